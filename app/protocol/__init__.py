@@ -1,0 +1,31 @@
+"""Wire protocol shared by the app, the native host and the extension.
+
+The models here are the single source of truth: the extension's
+`extension/src/schema/actions.schema.json` is generated from them
+(`python -m app.protocol.schema_export`).
+"""
+
+from app.protocol.actions import ACTION_TYPES, Action, parse_action
+from app.protocol.envelope import (
+    PROTOCOL_VERSION,
+    Control,
+    ErrorBody,
+    Event,
+    Request,
+    Response,
+)
+from app.protocol.errors import ErrorCode, ActionFailed
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "ActionFailed",
+    "Control",
+    "ErrorBody",
+    "ErrorCode",
+    "Event",
+    "PROTOCOL_VERSION",
+    "Request",
+    "Response",
+    "parse_action",
+]

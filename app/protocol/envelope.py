@@ -1,0 +1,72 @@
+"""Envelopes (v: 1) on every hop: app ⇄ native host ⇄ extension.
+
+Frames are JSON objects with `v` and `kind`:
+
+* `request  {id, task_id, action}`                  app → extension
+* `response {id, ok, result | error{code,message}}` extension → app
+* `control  {id, op, args}`                          app → extension (answered by a response)
+* `event    {type, data}`                            extension/host → app, host → extension
+* `auth / auth_ok / auth_error`                      first frames on the local socket
+
+Unknown fields are ignored; unknown `kind`, `op` or event `type` are answered
+or reported as an error, never a crash.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.protocol.errors import ErrorCode
+
+PROTOCOL_VERSION = 1
+
+CONTROL_OPS = ("ping", "stop_all", "end_session", "set_blocklist")
+EXTENSION_EVENTS = (
+    "hello", "session_started", "session_ended", "navigated", "tab_closed", "milestone",
+)
+HOST_EVENTS = ("host_error", "host_ready")
+
+
+class _Envelope(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    v: Literal[1] = PROTOCOL_VERSION
+
+
+class ErrorBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    code: ErrorCode
+    message: str
+
+
+class Request(_Envelope):
+    kind: Literal["request"] = "request"
+    id: str
+    task_id: str
+    action: dict[str, Any]
+
+
+class Response(_Envelope):
+    kind: Literal["response"] = "response"
+    id: str
+    ok: bool
+    result: Any = None
+    error: ErrorBody | None = None
+
+    @classmethod
+    def failure(cls, id: str, code: ErrorCode, message: str) -> "Response":
+        return cls(id=id, ok=False, error=ErrorBody(code=code, message=message))
+
+
+class Control(_Envelope):
+    kind: Literal["control"] = "control"
+    id: str
+    op: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Event(_Envelope):
+    kind: Literal["event"] = "event"
+    type: str
+    data: dict[str, Any] = Field(default_factory=dict)
