@@ -1,0 +1,62 @@
+"""A small abort signal (like the web's AbortSignal) for loops, model calls and bridge requests."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+Callback = Callable[[str], None]
+
+
+class AbortSignal:
+    """Set once; callbacks run synchronously at abort time, so waiters settle at once."""
+
+    def __init__(self) -> None:
+        self._reason: str | None = None
+        self._callbacks: list[Callback] = []
+
+    @property
+    def aborted(self) -> bool:
+        return self._reason is not None
+
+    @property
+    def reason(self) -> str | None:
+        return self._reason
+
+    def abort(self, reason: str = "aborted by caller") -> None:
+        if self._reason is not None:
+            return
+        self._reason = reason
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback(reason)
+
+    def add_callback(self, callback: Callback) -> Callable[[], None]:
+        """Register; returns a function that unregisters. Runs at once if already aborted."""
+        if self._reason is not None:
+            callback(self._reason)
+            return lambda: None
+        self._callbacks.append(callback)
+
+        def remove() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return remove
+
+    def child(self) -> "AbortSignal":
+        """A signal aborted with this one (but which can also be aborted on its own)."""
+        child = AbortSignal()
+        remove = self.add_callback(child.abort)
+        child.add_callback(lambda _reason: remove())
+        return child
+
+    async def wait(self) -> str:
+        if self._reason is not None:
+            return self._reason
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        remove = self.add_callback(lambda r: future.done() or future.set_result(r))
+        try:
+            return await future
+        finally:
+            remove()

@@ -1,0 +1,160 @@
+"""One connected browser profile: pending requests matched to responses by id.
+
+`request()` settles exactly once: with the extension's response, with
+`timeout` after the configured delay, at once with `internal_error`
+("aborted by caller") when the abort signal fires, or at once with
+`extension_disconnected` for every pending request when the connection drops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.bridge.abort import AbortSignal
+from app.bridge.stream import dumps, write_message
+from app.protocol.actions import action_to_wire, parse_action
+from app.protocol.envelope import Control, Event, Request, Response
+from app.protocol.errors import ActionFailed, ErrorCode
+from native_host import framing
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT_S = 30.0
+EventListener = Callable[["BrowserBridge", Event], None]
+
+
+@dataclass
+class BridgeInfo:
+    host_pid: int | None = None
+    origin: str = ""
+    extension_version: str | None = None
+    browser: str | None = None
+    profile_id: str | None = None
+    host_errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+class BrowserBridge:
+    _ids = itertools.count(1)
+
+    def __init__(self, writer: asyncio.StreamWriter, info: BridgeInfo, on_event: EventListener) -> None:
+        self._writer = writer
+        self.info = info
+        self._on_event = on_event
+        self._pending: dict[str, asyncio.Future[Response]] = {}
+        self.ready = asyncio.Event()
+        self.closed = False
+        self.close_reason = ""
+
+    @property
+    def pending_count(self) -> int:
+        return len(self._pending)
+
+    async def request(
+        self,
+        action: Any,
+        task_id: str,
+        abort: AbortSignal | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT_S,
+    ) -> Response:
+        request_id = f"r{next(self._ids)}"
+        try:
+            model = parse_action(action)
+        except ActionFailed as err:
+            return Response.failure(request_id, err.code, err.message)
+        envelope = Request(id=request_id, task_id=task_id, action=action_to_wire(model))
+        return await self.send_and_wait(envelope.model_dump(mode="json"), request_id, abort, timeout)
+
+    async def control(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:
+        control_id = f"c{next(self._ids)}"
+        message = Control(id=control_id, op=op, args=args or {}).model_dump(mode="json")
+        return await self.send_and_wait(message, control_id, None, timeout)
+
+    async def send_and_wait(
+        self, message: dict[str, Any], message_id: str, abort: AbortSignal | None, timeout: float | None
+    ) -> Response:
+        if self.closed:
+            return self._disconnected(message_id)
+        if abort is not None and abort.aborted:
+            return Response.failure(message_id, ErrorCode.INTERNAL_ERROR, abort.reason or "aborted by caller")
+        body = dumps(message)
+        if len(body) > framing.MAX_TO_EXTENSION:
+            return Response.failure(
+                message_id,
+                ErrorCode.PAYLOAD_TOO_LARGE,
+                f"request is {len(body)} bytes; Chrome accepts at most {framing.MAX_TO_EXTENSION} bytes "
+                "per message to the extension: send less text or split it",
+            )
+        future: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
+        self._pending[message_id] = future
+        remove_abort = abort.add_callback(
+            lambda reason: self._settle(message_id, Response.failure(message_id, ErrorCode.INTERNAL_ERROR, reason))
+        ) if abort is not None else (lambda: None)
+        timer = asyncio.get_running_loop().call_later(
+            timeout, self._settle, message_id, Response.failure(
+                message_id, ErrorCode.TIMEOUT,
+                f"no answer from the extension within {timeout:g} s; the page may be busy: extract to see its state",
+            ),
+        ) if timeout is not None else None
+        try:
+            self._writer.write(framing.encode_body(body))
+            return await future
+        finally:
+            remove_abort()
+            if timer is not None:
+                timer.cancel()
+            self._pending.pop(message_id, None)
+
+    def _settle(self, message_id: str, response: Response) -> None:
+        future = self._pending.pop(message_id, None)
+        if future is not None and not future.done():
+            future.set_result(response)
+
+    def _disconnected(self, message_id: str) -> Response:
+        return Response.failure(
+            message_id, ErrorCode.EXTENSION_DISCONNECTED,
+            f"the browser connection closed ({self.close_reason or 'host exited'}); "
+            "it reconnects by itself: retry in a moment, or check that the extension is loaded",
+        )
+
+    def handle_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("kind")
+        if kind == "response":
+            try:
+                response = Response.model_validate(message)
+            except ValueError as err:
+                log.warning("malformed response from extension: %s", err)
+                message_id = message.get("id")
+                if isinstance(message_id, str):
+                    self._settle(message_id, Response.failure(
+                        message_id, ErrorCode.INTERNAL_ERROR, f"malformed response from the extension: {err}"))
+                return
+            if response.id not in self._pending:
+                log.info("late or unknown response %s dropped", response.id)
+            self._settle(response.id, response)
+        elif kind == "event":
+            event = Event.model_validate(message)
+            if event.type == "hello":
+                data = event.data
+                self.info.extension_version = data.get("extension_version")
+                self.info.browser = data.get("browser")
+                self.info.profile_id = data.get("profile_id")
+                self.ready.set()
+            elif event.type == "host_error":
+                self.info.host_errors = (self.info.host_errors + [event.data])[-20:]
+                log.warning("native host reported: %s", event.data)
+            self._on_event(self, event)
+        else:
+            log.warning("unknown frame kind %r from the browser ignored", kind)
+
+    def close(self, reason: str) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.close_reason = reason
+        for message_id in list(self._pending):
+            self._settle(message_id, self._disconnected(message_id))
+        self._writer.close()

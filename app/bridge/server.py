@@ -1,0 +1,148 @@
+"""The local socket server: hosts and CLI clients connect, authenticate with the token, then talk frames.
+
+Security: a Unix socket inside a 0700 directory plus a 0600 token file that
+is regenerated at every start. No TCP port is ever opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import os
+import secrets
+import socket
+import stat
+import sys
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from app.bridge.bridge import BridgeInfo, BrowserBridge
+from app.bridge.pool import BrowserBridgePool
+from app.bridge.stream import read_body, read_message, write_message
+from native_host import framing
+from native_host.paths import runtime_dir, socket_address, token_path
+
+log = logging.getLogger(__name__)
+
+AUTH_TIMEOUT_S = 5.0
+CliHandler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+class AlreadyRunning(RuntimeError):
+    """Another core already listens on this BUA_HOME's socket."""
+
+
+def _prepare_runtime_dir(home: Path) -> Path:
+    directory = runtime_dir(home)
+    directory.mkdir(parents=True, exist_ok=True)
+    os.chmod(directory, stat.S_IRWXU)
+    return directory
+
+
+def _write_token(home: Path) -> str:
+    token = secrets.token_urlsafe(32)
+    path = token_path(home)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(token)
+    os.chmod(path, 0o600)
+    return token
+
+
+def _socket_in_use(address: str) -> bool:
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(address)
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
+
+
+class BridgeServer:
+    def __init__(self, home: Path, pool: BrowserBridgePool, cli_handler: CliHandler | None = None) -> None:
+        self.home = home
+        self.pool = pool
+        self.cli_handler = cli_handler
+        self.address = socket_address(home)
+        self._server: asyncio.AbstractServer | None = None
+        self._token = ""
+        self._connections: set[asyncio.Task[Any]] = set()
+
+    async def start(self) -> None:
+        if sys.platform == "win32":  # pragma: no cover
+            raise NotImplementedError("the named-pipe server runs on Windows only (app.bridge.win_pipe)")
+        _prepare_runtime_dir(self.home)
+        if os.path.exists(self.address):
+            if _socket_in_use(self.address):
+                raise AlreadyRunning(f"a bua core already runs for {self.home}")
+            os.unlink(self.address)
+        self._token = _write_token(self.home)
+        self._server = await asyncio.start_unix_server(self._on_connect, path=self.address, limit=framing.MAX_INBOUND + 8)
+        os.chmod(self.address, 0o600)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        self.pool.close_all("app shutting down")
+        for task in list(self._connections):
+            task.cancel()
+        if self._server is not None:
+            await self._server.wait_closed()
+        try:
+            os.unlink(self.address)
+        except FileNotFoundError:
+            pass
+
+    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._connections.add(task)
+        try:
+            hello = await asyncio.wait_for(read_message(reader, 64 * 1024), AUTH_TIMEOUT_S)
+            if hello is None or hello.get("kind") != "auth":
+                return
+            if not hmac.compare_digest(str(hello.get("token", "")).encode(), self._token.encode()):
+                write_message(writer, {"v": 1, "kind": "auth_error", "message": "wrong token"})
+                await writer.drain()
+                return
+            write_message(writer, {"v": 1, "kind": "auth_ok"})
+            role = hello.get("role")
+            if role == "host":
+                await self._serve_host(reader, writer, hello)
+            elif role == "cli" and self.cli_handler is not None:
+                await self.cli_handler(reader, writer)
+        except (TimeoutError, framing.FrameError, ConnectionError) as err:
+            log.info("connection dropped during handshake: %s", err)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self._connections.discard(task)
+            writer.close()
+
+    async def _serve_host(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, hello: dict[str, Any]) -> None:
+        info = BridgeInfo(host_pid=hello.get("pid"), origin=str(hello.get("origin", "")))
+        bridge = BrowserBridge(writer, info, self.pool.dispatch_event)
+        self.pool.add(bridge)
+        reason = "native host exited"
+        try:
+            while True:
+                try:
+                    body = await read_body(reader)
+                except framing.FrameError as err:
+                    reason = f"malformed frame from the native host: {err}"
+                    break
+                if body is None:
+                    break
+                try:
+                    message = framing.decode_body(body)
+                except framing.FrameError as err:
+                    log.warning("skipped a malformed frame from the native host: %s", err)
+                    continue
+                bridge.handle_message(message)
+        except ConnectionError as err:
+            reason = f"connection error: {err}"
+        finally:
+            self.pool.remove(bridge, reason)

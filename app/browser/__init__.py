@@ -1,0 +1,1 @@
+"""Starting a browser with a dedicated bua profile (used by `bua browser`, `bua demo` and the tests)."""

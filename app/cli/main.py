@@ -1,0 +1,124 @@
+"""Entry point of the `bua` console script.
+
+Exit codes: 0 success, 1 the action/operation failed, 2 usage or connection errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+
+from app.cli.client import CoreClient, CoreUnavailable, dumps
+from native_host.paths import bua_home
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from app.bridge.server import AlreadyRunning
+    from app.core.service import serve_forever
+
+    try:
+        asyncio.run(serve_forever(bua_home()))
+    except AlreadyRunning as err:
+        print(f"bua: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _act(args: argparse.Namespace) -> int:
+    try:
+        action = json.loads(args.action)
+    except json.JSONDecodeError as err:
+        print(f"bua act: the action is not JSON ({err}); e.g. '{{\"type\":\"get_tabs\"}}'", file=sys.stderr)
+        return 2
+    try:
+        with CoreClient(bua_home()) as client:
+            reply = client.call("act", action=action, task_id=args.task, wait_s=args.wait)
+    except CoreUnavailable as err:
+        print(f"bua act: {err}", file=sys.stderr)
+        return 2
+    if "response" not in reply:
+        print(dumps(reply), file=sys.stderr)
+        return 2
+    print(dumps(reply["response"]))
+    return 0 if reply["ok"] else 1
+
+
+def _status(args: argparse.Namespace) -> int:
+    try:
+        with CoreClient(bua_home()) as client:
+            reply = client.call("status")
+    except CoreUnavailable as err:
+        print(f"core: not running ({err})")
+        return 1
+    status = reply["result"]
+    print(f"core: running (pid {status['pid']}, up {status['uptime_s']} s)")
+    if not status["browsers"]:
+        print("browsers: none connected — load the extension (see `bua install`) or run `bua browser`")
+    for b in status["browsers"]:
+        print(f"browser: {b['browser']}  profile {b['profile_id']}  extension {b['extension_version']}  "
+              f"host pid {b['host_pid']}  pending {b['pending']}")
+    return 0
+
+
+def _browser(args: argparse.Namespace) -> int:
+    from app.browser.launch import BrowserNotFound, launch_browser
+
+    try:
+        browser = launch_browser(bua_home(), headless=args.headless, user_data_dir=args.user_data_dir,
+                                 binary=args.binary)
+    except BrowserNotFound as err:
+        print(f"bua browser: {err}", file=sys.stderr)
+        return 2
+    print(f"browser started (pid {browser.process.pid}, profile {browser.user_data_dir})", flush=True)
+    try:
+        return browser.process.wait()
+    except KeyboardInterrupt:
+        browser.stop()
+        return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from installer import cli as installer_cli
+
+    parser = argparse.ArgumentParser(prog="bua", description="An LLM agent in your own Chrome.")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    sub = parser.add_subparsers(dest="command")
+
+    sub.add_parser("serve", help="run the core (bridge + local control socket) without any window").set_defaults(
+        func=_serve)
+
+    act = sub.add_parser("act", help="send one browser action through the running core")
+    act.add_argument("action", help="JSON action, e.g. '{\"type\":\"get_tabs\"}'")
+    act.add_argument("--task", default="cli", help="task id the action belongs to (default: cli)")
+    act.add_argument("--wait", type=float, default=10.0,
+                     help="seconds to wait for a browser to connect (default 10)")
+    act.set_defaults(func=_act)
+
+    sub.add_parser("status", help="is the core running, which browsers are connected").set_defaults(func=_status)
+
+    browser = sub.add_parser("browser", help="start Chromium/Chrome with a dedicated profile and the extension")
+    browser.add_argument("--headless", action="store_true")
+    browser.add_argument("--user-data-dir", default=None)
+    browser.add_argument("--binary", default=None)
+    browser.set_defaults(func=_browser)
+
+    install = sub.add_parser("install", help="register the native host for your browsers")
+    installer_cli.add_install_arguments(install)
+    install.set_defaults(func=installer_cli.run_install)
+    uninstall = sub.add_parser("uninstall", help="remove the native host registration")
+    installer_cli.add_uninstall_arguments(uninstall)
+    uninstall.set_defaults(func=installer_cli.run_uninstall)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if not getattr(args, "func", None):
+        return _serve(args)
+    return int(args.func(args) or 0)

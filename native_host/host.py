@@ -1,0 +1,147 @@
+"""The host's main loop: relay frames between Chrome's stdio and the app's socket.
+
+It never interprets an action. It checks only that each frame is a JSON
+object within the size limits, and reports malformed frames to the app as
+`event host_error` instead of dying or hanging. EOF on either side ends the
+process: Chrome gives no other signal when the port closes.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import sys
+import threading
+from typing import BinaryIO
+
+from native_host import framing
+from native_host.app_link import AppLink, AuthRefused, connect_with_retry
+from native_host.paths import bua_home
+
+PENDING_LIMIT = 256
+"""Frames from the extension kept while the app is not (yet) connected."""
+
+
+def _event(type_: str, **data: object) -> dict:
+    return {"v": 1, "kind": "event", "type": type_, "data": data}
+
+
+class Relay:
+    def __init__(self, stdin: BinaryIO, stdout: BinaryIO, origin: str) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.origin = origin
+        self.stop = threading.Event()
+        self._out_lock = threading.Lock()
+        self._link_lock = threading.Lock()
+        self._link: AppLink | None = None
+        self._pending: collections.deque[bytes] = collections.deque(maxlen=PENDING_LIMIT)
+
+    # -- extension side -------------------------------------------------
+    def to_extension(self, body: bytes) -> None:
+        with self._out_lock:
+            self.stdout.write(framing.encode_body(body))
+            self.stdout.flush()
+
+    def to_app(self, body: bytes) -> None:
+        with self._link_lock:
+            link = self._link
+            if link is None:
+                self._pending.append(body)
+                return
+        try:
+            link.send_body(body)
+        except OSError:
+            self.shutdown(0)
+
+    def report(self, message: str, *, fatal: bool, side: str) -> None:
+        body = json.dumps(_event("host_error", code="malformed_frame", side=side, message=message, fatal=fatal)).encode()
+        self.to_app(body)
+
+    def pump_stdin(self) -> None:
+        """Main thread: Chrome → app."""
+        while True:
+            try:
+                body = framing.read_frame_body(self.stdin, framing.MAX_INBOUND)
+            except framing.FrameError as err:
+                self.report(str(err), fatal=True, side="extension")
+                return
+            if body is None:
+                return
+            try:
+                framing.decode_body(body)
+            except framing.FrameError as err:
+                self.report(str(err), fatal=False, side="extension")
+                continue
+            self.to_app(body)
+
+    # -- app side -------------------------------------------------------
+    def pump_socket(self, home) -> None:
+        """Worker thread: connect to the app, then app → Chrome until EOF."""
+        try:
+            link = connect_with_retry(home, self.origin, self.stop)
+        except AuthRefused as err:
+            self.to_extension(json.dumps(_event("host_error", code="auth_failed", message=str(err))).encode())
+            self.shutdown(1)
+            return
+        if link is None:
+            return
+        with self._link_lock:
+            self._link = link
+            backlog = list(self._pending)
+            self._pending.clear()
+        for body in backlog:
+            link.send_body(body)
+        self.to_extension(json.dumps(_event("host_ready", pid=os.getpid())).encode())
+        while not self.stop.is_set():
+            try:
+                body = link.read_body()
+            except (OSError, framing.FrameError) as err:
+                if not self.stop.is_set():
+                    self.report(str(err), fatal=True, side="app")
+                break
+            if body is None:
+                break
+            self._forward_to_extension(link, body)
+        self.shutdown(0)
+
+    def _forward_to_extension(self, link: AppLink, body: bytes) -> None:
+        try:
+            message = framing.decode_body(body)
+        except framing.FrameError as err:
+            self.report(str(err), fatal=False, side="app")
+            return
+        if len(body) > framing.MAX_TO_EXTENSION:
+            if "id" in message:
+                error = {"code": "payload_too_large",
+                         "message": f"message of {len(body)} bytes exceeds Chrome's 1 MiB limit to the extension"}
+                link.send({"v": 1, "kind": "response", "id": message["id"], "ok": False, "error": error})
+            else:
+                self.report(f"dropped a {len(body)}-byte frame over Chrome's 1 MiB limit", fatal=False, side="app")
+            return
+        self.to_extension(body)
+
+    def shutdown(self, code: int) -> None:
+        self.stop.set()
+        with self._link_lock:
+            link, self._link = self._link, None
+        if link is not None:
+            link.close()
+        try:
+            self.stdout.flush()
+        finally:
+            os._exit(code)
+
+
+def main(argv: list[str]) -> int:
+    if "--version" in argv:
+        print("bua-native-host 1")
+        return 0
+    origin = argv[1] if len(argv) > 1 else ""
+    relay = Relay(sys.stdin.buffer, sys.stdout.buffer, origin)
+    worker = threading.Thread(target=relay.pump_socket, args=(bua_home(),), daemon=True)
+    worker.start()
+    relay.pump_stdin()
+    relay.shutdown(0)
+    return 0

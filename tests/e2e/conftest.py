@@ -1,0 +1,33 @@
+"""The real-Chromium harness: temporary BUA_HOME and profile, the core started, headless Chromium
+with the real extension, the real native host launched by Chromium through the host manifest
+written by the installer into the profile."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.harness.browser import start_connected_browser
+from tests.harness.core_thread import CoreThread
+
+
+@pytest.fixture(scope="session")
+def core(tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
+    core = CoreThread(home)
+    yield core
+    core.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(core, tmp_path_factory):
+    browser, _bridge = start_connected_browser(core, tmp_path_factory.mktemp("profile"))
+    yield browser
+    browser.stop()
+
+
+@pytest.fixture
+def act(core, browser):
+    """Send one action through the whole pipe; returns the Response."""
+    def send(action: dict, task_id: str = "t-test", timeout: float | None = None, abort=None):
+        return core.call(core.pool.request(action, task_id, abort, timeout), timeout=90)
+    return send

@@ -1,0 +1,62 @@
+"""Serves tests/fixtures/pages on 127.0.0.1 (and, for cross-site iframes, as localhost).
+
+Extra routes: `/slow?ms=N` answers after N ms (for pending-request tests),
+`/redirect?to=URL` answers 302.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages"
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        parts = urlsplit(self.path)
+        query = parse_qs(parts.query)
+        if parts.path == "/slow":
+            time.sleep(min(int(query.get("ms", ["1000"])[0]), 30_000) / 1000)
+            self._send(200, f"<title>slow</title><p>slow page {query.get('ms', ['?'])[0]} ms</p>")
+        elif parts.path == "/redirect":
+            self.send_response(302)
+            self.send_header("Location", query.get("to", ["/"])[0])
+            self.end_headers()
+        else:
+            super().do_GET()
+
+    def _send(self, status: int, html: str) -> None:
+        body = html.encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class FixtureServer:
+    def __init__(self, root: Path = PAGES) -> None:
+        handler = partial(_Handler, directory=str(root))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self._thread.start()
+
+    def url(self, path: str = "/", host: str = "127.0.0.1") -> str:
+        return f"http://{host}:{self.port}{path}"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
