@@ -1,0 +1,3 @@
+from installer.cli import main
+
+raise SystemExit(main())
