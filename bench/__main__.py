@@ -1,0 +1,30 @@
+"""`python -m bench [suite …]`: runs the suites, prints the table, writes bench/results/*.json."""
+
+from __future__ import annotations
+
+import sys
+
+from bench import pipe_bench
+from bench.report import Report
+from tests.harness.fixture_server import FixtureServer
+
+SUITES = {"pipe": pipe_bench.run}
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(SUITES)
+    report = Report()
+    server = FixtureServer()
+    try:
+        for name in chosen:
+            print(f"running {name} …", file=sys.stderr, flush=True)
+            SUITES[name](report, server.url("/index.html"))
+    finally:
+        server.stop()
+    print(report.render())
+    print(f"\nwritten: {report.write()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

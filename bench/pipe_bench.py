@@ -1,0 +1,102 @@
+"""Round trips through the whole pipe vs. the same CDP command sent directly, in one browser, one run.
+
+* no-op: control ping, app → host → extension → app (no CDP at all)
+* CDP through the pipe: `evaluate "1"` (one Runtime.evaluate in the extension)
+* CDP direct: Runtime.evaluate "1" on the same tab over --remote-debugging-pipe
+* native-host cold start: spawn → host_ready on stdout, with a live core
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from app.browser.launch import launch_browser
+from app.core.background import CoreThread
+from bench.cdp_pipe import CdpPipe
+from bench.report import Report, Row
+from native_host import framing
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _timed(fn, n: int) -> list[float]:
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def host_cold_start(home: Path, n: int) -> list[float]:
+    env = dict(os.environ, BUA_HOME=str(home), PYTHONPATH=str(ROOT))
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "native_host", "chrome-extension://bench/"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        body = framing.read_frame_body(proc.stdout.read)
+        samples.append(time.perf_counter() - start)
+        assert body and json.loads(body)["type"] == "host_ready"
+        proc.stdin.close()
+        proc.wait(5)
+    return samples
+
+
+def python_startup(n: int) -> list[float]:
+    return _timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), n)
+
+
+def run(report: Report, fixture_url: str, n: int = 200) -> None:
+    with tempfile.TemporaryDirectory(prefix="bua-bench-") as tmp:
+        home = Path(tmp) / "home"
+        core = CoreThread(home)
+        to_browser, from_browser, preexec = CdpPipe.child_fds()
+        browser = launch_browser(home, headless=True, user_data_dir=Path(tmp) / "profile",
+                                 extra_flags=("--remote-debugging-pipe",),
+                                 pass_fds=(to_browser[0], from_browser[1]), preexec_fn=preexec)
+        os.close(to_browser[0])
+        os.close(from_browser[1])
+        cdp = CdpPipe(to_browser[1], from_browser[0])
+        try:
+            bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
+            nav = core.call(core.pool.request({"type": "navigate", "url": fixture_url}, "bench"))
+            assert nav.ok, nav.error
+            tab_id = nav.result["tab_id"]
+
+            def ping() -> None:
+                assert core.call(bridge.control("ping")).ok
+
+            def evaluate_via_pipe() -> None:
+                response = core.call(bridge.request({"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench"))
+                assert response.ok, response.error
+
+            targets = cdp.send("Target.getTargets")["targetInfos"]
+            page = next(t for t in targets if t["type"] == "page" and t["url"] == nav.result["url"])
+            session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
+
+            def evaluate_direct() -> None:
+                assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
+
+            for fn in (ping, evaluate_via_pipe, evaluate_direct):
+                _timed(fn, 20)  # warm-up
+            noop = report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app)", _timed(ping, n)))
+            via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe", _timed(evaluate_via_pipe, n)))
+            direct = report.add(Row.timing("pipe", "CDP Runtime.evaluate direct (--remote-debugging-pipe)",
+                                           _timed(evaluate_direct, n)))
+            report.add(Row("pipe", "pipe overhead over direct CDP (p50 difference)", n,
+                           value=round(via.p50_ms - direct.p50_ms, 3), unit="ms"))
+            report.add(Row("pipe", "ratio pipe / direct (p50)", n, value=round(via.p50_ms / direct.p50_ms, 2), unit="x"))
+            report.goal("pipe adds at most 1 ms at p50 over direct CDP", via.p50_ms - direct.p50_ms, 1.0, "ms")
+            del noop
+            report.add(Row.timing("host", "native host cold start (spawn → host_ready)", host_cold_start(home, 20)))
+            report.add(Row.timing("host", "python -c pass (interpreter floor)", python_startup(20)))
+        finally:
+            browser.stop()
+            core.stop()

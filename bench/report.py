@@ -1,0 +1,82 @@
+"""Percentiles, the printed table and the JSON file under bench/results/."""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+@dataclass
+class Row:
+    suite: str
+    name: str
+    n: int
+    p50_ms: float | None = None
+    p95_ms: float | None = None
+    value: float | str | None = None
+    unit: str = ""
+    note: str = ""
+
+    @classmethod
+    def timing(cls, suite: str, name: str, samples_s: list[float], note: str = "") -> "Row":
+        ms = [s * 1000 for s in samples_s]
+        return cls(suite, name, len(ms), round(percentile(ms, 50), 3), round(percentile(ms, 95), 3), note=note)
+
+
+@dataclass
+class Report:
+    rows: list[Row] = field(default_factory=list)
+    goals: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, row: Row) -> Row:
+        self.rows.append(row)
+        return row
+
+    def goal(self, name: str, measured: float, limit: float, unit: str) -> None:
+        self.goals.append({"goal": name, "measured": round(measured, 3), "limit": limit, "unit": unit,
+                           "met": measured <= limit})
+
+    def render(self) -> str:
+        lines = [f"{'suite':<10} {'measure':<52} {'n':>5} {'p50 ms':>9} {'p95 ms':>9}  value"]
+        for r in self.rows:
+            p50 = f"{r.p50_ms:9.3f}" if r.p50_ms is not None else " " * 9
+            p95 = f"{r.p95_ms:9.3f}" if r.p95_ms is not None else " " * 9
+            value = "" if r.value is None else f"{r.value} {r.unit}".strip()
+            lines.append(f"{r.suite:<10} {r.name:<52} {r.n:>5} {p50} {p95}  {value} {r.note}".rstrip())
+        if self.goals:
+            lines.append("")
+            lines.append("goals:")
+            for g in self.goals:
+                mark = "MET " if g["met"] else "MISS"
+                lines.append(f"  [{mark}] {g['goal']}: {g['measured']} {g['unit']} (limit {g['limit']})")
+        return "\n".join(lines)
+
+    def write(self) -> Path:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        payload = {
+            "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                        "cpus": __import__("os").cpu_count()},
+            "rows": [asdict(r) for r in self.rows],
+            "goals": self.goals,
+        }
+        path = RESULTS / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        text = json.dumps(payload, indent=2)
+        path.write_text(text)
+        (RESULTS / "latest.json").write_text(text)
+        return path

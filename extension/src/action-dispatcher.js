@@ -1,0 +1,217 @@
+/**
+ * Routes each message from the host by envelope `kind` (request, control,
+ * event) and each request by action `type`. It never throws: every request
+ * or control with an id gets exactly one response, and any unexpected
+ * exception becomes `internal_error`.
+ */
+
+import {
+  ACTION_TYPES,
+  CONTROL_OPS,
+  ErrorCode,
+  MAX_OUTBOUND_BYTES,
+  PROTOCOL_VERSION,
+  REQUIRED_FIELDS,
+  errorResponse,
+  hasId,
+  okResponse,
+  toErrorBody,
+} from "./protocol.js";
+
+/**
+ * @typedef {object} Services what action handlers work with
+ * @property {any} tabs chrome.tabs
+ * @property {import("./debugger-controller.js").DebuggerController} debugger
+ * @property {import("./task-tabs.js").TaskTabs} taskTabs
+ * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
+ *
+ * @typedef {Services & {taskId: string, requestId: string | number}} ActionContext
+ * @typedef {(action: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>} ActionHandler
+ */
+
+/** @param {unknown} value */
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** @param {unknown} value */
+function describe(value) {
+  return JSON.stringify(value)?.slice(0, 100) ?? String(value);
+}
+
+export class ActionDispatcher {
+  #send;
+  #actions;
+  #services;
+  #extensionVersion;
+  #onHostReady;
+  #log;
+
+  /**
+   * @param {object} deps
+   * @param {(msg: unknown) => boolean} deps.send posts to the host; false when not connected
+   * @param {Record<string, ActionHandler>} deps.actions implemented action types
+   * @param {Services} deps.services
+   * @param {string} deps.extensionVersion
+   * @param {() => Promise<void> | void} [deps.onHostReady] the host reached the app
+   * @param {{info: Function, warn: Function}} [deps.log]
+   */
+  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console }) {
+    this.#send = send;
+    this.#actions = actions;
+    this.#services = services;
+    this.#extensionVersion = extensionVersion;
+    this.#onHostReady = onHostReady;
+    this.#log = log;
+  }
+
+  /**
+   * Handle one message from the host. Resolves once it is answered.
+   * @param {unknown} msg
+   * @returns {Promise<void>}
+   */
+  async handle(msg) {
+    try {
+      await this.#route(msg);
+    } catch (err) {
+      if (hasId(msg)) {
+        const { code, message } = toErrorBody(err);
+        this.#reply(errorResponse(msg.id, code, message));
+      } else {
+        this.#log.warn("bua: failed to handle message:", err);
+      }
+    }
+  }
+
+  /** @param {unknown} msg */
+  async #route(msg) {
+    if (!isObject(msg)) {
+      this.#log.warn("bua: ignoring a message that is not an object:", describe(msg));
+      return;
+    }
+    const m = /** @type {Record<string, any>} */ (msg);
+    if (m.v !== PROTOCOL_VERSION) {
+      this.#rejectIfAnswerable(m, `unsupported protocol version ${describe(m.v)}; this extension speaks v: ${PROTOCOL_VERSION}`);
+      return;
+    }
+    switch (m.kind) {
+      case "request":
+        return this.#handleRequest(m);
+      case "control":
+        return this.#handleControl(m);
+      case "event":
+        return this.#handleEvent(m);
+      case "response":
+        this.#log.warn("bua: ignoring a response sent to the extension:", describe(m.id));
+        return;
+      default:
+        this.#rejectIfAnswerable(m, `unknown kind ${describe(m.kind)}; the extension accepts 'request', 'control' and 'event'`);
+    }
+  }
+
+  /** @param {Record<string, any>} m */
+  async #handleRequest(m) {
+    if (!hasId(m)) {
+      this.#log.warn("bua: ignoring a request without an id");
+      return;
+    }
+    const action = m.action;
+    if (!isObject(action) || typeof action.type !== "string") {
+      this.#reject(m.id, `'action' must be an object with a string 'type', one of: ${ACTION_TYPES.join(", ")}`);
+      return;
+    }
+    const type = action.type;
+    if (!ACTION_TYPES.includes(type)) {
+      this.#reject(m.id, `unknown action type ${describe(type)}; valid types: ${ACTION_TYPES.join(", ")}`);
+      return;
+    }
+    const handler = this.#actions[type];
+    if (!handler) {
+      this.#reject(m.id, `'${type}' is not implemented yet in this extension version`);
+      return;
+    }
+    const missing = (REQUIRED_FIELDS[type] ?? []).filter((field) => action[field] === undefined || action[field] === null);
+    if (missing.length > 0) {
+      this.#reject(m.id, `'${type}' needs ${missing.map((f) => `'${f}'`).join(" and ")}`);
+      return;
+    }
+    /** @type {ActionContext} */
+    const ctx = { ...this.#services, taskId: typeof m.task_id === "string" ? m.task_id : "", requestId: m.id };
+    const result = await handler(action, ctx);
+    this.#reply(okResponse(m.id, result ?? {}));
+  }
+
+  /** @param {Record<string, any>} m */
+  async #handleControl(m) {
+    if (!hasId(m)) {
+      this.#log.warn("bua: ignoring a control message without an id");
+      return;
+    }
+    switch (m.op) {
+      case "ping":
+        this.#reply(okResponse(m.id, { pong: true, extension_version: this.#extensionVersion }));
+        return;
+      case "stop_all":
+      case "end_session":
+      case "set_blocklist":
+        this.#reject(m.id, `control op '${m.op}' is not implemented yet in this extension version`);
+        return;
+      default:
+        this.#reject(m.id, `unknown control op ${describe(m.op)}; valid ops: ${CONTROL_OPS.join(", ")}`);
+    }
+  }
+
+  /** @param {Record<string, any>} m */
+  async #handleEvent(m) {
+    switch (m.type) {
+      case "host_ready":
+        await this.#onHostReady();
+        return;
+      case "host_error":
+        this.#log.warn("bua: native host reported an error:", describe(m.data));
+        return;
+      default:
+        this.#log.info("bua: ignoring event", describe(m.type));
+    }
+  }
+
+  /**
+   * @param {Record<string, any>} m
+   * @param {string} message
+   */
+  #rejectIfAnswerable(m, message) {
+    if (hasId(m)) this.#reject(m.id, message);
+    else this.#log.warn(`bua: ignoring message: ${message}`);
+  }
+
+  /**
+   * @param {string | number} id
+   * @param {string} message
+   */
+  #reject(id, message) {
+    this.#reply(errorResponse(id, ErrorCode.INVALID_ACTION, message));
+  }
+
+  /**
+   * Post a response; if posting throws (e.g. a result over Chrome's 64 MiB
+   * limit), answer the same id with an error instead so the app is not left waiting.
+   * @param {{id: string | number} & Record<string, unknown>} response
+   */
+  #reply(response) {
+    try {
+      if (!this.#send(response)) this.#log.warn(`bua: not connected; dropped the response to ${describe(response.id)}`);
+      return;
+    } catch (err) {
+      const size = JSON.stringify(response)?.length ?? 0;
+      const fallback = size > MAX_OUTBOUND_BYTES
+        ? errorResponse(response.id, ErrorCode.PAYLOAD_TOO_LARGE,
+          `the result is ${size} bytes, over the ${MAX_OUTBOUND_BYTES}-byte limit; ask for less (a smaller screenshot, a selector, max_chars)`)
+        : errorResponse(response.id, ErrorCode.INTERNAL_ERROR, `could not send the response: ${toErrorBody(err).message}`);
+      try {
+        this.#send(fallback);
+      } catch (again) {
+        this.#log.warn("bua: could not send a response:", again);
+      }
+    }
+  }
+}

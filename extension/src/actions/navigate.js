@@ -1,0 +1,204 @@
+/**
+ * navigate {url, tab_id?, timeout_ms = 30000}: load a URL in the given tab,
+ * the task's current tab, or a new background tab, and wait for the main
+ * frame's load event.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { CdpError } from "../debugger-controller.js";
+import { checkNavigableUrl } from "../url-policy.js";
+import { findTab, optionalTabId, requireTab } from "../tab-resolver.js";
+
+export const DEFAULT_TIMEOUT_MS = 30000;
+export const MAX_TIMEOUT_MS = 30000;
+
+/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{tab_id: number, url: string, title: string, status: "loaded"}>}
+ */
+export async function navigate(action, ctx) {
+  const url = checkNavigableUrl(action.url);
+  const requestedTab = optionalTabId(action.tab_id);
+  const timeoutMs = timeoutOf(action.timeout_ms);
+
+  const tabId = await targetTab(requestedTab, ctx);
+  await ctx.taskTabs.set(ctx.taskId, tabId);
+  await loadWithin(ctx, tabId, url, timeoutMs);
+
+  const tab = await requireTab(ctx.tabs, tabId);
+  return { tab_id: tabId, url: tab.url || url, title: tab.title ?? "", status: "loaded" };
+}
+
+/** @param {unknown} value */
+function timeoutOf(value) {
+  if (value === undefined || value === null) return DEFAULT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(value) || /** @type {number} */ (value) < 0 || /** @type {number} */ (value) > MAX_TIMEOUT_MS) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, `'timeout_ms' must be an integer from 0 to ${MAX_TIMEOUT_MS}`);
+  }
+  return /** @type {number} */ (value);
+}
+
+/**
+ * The tab to navigate: the requested one, else the task's current tab while
+ * it exists, else a new background tab.
+ * @param {number | null} requestedTab
+ * @param {ActionContext} ctx
+ */
+async function targetTab(requestedTab, ctx) {
+  if (requestedTab !== null) return (await requireTab(ctx.tabs, requestedTab)).id;
+  const current = await ctx.taskTabs.get(ctx.taskId);
+  if (current !== undefined && (await findTab(ctx.tabs, current))) return current;
+  const created = await ctx.tabs.create({ url: "about:blank", active: false });
+  return created.id;
+}
+
+/**
+ * Navigate through CDP and wait for the load, all bounded by timeoutMs.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} url
+ * @param {number} timeoutMs
+ */
+async function loadWithin(ctx, tabId, url, timeoutMs) {
+  const watch = watchLoad(ctx.debugger, tabId);
+  /** @type {unknown} */
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = ctx.timers.setTimeout(() => reject(new ActionError(
+      ErrorCode.TIMEOUT,
+      `page did not finish loading in ${timeoutMs} ms; the page may still be usable: call extract`,
+    )), timeoutMs);
+  });
+  try {
+    await Promise.race([navigateAndWait(ctx, tabId, url, watch), deadline, watch.detached]);
+  } finally {
+    ctx.timers.clearTimeout(timer);
+    watch.stop();
+  }
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} url
+ * @param {ReturnType<typeof watchLoad>} watch
+ */
+async function navigateAndWait(ctx, tabId, url, watch) {
+  await ctx.debugger.send(tabId, "Page.enable");
+  await ctx.debugger.send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  let result;
+  try {
+    result = await ctx.debugger.send(tabId, "Page.navigate", { url });
+  } catch (err) {
+    if (!(err instanceof CdpError)) throw err;
+    throw new ActionError(ErrorCode.NAVIGATION_FAILED, `could not navigate to ${url}: ${err.cdpMessage}; check the URL`);
+  }
+  if (result?.errorText) {
+    throw new ActionError(
+      ErrorCode.NAVIGATION_FAILED,
+      `navigation to ${url} failed: ${result.errorText}; check the URL and that the site is reachable, then retry or try another URL`,
+    );
+  }
+  if (!result?.loaderId) {
+    await watch.sameDocument(result?.frameId);
+    return;
+  }
+  await watch.until(result.frameId, result.loaderId);
+}
+
+/**
+ * Subscribe to the load signals before Page.navigate is sent.
+ *
+ * `Page.lifecycleEvent` "load" carries the loader id, so it is matched even
+ * when it arrives before the Page.navigate response. `Page.loadEventFired`
+ * and the main frame's `Page.frameStoppedLoading` carry no loader id, so
+ * they count only after the response (earlier ones belong to the previous
+ * document). A same-document navigation (no loader id) is done once
+ * `Page.navigatedWithinDocument` reports it for the main frame: only then
+ * does the tab show the new URL.
+ * @param {import("../debugger-controller.js").DebuggerController} dbg
+ * @param {number} tabId
+ */
+function watchLoad(dbg, tabId) {
+  /** @type {{frameId: string, loaderId: string} | null} */
+  let target = null;
+  /** @type {{frameId: string, loaderId: string}[]} */
+  const early = [];
+  /** @type {Set<string>} frames that navigated within their document */
+  const movedWithin = new Set();
+  /** @type {string | null} */
+  let sameDocumentFrame = null;
+  /** @type {() => void} */
+  let markLoaded = () => {};
+  const loaded = new Promise((resolve) => {
+    markLoaded = () => resolve(undefined);
+  });
+  /** @type {(err: ActionError) => void} */
+  let markDetached = () => {};
+  /** @type {Promise<never>} */
+  const detached = new Promise((_, reject) => {
+    markDetached = reject;
+  });
+
+  const unsubscribes = [
+    dbg.on(tabId, "Page.lifecycleEvent", (p) => {
+      if (p.name !== "load") return;
+      if (!target) early.push({ frameId: p.frameId, loaderId: p.loaderId });
+      else if (p.frameId === target.frameId && p.loaderId === target.loaderId) markLoaded();
+    }),
+    dbg.on(tabId, "Page.loadEventFired", () => {
+      if (target) markLoaded();
+    }),
+    dbg.on(tabId, "Page.frameStoppedLoading", (p) => {
+      if (target && p.frameId === target.frameId) markLoaded();
+    }),
+    dbg.on(tabId, "Page.navigatedWithinDocument", (p) => {
+      movedWithin.add(p.frameId);
+      if (p.frameId === sameDocumentFrame) markLoaded();
+    }),
+    dbg.onDetach(tabId, (reason) => markDetached(detachError(tabId, reason))),
+  ];
+
+  return {
+    detached,
+    /**
+     * @param {string} frameId
+     * @param {string} loaderId
+     */
+    until(frameId, loaderId) {
+      target = { frameId, loaderId };
+      if (early.some((e) => e.frameId === frameId && e.loaderId === loaderId)) markLoaded();
+      return loaded;
+    },
+    /** @param {string | undefined} frameId */
+    sameDocument(frameId) {
+      if (frameId === undefined) return Promise.resolve();
+      sameDocumentFrame = frameId;
+      if (movedWithin.has(frameId)) markLoaded();
+      return loaded;
+    },
+    stop() {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
+  };
+}
+
+/**
+ * @param {number} tabId
+ * @param {string} reason chrome.debugger.DetachReason
+ */
+function detachError(tabId, reason) {
+  if (reason === "target_closed") {
+    return new ActionError(ErrorCode.TAB_NOT_FOUND, `tab ${tabId} was closed while loading; call get_tabs`);
+  }
+  if (reason === "canceled_by_user") {
+    return new ActionError(
+      ErrorCode.INTERNAL_ERROR,
+      `the user cancelled bua's control of tab ${tabId} while it was loading; ask the user before trying again`,
+    );
+  }
+  return new ActionError(ErrorCode.INTERNAL_ERROR, `lost control of tab ${tabId} while it was loading (${reason}); retry once`);
+}

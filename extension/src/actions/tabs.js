@@ -1,0 +1,38 @@
+/**
+ * get_tabs {}: every tab of the normal browser windows, marking the task's
+ * current tab.
+ */
+
+/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+
+/**
+ * @typedef {object} TabInfo
+ * @property {number} tab_id
+ * @property {number} window_id
+ * @property {string} url
+ * @property {string} title
+ * @property {boolean} active
+ * @property {boolean} in_task whether this is the task's current tab
+ */
+
+/**
+ * @param {Record<string, unknown>} _action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{tabs: TabInfo[]}>}
+ */
+export async function getTabs(_action, ctx) {
+  const [tabs, current] = await Promise.all([
+    ctx.tabs.query({ windowType: "normal" }),
+    ctx.taskTabs.get(ctx.taskId),
+  ]);
+  return {
+    tabs: tabs.map((/** @type {any} */ tab) => ({
+      tab_id: tab.id,
+      window_id: tab.windowId,
+      url: tab.url || tab.pendingUrl || "",
+      title: tab.title ?? "",
+      active: Boolean(tab.active),
+      in_task: tab.id === current,
+    })),
+  };
+}

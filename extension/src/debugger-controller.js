@@ -1,0 +1,259 @@
+/**
+ * chrome.debugger wrapper: one CDP session per tab, attached lazily on first
+ * use and forgotten when Chrome detaches it (tab closed, user cancelled the
+ * infobar, DevTools took over), so the next use attaches again.
+ *
+ * Events are routed per tab and handed the raw `source` debuggee, so sessions
+ * of child targets (cross-site iframes, auto-attached with flatten: true and
+ * addressed as {tabId, sessionId}) can be added without changing callers.
+ */
+
+import { ActionError, ErrorCode } from "./protocol.js";
+
+export const PROTOCOL_VERSION = "1.3";
+
+/** A CDP command that Chrome rejected. */
+export class CdpError extends Error {
+  /**
+   * @param {string} method
+   * @param {string} message
+   */
+  constructor(method, message) {
+    super(`${method} failed: ${message}`);
+    this.name = "CdpError";
+    this.method = method;
+    this.cdpMessage = message;
+  }
+}
+
+/**
+ * @typedef {{tabId?: number, sessionId?: string, targetId?: string, extensionId?: string}} Debuggee
+ * @typedef {(params: any, source: Debuggee) => void} EventListener
+ * @typedef {(reason: string) => void} DetachListener
+ */
+
+/** @param {unknown} err */
+function messageOf(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Chrome reports a CDP error as the JSON of the protocol error object.
+ * @param {string} message
+ */
+function cdpMessage(message) {
+  try {
+    const parsed = JSON.parse(message);
+    if (typeof parsed?.message === "string") return parsed.message;
+  } catch {
+    // not JSON: an extension-API error such as "Debugger is not attached..."
+  }
+  return message;
+}
+
+const NOT_ATTACHED = /Debugger is not attached/i;
+const ALREADY_ATTACHED = /Another debugger is already attached/i;
+const NO_TAB = /No tab with (given )?id/i;
+const RESTRICTED = /Cannot (access|attach)/i;
+
+export class DebuggerController {
+  #api;
+  #version;
+  /** @type {Map<number, Promise<void>>} attached or attaching tabs */
+  #attached = new Map();
+  /** @type {Map<number, Map<string, Set<EventListener>>>} */
+  #listeners = new Map();
+  /** @type {Map<number, Set<DetachListener>>} */
+  #detachListeners = new Map();
+
+  /**
+   * @param {any} debuggerApi chrome.debugger
+   * @param {{protocolVersion?: string}} [options]
+   */
+  constructor(debuggerApi, { protocolVersion = PROTOCOL_VERSION } = {}) {
+    this.#api = debuggerApi;
+    this.#version = protocolVersion;
+    debuggerApi.onEvent.addListener((/** @type {Debuggee} */ source, /** @type {string} */ method, /** @type {any} */ params) =>
+      this.#dispatchEvent(source, method, params));
+    debuggerApi.onDetach.addListener((/** @type {Debuggee} */ source, /** @type {string} */ reason) =>
+      this.#handleDetach(source, reason));
+  }
+
+  /** @param {number} tabId */
+  isAttached(tabId) {
+    return this.#attached.has(tabId);
+  }
+
+  /**
+   * Attach to the tab unless already attached (or attaching).
+   * @param {number} tabId
+   * @returns {Promise<void>}
+   */
+  attach(tabId) {
+    let pending = this.#attached.get(tabId);
+    if (!pending) {
+      pending = this.#attachNow(tabId);
+      this.#attached.set(tabId, pending);
+      const settled = pending;
+      settled.catch(() => {
+        if (this.#attached.get(tabId) === settled) this.#attached.delete(tabId);
+      });
+    }
+    return pending;
+  }
+
+  /**
+   * Send a CDP command to the tab's main target, attaching first if needed.
+   * @param {number} tabId
+   * @param {string} method
+   * @param {Record<string, unknown>} [params]
+   * @returns {Promise<any>}
+   */
+  async send(tabId, method, params = {}) {
+    await this.attach(tabId);
+    try {
+      return await this.#api.sendCommand({ tabId }, method, params);
+    } catch (err) {
+      const message = messageOf(err);
+      if (!NOT_ATTACHED.test(message)) throw this.#translate(tabId, method, message);
+    }
+    this.#attached.delete(tabId);
+    await this.attach(tabId);
+    try {
+      return await this.#api.sendCommand({ tabId }, method, params);
+    } catch (err) {
+      throw this.#translate(tabId, method, messageOf(err));
+    }
+  }
+
+  /**
+   * Subscribe to a CDP event of one tab. Subscribing does not attach, so a
+   * listener can be in place before the command that causes the event.
+   * @param {number} tabId
+   * @param {string} method e.g. "Page.loadEventFired"
+   * @param {EventListener} fn
+   * @returns {() => void} unsubscribe
+   */
+  on(tabId, method, fn) {
+    let byMethod = this.#listeners.get(tabId);
+    if (!byMethod) this.#listeners.set(tabId, (byMethod = new Map()));
+    let set = byMethod.get(method);
+    if (!set) byMethod.set(method, (set = new Set()));
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && byMethod.get(method) === set) byMethod.delete(method);
+      if (byMethod.size === 0 && this.#listeners.get(tabId) === byMethod) this.#listeners.delete(tabId);
+    };
+  }
+
+  /**
+   * Be told when Chrome detaches the debugger from the tab.
+   * @param {number} tabId
+   * @param {DetachListener} fn receives Chrome's reason ("target_closed", "canceled_by_user")
+   * @returns {() => void} unsubscribe
+   */
+  onDetach(tabId, fn) {
+    let set = this.#detachListeners.get(tabId);
+    if (!set) this.#detachListeners.set(tabId, (set = new Set()));
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && this.#detachListeners.get(tabId) === set) this.#detachListeners.delete(tabId);
+    };
+  }
+
+  /**
+   * Detach if attached; never throws.
+   * @param {number} tabId
+   */
+  async detach(tabId) {
+    if (!this.#attached.has(tabId)) return;
+    this.#attached.delete(tabId);
+    try {
+      await this.#api.detach({ tabId });
+    } catch {
+      // already detached by Chrome: nothing to undo
+    }
+  }
+
+  /** @param {number} tabId */
+  async #attachNow(tabId) {
+    try {
+      await this.#api.attach({ tabId }, this.#version);
+      return;
+    } catch (err) {
+      const message = messageOf(err);
+      if (!ALREADY_ATTACHED.test(message)) throw this.#translate(tabId, "attach", message);
+    }
+    // A session left over from a previous instance of this worker can be
+    // detached by us; someone else's (DevTools, another extension) cannot.
+    try {
+      await this.#api.detach({ tabId });
+    } catch {
+      throw new ActionError(
+        ErrorCode.INTERNAL_ERROR,
+        `tab ${tabId} is being debugged by another tool (DevTools or another extension), so bua cannot control it; ` +
+          "ask the user to close DevTools on that tab, or navigate without tab_id to work in a new tab",
+      );
+    }
+    try {
+      await this.#api.attach({ tabId }, this.#version);
+    } catch (err) {
+      throw this.#translate(tabId, "attach", messageOf(err));
+    }
+  }
+
+  /**
+   * @param {number} tabId
+   * @param {string} method
+   * @param {string} message
+   */
+  #translate(tabId, method, message) {
+    if (NO_TAB.test(message)) {
+      return new ActionError(ErrorCode.TAB_NOT_FOUND, `tab ${tabId} does not exist; call get_tabs`);
+    }
+    if (method === "attach" && RESTRICTED.test(message)) {
+      return new ActionError(
+        ErrorCode.FORBIDDEN_URL,
+        `tab ${tabId} shows a page extensions may not control (${message}); navigate without tab_id to work in a new tab`,
+      );
+    }
+    return new CdpError(method, cdpMessage(message));
+  }
+
+  /**
+   * @param {Debuggee} source
+   * @param {string} method
+   * @param {any} params
+   */
+  #dispatchEvent(source, method, params) {
+    if (source?.tabId === undefined) return;
+    const set = this.#listeners.get(source.tabId)?.get(method);
+    if (!set) return;
+    for (const fn of [...set]) {
+      try {
+        fn(params ?? {}, source);
+      } catch (err) {
+        console.warn(`bua: listener for ${method} threw:`, err);
+      }
+    }
+  }
+
+  /**
+   * @param {Debuggee} source
+   * @param {string} reason
+   */
+  #handleDetach(source, reason) {
+    const tabId = source?.tabId;
+    if (tabId === undefined) return;
+    this.#attached.delete(tabId);
+    for (const fn of [...(this.#detachListeners.get(tabId) ?? [])]) {
+      try {
+        fn(reason);
+      } catch (err) {
+        console.warn("bua: detach listener threw:", err);
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { createChrome } from "./chrome-stub.js";
+
+const chrome = createChrome();
+Object.assign(globalThis, {
+  chrome,
+  navigator: { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36" },
+});
+await import("../background.js");
+
+/** Let the dispatcher's promises settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+test("the worker connects to the host at start-up", () => {
+  assert.equal(chrome.runtime.ports.length, 1);
+  assert.equal(chrome.runtime.lastPort.name, "com.bua.native_host");
+});
+
+test("host_ready is answered with hello", async () => {
+  const port = chrome.runtime.lastPort;
+  port.onMessage.emit({ v: 1, kind: "event", type: "host_ready", data: {} });
+  await settle();
+  const hello = /** @type {any} */ (port.sent.at(-1));
+  assert.equal(hello.v, 1);
+  assert.equal(hello.kind, "event");
+  assert.equal(hello.type, "hello");
+  assert.equal(hello.data.extension_version, "0.1.0");
+  assert.equal(hello.data.browser, "Chrome 156.0.0.0");
+  assert.equal(hello.data.user_agent, globalThis.navigator.userAgent);
+  assert.equal(hello.data.profile_id, chrome.storage.local.data["bua.profileId"]);
+});
+
+test("requests are dispatched and answered on the port", async () => {
+  const port = chrome.runtime.lastPort;
+  port.onMessage.emit({ v: 1, kind: "control", id: "c1", op: "ping", args: {} });
+  port.onMessage.emit({ v: 1, kind: "request", id: "r1", task_id: "t1", action: { type: "get_tabs" } });
+  await settle();
+  assert.deepEqual(port.sent.slice(-2), [
+    { v: 1, kind: "response", id: "c1", ok: true, result: { pong: true, extension_version: "0.1.0" } },
+    { v: 1, kind: "response", id: "r1", ok: true, result: { tabs: [] } },
+  ]);
+});
+
+test("a closed tab is forgotten by its task", async () => {
+  const port = chrome.runtime.lastPort;
+  chrome.debugger.handlers["Page.navigate"] = (_params, tabId) => {
+    setTimeout(() => chrome.debugger.emit(tabId, "Page.loadEventFired", {}), 1);
+    return { frameId: "MAIN", loaderId: "L1" };
+  };
+  port.onMessage.emit({ v: 1, kind: "request", id: "r2", task_id: "t9", action: { type: "navigate", url: "http://a.test/" } });
+  await settle();
+  const response = /** @type {any} */ (port.sent.at(-1));
+  assert.equal(response.ok, true);
+  assert.deepEqual(chrome.storage.session.data["bua.taskTabs"], { t9: response.result.tab_id });
+  await chrome.tabs.remove(response.result.tab_id);
+  await settle();
+  assert.deepEqual(chrome.storage.session.data["bua.taskTabs"], {});
+});

@@ -1,0 +1,41 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { getTabs } from "../src/actions/tabs.js";
+import { TaskTabs } from "../src/task-tabs.js";
+import { createChrome } from "./chrome-stub.js";
+
+function setup() {
+  const chrome = createChrome();
+  const taskTabs = new TaskTabs(chrome.storage.session);
+  const ctx = /** @type {any} */ ({ tabs: chrome.tabs, taskTabs, taskId: "t1", requestId: "r1" });
+  return { chrome, taskTabs, ctx };
+}
+
+test("lists tabs of normal windows and marks the task's current tab", async () => {
+  const s = setup();
+  s.chrome.tabs.windows.set(2, "normal");
+  s.chrome.tabs.windows.set(3, "devtools");
+  const a = s.chrome.tabs.add({ windowId: 1, url: "https://a.test/", title: "A", active: true });
+  const b = s.chrome.tabs.add({ windowId: 2, url: "http://127.0.0.1:8000/", title: "Fixture" });
+  s.chrome.tabs.add({ windowId: 3, url: "devtools://devtools/", title: "DevTools" });
+  await s.taskTabs.set("t1", b.id);
+  await s.taskTabs.set("t2", a.id);
+
+  const result = await getTabs({ type: "get_tabs" }, s.ctx);
+  assert.deepEqual(result, {
+    tabs: [
+      { tab_id: a.id, window_id: 1, url: "https://a.test/", title: "A", active: true, in_task: false },
+      { tab_id: b.id, window_id: 2, url: "http://127.0.0.1:8000/", title: "Fixture", active: false, in_task: true },
+    ],
+  });
+});
+
+test("a task without a tab has nothing in_task; a loading tab shows its pending URL", async () => {
+  const s = setup();
+  s.chrome.tabs.add({ url: "", pendingUrl: "https://loading.test/", title: "" });
+  const { tabs } = await getTabs({ type: "get_tabs" }, s.ctx);
+  assert.equal(tabs.length, 1);
+  assert.equal(tabs[0].in_task, false);
+  assert.equal(tabs[0].url, "https://loading.test/");
+});
