@@ -104,6 +104,7 @@ def launch_browser(
     binary: str | None = None,
     extra_flags: tuple[str, ...] = (),
     pass_fds: tuple[int, ...] = (),
+    preexec_fn=None,
 ) -> LaunchedBrowser:
     exe = find_binary(binary)
     profile = Path(user_data_dir) if user_data_dir else home / "browser-profile"
@@ -116,6 +117,6 @@ def launch_browser(
         process = subprocess.Popen(
             browser_command(exe, profile, headless, extra_flags),
             stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
-            start_new_session=True, pass_fds=pass_fds,
+            start_new_session=True, pass_fds=pass_fds, preexec_fn=preexec_fn,
         )
     return LaunchedBrowser(process, profile, log_path)

@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import json
 import logging
+import signal
 import sys
 
 from app.cli.client import CoreClient, CoreUnavailable, dumps
@@ -73,6 +74,11 @@ def _browser(args: argparse.Namespace) -> int:
         print(f"bua browser: {err}", file=sys.stderr)
         return 2
     print(f"browser started (pid {browser.process.pid}, profile {browser.user_data_dir})", flush=True)
+
+    def on_term(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_term)
     try:
         return browser.process.wait()
     except KeyboardInterrupt:

@@ -1,7 +1,7 @@
-"""Runs the real app core (bridge server + pool) on its own asyncio loop in a thread.
+"""Runs the app core (bridge server + pool) on its own asyncio loop in a background thread.
 
-Sync tests submit coroutines with `call()`; this keeps a session-scoped core
-independent of pytest-asyncio's per-test loops.
+Synchronous callers (tests, the bench, `bua demo`) submit coroutines with `call()`; this keeps a long-lived core
+independent of the caller's event loop.
 """
 
 from __future__ import annotations

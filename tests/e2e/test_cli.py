@@ -1,0 +1,95 @@
+"""The command line against a real core and a real browser: `bua serve`, `bua browser --headless`, `bua act`, `bua status`."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bua(home: Path, *args: str, timeout: float = 90) -> subprocess.CompletedProcess:
+    env = dict(os.environ, BUA_HOME=str(home))
+    return subprocess.run([sys.executable, "-m", "app", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def spawn(home: Path, *args: str) -> subprocess.Popen:
+    env = dict(os.environ, BUA_HOME=str(home))
+    return subprocess.Popen([sys.executable, "-m", "app", *args], cwd=ROOT, env=env, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.fixture
+def cli_home(tmp_path):
+    return tmp_path / "h"
+
+
+def test_act_without_a_core_is_a_connection_error(cli_home):
+    result = bua(cli_home, "act", '{"type":"get_tabs"}')
+    assert result.returncode == 2
+    assert "bua serve" in result.stderr
+
+
+def test_serve_browser_act_status(cli_home, fixture_server):
+    serve = spawn(cli_home, "serve")
+    browser = None
+    try:
+        assert "listening" in serve.stdout.readline()
+        second = bua(cli_home, "serve", timeout=20)
+        assert second.returncode == 2 and "already runs" in second.stderr, "single instance per BUA_HOME"
+        browser = spawn(cli_home, "browser", "--headless", "--user-data-dir", str(cli_home / "profile"))
+
+        result = bua(cli_home, "act", "--wait", "45", json.dumps({"type": "navigate", "url": fixture_server.url("/index.html")}))
+        assert result.returncode == 0, result.stdout + result.stderr
+        response = json.loads(result.stdout)
+        assert response["ok"] is True and isinstance(response["result"]["tab_id"], int)
+
+        status = bua(cli_home, "status")
+        assert status.returncode == 0 and "core: running" in status.stdout
+        assert "browser: Chromium" in status.stdout
+
+        failed = bua(cli_home, "act", '{"type":"navigate","url":"javascript:alert(1)"}')
+        assert failed.returncode == 1 and json.loads(failed.stdout)["error"]["code"] == "forbidden_url"
+        usage = bua(cli_home, "act", "{not json")
+        assert usage.returncode == 2 and "not JSON" in usage.stderr
+    finally:
+        if browser is not None:
+            stop(browser)
+        stop(serve)
+    time.sleep(0.1)
+    assert bua(cli_home, "status").returncode == 1
+
+
+def test_browser_command_stops_its_chromium_on_sigterm(cli_home):
+    browser = spawn(cli_home, "browser", "--headless", "--user-data-dir", str(cli_home / "p2"))
+    line = browser.stdout.readline()
+    assert "browser started (pid" in line
+    chromium_pid = int(line.split("pid ")[1].split(",")[0])
+    stop(browser)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(chromium_pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("chromium outlived `bua browser`")
