@@ -50,6 +50,12 @@ Uid = Annotated[str, Field(pattern=r"^e\d{1,9}$", description="Element uid from 
 Selector = Annotated[str, Field(min_length=1, max_length=4_096, description="CSS selector (fallback to uid).")]
 TabId = Annotated[int, Field(ge=0, description="Tab id; defaults to the task's current tab.")]
 TimeoutMs = Annotated[int, Field(ge=0, le=MAX_TIMEOUT_MS)]
+DialogAnswer = Annotated[
+    Literal["accept", "dismiss"],
+    Field(description="How to answer a confirm/prompt this action opens. Default: alert and beforeunload "
+                      "accepted, confirm and prompt dismissed."),
+]
+PromptText = Annotated[str, Field(max_length=10_000, description="Text for a prompt() this action opens (accepts it).")]
 
 
 class _Action(BaseModel):
@@ -99,6 +105,8 @@ class Click(_Target):
     type: Literal["click"]
     button: Literal["left", "right", "middle"] = "left"
     click_count: Annotated[int, Field(ge=1, le=3)] = 1
+    dialog: DialogAnswer | None = None
+    prompt_text: PromptText | None = None
 
 
 class TypeText(_Target):
@@ -106,11 +114,15 @@ class TypeText(_Target):
     text: Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
     clear: bool = False
     submit: bool = False
+    dialog: DialogAnswer | None = None
+    prompt_text: PromptText | None = None
 
 
 class PressKey(_OnTab):
     type: Literal["press_key"]
     key: Annotated[str, Field(min_length=1, max_length=64, description="e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A")]
+    dialog: DialogAnswer | None = None
+    prompt_text: PromptText | None = None
 
 
 class Scroll(_OptionalTarget):
@@ -165,6 +177,8 @@ class Hover(_Target):
 class Evaluate(_OnTab):
     type: Literal["evaluate"]
     expression: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
+    dialog: DialogAnswer | None = None
+    prompt_text: PromptText | None = None
 
 
 class GetTabs(_Action):

@@ -38,6 +38,9 @@ class ErrorBody(BaseModel):
     model_config = ConfigDict(extra="ignore")
     code: ErrorCode
     message: str
+    # element_stale / element_not_found: up to 5 current elements with the same role and name
+    # ({uid, role, name, context}), so the model can often go on without a full re-extract.
+    candidates: list[dict[str, Any]] | None = None
 
 
 class Request(_Envelope):

@@ -1,0 +1,1 @@
+"""Agent runtime: the main agent, the `task` tool and the builtin browser subagent (DESIGN §6)."""

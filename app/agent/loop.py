@@ -1,0 +1,170 @@
+"""One agent loop: model call → tool calls → model call … until end of turn, `complete`, a step limit or abort.
+
+The history keeps tool outputs as structured records and renders them at each
+call, so older outputs are compacted by their tool's `compact` (an output is
+"older" when a later call of the same tool and action type exists). System,
+tools and the rolling conversation prefix carry cache breakpoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.agent.context import Deps
+from app.agent.model import Aborted, ModelClient, ModelError
+from app.agent.results import render_tool_result, with_cache_breakpoint
+from app.agent.task_board import Milestone
+from app.agent.tools.base import ToolOutput
+from app.agent.tools.registry import Loadout
+from app.agent.usage import Usage
+
+EventSink = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass
+class ToolCall:
+    id: str
+    name: str
+    input: dict[str, Any]
+    output: ToolOutput | None = None
+
+
+@dataclass
+class LoopOutcome:
+    status: str  # end_turn | completed | max_steps | cancelled | failed
+    text: str = ""
+    completion: dict[str, Any] | None = None
+    notes: list[str] = field(default_factory=list)
+    steps: int = 0
+    usage: Usage = field(default_factory=Usage)
+    error: str | None = None
+
+
+class AgentLoop:
+    def __init__(self, client: ModelClient, model: str, system: str, loadout: Loadout, deps: Deps,
+                 max_steps: int, max_tokens: int = 4096, on_event: EventSink = lambda _k, _p: None) -> None:
+        self.client = client
+        self.model = model
+        self.system = system
+        self.loadout = loadout
+        self.deps = deps
+        self.max_steps = max_steps
+        self.max_tokens = max_tokens
+        self.on_event = on_event
+        self.history: list[dict[str, Any] | list[ToolCall]] = []
+        self.tool_steps = 0
+
+    # -- rendering --------------------------------------------------------
+    def plain_messages(self) -> list[dict[str, Any]]:
+        """The history as API messages, older outputs compacted, no cache breakpoints."""
+        calls = [c for entry in self.history if isinstance(entry, list) for c in entry]
+        latest: dict[tuple[str, Any], str] = {}
+        for call in calls:
+            latest[(call.name, call.input.get("type"))] = call.id
+        messages: list[dict[str, Any]] = []
+        for entry in self.history:
+            if isinstance(entry, dict):
+                messages.append(entry)
+                continue
+            blocks = []
+            for call in entry:
+                output = call.output or ToolOutput({"ok": False, "error": {"code": "internal_error",
+                                                                           "message": "no output"}}, is_error=True)
+                if latest[(call.name, call.input.get("type"))] != call.id:
+                    output = self.loadout.configs[call.name].compact(call.input, output)
+                blocks.append(render_tool_result(call.id, output))
+            messages.append({"role": "user", "content": blocks})
+        return messages
+
+    def _render_messages(self) -> list[dict[str, Any]]:
+        messages = self.plain_messages()
+        if messages:
+            last = messages[-1]
+            content = last["content"]
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+            messages[-1] = {**last, "content": with_cache_breakpoint(blocks)}
+        return messages
+
+    def _render_tools(self) -> list[dict[str, Any]]:
+        return with_cache_breakpoint([t.api_schema() for t in self.loadout.tools])
+
+    # -- running ----------------------------------------------------------
+    async def run(self, user_content: str | list[dict[str, Any]]) -> LoopOutcome:
+        self.history.append({"role": "user", "content": user_content})
+        outcome = LoopOutcome(status="end_turn")
+        system = with_cache_breakpoint([{"type": "text", "text": self.system}])
+        tools = self._render_tools()
+        by_name = {t.name: t for t in self.loadout.tools}
+        for _ in range(self.max_steps):
+            try:
+                message = await self.client.stream(
+                    model=self.model, system=system, tools=tools, messages=self._render_messages(),
+                    max_tokens=self.max_tokens, abort=self.deps.abort,
+                    on_text=lambda text: self.on_event("text", {"text": text}))
+            except Aborted as err:
+                return self._finish(outcome, "cancelled", error=err.reason)
+            except ModelError as err:
+                return self._finish(outcome, "failed", error=err.message)
+            usage = Usage.from_api(message.usage)
+            outcome.usage.add(usage)
+            if self.deps.services.task_board is not None:
+                self.deps.services.task_board.add_usage(self.deps.context.task_id, usage)
+            self.on_event("usage", usage.as_dict())
+            content = [block.model_dump(mode="json", exclude_none=True) for block in message.content]
+            self.history.append({"role": "assistant", "content": content})
+            text = "".join(b.get("text", "") for b in content if b["type"] == "text").strip()
+            if text:
+                outcome.notes.append(text)
+                outcome.text = text
+            calls = [ToolCall(b["id"], b["name"], b.get("input") or {}) for b in content if b["type"] == "tool_use"]
+            if not calls:
+                return self._finish(outcome, "end_turn")
+            self.history.append(calls)
+            for call in calls:
+                if self.deps.abort.aborted:
+                    call.output = ToolOutput({"ok": False, "error": {"code": "internal_error",
+                                                                     "message": "stopped by user"}}, is_error=True)
+                    continue
+                call.output = await self._execute(call, by_name)
+                if call.output.terminal and not call.output.is_error:
+                    outcome.completion = call.output.data
+            if self.deps.abort.aborted:
+                return self._finish(outcome, "cancelled", error=self.deps.abort.reason)
+            if outcome.completion is not None:
+                return self._finish(outcome, "completed")
+        return self._finish(outcome, "max_steps")
+
+    async def _execute(self, call: ToolCall, by_name: dict[str, Any]) -> ToolOutput:
+        tool = by_name.get(call.name)
+        self.on_event("tool_call", {"id": call.id, "name": call.name, "input": call.input})
+        if tool is None:
+            output = ToolOutput({"ok": False, "error": {"code": "invalid_action", "message":
+                                 f"unknown tool {call.name!r}; available: {', '.join(by_name)}"}}, is_error=True)
+        else:
+            try:
+                output = await tool.handler(call.input, self.deps)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # a tool bug is reported to the model, not a crashed loop
+                output = ToolOutput({"ok": False, "error": {"code": "internal_error",
+                                                            "message": f"{type(err).__name__}: {err}"}}, is_error=True)
+        self.tool_steps += 1
+        config = self.loadout.configs.get(call.name)
+        client_output = config.to_client_output(output) if config else output.data
+        self.on_event("tool_result", {"id": call.id, "name": call.name, "output": client_output})
+        board = self.deps.services.task_board
+        if config is not None and config.milestone is not None and board is not None:
+            milestone = Milestone(self.deps.context.task_id, self.tool_steps, call.input.get("type", call.name),
+                                  config.milestone(call.input, output),
+                                  output.images[0].data_url if output.images else None)
+            board.post_milestone(milestone)
+            self.on_event("milestone", milestone.as_dict())
+        return output
+
+    def _finish(self, outcome: LoopOutcome, status: str, error: str | None = None) -> LoopOutcome:
+        outcome.status = status
+        outcome.error = error
+        outcome.steps = self.tool_steps
+        return outcome

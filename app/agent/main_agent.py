@@ -1,0 +1,45 @@
+"""The main agent: one conversation, one turn at a time, tools from the main loadout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.agent.context import Deps, RuntimeContext, ToolServices
+from app.agent.loop import AgentLoop, LoopOutcome
+from app.agent.model import ModelError
+from app.agent.prompts.main import MAIN_AGENT_INSTRUCTIONS
+from app.agent.runtime import AgentRuntime
+from app.agent.tools.registry import Loadout, main_loadout
+from app.bridge.abort import AbortSignal
+
+
+@dataclass
+class MainAgent:
+    runtime: AgentRuntime
+    services: ToolServices
+    context: RuntimeContext
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def deps(self, abort: AbortSignal) -> Deps:
+        return Deps(context=self.context, services=self.services, runtime=self.runtime, abort=abort,
+                    messages=self.history)
+
+    def loadout(self, abort: AbortSignal | None = None) -> Loadout:
+        return main_loadout(self.deps(abort or AbortSignal()))
+
+    async def run_turn(self, text: str, abort: AbortSignal | None = None) -> LoopOutcome:
+        abort = abort or AbortSignal()
+        deps = self.deps(abort)
+        loadout = main_loadout(deps)
+        system = "\n\n".join([MAIN_AGENT_INSTRUCTIONS, *loadout.instructions])
+        try:
+            client = self.runtime.client()
+        except ModelError as err:
+            return LoopOutcome(status="failed", error=err.message)
+        loop = AgentLoop(client, self.runtime.settings.main_model, system, loadout, deps,
+                         self.runtime.settings.main_max_steps, self.runtime.settings.max_tokens, self.runtime.on_event)
+        loop.history = list(self.history)
+        outcome = await loop.run(text)
+        self.history = loop.plain_messages()
+        return outcome

@@ -1,0 +1,45 @@
+"""Agent settings: models per loop, base URL, tiers and the rollback flag."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() not in ("0", "false", "no", "off", "")
+
+
+@dataclass(frozen=True)
+class Tier:
+    name: str
+    allowed_tools: tuple[str, ...] | None = None
+    """None means every tool except `browser`, which is never implied: it must be listed."""
+
+    def allows(self, tool: str) -> bool:
+        if tool == "browser":
+            return self.allowed_tools is not None and "browser" in self.allowed_tools
+        return self.allowed_tools is None or tool in self.allowed_tools
+
+
+DEFAULT_TIERS = {
+    "standard": Tier("standard", ("task", "browser")),
+    "chat_only": Tier("chat_only", None),
+}
+
+
+@dataclass(frozen=True)
+class AgentSettings:
+    main_model: str = "claude-sonnet-4-6"
+    subagent_model: str = "claude-haiku-4-5"
+    base_url: str | None = None
+    tier: Tier = field(default_factory=lambda: DEFAULT_TIERS["standard"])
+    builtin_browser_subagent: bool = field(
+        default_factory=lambda: _flag("ENABLE_BUILTIN_BROWSER_SUBAGENT", True))
+    main_max_steps: int = 12
+    subagent_max_steps: int = 40
+    max_tokens: int = 4096
+    api_retries: int = 2

@@ -1,0 +1,1 @@
+"""Tool declarations (ServerToolConfig shape) and the registry generated from them."""

@@ -1,0 +1,103 @@
+"""`browser`: one tool, 13 actions. Execute is action-agnostic: it forwards the validated input to the bridge."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.agent.context import Deps
+from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
+from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
+from app.agent.tools.browser_schema import flat_browser_schema
+from app.protocol.actions import parse_action
+from app.protocol.errors import ActionFailed
+
+OLD_EXTRACT_CHARS = 600
+SCREENSHOT_PLACEHOLDER = "[older screenshot omitted]"
+
+
+def _split_image(result: dict[str, Any]) -> tuple[dict[str, Any], list[Image]]:
+    """Screenshots reach the model as image blocks, never as base64 inside JSON text."""
+    data_url = result.get("data_url")
+    if isinstance(data_url, str) and data_url.startswith("data:") and ";base64," in data_url:
+        head, b64 = data_url.split(";base64,", 1)
+        media_type = head[5:]
+    elif isinstance(result.get("data"), str) and result.get("format") in ("png", "jpeg"):
+        b64, media_type = result["data"], f"image/{result['format']}"
+    else:
+        return result, []
+    stripped = {k: v for k, v in result.items() if k not in ("data", "data_url")}
+    stripped["image"] = "attached below"
+    return stripped, [Image(media_type, b64)]
+
+
+async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
+    action_type = raw.get("type") if isinstance(raw, dict) else None
+    try:
+        parse_action(raw)
+    except ActionFailed as err:
+        return ToolOutput({"ok": False, "action": action_type,
+                           "error": {"code": err.code.value, "message": err.message}}, is_error=True)
+    bridge = deps.browser_bridge
+    assert bridge is not None, "the browser tool exists only with a bridge"
+    response = await bridge.request(raw, deps.context.task_id, deps.abort)
+    if not response.ok:
+        error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}
+        return ToolOutput({"ok": False, "action": action_type, "error": error}, is_error=True)
+    result = response.result if isinstance(response.result, dict) else {"value": response.result}
+    result, images = _split_image(result)
+    return ToolOutput({"ok": True, "action": action_type, "result": result}, images)
+
+
+def compact(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
+    """Older outputs shrink: screenshots become a placeholder, extract markdown/text is cut."""
+    data = copy.deepcopy(output.data)
+    result = data.get("result")
+    if output.images:
+        if isinstance(result, dict):
+            result["image"] = SCREENSHOT_PLACEHOLDER
+        return ToolOutput(data, [], output.terminal, output.is_error)
+    if raw.get("type") == "extract" and isinstance(result, dict):
+        for key in ("markdown", "text", "elements"):
+            value = result.get(key)
+            if isinstance(value, str) and len(value) > OLD_EXTRACT_CHARS:
+                result[key] = value[:OLD_EXTRACT_CHARS] + f"\n[… older extract cut; {len(value)} chars]"
+    return ToolOutput(data, output.images, output.terminal, output.is_error)
+
+
+def to_client_output(output: ToolOutput) -> dict[str, Any]:
+    data = copy.deepcopy(output.data)
+    if output.images:
+        data["screenshot"] = output.images[0].data_url
+    return data
+
+
+def milestone_line(raw: dict[str, Any], output: ToolOutput) -> str:
+    action = raw.get("type", "?")
+    target = raw.get("uid") or raw.get("selector") or raw.get("url") or raw.get("text") or raw.get("key") or ""
+    head = f"{action} {target}".strip()
+    if not output.data.get("ok"):
+        error = output.data.get("error") or {}
+        return f"{head} → {error.get('code')}: {str(error.get('message', ''))[:120]}"
+    result = output.data.get("result") or {}
+    detail = result.get("title") or result.get("url") or ""
+    return f"{head} → ok {detail}".strip()
+
+
+def create_tools(deps: Deps) -> list[Tool]:
+    if deps.browser_bridge is None:
+        return []
+    description = ("Act in the person's browser: navigate, extract, click, type, press_key, scroll, hover, "
+                   "wait_for, screenshot, evaluate, get_tabs, open_tab, close_tab. Choose with `type`.")
+    return [Tool("browser", description, flat_browser_schema(), execute)]
+
+
+BROWSER = ToolConfig(
+    name="browser",
+    instructions=lambda deps: BROWSER_TOOL_INSTRUCTIONS if deps.browser_bridge is not None else None,
+    create_tools=create_tools,
+    compact=compact,
+    to_client_output=to_client_output,
+    milestone=milestone_line,
+    internal_only=True,
+)

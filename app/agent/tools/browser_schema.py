@@ -1,0 +1,51 @@
+"""The model-facing input schema of `browser`: one flat object generated from the action union.
+
+The Messages API wants an object schema at the top level, so the 13 action
+models are merged into one object whose `type` enum selects the action; each
+property says which actions use it. Validation still goes through the
+discriminated union (`app.protocol.actions.parse_action`), which enforces
+per-action fields and the uid/selector XOR with precise errors.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.protocol.actions import ACTION_MODELS, ACTION_TYPES
+
+
+def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
+    """Drop pydantic's Optional wrapper (anyOf [X, null]), titles and defaults."""
+    schema = copy.deepcopy(schema)
+    if "anyOf" in schema:
+        branches = [b for b in schema["anyOf"] if b.get("type") != "null"]
+        if len(branches) == 1:
+            description = schema.get("description")
+            schema = {**branches[0], **({"description": description} if description else {})}
+    for key in ("title", "default"):
+        schema.pop(key, None)
+    return schema
+
+
+def flat_browser_schema() -> dict[str, Any]:
+    properties: dict[str, dict[str, Any]] = {}
+    used_by: dict[str, list[str]] = {}
+    for model, action in zip(ACTION_MODELS, ACTION_TYPES):
+        for name, prop in model.model_json_schema()["properties"].items():
+            if name == "type":
+                continue
+            used_by.setdefault(name, []).append(action)
+            properties.setdefault(name, _simplify(prop))
+    for name, prop in properties.items():
+        actions = ", ".join(used_by[name])
+        base = prop.get("description", "").rstrip(".")
+        prop["description"] = f"{base}. Used by: {actions}." if base else f"Used by: {actions}."
+    return {
+        "type": "object",
+        "properties": {
+            "type": {"type": "string", "enum": list(ACTION_TYPES), "description": "The action to perform."},
+            **properties,
+        },
+        "required": ["type"],
+    }

@@ -1,0 +1,1 @@
+"""`bua demo`: the offline model, the recruiting back office and a browser, wired end to end."""

@@ -1,0 +1,77 @@
+"""Reading a Messages-API request the way a model would: the prompt, and each tool call with its real result."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+_ids = itertools.count(1)
+ELEMENT_LINE = re.compile(r'^\s*-?\s*\[?(e\d+)\]?\s+(\w[\w-]*)\s+"((?:[^"\\]|\\.)*)"(.*)$')
+
+
+@dataclass
+class Step:
+    name: str
+    input: dict[str, Any]
+    result: dict[str, Any]
+
+
+def first_user_text(body: dict[str, Any]) -> str:
+    content = body["messages"][0]["content"]
+    if isinstance(content, str):
+        return content
+    return "\n".join(b.get("text", "") for b in content if b.get("type") == "text")
+
+
+def steps(body: dict[str, Any]) -> list[Step]:
+    """Tool calls in order, each paired with the JSON its tool_result carried."""
+    uses: dict[str, dict[str, Any]] = {}
+    found: list[Step] = []
+    for message in body["messages"]:
+        if isinstance(message["content"], str):
+            continue
+        for block in message["content"]:
+            if block.get("type") == "tool_use":
+                uses[block["id"]] = block
+            elif block.get("type") == "tool_result":
+                use = uses.get(block["tool_use_id"], {})
+                text = "".join(c.get("text", "") for c in block.get("content", []) if c.get("type") == "text")
+                try:
+                    result = json.loads(text)
+                except json.JSONDecodeError:
+                    result = {"raw": text}
+                found.append(Step(use.get("name", "?"), use.get("input", {}), result))
+    return found
+
+
+@dataclass
+class Element:
+    uid: str
+    role: str
+    name: str
+    context: str
+
+
+def elements(extract_result: dict[str, Any]) -> list[Element]:
+    """Parse the extract's element lines (`e4 button "View" (row: Jane Doe)`)."""
+    raw = extract_result.get("elements", "")
+    lines = raw.splitlines() if isinstance(raw, str) else [str(x) for x in raw]
+    parsed = []
+    for line in lines:
+        match = ELEMENT_LINE.match(line)
+        if match:
+            uid, role, name, rest = match.groups()
+            ctx = re.search(r"\(([^)]*)\)", rest)
+            parsed.append(Element(uid, role, name.replace('\\"', '"'), ctx.group(1) if ctx else ""))
+    return parsed
+
+
+def tool_use(name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "id": f"toolu_{next(_ids):05d}", "name": name, "input": payload}
+
+
+def text(value: str) -> dict[str, Any]:
+    return {"type": "text", "text": value}
