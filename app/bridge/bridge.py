@@ -45,6 +45,7 @@ class BrowserBridge:
         self.info = info
         self._on_event = on_event
         self._pending: dict[str, asyncio.Future[Response]] = {}
+        self._pending_task: dict[str, str | None] = {}
         self.ready = asyncio.Event()
         self.closed = False
         self.close_reason = ""
@@ -66,7 +67,7 @@ class BrowserBridge:
         except ActionFailed as err:
             return Response.failure(request_id, err.code, err.message)
         envelope = Request(id=request_id, task_id=task_id, action=action_to_wire(model))
-        return await self.send_and_wait(envelope.model_dump(mode="json"), request_id, abort, timeout)
+        return await self.send_and_wait(envelope.model_dump(mode="json"), request_id, abort, timeout, task_id)
 
     async def control(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:
         control_id = f"c{next(self._ids)}"
@@ -74,7 +75,8 @@ class BrowserBridge:
         return await self.send_and_wait(message, control_id, None, timeout)
 
     async def send_and_wait(
-        self, message: dict[str, Any], message_id: str, abort: AbortSignal | None, timeout: float | None
+        self, message: dict[str, Any], message_id: str, abort: AbortSignal | None, timeout: float | None,
+        task_id: str | None = None,
     ) -> Response:
         if self.closed:
             return self._disconnected(message_id)
@@ -90,6 +92,7 @@ class BrowserBridge:
             )
         future: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
         self._pending[message_id] = future
+        self._pending_task[message_id] = task_id
         remove_abort = abort.add_callback(
             lambda reason: self._settle(message_id, Response.failure(message_id, ErrorCode.INTERNAL_ERROR, reason))
         ) if abort is not None else (lambda: None)
@@ -107,6 +110,14 @@ class BrowserBridge:
             if timer is not None:
                 timer.cancel()
             self._pending.pop(message_id, None)
+            self._pending_task.pop(message_id, None)
+
+    def abort_pending(self, reason: str, task_id: str | None = None) -> int:
+        """Settle every pending request (of one task, or all) at once with internal_error."""
+        ids = [i for i, t in self._pending_task.items() if t is not None and (task_id is None or t == task_id)]
+        for message_id in ids:
+            self._settle(message_id, Response.failure(message_id, ErrorCode.INTERNAL_ERROR, reason))
+        return len(ids)
 
     def _settle(self, message_id: str, response: Response) -> None:
         future = self._pending.pop(message_id, None)

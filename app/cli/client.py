@@ -6,7 +6,7 @@ import itertools
 import json
 import socket
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from native_host import framing
 from native_host.paths import socket_address, token_path
@@ -40,9 +40,16 @@ class CoreClient:
             raise CoreUnavailable("the core closed the connection")
         return framing.decode_body(body)
 
-    def call(self, op: str, **args: Any) -> dict[str, Any]:
+    def call(self, op: str, on_event: Callable[[str, dict[str, Any]], None] | None = None,
+             **args: Any) -> dict[str, Any]:
+        """Send one op; streamed `cli_event` frames go to `on_event` until the `cli_result` arrives."""
         self._send({"v": 1, "kind": "cli", "id": str(next(self._ids)), "op": op, "args": args})
-        return self._receive()
+        while True:
+            message = self._receive()
+            if message.get("kind") != "cli_event":
+                return message
+            if on_event is not None:
+                on_event(str(message.get("type")), message.get("data") or {})
 
     def close(self) -> None:
         self._sock.close()

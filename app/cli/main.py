@@ -12,6 +12,7 @@ import logging
 import signal
 import sys
 
+from app.cli import control_commands
 from app.cli.client import CoreClient, CoreUnavailable, dumps
 from native_host.paths import bua_home
 
@@ -61,6 +62,12 @@ def _status(args: argparse.Namespace) -> int:
     for b in status["browsers"]:
         print(f"browser: {b['browser']}  profile {b['profile_id']}  extension {b['extension_version']}  "
               f"host pid {b['host_pid']}  pending {b['pending']}")
+    print(f"sessions: {len(status['sessions'])} live")
+    for s in status["sessions"]:
+        print(f"  {s['task_id']:<16} {s['domain']:<28} tab {s['tab_id']:<6} {s['title'][:40]}")
+    for t in status["tasks"]:
+        print(f"task {t['task_id']}: {t['status']}, {t['steps']} steps — {t['last'][:80]}")
+    print(f"blocklist: {', '.join(status['blocklist']) or '(empty)'}")
     return 0
 
 
@@ -104,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     act.set_defaults(func=_act)
 
     sub.add_parser("status", help="is the core running, which browsers are connected").set_defaults(func=_status)
+    control_commands.add_parsers(sub)
 
     browser = sub.add_parser("browser", help="start Chromium/Chrome with a dedicated profile and the extension")
     browser.add_argument("--headless", action="store_true")

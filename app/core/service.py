@@ -1,28 +1,103 @@
-"""Runs the core: the bridge pool behind the local socket, plus the CLI service."""
+"""The core: bridge pool behind the local socket, store, task board, sessions, controls, chat, CLI service.
+
+The tray app, `bua serve` and the tests all run this same object.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 from pathlib import Path
+from typing import Any
 
+from app.agent.loop import LoopOutcome
+from app.agent.model import ModelClient
+from app.agent.settings import DEFAULT_TIERS, AgentSettings, Tier
+from app.agent.task_board import TaskBoard
+from app.bridge.abort import AbortSignal
+from app.bridge.bridge import BrowserBridge
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.server import BridgeServer
+from app.core.chat import ChatService, ClientFactory, EventSink
 from app.core.cli_service import CliService
+from app.core.control import Controls, StopReport
+from app.core.sessions import SessionsTable
+from app.protocol.envelope import Event
+from app.store.db import Store
+
+log = logging.getLogger(__name__)
 
 
 class Core:
-    def __init__(self, home: Path, request_timeout: float = 30.0) -> None:
+    def __init__(self, home: Path, request_timeout: float = 30.0,
+                 client_factory: ClientFactory = ModelClient.from_settings) -> None:
         self.home = home
         self.pool = BrowserBridgePool(timeout=request_timeout)
-        self.cli = CliService(self.pool)
+        self.store = Store(home)
+        self.board = TaskBoard()
+        self.sessions = SessionsTable()
+        self.controls = Controls(self.pool, self.store)
+        self.chat_service = ChatService(self.pool, self.store, self.board, self.controls, self.agent_settings,
+                                        client_factory)
+        self.cli = CliService(self)
         self.server = BridgeServer(home, self.pool, self.cli.handle)
+        self.pool.subscribe(self._on_browser_event)
+        self._background: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
         await self.server.start()
 
     async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
         await self.server.close()
+        self.store.close()
+
+    def _on_browser_event(self, bridge: BrowserBridge, event: Event) -> None:
+        self.sessions.on_event(bridge, event)
+        if event.type == "hello":
+            self._spawn(self._send_blocklist(bridge))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _send_blocklist(self, bridge: BrowserBridge) -> None:
+        patterns = await asyncio.to_thread(self.store.blocklist)
+        response = await bridge.control("set_blocklist", {"patterns": patterns})
+        if not response.ok:
+            log.warning("could not send the blocklist to %s: %s", bridge.info.browser, response.error)
+
+    # -- settings ---------------------------------------------------------
+    def agent_settings(self) -> AgentSettings:
+        get = self.store.get_setting
+        defaults = AgentSettings()
+        tier: Tier = DEFAULT_TIERS["standard"] if get("tier_browser", True) else Tier("no_browser", ("task",))
+        return AgentSettings(
+            main_model=get("main_model", defaults.main_model),
+            subagent_model=get("subagent_model", defaults.subagent_model),
+            base_url=get("base_url", None) or None,
+            tier=tier,
+        )
+
+    # -- the user's controls ----------------------------------------------
+    async def stop_all(self) -> StopReport:
+        return await self.controls.stop(None)
+
+    async def stop_task(self, task_id: str) -> StopReport:
+        return await self.controls.stop(task_id)
+
+    async def end_session(self, task_id: str, tab_id: int | None = None) -> list[dict[str, Any]]:
+        return await self.controls.end_session(task_id, tab_id)
+
+    async def set_blocklist_changed(self) -> list[dict[str, Any]]:
+        return await self.controls.push_blocklist()
+
+    async def chat(self, conversation_id: str, text: str, on_event: EventSink = lambda _k, _p: None,
+                   abort: AbortSignal | None = None) -> LoopOutcome:
+        return await self.chat_service.chat(conversation_id, text, on_event, abort)
 
 
 async def serve_forever(home: Path) -> None:

@@ -68,7 +68,10 @@ def connect(core, host) -> object:
     assert host.read()["type"] == "host_ready"
     host.send({"v": 1, "kind": "event", "type": "hello",
                "data": {"extension_version": "test", "browser": "stdio", "profile_id": "p1"}})
-    return core.call(core.pool.wait_for_bridge(5))
+    bridge = core.call(core.pool.wait_for_bridge(5))
+    first = answer_one(host)
+    assert first["kind"] == "control" and first["op"] == "set_blocklist", "the core sends its blocklist on hello"
+    return bridge
 
 
 def answer_one(host) -> dict:

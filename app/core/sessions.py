@@ -1,0 +1,97 @@
+"""The app's live sessions table, fed by the extension's session events (the extension enforces; we show)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+from app.bridge.bridge import BrowserBridge
+from app.protocol.envelope import Event
+
+Listener = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass
+class SessionRow:
+    task_id: str
+    domain: str
+    tab_id: int
+    profile_id: str | None
+    title: str = ""
+    url: str = ""
+    started: float = field(default_factory=time.time)
+    last_action: float = field(default_factory=time.time)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class SessionsTable:
+    def __init__(self) -> None:
+        self._rows: dict[tuple[str | None, int], SessionRow] = {}
+        self._listeners: list[Listener] = []
+        self.ended: list[dict[str, Any]] = []
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [r.as_dict() for r in sorted(self._rows.values(), key=lambda r: r.started)]
+
+    def for_task(self, task_id: str) -> list[SessionRow]:
+        return [r for r in self._rows.values() if r.task_id == task_id]
+
+    def _emit(self, kind: str, payload: dict[str, Any]) -> None:
+        for listener in list(self._listeners):
+            listener(kind, payload)
+
+    def on_event(self, bridge: BrowserBridge, event: Event) -> None:
+        data = event.data
+        profile = bridge.info.profile_id
+        tab_id = data.get("tab_id")
+        if not isinstance(tab_id, int) and event.type != "hello":
+            return
+        key = (profile, tab_id)
+        if event.type == "hello":
+            self._replace_profile(profile, data.get("sessions") or [])
+            return
+        if event.type == "session_started":
+            url = str(data.get("url", ""))
+            row = SessionRow(str(data.get("task_id", "")), str(data.get("domain") or urlsplit(url).hostname or ""),
+                             tab_id, profile, str(data.get("title", "")), url)
+            self._rows[key] = row
+            self._emit("session_started", row.as_dict())
+        elif event.type in ("navigated", "session_updated") and key in self._rows:
+            row = self._rows[key]
+            row.url = str(data.get("url", row.url))
+            row.title = str(data.get("title", row.title))
+            row.domain = str(data.get("domain") or urlsplit(row.url).hostname or row.domain)
+            row.last_action = time.time()
+            self._emit("session_updated", row.as_dict())
+        elif event.type in ("session_ended", "tab_closed"):
+            row = self._rows.pop(key, None)
+            ended = {**(row.as_dict() if row else {"task_id": data.get("task_id"), "tab_id": tab_id}),
+                     "reason": data.get("reason", "tab_closed"), "ended": time.time()}
+            self.ended = (self.ended + [ended])[-100:]
+            self._emit("session_ended", ended)
+
+    def _replace_profile(self, profile: str | None, live: list[dict[str, Any]]) -> None:
+        """On hello the extension lists the sessions it still holds (they survive a host restart)."""
+        for key in [k for k in self._rows if k[0] == profile]:
+            del self._rows[key]
+        for data in live:
+            if isinstance(data.get("tab_id"), int):
+                url = str(data.get("url", ""))
+                self._rows[(profile, data["tab_id"])] = SessionRow(
+                    str(data.get("task_id", "")), str(data.get("domain") or urlsplit(url).hostname or ""),
+                    data["tab_id"], profile, str(data.get("title", "")), url, float(data.get("started", time.time())))
+        self._emit("sessions_synced", {"profile_id": profile})
+
+    def touch(self, task_id: str, tab_id: int | None) -> None:
+        for row in self._rows.values():
+            if row.task_id == task_id and (tab_id is None or row.tab_id == tab_id):
+                row.last_action = time.time()
+
