@@ -93,6 +93,12 @@ def _browser(args: argparse.Namespace) -> int:
         return 0
 
 
+def _demo(args: argparse.Namespace) -> int:
+    from app.demo.run import main as demo_main
+
+    return demo_main(headless=True if args.headless else None, count=args.count, delay_ms=args.delay_ms)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from installer import cli as installer_cli
 
@@ -118,6 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     browser.add_argument("--user-data-dir", default=None)
     browser.add_argument("--binary", default=None)
     browser.set_defaults(func=_browser)
+
+    demo = sub.add_parser("demo", help="see bua work without an API key: offline model, demo site, a browser")
+    demo.add_argument("--headless", action="store_true", help="no window even when a display exists")
+    demo.add_argument("--count", type=int, default=3, help="how many candidates to collect (default 3)")
+    demo.add_argument("--delay-ms", type=int, default=300, help="how slowly the candidate panel opens")
+    demo.set_defaults(func=_demo)
 
     install = sub.add_parser("install", help="register the native host for your browsers")
     installer_cli.add_install_arguments(install)

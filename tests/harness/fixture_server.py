@@ -6,20 +6,16 @@ Extra routes: `/slow?ms=N` answers after N ms (for pending-request tests),
 
 from __future__ import annotations
 
-import threading
 import time
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
+
+from app.demo.site_server import QuietHandler, StaticServer
 
 PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages"
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
+class _Handler(QuietHandler):
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
         query = parse_qs(parts.query)
@@ -45,18 +41,6 @@ class _Handler(SimpleHTTPRequestHandler):
             pass
 
 
-class FixtureServer:
+class FixtureServer(StaticServer):
     def __init__(self, root: Path = PAGES) -> None:
-        handler = partial(_Handler, directory=str(root))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self._thread.start()
-
-    def url(self, path: str = "/", host: str = "127.0.0.1") -> str:
-        return f"http://{host}:{self.port}{path}"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(root, _Handler)

@@ -59,6 +59,11 @@ def next_browser_action(prompt: str, history: list[Step]) -> tuple[list[dict[str
         return [tool_use("browser", {"type": "navigate", "url": start_url(prompt)})], None
     last = browser[-1]
     kind, ok = last.input.get("type"), last.result.get("ok")
+    failures = [s for s in browser[-3:] if not s.result.get("ok")]
+    if len(failures) == 3 and len({(s.input.get("type"), (s.result.get("error") or {}).get("code")) for s in failures}) == 1:
+        error = failures[-1].result.get("error") or {}
+        return [], {"status": "failed", "summary": f"The browser keeps failing: {error.get('code')}: "
+                    f"{error.get('message')}", "data": contacts}
     if kind == "navigate":
         return [tool_use("browser", {"type": "extract"})], None
     if kind == "click" and ok and last.input.get("uid") in _view_uids(browser):

@@ -1,0 +1,107 @@
+"""`bua demo`: the seed scenario end to end without an API key.
+
+It starts the core, the scripted Messages-API server (app.demo.scripted_model),
+the recruiting back office on 127.0.0.1 and a browser with the extension
+(headful when a display exists), asks the main agent for the contact details
+of the first candidates, and prints each milestone and the final answer.
+The pieces are reusable: the e2e tests and the bench call `run_scenario` with
+their own core and browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from app.agent.loop import LoopOutcome
+from app.agent.model import ModelClient
+from app.bridge.abort import AbortSignal
+from app.demo.scripted_model.policy import route
+from app.demo.scripted_model.server import CallRecord, ScriptedModelServer
+from app.demo.site_server import StaticServer
+
+EventSink = Callable[[str, dict[str, Any]], None]
+
+
+def scenario_prompt(site_url: str, count: int) -> str:
+    return (f"On our recruiting back office at {site_url} get the contact details (email and phone) of the "
+            f"first {count} candidates in the list.")
+
+
+def site_url(site: StaticServer, delay_ms: int, count: int | None = None) -> str:
+    query = f"?delay={delay_ms}" + (f"&count={count}" if count else "")
+    return site.url("/index.html" + query)
+
+
+def use_scripted_model(core: Any, server: ScriptedModelServer, direct: bool = False) -> None:
+    """Point the core's chat at the scripted server; `direct` is the ENABLE_BUILTIN_BROWSER_SUBAGENT=false mode."""
+    base = core.agent_settings
+    core.chat_service.client_factory = lambda settings: ModelClient("offline-demo-key", server.base_url, 0)
+    core.chat_service.settings = lambda: dataclasses.replace(base(), builtin_browser_subagent=not direct)
+
+
+@dataclass
+class ScenarioResult:
+    outcome: LoopOutcome
+    calls: list[CallRecord]
+
+
+async def run_scenario(core: Any, server: ScriptedModelServer, url: str, count: int, conversation_id: str,
+                       on_event: EventSink = lambda _k, _p: None, abort: AbortSignal | None = None,
+                       direct: bool = False) -> ScenarioResult:
+    use_scripted_model(core, server, direct)
+    first = len(server.calls)
+    outcome = await core.chat(conversation_id, scenario_prompt(url, count), on_event, abort)
+    return ScenarioResult(outcome, server.calls[first:])
+
+
+def _printer(kind: str, data: dict[str, Any]) -> None:
+    if kind in ("milestone", "subagent_milestone"):
+        print(f"  [{data.get('step'):>2}] {data.get('summary')}", flush=True)
+    elif kind == "tool_call" and data.get("name") == "task":
+        print(f"main agent → task: {data['input'].get('description')}", flush=True)
+
+
+async def _demo(headless: bool, count: int, delay_ms: int) -> int:
+    from app.browser.launch import launch_browser
+    from app.core.service import Core
+
+    with tempfile.TemporaryDirectory(prefix="bua-demo-") as tmp:
+        home = Path(tmp)
+        core = Core(home)
+        await core.start()
+        server = ScriptedModelServer(route)
+        site = StaticServer()
+        browser = launch_browser(home, headless=headless)
+        try:
+            print(f"browser started ({'headless' if headless else 'window'}); waiting for the extension …", flush=True)
+            await core.pool.wait_for_bridge(45)
+            url = site_url(site, delay_ms)
+            print(f"site: {url}\nasking: {scenario_prompt(url, count)}\n", flush=True)
+            result = await run_scenario(core, server, url, count, "demo", _printer)
+            print(f"\n{result.outcome.text}\n")
+            main = [c for c in result.calls if c.role == "main"]
+            sub = [c for c in result.calls if c.role == "subagent"]
+            print(f"model calls: main {len(main)}, browser subagent {len(sub)}; "
+                  f"main-thread input tokens {sum(c.prompt_chars for c in main) // 4}", flush=True)
+            return 0 if result.outcome.status == "end_turn" else 1
+        except TimeoutError:
+            print("the extension did not connect; see the browser log at " + str(browser.log_path), file=sys.stderr)
+            return 1
+        finally:
+            browser.stop()
+            site.stop()
+            server.stop()
+            await core.close()
+
+
+def main(headless: bool | None = None, count: int = 3, delay_ms: int = 300) -> int:
+    if headless is None:
+        headless = not os.environ.get("DISPLAY")
+    return asyncio.run(_demo(headless, count, delay_ms))

@@ -1,0 +1,104 @@
+"""The seed scenario with every real part: the anthropic SDK against the scripted Messages-API server (replies
+computed from the real extract), the main agent delegating to the browser subagent, the real bridge, host,
+extension and headless Chromium on the recruiting back office."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+from app.demo.run import run_scenario, site_url
+from app.demo.scripted_model.policy import route
+from app.demo.scripted_model.server import ScriptedModelServer
+from app.demo.site_server import SITE, StaticServer
+
+CANDIDATES = json.loads((SITE / "candidates.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def site():
+    server = StaticServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def model():
+    server = ScriptedModelServer(route)
+    yield server
+    server.stop()
+
+
+def run(core, model, url, count, conversation, events=None, abort=None):
+    sink = (lambda kind, data: events.append((kind, data))) if events is not None else (lambda k, d: None)
+    return core.call(run_scenario(core.core, model, url, count, conversation, sink, abort), timeout=120)
+
+
+def browser_calls(events):
+    return [d["input"] for k, d in events if k == "subagent_tool_call" and d["name"] == "browser"]
+
+
+def expected(count):
+    return [{"name": c["name"], "email": c["email"], "phone": c["phone"]} for c in CANDIDATES[:count]]
+
+
+def test_three_contacts_through_one_task_call(core, browser, site, model):
+    events: list = []
+    result = run(core, model, site_url(site, 300), 3, "seed-ok", events)
+    assert result.outcome.status == "end_turn", result.outcome.error
+    main_calls = [c for c in result.calls if c.role == "main"]
+    assert len(main_calls) == 2, "one task call, then the answer"
+    tasks = [d for k, d in events if k == "tool_result" and d["name"] == "task"]
+    assert len(tasks) == 1 and tasks[0]["output"]["status"] == "completed"
+    assert tasks[0]["output"]["artifacts"]["data"] == expected(3)
+    calls = browser_calls(events)
+    assert 15 <= len(calls) <= 19
+    assert [c["type"] for c in calls[:5]] == ["navigate", "extract", "click", "wait_for", "extract"]
+    for c in expected(3):
+        assert c["email"] in result.outcome.text
+    milestones = core.core.board.tasks["seed-ok"].milestones
+    assert len(milestones) == len(calls) + 1
+
+
+def test_slow_panel_wait_for_times_out_and_the_subagent_reextracts(core, browser, site, model):
+    events: list = []
+    result = run(core, model, site_url(site, 6000), 1, "seed-slow", events)
+    calls = browser_calls(events)
+    results = [d["output"] for k, d in events if k == "subagent_tool_result" and d["name"] == "browser"]
+    timeouts = [i for i, r in enumerate(results) if not r["ok"] and r["error"]["code"] == "timeout"]
+    assert timeouts, "the 5 s wait must time out on a 6 s panel"
+    after = calls[timeouts[0] + 1]
+    assert after["type"] == "extract", "re-extract, don't retry the same wait"
+    assert calls[timeouts[0] + 2] != calls[timeouts[0]], "the next wait differs from the one that timed out"
+    assert result.outcome.status == "end_turn"
+    assert CANDIDATES[0]["email"] in result.outcome.text
+
+
+def test_stop_all_mid_task_returns_partial_results(core, browser, site, model):
+    from app.bridge.abort import AbortSignal
+
+    events: list = []
+    abort = AbortSignal()
+    holder: dict = {}
+
+    def background():
+        holder["result"] = run(core, model, site_url(site, 300), 3, "seed-stop", events, abort)
+
+    worker = threading.Thread(target=background)
+    worker.start()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(k == "subagent_text" and "Candidate 1" in d.get("text", "")
+                                                  for k, d in events):
+        time.sleep(0.02)
+    report = core.call(core.core.stop_all())
+    worker.join(30)
+    assert "seed-stop" in report.cancelled_tasks
+    outcome = holder["result"].outcome
+    assert outcome.status == "cancelled"
+    task = [d for k, d in events if k == "tool_result" and d["name"] == "task"][-1]["output"]
+    assert task["status"] == "cancelled"
+    assert CANDIDATES[0]["email"] in task["summary"], "partial results survive the stop"
+    assert core.core.board.tasks["seed-stop"].status == "cancelled"
