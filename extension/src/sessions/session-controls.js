@@ -1,0 +1,75 @@
+/**
+ * The person's controls arriving from the app: stop_all, end_session,
+ * set_blocklist, configure (idle threshold). Each answers what it ended.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { blockedBy } from "./blocklist.js";
+
+/**
+ * @typedef {import("./session-store.js").SessionStore} SessionStore
+ * @typedef {import("./blocklist.js").Blocklist} Blocklist
+ */
+
+export class SessionControls {
+  #sessions;
+  #blocklist;
+  #idle;
+  #taskTabs;
+
+  /**
+   * @param {{sessions: SessionStore, blocklist: Blocklist, idle?: any, taskTabs?: any}} deps
+   */
+  constructor({ sessions, blocklist, idle, taskTabs }) {
+    this.#sessions = sessions;
+    this.#blocklist = blocklist;
+    this.#idle = idle;
+    this.#taskTabs = taskTabs;
+  }
+
+  /** @param {import("./session-store.js").Session[]} ended */
+  async #forget(ended) {
+    for (const s of ended) await this.#taskTabs?.forgetTab?.(s.tab_id);
+    return { ended: ended.map((s) => ({ task_id: s.task_id, tab_id: s.tab_id, domain: s.domain })) };
+  }
+
+  async stopAll() {
+    return this.#forget(await this.#sessions.endWhere(() => true, "stopped"));
+  }
+
+  /** @param {Record<string, any>} args */
+  async endSession(args) {
+    if (typeof args.task_id !== "string") {
+      throw new ActionError(ErrorCode.INVALID_ACTION, "end_session needs 'task_id' (and optionally 'tab_id')");
+    }
+    const reason = typeof args.reason === "string" ? args.reason : "ended_by_user";
+    return this.#forget(await this.#sessions.endWhere(
+      (s) => s.task_id === args.task_id && (args.tab_id === undefined || s.tab_id === args.tab_id), reason));
+  }
+
+  /** @param {Record<string, any>} args */
+  async setBlocklist(args) {
+    if (!Array.isArray(args.patterns) || !args.patterns.every((p) => typeof p === "string")) {
+      throw new ActionError(ErrorCode.INVALID_ACTION, "set_blocklist needs 'patterns': a list of domains");
+    }
+    await this.#blocklist.replace(args.patterns);
+    const patterns = await this.#blocklist.patterns();
+    const blocked = (/** @type {{url: string}} */ s) => blockedBy(patterns, s.url) !== null;
+    return { patterns, ...(await this.#forget(await this.#sessions.endWhere(blocked, "blocked"))) };
+  }
+
+  /** @param {Record<string, any>} args */
+  async configure(args) {
+    const seconds = Number(args.idle_threshold_s);
+    if (!Number.isFinite(seconds) || seconds < 15) {
+      throw new ActionError(ErrorCode.INVALID_ACTION, "idle_threshold_s must be a number of seconds, at least 15");
+    }
+    this.#idle?.setDetectionInterval(Math.round(seconds));
+    return { idle_threshold_s: Math.round(seconds) };
+  }
+
+  /** The person went idle or locked the screen: every session ends. */
+  async onIdle() {
+    return this.#forget(await this.#sessions.endWhere(() => true, "idle"));
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The session gate around every action (DESIGN §5): an action may only touch
+ * tabs of a live session of its own task; navigate/open_tab to a blocked
+ * site answer `blocked`; a session follows its tab across domains, and one
+ * that lands on a blocked site ends, answering `blocked`.
+ *
+ * `before` runs ahead of the handler and names the tab the action may use;
+ * `after` starts sessions for tabs the action created or opened and checks
+ * where each session tab ended up.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { blockedBy } from "./blocklist.js";
+import { domainOf } from "./session-store.js";
+
+const OPENS_SESSION = new Set(["navigate", "open_tab"]);
+const NO_TAB = new Set(["get_tabs", "open_tab"]);
+
+/**
+ * @typedef {import("./session-store.js").SessionStore} SessionStore
+ * @typedef {import("./blocklist.js").Blocklist} Blocklist
+ */
+
+/** @param {string} taskId @param {string | undefined} reason */
+function notFound(taskId, reason, tabId) {
+  const why = reason ? `this task's session ended (${reason})` : tabId === undefined
+    ? "this task has no tab yet" : `tab ${tabId} is not in a session of this task`;
+  const next = reason ? "stop and report your partial results" : "navigate (without tab_id) or open_tab first";
+  return new ActionError(ErrorCode.SESSION_NOT_FOUND, `${why}: ${next}`);
+}
+
+export class SessionGate {
+  #sessions;
+  #blocklist;
+  #tabs;
+  #taskTabs;
+
+  /**
+   * @param {{sessions: SessionStore, blocklist: Blocklist, tabs: any, taskTabs: any}} deps
+   */
+  constructor({ sessions, blocklist, tabs, taskTabs }) {
+    this.#sessions = sessions;
+    this.#blocklist = blocklist;
+    this.#tabs = tabs;
+    this.#taskTabs = taskTabs;
+  }
+
+  /**
+   * @param {string} type
+   * @param {Record<string, any>} action
+   * @param {string} taskId
+   * @returns {Promise<number | undefined>} the tab the action works on, when it needs one
+   */
+  async before(type, action, taskId) {
+    await this.#sessions.ready();
+    if (OPENS_SESSION.has(type) && typeof action.url === "string") {
+      const pattern = await this.#blocklist.check(action.url);
+      if (pattern) {
+        throw new ActionError(ErrorCode.BLOCKED, `${domainOf(action.url)} is on the person's blocklist (${pattern}); `
+          + "do not try to reach it another way: report that the site is blocked");
+      }
+    }
+    if (NO_TAB.has(type)) return undefined;
+    const live = this.#sessions.forTask(taskId);
+    if (type === "navigate" && action.tab_id === undefined) {
+      if (live.length === 0 && this.#sessions.endReason(taskId)) throw notFound(taskId, this.#sessions.endReason(taskId));
+      return undefined;
+    }
+    const current = await this.#taskTabs.get(taskId);
+    const tabId = action.tab_id ?? (live.some((s) => s.tab_id === current) ? current : live[0]?.tab_id);
+    const session = tabId === undefined ? undefined : this.#sessions.get(tabId);
+    if (!session || session.task_id !== taskId) {
+      throw notFound(taskId, live.length === 0 ? this.#sessions.endReason(taskId) : undefined, action.tab_id);
+    }
+    return tabId;
+  }
+
+  /**
+   * @param {string} type
+   * @param {string} taskId
+   * @param {string} label
+   * @param {number | undefined} tabId the tab `before` allowed (undefined for navigate-new / open_tab)
+   * @param {Record<string, any>} result the handler's result
+   */
+  async after(type, taskId, label, tabId, result) {
+    const touched = new Set();
+    if (OPENS_SESSION.has(type) && Number.isInteger(result?.tab_id)) {
+      const created = tabId === undefined && !this.#sessions.get(result.tab_id);
+      if (created) {
+        await this.#sessions.start({ taskId, tabId: result.tab_id, windowId: result.window_id, url: result.url ?? "",
+          title: result.title ?? "", label, openedByAgent: true });
+      }
+      touched.add(result.tab_id);
+    }
+    if (tabId !== undefined) touched.add(tabId);
+    for (const opened of result?.effects?.new_tabs ?? []) {
+      if (!Number.isInteger(opened?.tab_id) || this.#sessions.get(opened.tab_id)) continue;
+      await this.#sessions.start({ taskId, tabId: opened.tab_id, url: opened.url ?? "", label, openedByAgent: true });
+      touched.add(opened.tab_id);
+    }
+    for (const id of touched) await this.check(id);
+  }
+
+  /**
+   * Where did a session tab end up? Follow it, or end it when it reached a blocked site.
+   * @param {number} tabId
+   * @throws {ActionError} blocked
+   */
+  async check(tabId) {
+    const session = this.#sessions.get(tabId);
+    if (!session) return;
+    let tab;
+    try {
+      tab = await this.#tabs.get(tabId);
+    } catch {
+      await this.#sessions.end(tabId, "tab_closed");
+      return;
+    }
+    const url = tab.url || tab.pendingUrl || "";
+    const pattern = await this.#blocklist.check(url);
+    if (pattern) {
+      await this.#sessions.end(tabId, "blocked");
+      throw new ActionError(ErrorCode.BLOCKED, `the tab went to ${domainOf(url)}, which is on the person's blocklist `
+        + `(${pattern}); the session ended and no further action runs there: report it`);
+    }
+    await this.#sessions.follow(tabId, url, tab.title);
+  }
+}

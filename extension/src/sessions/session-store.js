@@ -1,0 +1,163 @@
+/**
+ * Sessions: a session is (task_id, domain, tabId). The store is the single
+ * record of which tabs an agent task may touch; it lives in
+ * chrome.storage.session, so sessions survive a service-worker restart (the
+ * tabs and their debugger attachments outlive the worker; dropping the
+ * sessions would strand them), and every change is reported to the app as an
+ * event: session_started, navigated, session_ended.
+ */
+
+export const STORAGE_KEY = "bua.sessions";
+
+/**
+ * @typedef {object} Session
+ * @property {string} task_id
+ * @property {number} tab_id
+ * @property {number | undefined} window_id
+ * @property {string} domain
+ * @property {string} url
+ * @property {string} title
+ * @property {string} label task description shown on the tab group
+ * @property {boolean} opened_by_agent
+ * @property {number} started epoch ms
+ * @property {number | undefined} group_id
+ *
+ * @typedef {(type: string, data: Record<string, unknown>) => void} Emit
+ */
+
+/** @param {string} url */
+export function domainOf(url) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+export class SessionStore {
+  #storage;
+  #emit;
+  /** @type {Map<number, Session>} */
+  #byTab = new Map();
+  /** @type {Map<string, string>} why a task's last session ended */
+  #endReasons = new Map();
+  #loaded;
+
+  /**
+   * @param {any} storageSession chrome.storage.session
+   * @param {Emit} emit
+   */
+  constructor(storageSession, emit) {
+    this.#storage = storageSession;
+    this.#emit = emit;
+    this.#loaded = storageSession.get(STORAGE_KEY).then((/** @type {any} */ got) => {
+      const saved = got?.[STORAGE_KEY];
+      for (const s of saved?.sessions ?? []) this.#byTab.set(s.tab_id, s);
+      for (const [task, reason] of Object.entries(saved?.endReasons ?? {})) this.#endReasons.set(task, String(reason));
+    });
+  }
+
+  ready() {
+    return this.#loaded;
+  }
+
+  async #save() {
+    await this.#storage.set({
+      [STORAGE_KEY]: { sessions: [...this.#byTab.values()], endReasons: Object.fromEntries(this.#endReasons) },
+    });
+  }
+
+  /** @param {number} tabId */
+  get(tabId) {
+    return this.#byTab.get(tabId);
+  }
+
+  /** @param {string} taskId */
+  forTask(taskId) {
+    return [...this.#byTab.values()].filter((s) => s.task_id === taskId);
+  }
+
+  all() {
+    return [...this.#byTab.values()];
+  }
+
+  /** @param {string} taskId */
+  endReason(taskId) {
+    return this.#endReasons.get(taskId);
+  }
+
+  /**
+   * @param {{taskId: string, tabId: number, windowId?: number, url: string, title?: string, label?: string, openedByAgent: boolean}} p
+   * @returns {Promise<Session>}
+   */
+  async start({ taskId, tabId, windowId, url, title = "", label = "", openedByAgent }) {
+    await this.#loaded;
+    const existing = this.#byTab.get(tabId);
+    if (existing && existing.task_id === taskId) return existing;
+    /** @type {Session} */
+    const session = {
+      task_id: taskId, tab_id: tabId, window_id: windowId, domain: domainOf(url), url, title,
+      label: label || taskId, opened_by_agent: openedByAgent, started: Date.now(), group_id: undefined,
+    };
+    this.#byTab.set(tabId, session);
+    this.#endReasons.delete(taskId);
+    await this.#save();
+    this.#emit("session_started", { ...session });
+    return session;
+  }
+
+  /**
+   * The session follows its tab to a new URL (and domain).
+   * @param {number} tabId
+   * @param {string} url
+   * @param {string} [title]
+   */
+  async follow(tabId, url, title) {
+    const session = this.#byTab.get(tabId);
+    if (!session || (session.url === url && (title === undefined || title === session.title))) return;
+    session.url = url;
+    session.domain = domainOf(url);
+    if (title !== undefined) session.title = title;
+    await this.#save();
+    this.#emit("navigated", { task_id: session.task_id, tab_id: tabId, url, title: session.title, domain: session.domain });
+  }
+
+  /** @param {number} tabId @param {number | undefined} groupId */
+  async setGroup(tabId, groupId) {
+    const session = this.#byTab.get(tabId);
+    if (!session) return;
+    session.group_id = groupId;
+    await this.#save();
+  }
+
+  /**
+   * @param {number} tabId
+   * @param {string} reason tab_closed | idle | stopped | ended_by_user | blocked | task_stopped
+   * @returns {Promise<Session | undefined>}
+   */
+  async end(tabId, reason) {
+    await this.#loaded;
+    const session = this.#byTab.get(tabId);
+    if (!session) return undefined;
+    this.#byTab.delete(tabId);
+    this.#endReasons.set(session.task_id, reason);
+    await this.#save();
+    this.#emit("session_ended", { task_id: session.task_id, tab_id: tabId, domain: session.domain, reason });
+    return session;
+  }
+
+  /**
+   * @param {(s: Session) => boolean} predicate
+   * @param {string} reason
+   * @returns {Promise<Session[]>}
+   */
+  async endWhere(predicate, reason) {
+    await this.#loaded;
+    const ended = [];
+    for (const session of [...this.#byTab.values()].filter(predicate)) {
+      const done = await this.end(session.tab_id, reason);
+      if (done) ended.push(done);
+    }
+    return ended;
+  }
+}
