@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 PYTHON ?= python3
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-py test-js venv browser-deps bench schema clean
+.PHONY: run test test-py test-js venv browser-deps bench schema clean screenshots
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,15 @@ test-py:
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 bench: venv browser-deps
+	$(PY) -m pip install -q -e '.[test,bench]'
 	$(PY) -m bench
+
+# Screenshots of the real app under Xvfb, with trayer as the tray host (docs/screenshots/*.png).
+screenshots: venv browser-deps
+	@command -v xvfb-run >/dev/null && command -v trayer >/dev/null && /sbin/ldconfig -p | grep -q libxcb-cursor.so.0 || \
+		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			xvfb trayer libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1; }
+	QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1440x960x24" $(PY) scripts/screenshots.py
 
 schema: venv
 	$(PY) -m app.protocol.schema_export

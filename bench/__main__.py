@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from bench import pipe_bench
+from bench import extract_bench, pipe_bench, ui_bench
 from bench.report import Report
 from tests.harness.fixture_server import FixtureServer
 
-SUITES = {"pipe": pipe_bench.run}
+SUITES = {"pipe": pipe_bench.run, "extract": extract_bench.run, "ui": ui_bench.run}
 
 
 def main(argv: list[str]) -> int:

@@ -11,6 +11,17 @@ import { eventMessage } from "./src/protocol.js";
 import { TaskTabs } from "./src/task-tabs.js";
 import { navigate } from "./src/actions/navigate.js";
 import { getTabs } from "./src/actions/tabs.js";
+import { extract } from "./src/extract/extract-action.js";
+import { click, hover } from "./src/actions/pointer.js";
+import { typeText } from "./src/actions/type.js";
+import { pressKeyAction } from "./src/actions/press-key.js";
+import { scroll } from "./src/actions/scroll.js";
+import { screenshot } from "./src/actions/screenshot.js";
+import { waitFor } from "./src/actions/wait-for.js";
+import { evaluate } from "./src/actions/evaluate.js";
+import { closeTab, openTab } from "./src/actions/open-tab.js";
+import { BuaWindow } from "./src/bua-window.js";
+import { DialogGuard } from "./src/dialogs.js";
 
 const timers = {
   setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms),
@@ -19,14 +30,33 @@ const timers = {
 
 const port = new NativePort({ runtime: chrome.runtime, timers });
 const taskTabs = new TaskTabs(chrome.storage.session);
+const debuggerController = new DebuggerController(chrome.debugger);
+const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId) });
 
 const dispatcher = new ActionDispatcher({
   send: (msg) => port.post(msg),
-  actions: { navigate, get_tabs: getTabs },
+  actions: {
+    navigate,
+    get_tabs: getTabs,
+    extract,
+    click,
+    hover,
+    type: typeText,
+    press_key: pressKeyAction,
+    scroll,
+    screenshot,
+    wait_for: waitFor,
+    evaluate,
+    open_tab: openTab,
+    close_tab: closeTab,
+  },
   services: {
     tabs: chrome.tabs,
-    debugger: new DebuggerController(chrome.debugger),
+    windows: chrome.windows,
+    debugger: debuggerController,
     taskTabs,
+    dialogs,
+    buaWindow: new BuaWindow({ windows: chrome.windows, tabs: chrome.tabs, storage: chrome.storage.session }),
     timers,
   },
   extensionVersion: chrome.runtime.getManifest().version,
@@ -40,7 +70,13 @@ port.onMessage = (/** @type {unknown} */ msg) => {
   dispatcher.handle(msg);
 };
 
+// Every dialog of an attached tab is answered at once, even between actions.
+chrome.debugger.onEvent.addListener((source, method, params) => {
+  dialogs.onEvent(source, method, params)?.catch((err) => console.warn("bua: dialog handling failed:", err));
+});
+
 chrome.tabs.onRemoved.addListener((tabId) => {
+  dialogs.forgetTab(tabId);
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));
 });
 

@@ -21,9 +21,12 @@ import {
 /**
  * @typedef {object} Services what action handlers work with
  * @property {any} tabs chrome.tabs
+ * @property {any} [windows] chrome.windows
  * @property {import("./debugger-controller.js").DebuggerController} debugger
  * @property {import("./task-tabs.js").TaskTabs} taskTabs
  * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
+ * @property {import("./dialogs.js").DialogGuard} [dialogs] answers JavaScript dialogs, reports them per action
+ * @property {import("./bua-window.js").BuaWindow} [buaWindow] where new tabs go
  *
  * @typedef {Services & {taskId: string, requestId: string | number}} ActionContext
  * @typedef {(action: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>} ActionHandler
@@ -75,8 +78,8 @@ export class ActionDispatcher {
       await this.#route(msg);
     } catch (err) {
       if (hasId(msg)) {
-        const { code, message } = toErrorBody(err);
-        this.#reply(errorResponse(msg.id, code, message));
+        const { code, message, ...details } = toErrorBody(err);
+        this.#reply(errorResponse(msg.id, code, message, details));
       } else {
         this.#log.warn("bua: failed to handle message:", err);
       }

@@ -3,9 +3,16 @@
  * use and forgotten when Chrome detaches it (tab closed, user cancelled the
  * infobar, DevTools took over), so the next use attaches again.
  *
- * Events are routed per tab and handed the raw `source` debuggee, so sessions
- * of child targets (cross-site iframes, auto-attached with flatten: true and
- * addressed as {tabId, sessionId}) can be added without changing callers.
+ * Events are routed per tab and handed the raw `source` debuggee; events of
+ * child sessions carry `source.sessionId`.
+ *
+ * Child targets: `enableChildTargets(tabId)` turns on Target.setAutoAttach
+ * {autoAttach, flatten, no waitForDebuggerOnStart} on the tab and on every
+ * child session it yields, so out-of-process iframes (cross-site iframes,
+ * nested ones too) become sessions addressed as the debuggee
+ * {tabId, sessionId} (Chrome 125+). `childTargets(tabId)` lists the live ones;
+ * `send(tabId, method, params, sessionId)` talks to one. Child sessions are
+ * forgotten on Target.detachedFromTarget and when the tab detaches.
  */
 
 import { ActionError, ErrorCode } from "./protocol.js";
@@ -30,7 +37,10 @@ export class CdpError extends Error {
  * @typedef {{tabId?: number, sessionId?: string, targetId?: string, extensionId?: string}} Debuggee
  * @typedef {(params: any, source: Debuggee) => void} EventListener
  * @typedef {(reason: string) => void} DetachListener
+ * @typedef {{sessionId: string, targetId: string, type: string, url: string, parentSessionId?: string}} ChildTarget
  */
+
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
 
 /** @param {unknown} err */
 function messageOf(err) {
@@ -65,6 +75,10 @@ export class DebuggerController {
   #listeners = new Map();
   /** @type {Map<number, Set<DetachListener>>} */
   #detachListeners = new Map();
+  /** @type {Map<number, Map<string, ChildTarget>>} child sessions per tab, by session id */
+  #children = new Map();
+  /** @type {Map<number, Promise<void>>} tabs with auto-attach on, for the current attachment */
+  #autoAttach = new Map();
 
   /**
    * @param {any} debuggerApi chrome.debugger
@@ -103,27 +117,59 @@ export class DebuggerController {
   }
 
   /**
-   * Send a CDP command to the tab's main target, attaching first if needed.
+   * Send a CDP command to the tab's main target (or to one of its child
+   * sessions), attaching first if needed.
    * @param {number} tabId
    * @param {string} method
    * @param {Record<string, unknown>} [params]
+   * @param {string} [sessionId] a child session from childTargets(); undefined = the tab itself
    * @returns {Promise<any>}
    */
-  async send(tabId, method, params = {}) {
+  async send(tabId, method, params = {}, sessionId = undefined) {
     await this.attach(tabId);
+    const debuggee = sessionId === undefined ? { tabId } : { tabId, sessionId };
     try {
-      return await this.#api.sendCommand({ tabId }, method, params);
+      return await this.#api.sendCommand(debuggee, method, params);
     } catch (err) {
       const message = messageOf(err);
-      if (!NOT_ATTACHED.test(message)) throw this.#translate(tabId, method, message);
+      if (!NOT_ATTACHED.test(message) || sessionId !== undefined) throw this.#translate(tabId, method, message);
     }
-    this.#attached.delete(tabId);
+    this.#forget(tabId);
     await this.attach(tabId);
     try {
       return await this.#api.sendCommand({ tabId }, method, params);
     } catch (err) {
       throw this.#translate(tabId, method, messageOf(err));
     }
+  }
+
+  /**
+   * Auto-attach to the tab's child targets (out-of-process iframes), and to
+   * theirs. Idempotent per attachment; Chrome reports the child targets that
+   * already exist before the command returns.
+   * @param {number} tabId
+   * @returns {Promise<void>}
+   */
+  enableChildTargets(tabId) {
+    let pending = this.#autoAttach.get(tabId);
+    if (!pending) {
+      pending = this.send(tabId, "Target.setAutoAttach", AUTO_ATTACH);
+      this.#autoAttach.set(tabId, pending);
+      const settled = pending;
+      settled.catch(() => {
+        if (this.#autoAttach.get(tabId) === settled) this.#autoAttach.delete(tabId);
+      });
+    }
+    return pending;
+  }
+
+  /**
+   * The tab's live child sessions (empty until enableChildTargets).
+   * @param {number} tabId
+   * @returns {ChildTarget[]}
+   */
+  childTargets(tabId) {
+    return [...(this.#children.get(tabId)?.values() ?? [])];
   }
 
   /**
@@ -169,7 +215,7 @@ export class DebuggerController {
    */
   async detach(tabId) {
     if (!this.#attached.has(tabId)) return;
-    this.#attached.delete(tabId);
+    this.#forget(tabId);
     try {
       await this.#api.detach({ tabId });
     } catch {
@@ -223,12 +269,53 @@ export class DebuggerController {
   }
 
   /**
+   * Drop everything that belonged to the tab's attachment.
+   * @param {number} tabId
+   */
+  #forget(tabId) {
+    this.#attached.delete(tabId);
+    this.#autoAttach.delete(tabId);
+    this.#children.delete(tabId);
+  }
+
+  /**
+   * Keep the child-session table current; nested children get auto-attach too.
+   * @param {number} tabId
+   * @param {Debuggee} source
+   * @param {string} method
+   * @param {any} params
+   */
+  #trackChildren(tabId, source, method, params) {
+    if (method === "Target.attachedToTarget" && params?.sessionId) {
+      let children = this.#children.get(tabId);
+      if (!children) this.#children.set(tabId, (children = new Map()));
+      const info = params.targetInfo ?? {};
+      children.set(params.sessionId, {
+        sessionId: params.sessionId,
+        targetId: info.targetId ?? "",
+        type: info.type ?? "",
+        url: info.url ?? "",
+        ...(source.sessionId ? { parentSessionId: source.sessionId } : {}),
+      });
+      this.#api.sendCommand({ tabId, sessionId: params.sessionId }, "Target.setAutoAttach", AUTO_ATTACH)
+        .catch(() => {});
+    } else if (method === "Target.detachedFromTarget" && params?.sessionId) {
+      this.#children.get(tabId)?.delete(params.sessionId);
+    } else if (method === "Target.targetInfoChanged" && params?.targetInfo) {
+      for (const child of this.#children.get(tabId)?.values() ?? []) {
+        if (child.targetId === params.targetInfo.targetId) child.url = params.targetInfo.url ?? child.url;
+      }
+    }
+  }
+
+  /**
    * @param {Debuggee} source
    * @param {string} method
    * @param {any} params
    */
   #dispatchEvent(source, method, params) {
     if (source?.tabId === undefined) return;
+    if (method.startsWith("Target.")) this.#trackChildren(source.tabId, source, method, params);
     const set = this.#listeners.get(source.tabId)?.get(method);
     if (!set) return;
     for (const fn of [...set]) {
@@ -247,7 +334,7 @@ export class DebuggerController {
   #handleDetach(source, reason) {
     const tabId = source?.tabId;
     if (tabId === undefined) return;
-    this.#attached.delete(tabId);
+    this.#forget(tabId);
     for (const fn of [...(this.#detachListeners.get(tabId) ?? [])]) {
       try {
         fn(reason);

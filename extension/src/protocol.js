@@ -54,16 +54,24 @@ export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "se
 /** Largest message the extension can post to the host (Chrome's limit). */
 export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;
 
+/**
+ * @typedef {{uid: string, role: string, name: string, context?: string}} Candidate
+ *   a current element that may be what a stale or unknown target meant
+ * @typedef {{candidates?: Candidate[]}} ErrorDetails extra fields of the error body
+ */
+
 /** An action failure with a protocol error code and a message naming the next step. */
 export class ActionError extends Error {
   /**
    * @param {string} code one of ErrorCode
    * @param {string} message what happened and what to do next
+   * @param {ErrorDetails} [details] extra fields for the error body (e.g. candidates)
    */
-  constructor(code, message) {
+  constructor(code, message, details = undefined) {
     super(message);
     this.name = "ActionError";
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -79,9 +87,10 @@ export function okResponse(id, result) {
  * @param {string|number} id
  * @param {string} code
  * @param {string} message
+ * @param {ErrorDetails} [details] extra fields of the error body
  */
-export function errorResponse(id, code, message) {
-  return { v: PROTOCOL_VERSION, kind: "response", id, ok: false, error: { code, message } };
+export function errorResponse(id, code, message, details = undefined) {
+  return { v: PROTOCOL_VERSION, kind: "response", id, ok: false, error: { code, message, ...details } };
 }
 
 /**
@@ -93,12 +102,13 @@ export function eventMessage(type, data) {
 }
 
 /**
- * Any thrown value as an error body: ActionError keeps its code, anything else is internal_error.
+ * Any thrown value as an error body: ActionError keeps its code (and its
+ * details, e.g. candidates), anything else is internal_error.
  * @param {unknown} err
- * @returns {{code: string, message: string}}
+ * @returns {{code: string, message: string} & ErrorDetails}
  */
 export function toErrorBody(err) {
-  if (err instanceof ActionError) return { code: err.code, message: err.message };
+  if (err instanceof ActionError) return { code: err.code, message: err.message, ...err.details };
   const message = err instanceof Error ? err.message : String(err);
   return { code: ErrorCode.INTERNAL_ERROR, message: message || "unexpected error in the extension" };
 }

@@ -110,6 +110,7 @@ export function createTabs() {
     all,
     windows,
     onRemoved: createEvent(),
+    onCreated: createEvent(),
     /** @param {Partial<{id: number, windowId: number, url: string, title: string, active: boolean}>} props */
     add(props = {}) {
       const tab = { id: nextId++, windowId: 1, url: "about:blank", title: "", active: false, ...props };
@@ -124,12 +125,15 @@ export function createTabs() {
     },
     /** @param {{url?: string, active?: boolean, windowId?: number}} props */
     async create(props) {
-      return { ...tabs.add({ url: props.url ?? "about:blank", active: props.active ?? true, windowId: props.windowId ?? 1 }) };
+      const tab = tabs.add({ url: props.url ?? "about:blank", active: props.active ?? true, windowId: props.windowId ?? 1 });
+      tabs.onCreated.emit({ ...tab });
+      return { ...tab };
     },
-    /** @param {{windowType?: string}} query */
+    /** @param {{windowType?: string, windowId?: number}} query */
     async query(query = {}) {
       return [...all.values()]
         .filter((t) => !query.windowType || windows.get(t.windowId) === query.windowType)
+        .filter((t) => query.windowId === undefined || t.windowId === query.windowId)
         .map((t) => ({ ...t }));
     },
     /** @param {number} id */
@@ -139,6 +143,60 @@ export function createTabs() {
     },
   };
   return tabs;
+}
+
+/**
+ * chrome.windows over the tabs stub: window 1 is the person's focused window.
+ * @param {ReturnType<typeof createTabs>} tabs
+ */
+export function createWindows(tabs) {
+  let nextId = 2;
+  /** @type {Map<number, {id: number, state: string, focused: boolean}>} */
+  const info = new Map([[1, { id: 1, state: "normal", focused: true }]]);
+  const windows = {
+    info,
+    /** @type {Record<string, unknown>[]} */
+    created: [],
+    /** @param {number} id */
+    async get(id) {
+      const win = info.get(id);
+      if (!win) throw new Error(`No window with id: ${id}.`);
+      return { ...win };
+    },
+    async getLastFocused() {
+      const win = [...info.values()].find((w) => w.focused);
+      if (!win) throw new Error("No last-focused window");
+      return { ...win };
+    },
+    async getAll() {
+      return [...info.values()].map((w) => ({ ...w }));
+    },
+    /** @param {{url?: string, state?: string, focused?: boolean}} props */
+    async create(props = {}) {
+      windows.created.push(props);
+      const id = nextId++;
+      info.set(id, { id, state: props.state ?? "normal", focused: props.focused ?? true });
+      tabs.windows.set(id, "normal");
+      const tab = await tabs.create({ url: props.url, windowId: id, active: true });
+      return { id, state: props.state ?? "normal", tabs: [tab] };
+    },
+    /**
+     * @param {number} id
+     * @param {{focused?: boolean}} props
+     */
+    async update(id, props) {
+      const win = info.get(id);
+      if (!win) throw new Error(`No window with id: ${id}.`);
+      if (props.focused) for (const w of info.values()) w.focused = w.id === id;
+      return { ...win };
+    },
+    /** @param {number} id the person closing it */
+    close(id) {
+      info.delete(id);
+      for (const tab of [...tabs.all.values()]) if (tab.windowId === id) tabs.all.delete(tab.id);
+    },
+  };
+  return windows;
 }
 
 /** @param {ReturnType<typeof createTabs>} tabs */
@@ -152,7 +210,11 @@ export function createDebugger(tabs) {
     calls: [],
     attachCount: 0,
     /** @type {Record<string, (params: any, tabId: number) => any>} */
-    handlers: {},
+    handlers: {
+      "Page.handleJavaScriptDialog": () => {
+        throw new Error("No dialog is showing");
+      },
+    },
     onEvent: createEvent(),
     onDetach: createEvent(),
     /**
@@ -222,6 +284,7 @@ export function createChrome() {
     runtime: createRuntime(),
     storage: { local: createStorageArea(), session: createStorageArea() },
     tabs,
+    windows: createWindows(tabs),
     debugger: createDebugger(tabs),
   };
 }

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { navigate } from "../src/actions/navigate.js";
 import { DebuggerController } from "../src/debugger-controller.js";
 import { TaskTabs } from "../src/task-tabs.js";
+import { BuaWindow } from "../src/bua-window.js";
 import { createChrome, realTimers } from "./chrome-stub.js";
 
 function setup() {
@@ -14,6 +15,7 @@ function setup() {
     tabs: chrome.tabs,
     debugger: new DebuggerController(api),
     taskTabs,
+    buaWindow: new BuaWindow({ windows: chrome.windows, tabs: chrome.tabs, storage: chrome.storage.session }),
     timers: realTimers,
     taskId: "t1",
     requestId: "r1",
@@ -59,16 +61,20 @@ test("a tab_id that does not exist is tab_not_found", async () => {
   });
 });
 
-test("without a current tab it opens a background about:blank tab, navigates it and remembers it", async () => {
+test("without a current tab it opens an about:blank tab in a new minimised bua window, navigates it and remembers it", async () => {
   const s = setup();
   pageLoads(s);
   const result = await navigate(nav({ url: "http://127.0.0.1:8000/", timeout_ms: 2000 }), s.ctx);
   assert.equal(s.chrome.tabs.all.size, 1);
   const [tab] = s.chrome.tabs.all.values();
-  assert.equal(tab.active, false);
+  assert.deepEqual(s.chrome.windows.created, [{ url: "about:blank", state: "minimized", focused: false, type: "normal" }]);
+  assert.notEqual(tab.windowId, 1, "not in the person's window");
   assert.deepEqual(result, { tab_id: tab.id, url: "http://127.0.0.1:8000/", title: "Fixture page", status: "loaded" });
   assert.equal(await s.taskTabs.get("t1"), tab.id);
-  assert.deepEqual(s.api.calls.map((c) => c.method), ["Page.enable", "Page.setLifecycleEventsEnabled", "Page.navigate"]);
+  assert.deepEqual(s.api.calls.map((c) => c.method), [
+    "Page.enable", "Emulation.setFocusEmulationEnabled", "Page.setWebLifecycleState",
+    "Page.enable", "Page.setLifecycleEventsEnabled", "Page.navigate",
+  ]);
   assert.deepEqual(s.api.callsOf("Page.navigate")[0].params, { url: "http://127.0.0.1:8000/" });
 });
 

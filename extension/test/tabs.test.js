@@ -12,7 +12,7 @@ function setup() {
   return { chrome, taskTabs, ctx };
 }
 
-test("lists tabs of normal windows and marks the task's current tab", async () => {
+test("lists tabs of normal windows and marks the task's tabs and its current one", async () => {
   const s = setup();
   s.chrome.tabs.windows.set(2, "normal");
   s.chrome.tabs.windows.set(3, "devtools");
@@ -25,8 +25,8 @@ test("lists tabs of normal windows and marks the task's current tab", async () =
   const result = await getTabs({ type: "get_tabs" }, s.ctx);
   assert.deepEqual(result, {
     tabs: [
-      { tab_id: a.id, window_id: 1, url: "https://a.test/", title: "A", active: true, in_task: false },
-      { tab_id: b.id, window_id: 2, url: "http://127.0.0.1:8000/", title: "Fixture", active: false, in_task: true },
+      { tab_id: a.id, window_id: 1, url: "https://a.test/", title: "A", active: true, in_task: false, current: false },
+      { tab_id: b.id, window_id: 2, url: "http://127.0.0.1:8000/", title: "Fixture", active: false, in_task: true, current: true },
     ],
   });
 });

@@ -1,13 +1,14 @@
 /**
  * navigate {url, tab_id?, timeout_ms = 30000}: load a URL in the given tab,
- * the task's current tab, or a new background tab, and wait for the main
- * frame's load event.
+ * the task's current tab, or a new tab in the minimised bua window (see
+ * bua-window.js), and wait for the main frame's load event.
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../debugger-controller.js";
 import { checkNavigableUrl } from "../url-policy.js";
 import { findTab, optionalTabId, requireTab } from "../tab-resolver.js";
+import { prepareTab } from "../tab-prep.js";
 
 export const DEFAULT_TIMEOUT_MS = 30000;
 export const MAX_TIMEOUT_MS = 30000;
@@ -26,6 +27,7 @@ export async function navigate(action, ctx) {
 
   const tabId = await targetTab(requestedTab, ctx);
   await ctx.taskTabs.set(ctx.taskId, tabId);
+  await prepareTab(ctx, tabId);
   await loadWithin(ctx, tabId, url, timeoutMs);
 
   const tab = await requireTab(ctx.tabs, tabId);
@@ -43,7 +45,7 @@ function timeoutOf(value) {
 
 /**
  * The tab to navigate: the requested one, else the task's current tab while
- * it exists, else a new background tab.
+ * it exists, else a new tab in the minimised bua window.
  * @param {number | null} requestedTab
  * @param {ActionContext} ctx
  */
@@ -51,7 +53,7 @@ async function targetTab(requestedTab, ctx) {
   if (requestedTab !== null) return (await requireTab(ctx.tabs, requestedTab)).id;
   const current = await ctx.taskTabs.get(ctx.taskId);
   if (current !== undefined && (await findTab(ctx.tabs, current))) return current;
-  const created = await ctx.tabs.create({ url: "about:blank", active: false });
+  const created = await ctx.buaWindow.backgroundTab();
   return created.id;
 }
 

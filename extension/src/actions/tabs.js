@@ -1,6 +1,6 @@
 /**
  * get_tabs {}: every tab of the normal browser windows, marking the task's
- * current tab.
+ * tabs (opened or navigated by it, or opened by its clicks) and its current one.
  */
 
 /** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
@@ -12,7 +12,8 @@
  * @property {string} url
  * @property {string} title
  * @property {boolean} active
- * @property {boolean} in_task whether this is the task's current tab
+ * @property {boolean} in_task whether the task owns this tab
+ * @property {boolean} current whether actions without tab_id go to this tab
  */
 
 /**
@@ -21,9 +22,10 @@
  * @returns {Promise<{tabs: TabInfo[]}>}
  */
 export async function getTabs(_action, ctx) {
-  const [tabs, current] = await Promise.all([
+  const [tabs, current, owned] = await Promise.all([
     ctx.tabs.query({ windowType: "normal" }),
     ctx.taskTabs.get(ctx.taskId),
+    ctx.taskTabs.ownedTabs(ctx.taskId),
   ]);
   return {
     tabs: tabs.map((/** @type {any} */ tab) => ({
@@ -32,7 +34,8 @@ export async function getTabs(_action, ctx) {
       url: tab.url || tab.pendingUrl || "",
       title: tab.title ?? "",
       active: Boolean(tab.active),
-      in_task: tab.id === current,
+      in_task: tab.id === current || owned.includes(tab.id),
+      current: tab.id === current,
     })),
   };
 }

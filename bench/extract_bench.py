@@ -1,0 +1,110 @@
+"""extract on generated pages with about 100, 1,000 and 10,000 interactive elements.
+
+Per page: extract time through the whole pipe (app → host → extension → CDP → back; p50/p95 of
+warm runs, plus the first extract after the load), the size of everything the model receives from
+one extract (the browser tool's JSON `{ok, action, result}` as app/agent/results.py renders it) in
+characters and estimated tokens (chars / 4), the page's raw HTML (serialised DOM) size, and
+Playwright's `aria_snapshot()` of the same page in the same Chromium binary.
+
+Goals: the 1,000-element extract under 300 ms (p50); what the model receives at most 0.75x the aria
+snapshot on every page.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urljoin
+
+from app.browser.launch import find_binary, launch_browser
+from app.core.background import CoreThread
+from bench.report import Report, Row
+
+PAGES = {100: "/extract/mixed.html?n=100", 1000: "/extract/mixed.html?n=1000", 10000: "/extract/mixed.html?n=10000"}
+RUNS = 20
+SIZE_RATIO_LIMIT = 0.75
+TIME_LIMIT_MS = 300.0
+MAX_CHARS = 200_000
+
+
+def model_facing(result: dict) -> str:
+    """The browser tool's output for one extract, as the model receives it."""
+    return json.dumps({"ok": True, "action": "extract", "result": result}, ensure_ascii=False, separators=(",", ":"))
+
+
+def aria_sizes(urls: dict[int, str]) -> dict[int, tuple[int, int]]:
+    """(aria snapshot chars, serialised HTML chars) per page, from Playwright on the same Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    sizes: dict[int, tuple[int, int]] = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_binary(), args=["--no-sandbox", "--headless=new"])
+        try:
+            page = browser.new_page()
+            for n, url in urls.items():
+                page.goto(url)
+                snapshot = page.locator("body").aria_snapshot(timeout=180_000)
+                sizes[n] = (len(snapshot), len(page.content()))
+        finally:
+            browser.close()
+    return sizes
+
+
+def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
+    urls = {n: urljoin(fixture_url, path) for n, path in PAGES.items()}
+    with tempfile.TemporaryDirectory(prefix="bua-bench-extract-") as tmp:
+        core = CoreThread(Path(tmp) / "home")
+        browser = launch_browser(core.home, headless=True, user_data_dir=Path(tmp) / "profile")
+        try:
+            bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
+            measured = {n: measure(core, bridge, url, n, runs) for n, url in urls.items()}
+        finally:
+            browser.stop()
+            core.stop()
+    reference = aria_sizes(urls)
+    for n, (samples, first_ms, chars, elements, full_chars) in measured.items():
+        aria, html = reference[n]
+        label = f"{n:,}-element page"
+        warm = report.add(Row.timing("extract", f"extract, {label} (warm)", samples,
+                                     note=f"{elements} elements listed"))
+        report.add(Row("extract", f"extract, {label}, first after load", 1, value=round(first_ms, 1), unit="ms"))
+        report.add(Row("extract", f"model receives, {label}", 1, value=chars, unit="chars",
+                       note=f"~{chars // 4:,} tokens"))
+        report.add(Row("extract", f"aria_snapshot (Playwright), {label}", 1, value=aria, unit="chars",
+                       note=f"~{aria // 4:,} tokens"))
+        report.add(Row("extract", f"raw HTML, {label}", 1, value=html, unit="chars", note=f"~{html // 4:,} tokens"))
+        report.add(Row("extract", f"model receives / aria snapshot, {label}", 1, value=round(chars / aria, 3), unit="x"))
+        report.add(Row("extract", f"  same with max_chars={MAX_CHARS:,}, {label}", 1, value=round(full_chars / aria, 3),
+                       unit="x", note=f"{full_chars:,} chars"))
+        report.goal(f"what the model receives <= {SIZE_RATIO_LIMIT}x aria snapshot ({label})", chars / aria,
+                    SIZE_RATIO_LIMIT, "x")
+        if n == 1000:
+            report.goal(f"extract of the {label} under {TIME_LIMIT_MS:.0f} ms (p50)", warm.p50_ms, TIME_LIMIT_MS, "ms")
+
+
+def measure(core: CoreThread, bridge, url: str, n: int, runs: int) -> tuple[list[float], float, int, int, int]:
+    """Warm samples (s), the first extract after the load (ms), model-facing chars, listed elements, and
+    model-facing chars with the largest budget."""
+    task = f"bench-extract-{n}"
+    nav = core.call(core.pool.request({"type": "navigate", "url": url}, task), timeout=90)
+    assert nav.ok, nav.error
+    action = {"type": "extract", "tab_id": nav.result["tab_id"]}
+
+    def once(**extra) -> dict:
+        response = core.call(bridge.request({**action, **extra}, task), timeout=90)
+        assert response.ok, response.error
+        return response.result
+
+    start = time.perf_counter()
+    result = once()
+    first_ms = (time.perf_counter() - start) * 1000
+    once()
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = once()
+        samples.append(time.perf_counter() - start)
+    full = once(max_chars=MAX_CHARS)
+    return samples, first_ms, len(model_facing(result)), len(result["elements"].splitlines()), len(model_facing(full))

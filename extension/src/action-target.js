@@ -1,0 +1,87 @@
+/**
+ * Which tab and which element an action works on. Elements are resolved only
+ * through element-resolver.js (uids from the last extract, or a selector).
+ */
+
+import { ActionError, ErrorCode } from "./protocol.js";
+import { resolveElement } from "./element-resolver.js";
+import { findTab, optionalTabId, requireTab } from "./tab-resolver.js";
+import { prepareTab } from "./tab-prep.js";
+import { policyOf } from "./dialogs.js";
+
+/**
+ * @typedef {import("./action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {{objectId: string, sessionId?: string, backendNodeId?: number, role?: string, name?: string}} ResolvedElement
+ * @typedef {{records: () => import("./dialogs.js").DialogRecord[], end: () => void}} DialogWatch
+ */
+
+/**
+ * The tab an action works on: `tab_id` if given, else the task's current tab.
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<number>}
+ * @throws {ActionError} tab_not_found
+ */
+export async function taskTab(action, ctx) {
+  const requested = optionalTabId(action.tab_id);
+  if (requested !== null) return (await requireTab(ctx.tabs, requested)).id;
+  const current = await ctx.taskTabs.get(ctx.taskId);
+  if (current !== undefined && (await findTab(ctx.tabs, current))) return current;
+  throw new ActionError(
+    ErrorCode.TAB_NOT_FOUND,
+    "no tab for this task yet: navigate or open_tab first (or pass a tab_id from get_tabs)",
+  );
+}
+
+/**
+ * Run `work` on the action's tab, prepared for input, with the action's
+ * dialog policy in force.
+ * @template T
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @param {(tabId: number, dialogs: DialogWatch) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function onTaskTab(action, ctx, work) {
+  const tabId = await taskTab(action, ctx);
+  await prepareTab(ctx, tabId);
+  const dialogs = ctx.dialogs?.begin(tabId, policyOf(action)) ?? { records: () => [], end: () => {} };
+  try {
+    return await work(tabId, dialogs);
+  } finally {
+    dialogs.end();
+  }
+}
+
+/**
+ * The element named by the action's `uid` or `selector`.
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @returns {Promise<ResolvedElement>}
+ */
+export async function targetElement(action, ctx, tabId) {
+  const uid = typeof action.uid === "string" ? action.uid : undefined;
+  const selector = typeof action.selector === "string" ? action.selector : undefined;
+  if ((uid === undefined) === (selector === undefined)) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "give exactly one of 'uid' (preferred, from the last extract) or 'selector'");
+  }
+  return resolveElement(ctx, tabId, uid !== undefined ? { uid } : { selector });
+}
+
+/**
+ * A CDP error about a node, as the protocol error the model can act on.
+ * @param {unknown} err
+ * @param {string} what e.g. "the element"
+ * @returns {unknown} an ActionError, or err unchanged
+ */
+export function nodeError(err, what = "the element") {
+  const message = /** @type {any} */ (err)?.cdpMessage ?? "";
+  if (/detached|Could not find node|No node with given id|Cannot find context/i.test(message)) {
+    return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is no longer in the page (it changed); extract again and use the new uid`);
+  }
+  if (/layout object|not visible|Could not compute (box model|content quads)/i.test(message)) {
+    return new ActionError(ErrorCode.NOT_INTERACTABLE, `${what} is not rendered (display:none or not laid out); make it visible first (open its menu or section), or extract to find a visible one`);
+  }
+  return err;
+}

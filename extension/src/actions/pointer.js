@@ -1,0 +1,145 @@
+/**
+ * click {uid|selector, button?, click_count?, dialog?, prompt_text?} and
+ * hover {uid|selector}: scroll the element into view, pick a point inside
+ * its visible box, hit-test that point (refusing with not_interactable when
+ * something else would get the event, or the element is disabled), then
+ * send real mouse events and report what changed.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { CdpError } from "../debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../action-target.js";
+import { settleMsOf, watchEffects } from "../effects.js";
+import { onElement } from "../page-world.js";
+import { frameOffset } from "../input/frame-offset.js";
+import { offsetQuads, pressPoint, quadBounds } from "../input/geometry.js";
+import { hitProblem, hitTestInPage } from "../input/hit-test.js";
+import { clickMouse, moveMouse } from "../input/mouse.js";
+
+/**
+ * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../action-target.js").ResolvedElement} ResolvedElement
+ * @typedef {import("../effects.js").Effects} Effects
+ */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{clicked: string, x: number, y: number, effects: Effects}>}
+ */
+export async function click(action, ctx) {
+  const button = /** @type {"left" | "right" | "middle"} */ (action.button ?? "left");
+  if (!["left", "right", "middle"].includes(button)) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "'button' must be left, right or middle");
+  }
+  const clickCount = action.click_count ?? 1;
+  if (!Number.isSafeInteger(clickCount) || /** @type {number} */ (clickCount) < 1 || /** @type {number} */ (clickCount) > 3) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "'click_count' must be 1, 2 or 3");
+  }
+  return onTaskTab(action, ctx, async (tabId, dialogs) => {
+    const element = await targetElement(action, ctx, tabId);
+    const aim = await aimAt(ctx, tabId, element, "click");
+    const watch = await watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) });
+    try {
+      await clickMouse(ctx, tabId, aim.local, { button, clickCount: /** @type {number} */ (clickCount), sessionId: element.sessionId });
+    } catch (err) {
+      watch.stop();
+      throw err;
+    }
+    const effects = await watch.finish(dialogs.records);
+    return { clicked: aim.target, x: aim.point.x, y: aim.point.y, effects };
+  });
+}
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{hovered: string, x: number, y: number, effects: Effects}>}
+ */
+export async function hover(action, ctx) {
+  return onTaskTab(action, ctx, async (tabId, dialogs) => {
+    const element = await targetElement(action, ctx, tabId);
+    const aim = await aimAt(ctx, tabId, element, "hover");
+    const watch = await watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) });
+    try {
+      await moveMouse(ctx, tabId, aim.local, element.sessionId);
+    } catch (err) {
+      watch.stop();
+      throw err;
+    }
+    const effects = await watch.finish(dialogs.records);
+    return { hovered: aim.target, x: aim.point.x, y: aim.point.y, effects };
+  });
+}
+
+/**
+ * Scroll into view, choose the point, hit-test it.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @param {"click" | "hover"} verb
+ * @returns {Promise<{point: {x: number, y: number}, local: {x: number, y: number}, target: string}>}
+ *   point in top-viewport CSS pixels; local in the element's session's viewport
+ */
+export async function aimAt(ctx, tabId, element, verb) {
+  const { objectId, sessionId } = element;
+  let quads;
+  try {
+    await ctx.debugger.send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId }, sessionId);
+    ({ quads } = await ctx.debugger.send(tabId, "DOM.getContentQuads", { objectId }, sessionId));
+  } catch (err) {
+    throw await explained(ctx, tabId, element, err);
+  }
+  const offset = sessionId === undefined ? { x: 0, y: 0 } : await frameOffset(ctx, tabId, sessionId);
+  const { cssLayoutViewport: vp } = await ctx.debugger.send(tabId, "Page.getLayoutMetrics");
+  const viewport = { x: 0, y: 0, width: vp.clientWidth, height: vp.clientHeight };
+  const pick = pressPoint(offsetQuads(quads ?? [], offset), viewport);
+  if ("reason" in pick) {
+    const what = await describe(ctx, tabId, element);
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, pick.reason === "no_box"
+      ? `${what}; make it visible first (open its menu or section), or extract to find a visible one`
+      : `${what.split(" is ")[0]} stays outside the visible area even after scrolling (inside a clipped region); scroll its container or extract again`);
+  }
+  const union = (quads ?? []).map(quadBounds).reduce((a, b) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) }));
+  const local = { x: pick.point.x - offset.x, y: pick.point.y - offset.y };
+  let hit;
+  try {
+    hit = await onElement(ctx, tabId, element, hitTestInPage, [local.x, local.y, union.x, union.y]);
+  } catch (err) {
+    throw err instanceof CdpError ? nodeError(err) : err;
+  }
+  if (hit.status === "detached") throw nodeError(new CdpError("hit-test", "Node is detached from document"));
+  const problem = hitProblem(hit, pick.point, verb);
+  if (problem) throw new ActionError(ErrorCode.NOT_INTERACTABLE, problem);
+  return { point: pick.point, local, target: hit.target };
+}
+
+/**
+ * "button#save "Save" is hidden (display:none on div#menu)".
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ */
+async function describe(ctx, tabId, element) {
+  try {
+    return await onElement(ctx, tabId, element, function () {
+      return `${describeElement(this)} is ${hiddenReason(this) || "not rendered"}`;
+    });
+  } catch {
+    return "the element is not rendered";
+  }
+}
+
+/**
+ * A CDP failure while measuring the element, as the error the model can act on.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @param {unknown} err
+ */
+async function explained(ctx, tabId, element, err) {
+  const mapped = err instanceof CdpError ? nodeError(err) : err;
+  if (!(mapped instanceof ActionError) || mapped.code !== ErrorCode.NOT_INTERACTABLE) return mapped;
+  const what = await describe(ctx, tabId, element);
+  return new ActionError(ErrorCode.NOT_INTERACTABLE, `${what}; make it visible first (open its menu or section), or extract to find a visible one`);
+}

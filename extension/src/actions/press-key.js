@@ -1,0 +1,32 @@
+/**
+ * press_key {key, tab_id?, dialog?, prompt_text?}: one key or combination
+ * (Enter, Tab, Escape, ArrowDown, PageDown, Control+A, Shift+Tab, …) sent to
+ * whatever has focus in the tab, with the effects it had.
+ */
+
+import { onTaskTab } from "../action-target.js";
+import { settleMsOf, watchEffects } from "../effects.js";
+import { isMac, pressKey } from "../input/keyboard.js";
+import { parseKeyCombo } from "../input/keys.js";
+
+/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{pressed: string, effects: import("../effects.js").Effects}>}
+ */
+export async function pressKeyAction(action, ctx) {
+  parseKeyCombo(action.key, { mac: isMac() });
+  const key = /** @type {string} */ (action.key);
+  return onTaskTab(action, ctx, async (tabId, dialogs) => {
+    const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
+    try {
+      await pressKey(ctx, tabId, key);
+    } catch (err) {
+      watch.stop();
+      throw err;
+    }
+    return { pressed: key, effects: await watch.finish(dialogs.records) };
+  });
+}

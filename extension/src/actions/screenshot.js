@@ -1,0 +1,176 @@
+/**
+ * screenshot {uid|selector?, full_page?, format?, quality?}: the viewport,
+ * one element (clipped to its box), or the whole page, as PNG or JPEG.
+ *
+ * Images are in CSS pixels (device pixel ratio undone), so what the model
+ * sees matches page coordinates. A full page is cut at MAX_HEIGHT px; an
+ * image over MAX_BYTES is retaken scaled down; both say so in `note`. A tab
+ * that paints nothing (minimised bua window, background tab) is kept
+ * painting for the capture (see paintWhileHidden).
+ * Result: {data_url, format, width, height, bytes, note?}.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { CdpError } from "../debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../action-target.js";
+import { frameOffset } from "../input/frame-offset.js";
+import { offsetQuads, quadBounds } from "../input/geometry.js";
+import { decodedBytes, imageSize } from "../image-size.js";
+import { inWorld } from "../page-world.js";
+
+export const MAX_HEIGHT = 16_000;
+export const MAX_BYTES = 8 * 1024 * 1024;
+export const CAPTURE_TIMEOUT_MS = 15_000;
+
+/**
+ * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {{x: number, y: number, width: number, height: number, scale: number}} Clip
+ */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ */
+export async function screenshot(action, ctx) {
+  const format = action.format ?? "png";
+  if (format !== "png" && format !== "jpeg") throw new ActionError(ErrorCode.INVALID_ACTION, "'format' must be png or jpeg");
+  const quality = action.quality ?? (format === "jpeg" ? 80 : undefined);
+  if (quality !== undefined && (!Number.isSafeInteger(quality) || /** @type {number} */ (quality) < 1 || /** @type {number} */ (quality) > 100)) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "'quality' must be an integer from 1 to 100 (JPEG only)");
+  }
+  const hasTarget = action.uid !== undefined || action.selector !== undefined;
+  if (hasTarget && action.full_page) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "give an element ('uid' or 'selector') or 'full_page', not both");
+  }
+  return onTaskTab(action, ctx, async (tabId) => {
+    const metrics = await ctx.debugger.send(tabId, "Page.getLayoutMetrics");
+    const dpr = devicePixelRatio(metrics);
+    /** @type {string[]} */
+    const notes = [];
+    let clip;
+    if (hasTarget) clip = await elementClip(ctx, tabId, action, metrics, notes);
+    else if (action.full_page) clip = pageClip(metrics, notes);
+    else clip = viewportClip(metrics);
+    clip.scale = 1 / dpr;
+    /** @type {Record<string, unknown>} */
+    const params = { format, captureBeyondViewport: Boolean(hasTarget || action.full_page) };
+    if (format === "jpeg") params.quality = quality;
+    let data = await capture(ctx, tabId, { ...params, clip });
+    if (decodedBytes(data) > MAX_BYTES) {
+      const shrink = Math.sqrt(MAX_BYTES / decodedBytes(data)) * 0.9;
+      data = await capture(ctx, tabId, { ...params, clip: { ...clip, scale: clip.scale * shrink } });
+      notes.push(`scaled to ${Math.round(shrink * 100)}% to stay under ${MAX_BYTES / 1024 / 1024} MB; use jpeg, an element or the viewport for full detail`);
+    }
+    const size = imageSize(data) ?? { width: Math.round(clip.width), height: Math.round(clip.height) };
+    /** @type {Record<string, unknown>} */
+    const result = { data_url: `data:image/${format};base64,${data}`, format, width: size.width, height: size.height, bytes: decodedBytes(data) };
+    if (format === "png" && action.quality !== undefined) notes.push("quality applies to jpeg only; ignored for png");
+    if (notes.length > 0) result.note = notes.join("; ");
+    return result;
+  });
+}
+
+/** @param {any} metrics Page.getLayoutMetrics */
+function devicePixelRatio(metrics) {
+  const css = metrics.cssLayoutViewport?.clientWidth;
+  const device = metrics.layoutViewport?.clientWidth;
+  const ratio = css && device ? device / css : 1;
+  return Number.isFinite(ratio) && ratio > 0 ? Math.round(ratio * 100) / 100 : 1;
+}
+
+/** @param {any} metrics */
+function viewportClip(metrics) {
+  const vv = metrics.cssVisualViewport;
+  return { x: vv.pageX, y: vv.pageY, width: vv.clientWidth, height: vv.clientHeight, scale: 1 };
+}
+
+/**
+ * @param {any} metrics
+ * @param {string[]} notes
+ */
+function pageClip(metrics, notes) {
+  const { width, height } = metrics.cssContentSize;
+  if (height > MAX_HEIGHT) {
+    notes.push(`the page is ${Math.round(height)} px tall; only the top ${MAX_HEIGHT} px are in the image (scroll and take a viewport screenshot for the rest)`);
+  }
+  return { x: 0, y: 0, width: Math.ceil(width), height: Math.min(Math.ceil(height), MAX_HEIGHT), scale: 1 };
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {Record<string, unknown>} action
+ * @param {any} metrics
+ * @param {string[]} notes
+ * @returns {Promise<Clip>}
+ */
+async function elementClip(ctx, tabId, action, metrics, notes) {
+  const element = await targetElement(action, ctx, tabId);
+  let quads;
+  try {
+    await ctx.debugger.send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId: element.objectId }, element.sessionId);
+    ({ quads } = await ctx.debugger.send(tabId, "DOM.getContentQuads", { objectId: element.objectId }, element.sessionId));
+  } catch (err) {
+    throw err instanceof CdpError ? nodeError(err) : err;
+  }
+  const offset = element.sessionId === undefined ? { x: 0, y: 0 } : await frameOffset(ctx, tabId, element.sessionId);
+  const boxes = offsetQuads(quads ?? [], offset).map(quadBounds).filter((b) => b.width > 0 && b.height > 0);
+  if (boxes.length === 0) throw new ActionError(ErrorCode.NOT_INTERACTABLE, "the element has no size on screen (hidden or empty); extract to find a visible one");
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  const { cssVisualViewport: vv } = await ctx.debugger.send(tabId, "Page.getLayoutMetrics").catch(() => metrics);
+  let height = bottom - top;
+  if (height > MAX_HEIGHT) {
+    notes.push(`the element is ${Math.round(height)} px tall; only its top ${MAX_HEIGHT} px are in the image`);
+    height = MAX_HEIGHT;
+  }
+  return { x: left + vv.pageX, y: top + vv.pageY, width: right - left, height, scale: 1 };
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {Record<string, unknown>} params Page.captureScreenshot
+ * @returns {Promise<string>} base64
+ */
+async function capture(ctx, tabId, params) {
+  /** @type {unknown} */
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = ctx.timers.setTimeout(() => reject(new ActionError(ErrorCode.TIMEOUT,
+      `the tab did not paint a screenshot within ${CAPTURE_TIMEOUT_MS / 1000} s; it may be busy or hidden: use extract instead`)), CAPTURE_TIMEOUT_MS);
+  });
+  const painted = await paintWhileHidden(ctx, tabId);
+  try {
+    const reply = await Promise.race([ctx.debugger.send(tabId, "Page.captureScreenshot", params), limit]);
+    return /** @type {any} */ (reply).data;
+  } catch (err) {
+    if (err instanceof CdpError) throw new ActionError(ErrorCode.INTERNAL_ERROR, `could not take the screenshot: ${err.cdpMessage}; retry once, or use extract`);
+    throw err;
+  } finally {
+    ctx.timers.clearTimeout(timer);
+    await painted.restore();
+  }
+}
+
+/**
+ * A tab in a minimised window or behind another tab paints no frames, so a
+ * capture would wait forever. A running screencast makes Chrome keep such a
+ * tab painting while it stays hidden (its frames, 16 px thumbnails, are
+ * ignored); it is stopped after the capture. Measured: without it captures of
+ * hidden tabs time out about every other time; with it, none did.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @returns {Promise<{restore: () => Promise<void>}>}
+ */
+async function paintWhileHidden(ctx, tabId) {
+  const tab = await ctx.tabs.get(tabId).catch(() => null);
+  const win = tab && ctx.windows ? await ctx.windows.get(tab.windowId).catch(() => null) : null;
+  const hidden = !tab?.active || win?.state === "minimized"
+    || (await inWorld(ctx, tabId, () => document.visibilityState).catch(() => "hidden")) === "hidden";
+  if (!hidden) return { restore: async () => {} };
+  await ctx.debugger.send(tabId, "Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 16, maxHeight: 16 });
+  return { restore: () => ctx.debugger.send(tabId, "Page.stopScreencast").then(() => {}, () => {}) };
+}

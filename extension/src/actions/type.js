@@ -1,0 +1,155 @@
+/**
+ * type {uid|selector, text, clear?, submit?, dialog?, prompt_text?}
+ *
+ * - text inputs, textareas, contenteditable: focus, put the caret at the end
+ *   (or select everything with `clear`), then Input.insertText, which fires
+ *   beforeinput/input like real typing, so framework-controlled fields
+ *   (React, Vue) update. `clear` with empty text deletes with Backspace.
+ *   The native change event follows on commit (blur, Enter), as for a person.
+ * - <select>: chooses the option whose label (else value) matches and fires
+ *   input + change; no match → element_not_found listing the labels.
+ * - date/time/color/range inputs: set the value and fire input + change.
+ * - `submit` presses Enter afterwards.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { CdpError } from "../debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../action-target.js";
+import { settleMsOf, watchEffects } from "../effects.js";
+import { pageFunction } from "../page-functions.js";
+import { onElement } from "../page-world.js";
+import { pressKey } from "../input/keyboard.js";
+import { chooseOption, editFacts, focusForTyping, pickEditable, readValue, setValue } from "./type-page.js";
+
+/**
+ * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../action-target.js").ResolvedElement} ResolvedElement
+ */
+
+const SHOWN_VALUE_CHARS = 200;
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ */
+export async function typeText(action, ctx) {
+  if (typeof action.text !== "string") throw new ActionError(ErrorCode.INVALID_ACTION, "'text' must be a string");
+  const text = action.text;
+  return onTaskTab(action, ctx, async (tabId, dialogs) => {
+    const element = await editableOf(ctx, tabId, await targetElement(action, ctx, tabId));
+    const facts = await guarded(onElement(ctx, tabId, element, editFacts));
+    refuseUnusable(facts);
+    const watch = await watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) });
+    /** @type {Record<string, unknown>} */
+    let outcome;
+    try {
+      outcome = await fill(ctx, tabId, element, facts, text, Boolean(action.clear));
+      if (action.submit) await pressKey(ctx, tabId, "Enter");
+    } catch (err) {
+      watch.stop();
+      throw err;
+    }
+    const after = action.submit ? null : await onElement(ctx, tabId, element, readValue).catch(() => null);
+    const valueChanged = after ? after.value !== facts.value : true;
+    const effects = await watch.finish(dialogs.records, { valueChanged });
+    const result = { ...outcome, ...(after ? shownValue(after) : {}), effects };
+    if (after && text && facts.kind !== "select" && !after.value.includes(text) && !after.password) {
+      result.note = "the field does not show the typed text as given; it may have rejected or reformatted it (maxlength, pattern, a number field)";
+    }
+    return result;
+  });
+}
+
+/**
+ * The element to type into: the target, or the field a label or wrapper stands for.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @returns {Promise<ResolvedElement>}
+ */
+async function editableOf(ctx, tabId, element) {
+  const reply = await guarded(ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
+    objectId: element.objectId, functionDeclaration: pageFunction(pickEditable), returnByValue: false,
+  }, element.sessionId));
+  if (reply.result?.subtype === "node" && reply.result.objectId) return { ...element, objectId: reply.result.objectId };
+  const what = await onElement(ctx, tabId, element, function () {
+    return describeElement(this);
+  }).catch(() => "the element");
+  throw new ActionError(ErrorCode.NOT_INTERACTABLE,
+    `${what} is not a text field, select or contenteditable and contains none; target the input itself (extract shows it as a textbox or combobox)`);
+}
+
+/** @param {any} facts */
+function refuseUnusable(facts) {
+  if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be typed into: ${facts.disabled}`);
+  if (facts.readOnly) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is read-only; it cannot be typed into`);
+  if (facts.kind === "other") {
+    const hint = facts.inputType === "checkbox" || facts.inputType === "radio" ? "use click to check it"
+      : facts.inputType === "file" ? "file inputs cannot be filled by the agent; ask the user to choose the file"
+        : "use click for buttons";
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is an <input type=${facts.inputType}>, which takes no text; ${hint}`);
+  }
+  if (facts.hidden && facts.kind !== "select") {
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is ${facts.hidden}; make it visible first, or extract to find the visible field`);
+  }
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @param {any} facts
+ * @param {string} text
+ * @param {boolean} clear
+ * @returns {Promise<Record<string, unknown>>}
+ */
+async function fill(ctx, tabId, element, facts, text, clear) {
+  if (facts.kind === "select") {
+    const choice = await onElement(ctx, tabId, element, chooseOption, [text]);
+    if (!choice.ok) {
+      const labels = choice.labels.map((/** @type {string} */ l) => JSON.stringify(l)).join(", ");
+      throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND, choice.disabled
+        ? `the option ${JSON.stringify(choice.disabled)} of ${facts.target} is disabled; choose another`
+        : `${facts.target} has no option ${JSON.stringify(text)}; its options are: ${labels}`);
+    }
+    return { selected: choice.label, typed_into: facts.target };
+  }
+  if (facts.kind === "value") {
+    const set = await onElement(ctx, tabId, element, setValue, [text]);
+    if (!set.ok) {
+      throw new ActionError(ErrorCode.INVALID_ACTION,
+        `${facts.target} (type=${facts.inputType}) did not accept ${JSON.stringify(text)}; give it as ${set.format}`);
+    }
+    return { typed_into: facts.target };
+  }
+  await guarded(ctx.debugger.send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId: element.objectId }, element.sessionId));
+  const focus = await onElement(ctx, tabId, element, focusForTyping, [clear]);
+  if (!focus.focused) {
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} did not take the focus (focus is on ${focus.now || "nothing"}); click it first, then type`);
+  }
+  if (!focus.caretPlaced) await pressKey(ctx, tabId, "End");
+  if (text) await ctx.debugger.send(tabId, "Input.insertText", { text });
+  else if (clear && facts.value) await pressKey(ctx, tabId, "Backspace");
+  return { typed_into: facts.target };
+}
+
+/** @param {{value: string, password: boolean}} after */
+function shownValue(after) {
+  if (after.password) return { value_length: after.value.length };
+  return after.value.length > SHOWN_VALUE_CHARS
+    ? { value: `${after.value.slice(0, SHOWN_VALUE_CHARS)}…`, value_length: after.value.length }
+    : { value: after.value };
+}
+
+/**
+ * @template T
+ * @param {Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function guarded(work) {
+  try {
+    return await work;
+  } catch (err) {
+    throw err instanceof CdpError ? nodeError(err) : err;
+  }
+}

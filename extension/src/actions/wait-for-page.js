@@ -1,0 +1,85 @@
+/**
+ * The in-page checks of wait_for (helpers from page-functions.js in scope).
+ * Each returns {done, seen}: whether the state is reached, and a sentence
+ * about what the page shows, for the timeout message.
+ */
+
+/**
+ * @param {string} selector
+ * @param {string} state
+ */
+export function checkSelector(selector, state) {
+  const roots = [document];
+  for (const el of document.querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
+  /** @type {any[]} */
+  let all = [];
+  try {
+    for (const root of roots) all = all.concat(Array.from(root.querySelectorAll(selector)));
+  } catch (err) {
+    return { done: false, seen: "", invalid: String(/** @type {any} */ (err).message).split("\n")[0] };
+  }
+  const visible = all.filter((el) => !hiddenReason(el));
+  const done = state === "attached" ? all.length > 0 : state === "detached" ? all.length === 0
+    : state === "visible" ? visible.length > 0 : visible.length === 0;
+  let seen;
+  if (all.length === 0) seen = "the selector matches nothing";
+  else if (visible.length === 0) {
+    seen = all.length === 1
+      ? `the selector matches 1 element but it is ${hiddenReason(all[0])}: ${describeElement(all[0])}`
+      : `the selector matches ${all.length} elements, none visible; the first is ${hiddenReason(all[0])}: ${describeElement(all[0])}`;
+  } else seen = `the selector matches ${all.length} element(s), ${visible.length} visible, e.g. ${describeElement(visible[0])}`;
+  return { done, seen };
+}
+
+/**
+ * @param {string} text
+ * @param {string} state
+ */
+export function checkText(text, state) {
+  const norm = (/** @type {string} */ s) => s.replace(/\s+/g, " ").toLowerCase();
+  const want = norm(text).trim();
+  const roots = [document.body || document.documentElement];
+  for (const el of document.querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
+  let attached = null;
+  let visible = null;
+  for (const root of roots) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && !visible; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(parent.tagName)) continue;
+      if (!norm(/** @type {any} */ (node).data).includes(want)) continue;
+      if (!attached) attached = parent;
+      if (!hiddenReason(parent)) visible = parent;
+    }
+    if (visible) break;
+  }
+  const pageText = norm(document.body ? document.body.innerText : "");
+  const inText = !visible && pageText.includes(want);
+  const isVisible = Boolean(visible) || inText;
+  const isAttached = isVisible || Boolean(attached) || norm(document.documentElement.textContent || "").includes(want);
+  const done = state === "visible" ? isVisible : state === "hidden" ? !isVisible : state === "attached" ? isAttached : !isAttached;
+  let seen;
+  if (visible) seen = `the text is visible in ${describeElement(visible)}`;
+  else if (inText) seen = "the text is visible in the page (across several elements)";
+  else if (attached) seen = `the text is in the page but ${hiddenReason(attached)}: ${describeElement(attached)}`;
+  else {
+    const start = pageText.trim().slice(0, 200);
+    seen = `the text is not in the page; title ${JSON.stringify(document.title)}, url ${location.href}, visible text begins ${JSON.stringify(start)}`;
+  }
+  return { done, seen };
+}
+
+/**
+ * @this {any} the element
+ * @param {string} state
+ */
+export function checkElement(state) {
+  const el = this;
+  const connected = el.isConnected;
+  const hidden = connected ? hiddenReason(el) : "";
+  const done = state === "attached" ? connected : state === "detached" ? !connected
+    : state === "visible" ? connected && !hidden : !connected || Boolean(hidden);
+  const seen = !connected ? "the element is no longer in the page"
+    : hidden ? `${describeElement(el)} is ${hidden}` : `${describeElement(el)} is visible`;
+  return { done, seen };
+}

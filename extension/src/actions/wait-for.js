@@ -1,0 +1,96 @@
+/**
+ * wait_for {uid|selector|text, state = visible, timeout_ms = 10000}
+ *
+ * Polls from the extension (every 50 ms for the first second, then 100 ms),
+ * so it is not slowed by the timer throttling of background tabs. Visible
+ * means a non-empty box and visibility: visible (as in Playwright). Text
+ * matches case-insensitively with whitespace collapsed, in the page and its
+ * open shadow roots. On timeout the error says what was seen last.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { CdpError } from "../debugger-controller.js";
+import { onTaskTab, targetElement } from "../action-target.js";
+import { inWorld, onElement } from "../page-world.js";
+import { checkElement, checkSelector, checkText } from "./wait-for-page.js";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const MAX_TIMEOUT_MS = 30_000;
+const STATES = ["visible", "hidden", "attached", "detached"];
+
+/**
+ * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {{done: boolean, seen: string, invalid?: string}} Check
+ */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{state: string, seen: string, elapsed_ms: number}>}
+ */
+export async function waitFor(action, ctx) {
+  const given = ["uid", "selector", "text"].filter((k) => action[k] !== undefined && action[k] !== null);
+  if (given.length !== 1) throw new ActionError(ErrorCode.INVALID_ACTION, "give exactly one of 'uid', 'selector' or 'text'");
+  const state = /** @type {string} */ (action.state ?? "visible");
+  if (!STATES.includes(state)) throw new ActionError(ErrorCode.INVALID_ACTION, `'state' must be one of: ${STATES.join(", ")}`);
+  const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || /** @type {number} */ (timeoutMs) < 0 || /** @type {number} */ (timeoutMs) > MAX_TIMEOUT_MS) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, `'timeout_ms' must be an integer from 0 to ${MAX_TIMEOUT_MS}`);
+  }
+  const what = action.text !== undefined ? `text ${JSON.stringify(action.text)}`
+    : action.selector !== undefined ? `selector ${JSON.stringify(action.selector)}` : `${action.uid}`;
+
+  return onTaskTab(action, ctx, async (tabId) => {
+    const started = Date.now();
+    const check = await checker(action, ctx, tabId, state);
+    for (let polls = 0; ; polls++) {
+      const last = await check();
+      const elapsed = Date.now() - started;
+      if (last.invalid) throw new ActionError(ErrorCode.INVALID_ACTION, `selector ${JSON.stringify(action.selector)} is not valid CSS (${last.invalid}); fix it`);
+      if (last.done) return { state, seen: last.seen, elapsed_ms: elapsed };
+      if (elapsed >= /** @type {number} */ (timeoutMs)) {
+        throw new ActionError(ErrorCode.TIMEOUT,
+          `waited ${timeoutMs} ms for ${what} to be ${state}; last seen: ${last.seen}. ` +
+          "Do not repeat the same wait: extract to see what the page shows now, then decide");
+      }
+      await sleep(ctx, Math.min(elapsed < 1000 ? 50 : 100, /** @type {number} */ (timeoutMs) - elapsed));
+    }
+  });
+}
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} state
+ * @returns {Promise<() => Promise<Check>>}
+ */
+async function checker(action, ctx, tabId, state) {
+  if (action.text !== undefined) return () => inWorld(ctx, tabId, checkText, [action.text, state]);
+  if (action.selector !== undefined) return () => inWorld(ctx, tabId, checkSelector, [action.selector, state]);
+  const gone = { done: state === "detached" || state === "hidden", seen: `${action.uid} is no longer in the page` };
+  let element;
+  try {
+    element = await targetElement(action, ctx, tabId);
+  } catch (err) {
+    if (err instanceof ActionError && err.code === ErrorCode.ELEMENT_STALE && gone.done) return async () => gone;
+    throw err;
+  }
+  return async () => {
+    try {
+      return await onElement(ctx, tabId, element, checkElement, [state]);
+    } catch (err) {
+      if (!(err instanceof CdpError)) throw err;
+      if (gone.done) return gone;
+      throw new ActionError(ErrorCode.ELEMENT_STALE, `${action.uid} is no longer in the page (it navigated or re-rendered); extract again`);
+    }
+  };
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} ms
+ */
+function sleep(ctx, ms) {
+  return new Promise((resolve) => ctx.timers.setTimeout(() => resolve(undefined), Math.max(0, ms)));
+}

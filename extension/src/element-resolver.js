@@ -1,0 +1,145 @@
+/**
+ * uid / selector → a CDP handle on the element, for the element-targeting
+ * actions (click, type, hover, wait_for, scroll, screenshot).
+ *
+ * A uid names exactly the node it was issued for by extract: it resolves
+ * through the in-page id registry of that node's document (page-registry.js),
+ * so a node that was removed or re-rendered, or a document that navigated,
+ * gives element_stale — never the element that took its place.
+ */
+
+import { CdpError } from "./debugger-controller.js";
+import { ActionError, ErrorCode } from "./protocol.js";
+import { callPage, mainFrameId } from "./extract/page-script.js";
+import { watchTab } from "./extract/tab-watch.js";
+import { dropUid, entryOf, formerUid, uidFor } from "./extract/uid-map.js";
+
+export { clearTab } from "./extract/tab-watch.js";
+
+const MAX_CANDIDATES = 5;
+const FRAME_GONE = /No frame|No session|Frame with the given id|not found/i;
+
+/**
+ * @typedef {import("./action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./protocol.js").Candidate} Candidate
+ * @typedef {{objectId: string, sessionId?: string, backendNodeId?: number, role?: string, name?: string, uid?: string}} Resolved
+ */
+
+/**
+ * Resolve an action's target on a tab.
+ * @param {ActionContext} ctx (ctx.debugger is the DebuggerController)
+ * @param {number} tabId
+ * @param {{uid?: string, selector?: string}} target
+ * @returns {Promise<Resolved>} objectId is a Runtime.RemoteObjectId in bua's isolated world of the
+ *   element's frame, valid in that frame's session (sessionId undefined = the tab's own session)
+ * @throws {ActionError} element_stale (uid from an older document, node gone), element_not_found
+ *   (unknown uid, selector matching nothing), both with `details.candidates`; invalid_action (bad selector)
+ */
+export async function resolveElement(ctx, tabId, target) {
+  watchTab(ctx.debugger, tabId);
+  if (typeof target.uid === "string" && target.uid) return resolveUid(ctx, tabId, target.uid);
+  if (typeof target.selector === "string" && target.selector) return resolveSelector(ctx, tabId, target.selector);
+  throw new ActionError(ErrorCode.INVALID_ACTION, "give 'uid' (from the last extract) or 'selector'");
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} uid
+ * @returns {Promise<Resolved>}
+ */
+async function resolveUid(ctx, tabId, uid) {
+  const entry = entryOf(tabId, uid);
+  if (!entry) {
+    const former = formerUid(tabId, uid);
+    if (!former) {
+      throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND,
+        `${uid} was never issued on tab ${tabId}; uids come from extract on this tab: call extract again`,
+        { candidates: [] });
+    }
+    const frame = former.why === "removed" && former.frameId
+      ? { tabId, sessionId: former.sessionId, frameId: former.frameId }
+      : { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
+    const candidates = former.role ? await liveCandidates(ctx, frame, former.role, former.name ?? "") : [];
+    const why = former.why === "removed" ? "the element was removed or re-rendered since it was issued"
+      : "the page has navigated since it was issued";
+    throw staleError(uid, former, why, candidates);
+  }
+  const frame = { tabId, sessionId: entry.sessionId, frameId: entry.frameId };
+  let found;
+  try {
+    found = await callPage(ctx.debugger, frame, "lookup", [{ value: entry.doc }, { value: entry.id }], { returnByValue: false });
+  } catch (err) {
+    if (!(err instanceof CdpError) || !FRAME_GONE.test(err.cdpMessage)) throw err;
+    found = { value: "frame-gone" };
+  }
+  if (found.objectId && found.subtype === "node") {
+    return { objectId: found.objectId, sessionId: entry.sessionId, role: entry.role, name: entry.name, uid };
+  }
+  const navigated = found.value === "navigated" || found.value === "frame-gone";
+  dropUid(tabId, uid, navigated ? "navigated" : "removed");
+  const why = navigated ? "its document has navigated since it was issued"
+    : "the element was removed or re-rendered since it was issued";
+  const where = found.value === "frame-gone" ? { tabId, frameId: await mainFrameId(ctx.debugger, tabId) } : frame;
+  throw staleError(uid, entry, why, await liveCandidates(ctx, where, entry.role, entry.name));
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} selector
+ * @returns {Promise<Resolved>}
+ */
+async function resolveSelector(ctx, tabId, selector) {
+  const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
+  const found = await callPage(ctx.debugger, frame, "query", [{ value: selector }], { returnByValue: false });
+  if (found.objectId && found.subtype === "node") return { objectId: found.objectId };
+  if (typeof found.value === "string") {
+    throw new ActionError(ErrorCode.INVALID_ACTION, `selector ${JSON.stringify(selector)} is not valid CSS (${found.value}); fix it or use a uid from extract`);
+  }
+  throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND,
+    `no element matches selector ${JSON.stringify(selector)} (searched the page, its shadow roots and same-origin frames); ` +
+      "check the selector, or call extract and use a uid", { candidates: [] });
+}
+
+/**
+ * @param {string} uid
+ * @param {{role: string | null, name: string | null}} was
+ * @param {string} why
+ * @param {Candidate[]} candidates
+ */
+function staleError(uid, was, why, candidates) {
+  const what = was.role ? `${uid} (${was.role} ${JSON.stringify(was.name)})` : uid;
+  const hint = candidates.length
+    ? `; current elements with the same role and name: ${candidates.map(formatCandidate).join("; ")} — use one of them if it is the one you meant, otherwise call extract again`
+    : "; call extract again to get current uids";
+  return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is stale: ${why}${hint}`, { candidates });
+}
+
+/** @param {Candidate} c */
+function formatCandidate(c) {
+  return `${c.uid} ${c.role} ${JSON.stringify(c.name)}${c.context ? ` (${c.context})` : ""}`;
+}
+
+/**
+ * Up to 5 current elements of the frame with this role and name, with uids
+ * (issued now if extract has not seen them yet, e.g. after a re-render).
+ * @param {ActionContext} ctx
+ * @param {import("./extract/page-script.js").Frame} frame
+ * @param {string} role
+ * @param {string} name
+ * @returns {Promise<Candidate[]>}
+ */
+async function liveCandidates(ctx, frame, role, name) {
+  let res;
+  try {
+    res = await callPage(ctx.debugger, frame, "findLike", [{ value: role }, { value: name }, { value: MAX_CANDIDATES }]);
+  } catch {
+    return [];
+  }
+  const { doc, found } = res.value;
+  return found.map((/** @type {{id: number, role: string, name: string, context: string}} */ f) => {
+    const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc, ...f });
+    return { uid, role: f.role, name: f.name, ...(f.context ? { context: f.context } : {}) };
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * Walk every frame of a tab: the tab's own session (top document with its
+ * same-process iframes) and, recursively, the child sessions of
+ * out-of-process iframes, each spliced in where its <iframe> stands.
+ *
+ * Per session: closed shadow roots are revealed to the walker first
+ * (page-shadow.js), the <iframe> elements of child sessions are resolved
+ * (DOM.getFrameOwner → DOM.resolveNode) and handed to the walker, which
+ * leaves a placeholder for each. Elements get their uids here (uid-map.js).
+ */
+
+import { callPage, contextOf, mainFrameId } from "./page-script.js";
+import { observeTopDocument, uidFor } from "./uid-map.js";
+
+const MAX_FRAME_DEPTH = 4;
+const MAX_SHADOW_ROUNDS = 4;
+const MIN_FRAME_LIMIT = 2000;
+
+/**
+ * @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("./page-script.js").Frame} Frame
+ * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
+ * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number}, url: string, title: string,
+ *   modal: boolean, text?: string, notFound?: boolean}} Collected
+ */
+
+/**
+ * @param {DebuggerController} dbg
+ * @param {number} tabId
+ * @param {{limit: number, selector?: string}} opts
+ * @returns {Promise<Collected>}
+ */
+export async function collectTab(dbg, tabId, { limit, selector }) {
+  try {
+    await dbg.enableChildTargets(tabId);
+  } catch {
+    // Chrome older than 125 cannot address child sessions: cross-site iframes stay placeholders.
+  }
+  const omitted = { els: 0, rows: 0, chars: 0 };
+  const budget = { left: limit };
+  const frame = { tabId, frameId: await mainFrameId(dbg, tabId) };
+  const top = await walkFrame(dbg, frame, { selector, omitted, budget, depth: 0 });
+  if (top.notFound) return { blocks: [], omitted, url: top.url ?? "", title: top.title ?? "", modal: false, notFound: true };
+  return { blocks: top.blocks, omitted, url: top.url, title: top.title, modal: top.modal, ...(top.text ? { text: top.text } : {}) };
+}
+
+/**
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {{selector?: string, omitted: Collected["omitted"], budget: {left: number}, depth: number}} opts
+ * @returns {Promise<any>}
+ */
+async function walkFrame(dbg, frame, opts) {
+  await revealClosedRoots(dbg, frame);
+  const owners = await childFrameOwners(dbg, frame);
+  const res = await callPage(dbg, frame, "walk", [
+    { value: { limit: Math.max(opts.budget.left, MIN_FRAME_LIMIT), selector: opts.selector, frameKeys: owners.map((o) => o.sessionId) } },
+    ...owners.map((o) => ({ objectId: o.objectId })),
+  ]);
+  const data = JSON.parse(res.value);
+  if (data.notFound) return data;
+  if (frame.sessionId === undefined) observeTopDocument(frame.tabId, data.doc);
+  if (data.omitted) for (const k of /** @type {const} */ (["els", "rows", "chars"])) opts.omitted[k] += data.omitted[k];
+  /** @type {ElementRecord[]} */
+  const records = data.els.map((/** @type {[number, string, string, string, string]} */ [id, role, name, states, context]) => {
+    const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc: data.doc, id, role, name, context });
+    return { uid, role, name, states, context };
+  });
+  opts.budget.left -= res.value.length;
+  data.blocks = await bind(dbg, frame, data.blocks, records, opts);
+  return data;
+}
+
+/**
+ * Runs {e} → {u: record}; child-frame placeholders {f} → that frame's blocks.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {any} value
+ * @param {ElementRecord[]} records
+ * @param {Parameters<typeof walkFrame>[2]} opts
+ * @returns {Promise<any>}
+ */
+async function bind(dbg, frame, value, records, opts) {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = await bind(dbg, frame, value[i], records, opts);
+    return value;
+  }
+  if (!value || typeof value !== "object") return value;
+  if (typeof value.e === "number") return { u: records[value.e], x: value.x, s: value.s };
+  if (typeof value.f === "string") return childBlocks(dbg, frame, value.f, opts);
+  for (const key of Object.keys(value)) value[key] = await bind(dbg, frame, value[key], records, opts);
+  return value;
+}
+
+/**
+ * @param {DebuggerController} dbg
+ * @param {Frame} parent
+ * @param {string} sessionId
+ * @param {Parameters<typeof walkFrame>[2]} opts
+ */
+async function childBlocks(dbg, parent, sessionId, opts) {
+  const child = dbg.childTargets(parent.tabId).find((c) => c.sessionId === sessionId);
+  if (!child || opts.depth >= MAX_FRAME_DEPTH) return { note: "iframe could not be read" };
+  try {
+    const data = await walkFrame(dbg, { tabId: parent.tabId, sessionId, frameId: child.targetId },
+      { ...opts, selector: undefined, depth: opts.depth + 1 });
+    return { c: data.blocks ?? [] };
+  } catch (err) {
+    return { note: `iframe ${child.url} could not be read (${/** @type {Error} */ (err).message})` };
+  }
+}
+
+/**
+ * The <iframe> elements (in this frame's bua world) of the frame's child sessions.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @returns {Promise<{sessionId: string, objectId: string}[]>}
+ */
+async function childFrameOwners(dbg, frame) {
+  const children = dbg.childTargets(frame.tabId)
+    .filter((c) => c.type === "iframe" && c.parentSessionId === frame.sessionId);
+  if (!children.length) return [];
+  const executionContextId = await contextOf(dbg, frame);
+  const owners = await Promise.all(children.map(async (c) => {
+    try {
+      const { backendNodeId } = await dbg.send(frame.tabId, "DOM.getFrameOwner", { frameId: c.targetId }, frame.sessionId);
+      const { object } = await dbg.send(frame.tabId, "DOM.resolveNode", { backendNodeId, executionContextId }, frame.sessionId);
+      return object?.objectId ? { sessionId: c.sessionId, objectId: object.objectId } : null;
+    } catch {
+      return null;
+    }
+  }));
+  return /** @type {{sessionId: string, objectId: string}[]} */ (owners.filter(Boolean));
+}
+
+/**
+ * Find closed shadow roots on custom elements the page has not shown us yet
+ * and hand them to the walker (see page-shadow.js).
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ */
+async function revealClosedRoots(dbg, frame) {
+  for (let round = 0; round < MAX_SHADOW_ROUNDS; round++) {
+    const pending = await callPage(dbg, frame, "pendingHosts", [], { returnByValue: false });
+    if (!pending.objectId) return;
+    const { result } = await dbg.send(frame.tabId, "Runtime.getProperties", { objectId: pending.objectId, ownProperties: true }, frame.sessionId);
+    const hosts = result.filter((/** @type {any} */ p) => /^\d+$/.test(p.name) && p.value?.objectId).map((/** @type {any} */ p) => p.value.objectId);
+    const executionContextId = await contextOf(dbg, frame);
+    const roots = await Promise.all(hosts.map(async (/** @type {string} */ objectId) => {
+      const { node } = await dbg.send(frame.tabId, "DOM.describeNode", { objectId, depth: 0, pierce: false }, frame.sessionId);
+      const closed = (node.shadowRoots ?? []).find((/** @type {any} */ r) => r.shadowRootType === "closed");
+      if (!closed) return null;
+      const { object } = await dbg.send(frame.tabId, "DOM.resolveNode", { backendNodeId: closed.backendNodeId, executionContextId }, frame.sessionId);
+      return object?.objectId ?? null;
+    }));
+    const found = roots.filter(Boolean).map((objectId) => ({ objectId }));
+    await dbg.send(frame.tabId, "Runtime.releaseObject", { objectId: pending.objectId }, frame.sessionId);
+    if (!found.length) return;
+    await callPage(dbg, frame, "addClosedRoots", found);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * extract {tab_id?, selector?, max_chars?} → {url, title, markdown, elements, text, note?}
+ *
+ * What the model receives, and why the fields do not repeat each other:
+ * - `markdown`: the page as markdown (headings, paragraphs, lists, GFM tables,
+ *   form labels, dialogs), navigation/footer/cookie banners/overlays left
+ *   out, an open modal dialog first. Interactive elements stand inline as
+ *   `[View](e4)` (with their visible text) or `[e5]` (no text: inputs, icon
+ *   buttons), so prose and handles line up.
+ * - `elements`: the index, one line per interactive element in all frames
+ *   and shadow roots: `e4 button "View" (row: Jane Doe)` — role, name, state,
+ *   and context only where role and name repeat. Elements of stripped
+ *   regions are listed here (they are not in the markdown).
+ * - `text`: the page's innerText, but only when the markdown caught little of
+ *   the page's text (odd markup); otherwise "" — never a third copy.
+ * - `note`: present only when something was left out: what, how much, and
+ *   the selector (or max_chars) to read on.
+ * All fields together stay within max_chars (default 24,000); markdown and
+ * elements are cut at the same place of the page (budget.js).
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { taskTab } from "../action-target.js";
+import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote } from "./budget.js";
+import { collectTab } from "./collect.js";
+import { elementLine } from "./element-lines.js";
+import { renderBlocks } from "./markdown.js";
+import { watchTab } from "./tab-watch.js";
+
+/**
+ * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
+ * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string}} ExtractResult
+ */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<ExtractResult>}
+ */
+export async function extract(action, ctx) {
+  const maxChars = budgetOf(action.max_chars);
+  if (maxChars === null) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, `'max_chars' must be an integer from ${MIN_MAX_CHARS} to ${MAX_MAX_CHARS}`);
+  }
+  const selector = action.selector === undefined || action.selector === null ? undefined : String(action.selector);
+  const tabId = await taskTab(action, ctx);
+  watchTab(ctx.debugger, tabId);
+  const page = await collectTab(ctx.debugger, tabId, { limit: maxChars, selector });
+  if (page.notFound) {
+    throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND,
+      `no element matches selector ${JSON.stringify(selector)}; call extract without a selector to see the whole page`,
+      { candidates: [] });
+  }
+  return present(page, maxChars);
+}
+
+/**
+ * Render, fit into the budget and add the note.
+ * @param {import("./collect.js").Collected} page
+ * @param {number} maxChars
+ * @returns {ExtractResult}
+ */
+export function present(page, maxChars) {
+  /** @type {ElementRecord[]} */
+  const elements = [];
+  /** @type {Map<ElementRecord, number>} */
+  const placed = new Map();
+  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record) => {
+    let index = placed.get(record);
+    if (index === undefined) {
+      index = elements.length;
+      placed.set(record, index);
+      elements.push(record);
+    }
+    return { uid: record.uid, index };
+  });
+  const elLines = elements.map(elementLine);
+  const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
+  const cut = fit(md, elLines, maxChars - textBudget - 200);
+  const kept = md.slice(0, cut.mdLines).map((l) => l.text);
+  if (cut.shortenLast !== undefined && kept.length) {
+    kept[kept.length - 1] = `${kept[kept.length - 1].slice(0, cut.shortenLast)}…`;
+  }
+  const omitted = page.omitted;
+  /** @type {ExtractResult} */
+  const result = {
+    url: page.url,
+    title: page.title,
+    markdown: kept.join("\n"),
+    elements: elLines.slice(0, cut.elements).join("\n"),
+    text: page.text ? page.text.slice(0, textBudget) : "",
+  };
+  if (!cut.complete || omitted.els || omitted.rows || omitted.chars) {
+    const cutLines = md.slice(cut.mdLines);
+    const lastKept = md[cut.mdLines - 1];
+    const hintRow = cut.complete ? lastKept?.row && { ...lastKept.row, i: lastKept.row.i + 1 } : cutLines[0]?.row;
+    result.note = truncationNote({
+      rows: omitted.rows + cutLines.filter((l) => l.row).length,
+      elements: omitted.els + elements.length - cut.elements,
+      chars: omitted.chars + cutLines.reduce((n, l) => n + (l.row ? 0 : l.text.length), 0),
+      hint: hintRow ? `${hintRow.sel} > tr:nth-child(n+${hintRow.i})` : undefined,
+      maxChars,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,245 @@
+/**
+ * In-page: ARIA role, accessible name and state of an element, computed in
+ * the page's isolated world (no Accessibility domain: getFullAXTree is far
+ * too slow on big pages, see FIELD-NOTES).
+ *
+ * `pageAria` is sent to the page as source text (page-script.js), so it must
+ * be self-contained: no imports, no references to module scope.
+ */
+
+/**
+ * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib.
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageAria(lib) {
+  const INPUT_ROLES = {
+    button: "button", submit: "button", reset: "button", image: "button", file: "button", color: "button",
+    checkbox: "checkbox", radio: "radio", range: "slider", search: "searchbox", number: "spinbutton",
+  };
+  const INTERACTIVE = new Set([
+    "button", "link", "textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "slider",
+    "spinbutton", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem", "listbox",
+  ]);
+  const NAME_FROM_CONTENT = new Set([
+    "button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem",
+    "checkbox", "radio", "switch", "heading", "cell", "columnheader", "rowheader", "tooltip", "row",
+  ]);
+  const KNOWN_ROLES = new Set([...INTERACTIVE, "heading", "navigation", "contentinfo", "banner", "dialog",
+    "alertdialog", "table", "grid", "row", "cell", "gridcell", "columnheader", "rowheader", "list", "listitem",
+    "main", "region", "form", "search", "img", "presentation", "none", "generic", "group", "tablist", "menu",
+    "menubar", "tree", "paragraph", "article", "complementary", "alert", "status", "separator"]);
+  const IMPLICIT = {
+    BUTTON: "button", TEXTAREA: "textbox", H1: "heading", H2: "heading", H3: "heading", H4: "heading",
+    H5: "heading", H6: "heading", NAV: "navigation", MAIN: "main", UL: "list", OL: "list", LI: "listitem",
+    TABLE: "table", TR: "row", TD: "cell", TH: "columnheader", DIALOG: "dialog", IMG: "img", FORM: "form",
+    ARTICLE: "article", ASIDE: "complementary", SUMMARY: "button", OPTION: "option", HR: "separator",
+  };
+  const INLINE_TAGS = new Set(["A", "ABBR", "B", "BDI", "BDO", "CITE", "CODE", "DATA", "DFN", "EM", "I", "KBD",
+    "LABEL", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "FONT"]);
+  const TEXT_INPUTS = new Set(["text", "search", "email", "tel", "url", "number"]);
+  const MAX_NAME = 80;
+
+  /** @param {string} s */
+  const clean = (s) => s.replace(/\s+/g, " ").trim();
+  /** @param {string} s @param {number} n */
+  const cap = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+  lib.clean = clean;
+  lib.cap = cap;
+
+  /**
+   * Child nodes in the flat tree: shadow content (open, or closed roots the
+   * extension handed over) with slots filled in.
+   * @param {Node} node
+   * @returns {Node[]}
+   */
+  lib.kids = (node) => {
+    const el = /** @type {any} */ (node);
+    const root = el.shadowRoot || lib.closedRoots?.get(el);
+    if (root) return [...root.childNodes];
+    if (el.localName === "slot" && el.assignedNodes) {
+      const assigned = el.assignedNodes({ flatten: false });
+      if (assigned.length) return assigned;
+    }
+    return [...node.childNodes];
+  };
+
+  /** @param {Element} el */
+  lib.roleOf = (el) => {
+    const explicit = el.getAttribute("role");
+    if (explicit) {
+      for (const r of explicit.trim().split(/\s+/)) if (KNOWN_ROLES.has(r)) return r;
+    }
+    const tag = el.tagName;
+    if (tag === "A" || tag === "AREA") return el.hasAttribute("href") ? "link" : "generic";
+    if (tag === "INPUT") {
+      const type = (el.getAttribute("type") || "text").toLowerCase();
+      if (type === "hidden") return "none";
+      if (INPUT_ROLES[type]) return INPUT_ROLES[type];
+      return el.hasAttribute("list") ? "combobox" : "textbox";
+    }
+    if (tag === "SELECT") {
+      return /** @type {any} */ (el).multiple || Number(el.getAttribute("size")) > 1 ? "listbox" : "combobox";
+    }
+    if (tag === "HEADER") return el.closest("article,aside,main,nav,section") ? "generic" : "banner";
+    if (tag === "FOOTER") return el.closest("article,aside,main,nav,section") ? "generic" : "contentinfo";
+    if (tag === "SECTION") return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ? "region" : "generic";
+    if (tag === "SUMMARY") return el.parentElement?.tagName === "DETAILS" ? "button" : "generic";
+    if (tag === "OPTION") return el.closest("select") ? "none" : "option";
+    const implicit = IMPLICIT[tag];
+    if (implicit) return implicit;
+    const html = /** @type {HTMLElement} */ (el);
+    if (html.isContentEditable && !html.parentElement?.isContentEditable) return "textbox";
+    if (el.hasAttribute("onclick")) return "button";
+    return "generic";
+  };
+
+  /** @param {string} role */
+  lib.isInteractiveRole = (role) => INTERACTIVE.has(role);
+
+  /**
+   * Visible text of a subtree as a screen reader would read it (aria-label
+   * and alt of descendants included, hidden parts left out).
+   * @param {Node} node
+   * @param {number} [depth]
+   * @param {Node | null} [skip] the control being named (left out of its own label)
+   * @returns {string}
+   */
+  lib.contentText = (node, depth = 0, skip = null) => {
+    if (node.nodeType === 3) return /** @type {Text} */ (node).data;
+    if ((node.nodeType !== 1 && node.nodeType !== 11) || node === skip) return "";
+    const el = /** @type {any} */ (node);
+    if (node.nodeType === 1) {
+      if (depth > 0) {
+        if (el.getAttribute("aria-hidden") === "true" || el.hidden) return "";
+        if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return "";
+        const label = el.getAttribute("aria-label");
+        if (label && label.trim()) return ` ${label} `;
+      }
+      if (el.tagName === "IMG") return el.getAttribute("alt") || "";
+      if (el.tagName === "INPUT") return depth > 0 && TEXT_INPUTS.has(el.type) ? ` ${el.value} ` : "";
+      if (el.tagName === "TEXTAREA") return depth > 0 ? ` ${el.value} ` : "";
+      if (el.tagName === "SELECT") return depth > 0 ? ` ${el.selectedOptions?.[0]?.label ?? ""} ` : "";
+      if (el.tagName === "SCRIPT" || el.tagName === "STYLE" || el.tagName === "TEMPLATE") return "";
+    }
+    let out = "";
+    for (const kid of lib.kids(node)) {
+      const text = lib.contentText(kid, depth + 1, skip);
+      const block = kid.nodeType === 1 && !INLINE_TAGS.has(/** @type {Element} */ (kid).tagName);
+      out += block ? ` ${text} ` : text;
+      if (out.length > 400) break;
+    }
+    return out;
+  };
+
+  /** @param {Element} el */
+  const labelledBy = (el) => {
+    const ids = el.getAttribute("aria-labelledby");
+    if (!ids) return "";
+    const root = /** @type {any} */ (el.getRootNode());
+    return ids.trim().split(/\s+/)
+      .map((id) => root.getElementById?.(id) ?? el.ownerDocument.getElementById(id))
+      .filter(Boolean)
+      .map((ref) => lib.contentText(ref, 0))
+      .join(" ");
+  };
+
+  /** @param {any} el */
+  const nativeLabel = (el) => {
+    if (el.labels && el.labels.length) {
+      return [...el.labels].map((l) => lib.contentText(l, 0, el)).join(" ");
+    }
+    if (el.tagName === "INPUT") {
+      const type = (el.getAttribute("type") || "text").toLowerCase();
+      if (type === "submit" || type === "reset" || type === "button") {
+        return el.value || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
+      }
+      if (type === "image") return el.getAttribute("alt") || "Submit";
+    }
+    if (el.tagName === "IMG") return el.getAttribute("alt") || "";
+    if (el.tagName === "FIELDSET") return el.querySelector("legend")?.textContent || "";
+    if (el.tagName === "TABLE") return el.caption?.textContent || "";
+    return "";
+  };
+
+  /**
+   * @param {Element} el
+   * @param {string} role
+   * @returns {string}
+   */
+  lib.nameOf = (el, role) => {
+    let name = clean(labelledBy(el));
+    if (!name) name = clean(el.getAttribute("aria-label") || "");
+    if (!name) name = clean(nativeLabel(el));
+    if (!name && NAME_FROM_CONTENT.has(role)) name = clean(lib.contentText(el, 0));
+    if (!name) name = clean(el.getAttribute("title") || "");
+    if (!name) name = clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "");
+    return cap(name, MAX_NAME);
+  };
+
+  /** @param {any} el */
+  const valueOf = (el) => {
+    if (el.tagName === "SELECT") return [...el.selectedOptions].map((o) => o.label).join(", ");
+    if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
+      if ((el.getAttribute("type") || "").toLowerCase() === "password") return el.value ? "••••" : "";
+      return el.value;
+    }
+    if (el.isContentEditable) return el.innerText;
+    return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
+  };
+
+  /**
+   * State flags worth showing, as short words: checked (absent = not
+   * checked), disabled, expanded/collapsed … and value="…" where the element
+   * holds a value (passwords masked).
+   * @param {any} el
+   * @param {string} role
+   * @param {string} name
+   * @returns {string[]}
+   */
+  lib.statesOf = (el, role, name) => {
+    /** @type {string[]} */
+    const out = [];
+    const aria = (/** @type {string} */ a) => el.getAttribute(a);
+    if (["textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"].includes(role)) {
+      const value = clean(valueOf(el) || "");
+      if (value) out.push(`value=${JSON.stringify(cap(value, 60))}`);
+      else {
+        const placeholder = clean(el.getAttribute("placeholder") || "");
+        if (placeholder && placeholder !== name) out.push(`placeholder=${JSON.stringify(cap(placeholder, 40))}`);
+      }
+      if (role === "slider" && (el.min || aria("aria-valuemin"))) {
+        out.push(`range=${el.min || aria("aria-valuemin")}..${el.max || aria("aria-valuemax")}`);
+      }
+      if (el.tagName === "SELECT" && role === "combobox") {
+        const labels = [...el.options].map((o) => o.label);
+        const shown = labels.slice(0, 8).join("|");
+        out.push(`options=${JSON.stringify(labels.length > 8 ? `${shown}|…${labels.length - 8} more` : shown)}`);
+      }
+    }
+    if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) {
+      const state = el.tagName === "INPUT" ? (el.indeterminate ? "mixed" : String(el.checked)) : aria("aria-checked");
+      if (state === "true" || state === "mixed") out.push(state === "true" ? "checked" : "mixed");
+    }
+    if (aria("aria-pressed") === "true") out.push("pressed");
+    const expanded = el.tagName === "SUMMARY" ? String(!!el.parentElement?.open) : aria("aria-expanded");
+    if (expanded === "true") out.push("expanded");
+    else if (expanded === "false") out.push("collapsed");
+    if (aria("aria-selected") === "true" || (role === "option" && el.selected)) out.push("selected");
+    if (aria("aria-current") && aria("aria-current") !== "false") out.push("current");
+    if (el.matches(":disabled") || el.closest("[aria-disabled='true']")) out.push("disabled");
+    if (el.required || aria("aria-required") === "true") out.push("required");
+    if (el.readOnly || aria("aria-readonly") === "true") out.push("readonly");
+    if (aria("aria-invalid") && aria("aria-invalid") !== "false") out.push("invalid");
+    return out;
+  };
+
+  /**
+   * role, name and states of one element (for an action's target).
+   * @param {Element} el
+   */
+  lib.describe = (el) => {
+    const role = lib.roleOf(el);
+    const name = lib.nameOf(el, role);
+    return { role, name, states: lib.statesOf(el, role, name) };
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * In-page queries over a whole document: current elements by role and name
+ * (the candidates of an element_stale error, so the model can often go on
+ * without a full re-extract), the open modal dialog, and what follows the
+ * point where a budgeted walk stopped.
+ *
+ * Sent to the page as source text (page-script.js): self-contained.
+ */
+
+/**
+ * Adds INTERACTIVE_SELECTOR, findLike, findModal and omittedFrom to lib
+ * (needs pageAria, pageContext, pageRegistry).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageFind(lib) {
+  /** Elements that may be interactive (superset; roleOf decides). */
+  lib.INTERACTIVE_SELECTOR = "a[href],button,input:not([type=hidden]),select,textarea,summary," +
+    "[contenteditable=''],[contenteditable=true],[onclick],[role=button],[role=link],[role=checkbox],[role=radio]," +
+    "[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option]," +
+    "[role=slider],[role=spinbutton],[role=combobox],[role=textbox],[role=searchbox],[role=treeitem],[role=listbox]";
+
+  /**
+   * Visible elements with this role and name in the document, its shadow
+   * roots and same-process frames, with contexts, in document order.
+   * @param {string} role
+   * @param {string} name
+   * @param {number} limit
+   * @returns {{doc: string, found: {id: number, role: string, name: string, context: string}[]}}
+   */
+  lib.findLike = (role, name, limit) => {
+    /** @type {any[]} */
+    const found = [];
+    /** @type {(Document | ShadowRoot)[]} */
+    const roots = [document];
+    while (roots.length && found.length < limit) {
+      const root = /** @type {Document | ShadowRoot} */ (roots.shift());
+      for (const el of root.querySelectorAll(lib.INTERACTIVE_SELECTOR)) {
+        if (lib.roleOf(el) !== role || lib.nameOf(el, role) !== name) continue;
+        if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[inert],[aria-hidden='true']")) continue;
+        found.push({ el, role, name, row: el.closest("tr,[role=row]"), li: el.closest("li") });
+        if (found.length >= limit) break;
+      }
+      for (const el of root.querySelectorAll("*")) {
+        const any = /** @type {any} */ (el);
+        const shadow = any.shadowRoot || lib.closedRoots?.get(el);
+        if (shadow) roots.push(shadow);
+        if (any.contentDocument) roots.push(any.contentDocument);
+      }
+    }
+    const contexts = lib.contextsFor(found);
+    return { doc: lib.doc, found: found.map((f, i) => ({ id: lib.idOf(f.el), role, name, context: contexts[i] })) };
+  };
+
+  /**
+   * The open modal dialog that blocks the page: a <dialog> opened with
+   * showModal(), else a visible element with aria-modal="true".
+   * @returns {Element | null}
+   */
+  lib.findModal = () => {
+    const native = document.querySelector("dialog:modal");
+    if (native) return native;
+    for (const el of document.querySelectorAll("[aria-modal='true']")) {
+      if (el.checkVisibility({ visibilityProperty: true })) return el;
+    }
+    return null;
+  };
+
+  /**
+   * What follows `cut` in document order: interactive elements and table
+   * rows (binary search in document-ordered NodeLists) and characters of text.
+   * @param {Node} cut
+   * @returns {{els: number, rows: number, chars: number}}
+   */
+  lib.omittedFrom = (cut) => {
+    const doc = cut.ownerDocument ?? document;
+    /** @param {NodeListOf<Element>} list */
+    const after = (list) => {
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid] === cut || cut.compareDocumentPosition(list[mid]) & Node.DOCUMENT_POSITION_FOLLOWING) hi = mid;
+        else lo = mid + 1;
+      }
+      return list.length - lo;
+    };
+    const range = doc.createRange();
+    range.setStartBefore(cut);
+    range.setEndAfter(doc.body ?? doc.documentElement);
+    return {
+      els: after(doc.querySelectorAll(lib.INTERACTIVE_SELECTOR)),
+      rows: after(doc.querySelectorAll("tr")),
+      chars: range.toString().replace(/\s+/g, " ").length,
+    };
+  };
+}

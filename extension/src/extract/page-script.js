@@ -1,0 +1,116 @@
+/**
+ * Running bua's in-page library in an isolated world of a frame.
+ *
+ * The library (page-registry, page-aria, page-blocks, page-context,
+ * page-find, page-shadow, page-walker) is installed once per document into
+ * the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
+ * tamper with it; the same world name gives the same world, so its state
+ * persists between calls; measured on Chromium 156) and called with
+ * Runtime.callFunctionOn. The execution context id of each (tab, session,
+ * frame) is cached and re-created when the context is gone (navigation).
+ */
+
+import { CdpError } from "../debugger-controller.js";
+import { pageAria } from "./page-aria.js";
+import { pageBlocks } from "./page-blocks.js";
+import { pageContext } from "./page-context.js";
+import { pageFind } from "./page-find.js";
+import { pageRegistry } from "./page-registry.js";
+import { pageShadow } from "./page-shadow.js";
+import { pageWalker } from "./page-walker.js";
+
+export const WORLD_NAME = "bua";
+
+const PARTS = [pageRegistry, pageAria, pageBlocks, pageContext, pageFind, pageShadow, pageWalker].map(String);
+
+/** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
+const LIB_VERSION = PARTS.join("").split("").reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7).toString(36);
+
+/** Installs the library unless this document has this version, then calls lib[method](...args). */
+const CALL_SOURCE = `function (method, ...args) {
+  let lib = globalThis.__bua;
+  if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) {
+    lib = { version: ${JSON.stringify(LIB_VERSION)} };
+${PARTS.map((part) => `    (${part})(lib);`).join("\n")}
+    Object.defineProperty(globalThis, "__bua", { value: lib, configurable: true });
+  }
+  return lib[method](...args);
+}`;
+
+/**
+ * @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {{value?: unknown, objectId?: string}} CallArg Runtime.CallArgument
+ * @typedef {{tabId: number, sessionId?: string, frameId: string}} Frame where to run
+ */
+
+/** @type {Map<string, number>} execution context per tab/session/frame */
+const contexts = new Map();
+
+/** @param {Frame} frame */
+const keyOf = (frame) => `${frame.tabId}/${frame.sessionId ?? ""}/${frame.frameId}`;
+
+/**
+ * The id of the session's main frame (the tab's top frame, or the OOPIF).
+ * @param {DebuggerController} dbg
+ * @param {number} tabId
+ * @param {string} [sessionId]
+ * @returns {Promise<string>}
+ */
+export async function mainFrameId(dbg, tabId, sessionId) {
+  const { frameTree } = await dbg.send(tabId, "Page.getFrameTree", {}, sessionId);
+  return frameTree.frame.id;
+}
+
+/**
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @returns {Promise<number>}
+ */
+export async function contextOf(dbg, frame) {
+  const cached = contexts.get(keyOf(frame));
+  if (cached !== undefined) return cached;
+  const { executionContextId } = await dbg.send(frame.tabId, "Page.createIsolatedWorld",
+    { frameId: frame.frameId, worldName: WORLD_NAME, grantUniveralAccess: true }, frame.sessionId);
+  contexts.set(keyOf(frame), executionContextId);
+  return executionContextId;
+}
+
+/** Forget the cached contexts of a tab. @param {number} tabId */
+export function forgetContexts(tabId) {
+  for (const key of contexts.keys()) if (key.startsWith(`${tabId}/`)) contexts.delete(key);
+}
+
+const CONTEXT_GONE = /Cannot find context|context with specified id|Execution context was destroyed|Inspected target navigated/i;
+
+/**
+ * Call lib[method](...args) in the frame's bua world.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {string} method
+ * @param {CallArg[]} [args] CDP call arguments after the method name
+ * @param {{returnByValue?: boolean}} [options]
+ * @returns {Promise<{value?: any, objectId?: string, subtype?: string, type?: string}>} the RemoteObject
+ */
+export async function callPage(dbg, frame, method, args = [], { returnByValue = true } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    const executionContextId = await contextOf(dbg, frame);
+    try {
+      const res = await dbg.send(frame.tabId, "Runtime.callFunctionOn", {
+        functionDeclaration: CALL_SOURCE,
+        executionContextId,
+        arguments: [{ value: method }, ...args],
+        returnByValue,
+        awaitPromise: false,
+        objectGroup: WORLD_NAME,
+      }, frame.sessionId);
+      if (res.exceptionDetails) {
+        const text = res.exceptionDetails.exception?.description ?? res.exceptionDetails.text;
+        throw new Error(`bua page script failed in ${method}: ${text}`);
+      }
+      return res.result;
+    } catch (err) {
+      contexts.delete(keyOf(frame));
+      if (attempt > 0 || !(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
+    }
+  }
+}

@@ -1,0 +1,324 @@
+/**
+ * In-page walker: one pass over the flat tree of a document (open and known
+ * closed shadow roots, slots, same-process iframes) that yields
+ *
+ * - `blocks`: the page's structure for markdown.js (paragraphs, headings,
+ *   lists, tables, quotes, dialogs, OOPIF placeholders), with interactive
+ *   elements inline as runs `{e, x}` (index into els, visible content text);
+ *   elements inside stripped regions (navigation, footer, cookie banner,
+ *   overlay) appear only as position markers `{e, s: 1}`;
+ * - `els`: every visible, non-inert interactive element as
+ *   [id, role, name, states, context] in the order of the blocks;
+ * - `omitted`: what was only counted once the estimated output passed the
+ *   budget (elements, table rows, characters), so the note can be honest.
+ *
+ * An open modal dialog is walked first; the page behind it is then inert (its
+ * text is kept, its elements are not listed). Result is returned as a JSON
+ * string (cheaper to transfer than a protocol object tree).
+ *
+ * Block = {p: Run[]} | {h: level, c: Run[]} | {l: 0|1, i: Block[][]} |
+ *   {t: [rowIndex, ...cells: Run[]][], hd: 0|1, sel?: string} | {pre: string} |
+ *   {q: Block[]} | {d: name, m: 0|1, c: Block[]} | {f: frameKey} | {note: string}
+ * Run = string | {e: number, x?: string, s?: 1}
+ *
+ * Sent to the page as source text (page-script.js): self-contained.
+ */
+
+/**
+ * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageFind, pageRegistry, pageShadow).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageWalker(lib) {
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE", "META", "LINK", "svg", "math",
+    "IMG", "HR", "CANVAS", "VIDEO", "AUDIO", "OBJECT", "EMBED"]);
+  const DESCEND = new Set(["listbox", "menu", "tree"]);
+  const CONTENT_TOKEN = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
+    "treeitem"]);
+  const TOGGLES = new Set(["checkbox", "radio", "switch"]);
+  const TABLE_SEL_MIN_ROWS = 20;
+
+  /**
+   * @param {{limit: number, selector?: string, frameKeys?: string[]}} opts
+   * @param {...Element} frameEls iframe elements of child sessions, keyed by opts.frameKeys
+   * @returns {string} JSON
+   */
+  lib.walk = (opts, ...frameEls) => {
+    const frames = new Map(frameEls.map((el, i) => [el, opts.frameKeys?.[i] ?? String(i)]));
+    const W = {
+      /** @type {any[]} */ els: [], size: 0, stopAt: opts.limit * 1.15 + 500, counting: false,
+      textChars: 0, head: "", /** @type {Element | null} */ modal: null, /** @type {Node | null} */ cut: null,
+    };
+    const { sink, flush, flatRuns, plain } = lib.blocks;
+    /** @param {{runs: any[]}} s @param {string} t */
+    const addText = (s, t) => {
+      if (lib.blocks.addText(s, t)) {
+        W.size += t.length;
+        W.textChars += t.length;
+      }
+    };
+
+    /**
+     * Stop detailed work: everything from this node on (in document order)
+     * is only counted, natively, once the walk is over (see omittedFrom).
+     * @param {Node} node
+     */
+    const stop = (node) => {
+      W.counting = true;
+      W.cut = node;
+    };
+
+    /**
+     * @param {Element} el
+     * @param {string} role
+     * @param {any} st
+     */
+    const addElement = (el, role, st) => {
+      const name = lib.nameOf(el, role);
+      const states = lib.statesOf(el, role, name).join(" ");
+      W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region });
+      W.size += name.length + states.length + role.length + 16;
+      return W.els.length - 1;
+    };
+
+    /**
+     * The visible text an element shows inline (`[text](e4)`), "" for none.
+     * @param {Element} el
+     * @param {string} role
+     */
+    const tokenText = (el, role) => {
+      if (DESCEND.has(role)) return "";
+      if (el.tagName === "INPUT") return role === "button" ? lib.nameOf(el, role) : "";
+      if (!CONTENT_TOKEN.has(role) && !(TOGGLES.has(role) && el.hasAttribute("role"))) return "";
+      return lib.cap(lib.clean(lib.contentText(el, 0)), 100);
+    };
+
+    /** @param {Node} parent @param {any} s @param {any} st */
+    const walkKids = (parent, s, st) => {
+      for (const kid of lib.kids(parent)) walkNode(kid, s, st);
+    };
+
+    /** @param {Node} node @param {any} s @param {any} st */
+    const walkNode = (node, s, st) => {
+      if (W.counting) return;
+      if (node.nodeType === 3) {
+        if (st.invisible) return;
+        const data = /** @type {Text} */ (node).data;
+        const t = st.pre ? data : data.replace(/\s+/g, " ");
+        if (!t) return;
+        if (st.strip) W.textChars += t.length;
+        else addText(s, t);
+        return;
+      }
+      if (node.nodeType === 1) walkElement(/** @type {Element} */ (node), s, st);
+    };
+
+    /** @param {Element} el @param {any} s @param {any} st */
+    const walkElement = (el, s, st) => {
+      if (SKIP.has(el.tagName) || el === W.modal) return;
+      if (W.size > W.stopAt) return stop(el);
+      const cs = st.win.getComputedStyle(el);
+      if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return;
+      const role = lib.roleOf(el);
+      const ns = { ...st, invisible: cs.visibility !== "visible" };
+      if (el.hasAttribute("inert")) ns.inert = true;
+      if (role === "row") ns.row = el;
+      if (!st.strip && !st.scoped) {
+        const reason = lib.stripReason(el, role, cs);
+        if (reason) ns.strip = ns.region = reason;
+      }
+      const block = !cs.display.startsWith("inline") && cs.display !== "contents";
+      if (lib.isInteractiveRole(role) && !ns.invisible) {
+        if (block) flush(s);
+        const x = tokenText(el, role);
+        if (ns.inert) {
+          if (!ns.strip && x) addText(s, x);
+        } else {
+          const e = addElement(el, role, ns);
+          s.runs.push(ns.strip ? { e, s: 1 } : { e, x });
+          W.size += x.length + 6;
+        }
+        if (block) flush(s);
+        if (!DESCEND.has(role)) return;
+      }
+      if (cs.contentVisibility === "hidden") return;
+      structure(el, role, block, s, ns);
+    };
+
+    /**
+     * @param {Element} el
+     * @param {string} role
+     * @param {boolean} block
+     * @param {any} s
+     * @param {any} st
+     */
+    const structure = (el, role, block, s, st) => {
+      const tag = el.tagName;
+      if (tag === "IFRAME" || tag === "FRAME") return frame(el, s, st);
+      if (tag === "BR") return void addText(s, "\n");
+      if (tag === "DETAILS" && !(/** @type {any} */ (el).open)) {
+        flush(s);
+        const summary = [...el.children].find((c) => c.tagName === "SUMMARY");
+        if (summary) walkElement(summary, s, st);
+        return flush(s);
+      }
+      if (st.strip || !block) return walkKids(el, s, st);
+      flush(s);
+      if (role === "heading") {
+        const hs = sink();
+        walkKids(el, hs, st);
+        const level = Number(el.getAttribute("aria-level")) || Number(tag.slice(1)) || 2;
+        if (plain(hs.runs)) s.blocks.push({ h: Math.min(6, level), c: hs.runs });
+        W.head = plain(hs.runs);
+      } else if (tag === "UL" || tag === "OL" || role === "list") {
+        list(el, tag === "OL" ? 1 : 0, s, st);
+      } else if (tag === "TABLE" && el.getAttribute("role") !== "presentation") {
+        table(/** @type {HTMLTableElement} */ (el), s, st);
+      } else if (tag === "PRE") {
+        const text = /** @type {HTMLElement} */ (el).innerText;
+        s.blocks.push({ pre: text });
+        W.size += text.length;
+      } else if (tag === "BLOCKQUOTE") {
+        const qs = sink();
+        walkKids(el, qs, st);
+        flush(qs);
+        if (qs.blocks.length) s.blocks.push({ q: qs.blocks });
+      } else if (role === "dialog" || role === "alertdialog") {
+        const ds = sink();
+        walkKids(el, ds, { ...st, region: `dialog ${lib.nameOf(el, role)}`.trim() });
+        flush(ds);
+        s.blocks.push({ d: lib.nameOf(el, role), m: 0, c: ds.blocks });
+      } else {
+        walkKids(el, s, st);
+      }
+      flush(s);
+    };
+
+    /** @param {Element} el @param {0|1} ordered @param {any} s @param {any} st */
+    const list = (el, ordered, s, st) => {
+      /** @type {any[][]} */
+      const items = [];
+      for (const kid of lib.kids(el)) {
+        if (kid.nodeType !== 1) continue;
+        const is = sink();
+        walkNode(kid, is, { ...st, li: kid });
+        flush(is);
+        if (is.blocks.length) items.push(is.blocks);
+      }
+      if (items.length) s.blocks.push({ l: ordered, i: items });
+    };
+
+    /** @type {WeakMap<Element, number>} 1-based position of table rows among their siblings */
+    const rowIndexes = new WeakMap();
+    /** @param {Element} row */
+    const rowIndex = (row) => {
+      if (!rowIndexes.has(row) && row.parentElement) {
+        let n = 0;
+        for (const sibling of row.parentElement.children) rowIndexes.set(sibling, ++n);
+      }
+      return rowIndexes.get(row) ?? 1;
+    };
+
+    /** @param {HTMLTableElement} el @param {any} s @param {any} st */
+    const table = (el, s, st) => {
+      /** @type {any[]} */
+      const rows = [];
+      let hd = 0;
+      const all = [...el.rows];
+      for (let r = 0; r < all.length; r++) {
+        const row = all[r];
+        if (W.size > W.stopAt) {
+          stop(row);
+          break;
+        }
+        if (st.win.getComputedStyle(row).display === "none") continue;
+        const cells = [...row.cells].map((cell) => {
+          const cs = sink();
+          walkNode(cell, cs, { ...st, row });
+          flush(cs);
+          return flatRuns(cs.blocks);
+        });
+        if (r === 0 && (row.parentElement?.tagName === "THEAD" || [...row.cells].every((c) => c.tagName === "TH"))) hd = 1;
+        rows.push([rowIndex(row), ...cells]);
+      }
+      if (!rows.length) return;
+      /** @type {any} */
+      const t = { t: rows, hd };
+      if (all.length >= TABLE_SEL_MIN_ROWS) t.sel = lib.cssPath(all[all.length - 1].parentElement);
+      s.blocks.push(t);
+    };
+
+    /** @param {Element} el @param {any} s @param {any} st */
+    const frame = (el, s, st) => {
+      flush(s);
+      const key = frames.get(el);
+      if (key !== undefined) return void s.blocks.push({ f: key });
+      /** @type {Document | null} */
+      let doc = null;
+      try {
+        doc = /** @type {any} */ (el).contentDocument;
+      } catch {
+        doc = null;
+      }
+      if (doc?.body && doc.defaultView) {
+        walkKids(doc.body, s, { ...st, win: doc.defaultView });
+        flush(s);
+      } else if (!st.strip) {
+        s.blocks.push({ note: `iframe ${el.getAttribute("src") || ""} could not be read`.trim() });
+      }
+    };
+
+    const top = sink();
+    const base = { win: window, scoped: !!opts.selector };
+    if (opts.selector) {
+      if (!scoped(opts.selector, top, base)) return JSON.stringify({ notFound: true });
+    } else {
+      W.modal = lib.findModal();
+      if (W.modal) {
+        const ms = sink();
+        const name = lib.nameOf(W.modal, lib.roleOf(W.modal));
+        walkKids(W.modal, ms, { ...base, region: `dialog ${name}`.trim() });
+        flush(ms);
+        top.blocks.push({ d: name, m: 1, c: ms.blocks });
+      }
+      walkKids(document.body ?? document.documentElement, top, { ...base, inert: !!W.modal });
+    }
+    flush(top);
+
+    /**
+     * @param {string} selector
+     * @param {any} s
+     * @param {any} st
+     */
+    function scoped(selector, s, st) {
+      /** @type {Element[]} */
+      let nodes = [...document.querySelectorAll(selector)];
+      if (!nodes.length) {
+        const one = lib.query(selector);
+        if (one instanceof Element) nodes = [one];
+      }
+      if (!nodes.length) return false;
+      const tableOf = nodes[0].closest("table");
+      if (nodes.every((n) => n.tagName === "TR" && n.closest("table") === tableOf) && tableOf) {
+        const head = tableOf.tHead?.rows[0];
+        const fake = /** @type {any} */ ({ rows: head && !nodes.includes(head) ? [head, ...nodes] : nodes });
+        table(fake, s, st);
+        const t = s.blocks[s.blocks.length - 1];
+        if (t?.t) t.sel = lib.cssPath(nodes[nodes.length - 1].parentElement);
+      } else {
+        for (const node of nodes) walkElement(node, s, { ...st, inert: !!node.closest("[inert]") });
+      }
+      return true;
+    }
+
+    const contexts = lib.contextsFor(W.els);
+    const els = W.els.map((e, i) => [lib.idOf(e.el), e.role, e.name, e.states, contexts[i]]);
+    const omitted = W.cut ? lib.omittedFrom(W.cut) : null;
+    /** @type {Record<string, unknown>} */
+    const out = { doc: lib.doc, url: location.href, title: document.title, blocks: top.blocks, els, omitted, modal: !!W.modal };
+    if (!opts.selector && !W.counting && W.textChars < 2000) {
+      const text = document.body?.innerText ?? "";
+      if (text.length > 2 * W.textChars + 200) out.text = text.slice(0, opts.limit);
+    }
+    return JSON.stringify(out);
+  };
+}

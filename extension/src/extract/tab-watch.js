@@ -1,0 +1,50 @@
+/**
+ * Per-tab bookkeeping that keeps uids honest: the tab's uid map and cached
+ * page contexts are dropped when its main frame navigates (Page.frameNavigated
+ * of the top frame in the tab's own session) or the tab goes away.
+ * Correctness does not hang on these events: every uid carries its
+ * document's token (page-registry.js), so a uid from an older document is
+ * element_stale even if an event was missed.
+ */
+
+import { forgetContexts } from "./page-script.js";
+import { clearTab as clearUids } from "./uid-map.js";
+
+/** @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController */
+
+/** @type {WeakMap<DebuggerController, Set<number>>} */
+const watched = new WeakMap();
+
+/**
+ * Forget a tab's uid map and page contexts.
+ * @param {number} tabId
+ */
+export function clearTab(tabId) {
+  clearUids(tabId);
+  forgetContexts(tabId);
+}
+
+/**
+ * Subscribe (once per attachment) to the tab's main-frame navigations. This
+ * does not enable the Page domain (navigate does; enabling it here cost
+ * ~60 ms on a first extract): when no event comes, collect.js still notices a
+ * new top document by its token and clears the map then.
+ * @param {DebuggerController} dbg
+ * @param {number} tabId
+ */
+export function watchTab(dbg, tabId) {
+  let tabs = watched.get(dbg);
+  if (!tabs) watched.set(dbg, (tabs = new Set()));
+  if (tabs.has(tabId)) return;
+  tabs.add(tabId);
+  const offNavigated = dbg.on(tabId, "Page.frameNavigated", (params, source) => {
+    if (source.sessionId === undefined && !params.frame?.parentId) clearTab(tabId);
+  });
+  const offDetach = dbg.onDetach(tabId, (reason) => {
+    offNavigated();
+    offDetach();
+    tabs.delete(tabId);
+    forgetContexts(tabId);
+    if (reason === "target_closed") clearTab(tabId);
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Mouse input through Input.dispatchMouseEvent, in the CSS pixels of the
+ * session's viewport: the tab's own session (top viewport) or, for an
+ * element in an out-of-process iframe, that frame's session (its own
+ * viewport), which does not depend on the browser's hit-test data being up
+ * to date after a scroll.
+ */
+
+/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+
+const BUTTON_BITS = { left: 1, right: 2, middle: 4 };
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {{x: number, y: number}} point
+ * @param {string} [sessionId] an out-of-process iframe's session
+ */
+export async function moveMouse(ctx, tabId, { x, y }, sessionId = undefined) {
+  await ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mouseMoved", x, y, button: "none", buttons: 0 }, sessionId);
+}
+
+/**
+ * Move there, then press and release `clickCount` times (a double click is
+ * two press/release pairs with clickCount 1 and 2, as a real one is).
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {{x: number, y: number}} point
+ * @param {{button?: "left" | "right" | "middle", clickCount?: number, sessionId?: string}} [options]
+ */
+export async function clickMouse(ctx, tabId, { x, y }, { button = "left", clickCount = 1, sessionId = undefined } = {}) {
+  await moveMouse(ctx, tabId, { x, y }, sessionId);
+  const buttons = BUTTON_BITS[button] ?? 1;
+  for (let count = 1; count <= clickCount; count++) {
+    await ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons, clickCount: count }, sessionId);
+    await ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: count }, sessionId);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Helpers that run inside the page (sent as source text through
+ * Runtime.callFunctionOn / Runtime.evaluate), and the composer that bundles
+ * them with a function. Each helper is self-contained: it may use only its
+ * arguments, DOM globals and the other helpers listed here.
+ */
+
+/**
+ * A short handle for an element: `tag#id.class1.class2 "text"`.
+ * @param {any} el an Element (or anything else, which gives "")
+ * @returns {string}
+ */
+export function describeElement(el) {
+  if (!el || el.nodeType !== 1) return "";
+  let out = String(el.tagName).toLowerCase();
+  if (el.id) out += `#${el.id}`;
+  const classes = typeof el.className === "string" ? el.className.trim().split(/\s+/).filter(Boolean) : [];
+  for (const name of classes.slice(0, 2)) out += `.${name}`;
+  const attr = (/** @type {string} */ name) => (typeof el.getAttribute === "function" ? el.getAttribute(name) : null);
+  const raw = (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT") ? "" : (el.innerText ?? el.textContent ?? "");
+  const text = String(raw).replace(/\s+/g, " ").trim()
+    || attr("aria-label") || attr("placeholder") || attr("title") || attr("alt") || attr("name") || "";
+  if (text) out += ` "${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+  return out;
+}
+
+/**
+ * The element that has focus, looking through shadow roots and same-origin frames.
+ * @returns {any}
+ */
+export function deepActiveElement() {
+  let el = document.activeElement;
+  for (;;) {
+    if (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    else if (el && (el.tagName === "IFRAME" || el.tagName === "FRAME")) {
+      let inner = null;
+      try {
+        inner = el.contentDocument && el.contentDocument.activeElement;
+      } catch {
+        inner = null;
+      }
+      if (!inner || inner === el.contentDocument.body) return el;
+      el = inner;
+    } else return el;
+  }
+}
+
+/**
+ * Why an element is not visible ("" when it is): visible means a non-empty
+ * box and `visibility: visible` (opacity does not count, as in Playwright).
+ * @param {any} el
+ * @returns {string}
+ */
+export function hiddenReason(el) {
+  if (!el || !el.isConnected) return "it is no longer in the page";
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement || (node.getRootNode && node.getRootNode().host)) {
+    const style = getComputedStyle(node);
+    const where = node === el ? "" : ` on ${describeElement(node).split(" ")[0]}`;
+    if (style.display === "none") return `hidden (display:none${where})`;
+    if (style.visibility === "hidden" || style.visibility === "collapse") return `hidden (visibility:${style.visibility}${where})`;
+    if (style.contentVisibility === "hidden" && node !== el) return `hidden (content-visibility:hidden${where})`;
+  }
+  const rect = el.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return `hidden (zero size: ${Math.round(rect.width)}×${Math.round(rect.height)})`;
+  return "";
+}
+
+/**
+ * Why the element cannot be used ("" when it can): disabled controls,
+ * controls in a disabled fieldset, aria-disabled.
+ * @param {any} el
+ * @returns {string}
+ */
+export function disabledReason(el) {
+  if (el.disabled === true) return "it is disabled";
+  if (typeof el.closest === "function") {
+    const fieldset = el.closest("fieldset[disabled]");
+    if (fieldset && /^(BUTTON|INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) {
+      const legend = fieldset.querySelector(":scope > legend");
+      if (!legend || !legend.contains(el)) return "it is inside a disabled fieldset";
+    }
+    const aria = el.closest("[aria-disabled='true']");
+    if (aria) return aria === el ? "it is aria-disabled" : `it is inside an aria-disabled ${describeElement(aria).split(" ")[0]}`;
+  }
+  return "";
+}
+
+/** The helpers every page function gets. */
+export const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
+
+/**
+ * Source of a function declaration for Runtime.callFunctionOn that runs
+ * `fn` with `this` and its arguments, with the helpers in scope.
+ * @param {Function} fn
+ * @returns {string}
+ */
+export function pageFunction(fn) {
+  return `function (...args) {\n${HELPERS.map(String).join("\n")}\nreturn (${fn}).apply(this, args);\n}`;
+}
+
+/**
+ * Source of an expression for Runtime.evaluate that calls `fn` with JSON args.
+ * @param {Function} fn
+ * @param {unknown[]} args
+ * @returns {string}
+ */
+export function pageExpression(fn, args = []) {
+  return `(${pageFunction(fn)}).apply(globalThis, ${JSON.stringify(args)})`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Running bua's own action scripts in the frame's isolated world "bua" (the
+ * same world extract uses, see extract/page-script.js): they see the page's
+ * DOM but not its JavaScript, and the page cannot see them.
+ */
+
+import { ActionError, ErrorCode } from "./protocol.js";
+import { CdpError } from "./debugger-controller.js";
+import { contextOf, forgetContexts, mainFrameId } from "./extract/page-script.js";
+import { pageFunction } from "./page-functions.js";
+
+export { mainFrameId };
+
+const CONTEXT_GONE = /Cannot find context|context with specified id|Execution context was destroyed|Inspected target navigated/i;
+
+/** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
+
+/**
+ * Call `fn(...args)` in the frame's isolated world and return its JSON value.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {Function} fn self-contained (helpers from page-functions.js in scope)
+ * @param {unknown[]} [args] JSON-serialisable
+ * @param {{sessionId?: string, frameId?: string}} [where] default: the tab's main frame
+ * @returns {Promise<any>}
+ */
+export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
+  const frameId = where.frameId ?? (await mainFrameId(ctx.debugger, tabId, where.sessionId));
+  const frame = { tabId, sessionId: where.sessionId, frameId };
+  const functionDeclaration = pageFunction(fn);
+  for (let attempt = 0; ; attempt++) {
+    const executionContextId = await contextOf(ctx.debugger, frame);
+    try {
+      const reply = await ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
+        functionDeclaration, executionContextId, arguments: args.map((value) => ({ value })), returnByValue: true,
+      }, where.sessionId);
+      return valueOf(reply);
+    } catch (err) {
+      if (attempt > 0 || !(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
+      forgetContexts(tabId);
+    }
+  }
+}
+
+/**
+ * Call `fn(...args)` with `this` = the element, returning its JSON value.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {{objectId: string, sessionId?: string}} element from resolveElement
+ * @param {Function} fn
+ * @param {unknown[]} [args]
+ * @returns {Promise<any>}
+ */
+export async function onElement(ctx, tabId, element, fn, args = []) {
+  const reply = await ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
+    objectId: element.objectId,
+    functionDeclaration: pageFunction(fn),
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+  }, element.sessionId);
+  return valueOf(reply);
+}
+
+/** @param {any} reply a Runtime.callFunctionOn reply */
+function valueOf(reply) {
+  if (reply?.exceptionDetails) {
+    const details = reply.exceptionDetails;
+    const message = details.exception?.description?.split("\n")[0] ?? details.text ?? "script error";
+    throw new ActionError(ErrorCode.INTERNAL_ERROR, `bua's page script failed: ${message}; retry once, then extract`);
+  }
+  return reply?.result?.value;
+}

@@ -1,0 +1,273 @@
+"""extract on real pages (tests/fixtures/pages/extract/*), and uids resolving — or refusing to — afterwards.
+
+Golden files: tests/fixtures/golden/extract/<page>.txt hold each fixture page's extract output with the
+port replaced by PORT and uids renumbered in the order of the elements list; `UPDATE_GOLDEN=1` rewrites them
+(review the diff by eye before committing).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "extract"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+_task_ids = itertools.count(1)
+
+
+def open_page(act, fixture_server, path: str, host: str = "127.0.0.1"):
+    """Navigate a fresh task (so a fresh tab) to /extract/<path>; returns send(action) bound to the task."""
+    task_id = f"t-extract-{next(_task_ids)}"
+    response = act({"type": "navigate", "url": fixture_server.url(f"/extract/{path}", host=host)}, task_id=task_id)
+    assert response.ok, response.error
+    return lambda action, **kw: act(action, task_id=task_id, **kw)
+
+
+def extract(send, **fields) -> dict:
+    response = send({"type": "extract", **fields})
+    assert response.ok, response.error
+    return response.result
+
+
+def total_chars(result: dict) -> int:
+    return sum(len(result.get(k) or "") for k in ("markdown", "elements", "text", "note"))
+
+
+def element_lines(result: dict) -> dict[str, str]:
+    """uid → the rest of its elements line."""
+    return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in result["elements"].splitlines()}
+
+
+def uid_of(result: dict, pattern: str) -> str:
+    matches = [uid for uid, rest in element_lines(result).items() if re.fullmatch(pattern, rest)]
+    assert len(matches) == 1, (pattern, result["elements"])
+    return matches[0]
+
+
+def normalise(result: dict, port: int) -> str:
+    """Port → PORT; uids renumbered e1, e2, … in the order of the elements list (then of appearance)."""
+    renumber: dict[str, str] = {}
+    for line in (result.get("elements") or "").splitlines():
+        renumber.setdefault(line.split(" ", 1)[0], f"e{len(renumber) + 1}")
+
+    def uid(match: re.Match) -> str:
+        return renumber.setdefault(match.group(0), f"e{len(renumber) + 1}")
+
+    parts = [f"url: {result['url']}", f"title: {result['title']}"]
+    for field in ("markdown", "elements", "text", "note"):
+        if result.get(field):
+            parts += [f"--- {field}", result[field]]
+    text = "\n".join(parts) + "\n"
+    text = text.replace(f":{port}", ":PORT")
+    return re.sub(r"\be\d+\b", uid, text)
+
+
+def check_golden(name: str, result: dict, port: int) -> None:
+    path = GOLDEN / f"{name}.txt"
+    actual = normalise(result, port)
+    if UPDATE or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual)
+        if not UPDATE:
+            pytest.fail(f"golden file {path.name} was missing and has been written; review it and rerun")
+    assert actual == path.read_text(), f"extract output of {name} changed; rerun with UPDATE_GOLDEN=1 and review the diff"
+
+
+GOLDEN_PAGES = {
+    "candidates": "candidates.html",
+    "forms": "forms.html",
+    "modal": "modal.html",
+    "shadow": "shadow.html",
+    "frames": "frames.html",
+    "hidden": "hidden.html",
+    "spa": "spa.html",
+    "large-300": "large.html?rows=300",
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_PAGES))
+def test_golden(act, fixture_server, name):
+    send = open_page(act, fixture_server, GOLDEN_PAGES[name])
+    check_golden(name, extract(send), fixture_server.port)
+
+
+def test_repeated_names_get_row_context_and_chrome_is_stripped_but_listed(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "candidates.html"))
+    lines = result["elements"].splitlines()
+    views = [line for line in lines if ' button "View"' in line]
+    assert [v.split(" (", 1)[1] for v in views] == ["row: Jane Doe)", "row: John Roe)", "row: Ada Lovelace)"]
+    jane = uid_of(result, r'button "View" \(row: Jane Doe\)')
+    assert f"| Jane Doe | jane@example.com | Interview | [View]({jane})" in result["markdown"]
+    assert "| Interview \\| final |" in result["markdown"], "pipes in cells are escaped"
+    for stripped in ("We use cookies", "Reports", "Privacy", "2024 Hireline"):
+        assert stripped not in result["markdown"]
+    for listed in ('link "Reports"', 'button "Accept all"', 'link "Privacy"', 'button "Open chat"'):
+        assert listed in result["elements"], "elements of stripped regions stay actionable"
+    assert uid_of(result, r'checkbox "Only mine" checked')
+    assert uid_of(result, r'combobox "Stage" value="Interview" options="All\|Interview\|Offer"')
+    assert result["text"] == "" and "note" not in result
+
+
+def test_fields_do_not_repeat_each_other(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "candidates.html"))
+    assert result["text"] == ""
+    for sentence in ("3 candidates in the", "Previous employer"):
+        assert sentence in result["markdown"] and sentence not in result["elements"]
+
+
+def test_open_modal_dialog_comes_first_and_the_page_behind_is_inert(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "modal.html"))
+    markdown = result["markdown"]
+    assert markdown.startswith('[dialog "Delete Jane Doe?", modal')
+    assert markdown.index("[end of dialog]") < markdown.index("# Jane Doe")
+    assert "Delete candidate" in markdown, "text behind the dialog stays readable"
+    names = [rest.split('"')[1] for rest in element_lines(result).values()]
+    assert names == ["Tell the hiring team", "Cancel", "Delete"], "inert elements are not listed"
+
+
+def test_form_labels_values_and_states(act, fixture_server):
+    lines = set(extract(open_page(act, fixture_server, "forms.html"))["elements"].split("\n"))
+    expected = [
+        'tab "Details" selected', 'textbox "Job title" value="Senior Engineer" required',
+        'textbox "Contact email" placeholder="you@company.com"', 'textbox "Portal password" value="••••"',
+        'combobox "Team" value="Growth" options="Platform|Growth|Data"', 'radio "Remote" checked', 'radio "Office"',
+        'slider "Salary band" value="3" range=1..5', 'switch "Publish immediately"',
+        'button "Advanced options" collapsed', 'textbox "Internal notes" value="Needs budget approval."',
+        'option "Senior" selected', 'menuitem "Archive" disabled', 'button "Publish" disabled', 'button "Save draft"',
+    ]
+    rests = {line.split(" ", 1)[1] for line in lines}
+    for want in expected:
+        assert want in rests, (want, sorted(rests))
+    assert "hunter2" not in "\n".join(lines), "password values never reach the model"
+
+
+def test_open_and_closed_shadow_roots(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "shadow.html"))
+    for text in ("Inside an open shadow root.", "Slotted footer text", "Inside a closed shadow root."):
+        assert text in result["markdown"]
+    for line in ('button "Save draft"', 'textbox "Coupon" value="SPRING"', 'button "Apply coupon"',
+                 'link "Deep link in a nested closed root"'):
+        assert line in result["elements"]
+
+
+def test_same_origin_and_cross_site_iframes_inline_in_order(act, fixture_server):
+    send = open_page(act, fixture_server, "frames.html")
+    result = extract(send)
+    markdown = result["markdown"]
+    order = ["Before the frames.", "Shipping address", "Between the frames.", "Card payment (cross-site frame)",
+             "After the frames."]
+    assert [markdown.index(s) for s in order] == sorted(markdown.index(s) for s in order)
+    pay = uid_of(result, r'button "Pay now"')
+    street = uid_of(result, r'textbox "Street"')
+    for uid in (pay, street):
+        assert send({"type": "hover", "uid": uid}).ok, f"{uid} resolves inside its frame"
+
+
+def test_hidden_inert_and_aria_hidden_content_is_left_out(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "hidden.html"))
+    everything = result["markdown"] + result["elements"]
+    for gone in ("Display none", "Visibility hidden", "Hidden attribute", "Aria-hidden", "Inert button\"",
+                 "Inside closed details", "Template button", "secret"):
+        assert gone not in everything, gone
+    assert "Inert text stays readable" in result["markdown"]
+    for kept in ('button "Visible button"', 'button "Visible again inside hidden"', 'button "Transparent but clickable"',
+                 'button "Closed details" collapsed'):
+        assert kept in result["elements"]
+    assert "Inert button" not in result["elements"]
+
+
+def test_uids_are_stable_across_extracts(act, fixture_server):
+    send = open_page(act, fixture_server, "candidates.html")
+    first, second = extract(send), extract(send)
+    assert first["elements"] == second["elements"] and first["markdown"] == second["markdown"]
+    scoped = extract(send, selector="table")
+    jane = uid_of(first, r'button "View" \(row: Jane Doe\)')
+    assert f"[View]({jane})" in scoped["markdown"], "a scoped extract reuses the uids"
+
+
+def test_rerendered_list_makes_old_uids_stale_with_candidates(act, fixture_server):
+    send = open_page(act, fixture_server, "spa.html")
+    before = extract(send)
+    offer = uid_of(before, r'button "Open" \(item: Offer letter\)')
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/spa.html#reverse")}).ok
+    response = send({"type": "hover", "uid": offer})
+    assert not response.ok and response.error.code == "element_stale", response
+    assert "re-rendered" in response.error.message and "extract" in response.error.message
+    candidates = response.error.candidates
+    assert [c["context"] for c in candidates] == ["item: Reference check", "item: Interview feedback",
+                                                 "item: Offer letter"]
+    assert offer not in {c["uid"] for c in candidates}, "never the element that took its place"
+    new_offer = next(c["uid"] for c in candidates if c["context"] == "item: Offer letter")
+    assert send({"type": "hover", "uid": new_offer}).ok, "a candidate uid works without a re-extract"
+    after = extract(send)
+    assert uid_of(after, r'button "Open" \(item: Offer letter\)') == new_offer
+
+
+def test_uid_from_before_a_navigation_is_stale(act, fixture_server):
+    send = open_page(act, fixture_server, "candidates.html")
+    old = uid_of(extract(send), r'button "Filter"')
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/forms.html")}).ok
+    response = send({"type": "hover", "uid": old})
+    assert response.error.code == "element_stale"
+    assert "navigated" in response.error.message and "call extract again" in response.error.message
+    assert old not in extract(send)["elements"].split()
+
+
+def test_unknown_uid_and_unmatched_selector_are_not_found(act, fixture_server):
+    send = open_page(act, fixture_server, "candidates.html")
+    extract(send)
+    unknown = send({"type": "hover", "uid": "e999999"})
+    assert unknown.error.code == "element_not_found" and "call extract" in unknown.error.message
+    assert unknown.error.candidates == []
+    missing = send({"type": "hover", "selector": "#no-such-thing"})
+    assert missing.error.code == "element_not_found"
+    scoped = send({"type": "extract", "selector": ".no-such-class"})
+    assert scoped.error.code == "element_not_found" and "without a selector" in scoped.error.message
+
+
+def test_selector_scopes_the_extract(act, fixture_server):
+    send = open_page(act, fixture_server, "candidates.html")
+    result = extract(send, selector="table")
+    assert result["markdown"].startswith("| Name | Email | Stage | Actions |")
+    assert "Notes" not in result["markdown"] and "Filter" not in result["elements"]
+    assert len(result["elements"].splitlines()) == 6
+
+
+def test_max_chars_truncates_honestly_and_the_hint_reads_on(act, fixture_server):
+    send = open_page(act, fixture_server, "large.html?rows=2000")
+    first = extract(send, max_chars=5000)
+    assert total_chars(first) <= 5000
+    note = first["note"]
+    assert re.search(r"[\d,]+ more table rows, [\d,]+ more interactive elements", note), note
+    hint = re.search(r'selector="([^"]+)"', note).group(1)
+    last_row = int(re.findall(r"\| \w+ \w+ (\d+) \|", first["markdown"])[-1])
+    assert hint == f"#candidates > tbody > tr:nth-child(n+{last_row + 1})"
+    omitted = int(re.search(r"([\d,]+) more table rows", note).group(1).replace(",", ""))
+    assert omitted == 2000 - last_row
+    page2 = extract(send, selector=hint, max_chars=5000)
+    assert page2["markdown"].startswith("| Name | Email | Role | Stage | Actions |")
+    assert f" {last_row + 1} |" in page2["markdown"].splitlines()[2]
+
+
+def test_a_10000_row_page_stays_bounded(act, fixture_server):
+    send = open_page(act, fixture_server, "large.html?rows=10000")
+    result = extract(send)
+    assert total_chars(result) <= 24000
+    assert "more table rows" in result["note"] and "selector=" in result["note"]
+
+
+def test_invalid_max_chars_is_refused(act, fixture_server):
+    send = open_page(act, fixture_server, "spa.html")
+    response = send({"type": "extract", "max_chars": 10})
+    assert not response.ok and response.error.code == "invalid_action"
+
+
+def test_text_fallback_only_when_markdown_caught_little(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "fallback.html"))
+    assert result["markdown"] == "Tiny visible intro."
+    assert "Median time to hire: 31 days" in result["text"]
+    assert "Median" not in result["markdown"]
