@@ -39,11 +39,11 @@ def site_url(site: StaticServer, delay_ms: int, count: int | None = None) -> str
     return site.url("/index.html" + query)
 
 
-def use_scripted_model(core: Any, server: ScriptedModelServer, direct: bool = False) -> None:
+def use_scripted_model(core: Any, server: ScriptedModelServer, direct: bool = False, **overrides: Any) -> None:
     """Point the core's chat at the scripted server; `direct` is the ENABLE_BUILTIN_BROWSER_SUBAGENT=false mode."""
     base = core.agent_settings
     core.chat_service.client_factory = lambda settings: ModelClient("offline-demo-key", server.base_url, 0)
-    core.chat_service.settings = lambda: dataclasses.replace(base(), builtin_browser_subagent=not direct)
+    core.chat_service.settings = lambda: dataclasses.replace(base(), builtin_browser_subagent=not direct, **overrides)
 
 
 @dataclass
@@ -54,8 +54,8 @@ class ScenarioResult:
 
 async def run_scenario(core: Any, server: ScriptedModelServer, url: str, count: int, conversation_id: str,
                        on_event: EventSink = lambda _k, _p: None, abort: AbortSignal | None = None,
-                       direct: bool = False) -> ScenarioResult:
-    use_scripted_model(core, server, direct)
+                       direct: bool = False, **overrides: Any) -> ScenarioResult:
+    use_scripted_model(core, server, direct, **overrides)
     first = len(server.calls)
     outcome = await core.chat(conversation_id, scenario_prompt(url, count), on_event, abort)
     return ScenarioResult(outcome, server.calls[first:])

@@ -56,7 +56,12 @@ How to work:
 - Extract before you act, and again after a click, typing or navigation changes the page.
 - Target elements by `uid` from the latest extract (e.g. `e4`). Use a CSS `selector` only as a fallback, e.g. for a
   state such as `[aria-hidden='false']`.
-- Repeated labels are told apart by their context in parentheses; pick the one whose context matches.
+- In the markdown, elements appear inline as `[text](e9)` or `[e5]`; `elements` lists each once with its role,
+  name and state. Repeated labels are told apart by their context in parentheses; pick the one whose context
+  matches.
+- A `note` in an extract result means the output was cut; it says how to read on (a `selector` or `max_chars`).
+- `element_stale` / `element_not_found` errors may carry `candidates`: current elements with the same role and
+  name; use one of those uids instead of extracting again.
 - Results come back as `{{ok: true, action, result}}` or `{{ok: false, action, error: {{code, message}}}}`.
 
 Errors and what to do next:

@@ -60,11 +60,20 @@ def next_browser_action(prompt: str, history: list[Step]) -> tuple[list[dict[str
     last = browser[-1]
     kind, ok = last.input.get("type"), last.result.get("ok")
     failures = [s for s in browser[-3:] if not s.result.get("ok")]
-    if len(failures) == 3 and len({(s.input.get("type"), (s.result.get("error") or {}).get("code")) for s in failures}) == 1:
-        error = failures[-1].result.get("error") or {}
+    recent = [s for s in browser[-10:] if not s.result.get("ok")]
+    same = len({(s.input.get("type"), (s.result.get("error") or {}).get("code")) for s in failures}) == 1
+    if (len(failures) == 3 and same) or len(recent) > 4:
+        error = recent[-1].result.get("error") or {}
         return [], {"status": "failed", "summary": f"The browser keeps failing: {error.get('code')}: "
                     f"{error.get('message')}", "data": contacts}
     if kind == "navigate":
+        return [tool_use("browser", {"type": "extract"})], None
+    if kind == "click" and not ok and (last.result.get("error") or {}).get("code") == "not_interactable":
+        dismiss = _dismiss_button(browser, str(last.result["error"].get("message", "")))
+        if dismiss is not None:
+            return [text(f"Something covers the button; dismissing it with \"{dismiss.name}\"."),
+                    tool_use("browser", {"type": "click", "uid": dismiss.uid})], None
+    if kind == "click" and ok and last.input.get("uid") in _dismiss_uids(browser):
         return [tool_use("browser", {"type": "extract"})], None
     if kind == "click" and ok and last.input.get("uid") in _view_uids(browser):
         return [tool_use("browser", {"type": "wait_for", "selector": f"{PANEL}[aria-hidden='false']",
@@ -95,6 +104,28 @@ def next_browser_action(prompt: str, history: list[Step]) -> tuple[list[dict[str
             return [], {"status": "failed", "summary": f"Only {len(views)} candidates are listed.", "data": contacts}
         return [tool_use("browser", {"type": "click", "uid": views[len(contacts)].uid})], None
     return [tool_use("browser", {"type": "extract"})], None
+
+
+def _latest_elements(browser: list[Step]) -> list[Element]:
+    for step in reversed(browser):
+        if step.input.get("type") == "extract" and step.result.get("ok"):
+            return elements(step.result.get("result") or {})
+    return []
+
+
+def _dismiss_button(browser: list[Step], covered_message: str) -> Element | None:
+    """The button inside whatever covers the target (the error names the cover and quotes its text)."""
+    cover = covered_message.split("covered by", 1)[-1].split(" at (", 1)[0]
+    for element in _latest_elements(browser):
+        if element.role == "button" and element.name and element.name in cover:
+            return element
+    return None
+
+
+def _dismiss_uids(browser: list[Step]) -> set[str]:
+    return {s.input.get("uid") for i, s in enumerate(browser[1:], 1)
+            if s.input.get("type") == "click" and browser[i - 1].input.get("type") == "click"
+            and not browser[i - 1].result.get("ok")}
 
 
 def _view_uids(browser: list[Step]) -> set[str]:

@@ -1,0 +1,69 @@
+"""Main-thread tokens for the seed scenario: builtin browser subagent vs ENABLE_BUILTIN_BROWSER_SUBAGENT=false.
+
+Same core, browser, site and scripted model in one run; 3, 10 and 30
+candidates. "Main-thread input tokens" = the prompt characters / 4 of every
+call the main agent makes (as the scripted server counts them), plus the
+SDK's usage fields (input + cache read + cache write) as reported back.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from app.browser.launch import launch_browser
+from app.core.background import CoreThread
+from app.demo.run import run_scenario, site_url
+from app.demo.scripted_model.policy import route
+from app.demo.scripted_model.server import ScriptedModelServer
+from app.demo.site_server import StaticServer
+from bench.report import Report, Row
+
+COUNTS = (3, 10, 30)
+LIMITS = {"subagent_max_steps": 400, "main_max_steps": 400}
+
+
+def _main_tokens(calls) -> tuple[int, int]:
+    main = [c for c in calls if c.role == "main"]
+    chars = sum(c.prompt_chars for c in main) // 4
+    usage = sum(c.usage["input_tokens"] + c.usage["cache_read_input_tokens"] + c.usage["cache_creation_input_tokens"]
+                for c in main)
+    return chars, usage
+
+
+def run(report: Report, _fixture_url: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="bua-bench-agent-") as tmp:
+        core = CoreThread(Path(tmp) / "home")
+        browser = launch_browser(core.home, headless=True, user_data_dir=Path(tmp) / "profile")
+        site = StaticServer()
+        model = ScriptedModelServer(route)
+        try:
+            core.call(core.pool.wait_for_bridge(45), timeout=50)
+            for count in COUNTS:
+                tokens = {}
+                for direct in (False, True):
+                    start = time.perf_counter()
+                    result = core.call(run_scenario(core.core, model, site_url(site, 50, count), count,
+                                                    f"bench-{count}-{'direct' if direct else 'sub'}",
+                                                    direct=direct, **LIMITS), timeout=900)
+                    elapsed = time.perf_counter() - start
+                    assert result.outcome.status == "end_turn", (count, direct, result.outcome.status, result.outcome.error, result.outcome.text[-300:])
+                    found = result.outcome.text.count("@example.org")
+                    assert found == count, f"{count} contacts asked, {found} in the answer: {result.outcome.text[-400:]}"
+                    chars, usage = _main_tokens(result.calls)
+                    tokens[direct] = chars
+                    mode = "direct (flag false)" if direct else "with subagent"
+                    sub_chars = sum(c.prompt_chars for c in result.calls if c.role == "subagent") // 4
+                    report.add(Row("agent", f"{count:>2} candidates, {mode}: main-thread input tokens", 1,
+                                   value=chars, unit="tok",
+                                   note=f"(SDK usage {usage}; subagent {sub_chars} tok; {len(result.calls)} model "
+                                        f"calls; {elapsed:.1f} s)"))
+                ratio = tokens[False] / tokens[True]
+                report.add(Row("agent", f"{count:>2} candidates: subagent / direct", 1, value=round(ratio, 3), unit="x"))
+                report.goal(f"main-thread tokens with subagent ≤ 15% of direct ({count} candidates)", ratio, 0.15, "x")
+        finally:
+            model.stop()
+            site.stop()
+            browser.stop()
+            core.stop()
