@@ -60,7 +60,7 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         to_browser, from_browser, preexec = CdpPipe.child_fds()
         browser = launch_browser(home, headless=True, user_data_dir=Path(tmp) / "profile",
                                  extra_flags=("--remote-debugging-pipe",),
-                                 pass_fds=(to_browser[0], from_browser[1]), preexec_fn=preexec)
+                                 pass_fds=(3, 4), preexec_fn=preexec)
         os.close(to_browser[0])
         os.close(from_browser[1])
         cdp = CdpPipe(to_browser[1], from_browser[0])

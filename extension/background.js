@@ -22,6 +22,11 @@ import { evaluate } from "./src/actions/evaluate.js";
 import { closeTab, openTab } from "./src/actions/open-tab.js";
 import { BuaWindow } from "./src/bua-window.js";
 import { DialogGuard } from "./src/dialogs.js";
+import { Blocklist } from "./src/sessions/blocklist.js";
+import { SessionControls } from "./src/sessions/session-controls.js";
+import { SessionGate } from "./src/sessions/session-gate.js";
+import { SessionStore } from "./src/sessions/session-store.js";
+import { TabGroups } from "./src/sessions/tab-groups.js";
 
 const timers = {
   setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms),
@@ -31,6 +36,18 @@ const timers = {
 const port = new NativePort({ runtime: chrome.runtime, timers });
 const taskTabs = new TaskTabs(chrome.storage.session);
 const debuggerController = new DebuggerController(chrome.debugger);
+const blocklist = new Blocklist(chrome.storage.local);
+const groups = new TabGroups({ tabs: chrome.tabs, tabGroups: chrome.tabGroups, action: chrome.action });
+const sessions = new SessionStore(chrome.storage.session, (type, data) => {
+  port.post(eventMessage(type, data));
+  if (type === "session_started") {
+    groups.add(/** @type {any} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
+  } else if (type === "session_ended") {
+    groups.remove(/** @type {any} */ (data));
+  }
+});
+const gate = new SessionGate({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
+const controls = new SessionControls({ sessions, blocklist, idle: chrome.idle, taskTabs });
 const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId) });
 
 const dispatcher = new ActionDispatcher({
@@ -50,7 +67,10 @@ const dispatcher = new ActionDispatcher({
     open_tab: openTab,
     close_tab: closeTab,
   },
+  gate,
+  controls,
   services: {
+    sessions,
     tabs: chrome.tabs,
     windows: chrome.windows,
     debugger: debuggerController,
@@ -62,7 +82,8 @@ const dispatcher = new ActionDispatcher({
   extensionVersion: chrome.runtime.getManifest().version,
   onHostReady: async () => {
     const data = await helloData({ runtime: chrome.runtime, storageLocal: chrome.storage.local, navigator });
-    port.post(eventMessage("hello", data));
+    await sessions.ready();
+    port.post(eventMessage("hello", { ...data, sessions: sessions.all() }));
   },
 });
 
@@ -77,7 +98,18 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
 
 chrome.tabs.onRemoved.addListener((tabId) => {
   dialogs.forgetTab(tabId);
+  sessions.end(tabId, "tab_closed").catch((err) => console.warn("bua: could not end a closed tab's session:", err));
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));
+});
+
+// A session follows its tab wherever it goes (links, scripts, the person); landing on a blocked site ends it.
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if ((change.url || change.title) && sessions.get(tabId)) gate.check(tabId).catch(() => {});
+});
+
+// The person going idle or locking the screen ends every session.
+chrome.idle.onStateChanged.addListener((state) => {
+  if (state !== "active") controls.onIdle().catch((err) => console.warn("bua: idle handling failed:", err));
 });
 
 // Having these listeners makes Chrome start the worker with the browser and

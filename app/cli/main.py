@@ -29,6 +29,20 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ui(args: argparse.Namespace) -> int:
+    """`bua` alone: the tray app; without a usable display, the windowless core with a clear message."""
+    from app.ui.platform_check import why_no_ui
+
+    reason = why_no_ui()
+    if reason is not None:
+        print(f"bua: cannot open a window ({reason}); running the core without one, like `bua serve`.",
+              file=sys.stderr, flush=True)
+        return _serve(args)
+    from app.ui.app import main as ui_main
+
+    return ui_main()
+
+
 def _act(args: argparse.Namespace) -> int:
     try:
         action = json.loads(args.action)
@@ -146,5 +160,5 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if not getattr(args, "func", None):
-        return _serve(args)
+        return _ui(args)
     return int(args.func(args) or 0)

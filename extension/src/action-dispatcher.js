@@ -49,6 +49,8 @@ export class ActionDispatcher {
   #extensionVersion;
   #onHostReady;
   #log;
+  #gate;
+  #controls;
 
   /**
    * @param {object} deps
@@ -58,8 +60,12 @@ export class ActionDispatcher {
    * @param {string} deps.extensionVersion
    * @param {() => Promise<void> | void} [deps.onHostReady] the host reached the app
    * @param {{info: Function, warn: Function}} [deps.log]
+   * @param {import("./sessions/session-gate.js").SessionGate} [deps.gate] session authorisation around each action
+   * @param {import("./sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    */
-  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console }) {
+  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls }) {
+    this.#gate = gate;
+    this.#controls = controls;
     this.#send = send;
     this.#actions = actions;
     this.#services = services;
@@ -138,9 +144,14 @@ export class ActionDispatcher {
       this.#reject(m.id, `'${type}' needs ${missing.map((f) => `'${f}'`).join(" and ")}`);
       return;
     }
+    const taskId = typeof m.task_id === "string" ? m.task_id : "";
     /** @type {ActionContext} */
-    const ctx = { ...this.#services, taskId: typeof m.task_id === "string" ? m.task_id : "", requestId: m.id };
-    const result = await handler(action, ctx);
+    const ctx = { ...this.#services, taskId, requestId: m.id };
+    const allowedTab = await this.#gate?.before(type, action, taskId);
+    const run = allowedTab !== undefined && action.tab_id === undefined ? { ...action, tab_id: allowedTab } : action;
+    const result = await handler(run, ctx);
+    const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
+    await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
     this.#reply(okResponse(m.id, result ?? {}));
   }
 
@@ -157,8 +168,21 @@ export class ActionDispatcher {
       case "stop_all":
       case "end_session":
       case "set_blocklist":
-        this.#reject(m.id, `control op '${m.op}' is not implemented yet in this extension version`);
+      case "configure": {
+        if (!this.#controls) {
+          this.#reject(m.id, `control op '${m.op}' is not available in this extension build`);
+          return;
+        }
+        const args = isObject(m.args) ? m.args : {};
+        const answer = await ({
+          stop_all: () => this.#controls.stopAll(),
+          end_session: () => this.#controls.endSession(args),
+          set_blocklist: () => this.#controls.setBlocklist(args),
+          configure: () => this.#controls.configure(args),
+        })[m.op]();
+        this.#reply(okResponse(m.id, answer));
         return;
+      }
       default:
         this.#reject(m.id, `unknown control op ${describe(m.op)}; valid ops: ${CONTROL_OPS.join(", ")}`);
     }

@@ -34,6 +34,7 @@ export class BuaWindow {
       if (windowId !== null) return this.#tabs.create({ windowId, url: "about:blank", active: false });
       const created = await this.#windows.create({ url: "about:blank", state: "minimized", focused: false, type: "normal" });
       await this.#storage.set({ [WINDOW_KEY]: created.id });
+      if (created.state !== "minimized") await this.#windows.update(created.id, { state: "minimized" }).catch(() => {});
       return created.tabs?.[0] ?? (await this.#tabs.query({ windowId: created.id }))[0];
     });
     this.#lock = run.catch(() => {});

@@ -12,7 +12,7 @@
  */
 
 import { ActionError } from "./protocol.js";
-import { inWorld, mainFrameId, onElement } from "./page-world.js";
+import { inWorld, onElement, topFrameId } from "./page-world.js";
 import { watchNavigation } from "./navigation-watch.js";
 
 export const DEFAULT_SETTLE_MS = 300;
@@ -136,7 +136,7 @@ let nextToken = 1;
  */
 export async function watchEffects(ctx, tabId, { element, settleMs }) {
   const token = `a${nextToken++}`;
-  const frameId = await mainFrameId(ctx.debugger, tabId);
+  const frameId = await topFrameId(ctx, tabId);
   const nav = watchNavigation(ctx, tabId, frameId);
   /** @type {NewTab[]} */
   const newTabs = [];
@@ -163,7 +163,6 @@ export async function watchEffects(ctx, tabId, { element, settleMs }) {
     stop();
     throw err;
   }
-  const started = Date.now();
 
   return {
     stop,
@@ -174,8 +173,10 @@ export async function watchEffects(ctx, tabId, { element, settleMs }) {
      * @returns {Promise<Effects>}
      */
     async finish(dialogs, extra = {}) {
+      const started = Date.now();
       try {
         let last = null;
+        if (settleMs > 0) await sleep(ctx, POLL_MS);
         for (;;) {
           const elapsed = Date.now() - started;
           if (nav.waiting(elapsed, NAV_WAIT_MS)) {
@@ -187,10 +188,10 @@ export async function watchEffects(ctx, tabId, { element, settleMs }) {
             continue;
           }
           if (nav.state().navigated && !nav.state().sameDocument) break;
+          if (elapsed >= settleMs) break;
           const now = await readQuietly(run, token, false);
           if (now) last = now;
           if (now && now.count > 0 && now.quietMs >= QUIET_MS) break;
-          if (elapsed >= settleMs) break;
           if (now) await sleep(ctx, POLL_MS);
           else await nav.settled(POLL_MS);
         }

@@ -88,22 +88,21 @@ export function disabledReason(el) {
 /** The helpers every page function gets. */
 export const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
 
-/**
- * Source of a function declaration for Runtime.callFunctionOn that runs
- * `fn` with `this` and its arguments, with the helpers in scope.
- * @param {Function} fn
- * @returns {string}
- */
-export function pageFunction(fn) {
-  return `function (...args) {\n${HELPERS.map(String).join("\n")}\nreturn (${fn}).apply(this, args);\n}`;
-}
+/** @type {Map<Function, string>} */
+const sources = new Map();
 
 /**
- * Source of an expression for Runtime.evaluate that calls `fn` with JSON args.
+ * Source of a function declaration for Runtime.callFunctionOn that runs
+ * `fn` with `this` and its arguments, with the helpers (and `extra` page
+ * functions) in scope.
  * @param {Function} fn
- * @param {unknown[]} args
+ * @param {Function[]} [extra] more self-contained functions `fn` calls
  * @returns {string}
  */
-export function pageExpression(fn, args = []) {
-  return `(${pageFunction(fn)}).apply(globalThis, ${JSON.stringify(args)})`;
+export function pageFunction(fn, extra = []) {
+  const cached = extra.length === 0 ? sources.get(fn) : undefined;
+  if (cached) return cached;
+  const source = `function (...args) {\n${[...HELPERS, ...extra].map(String).join("\n")}\nreturn (${fn}).apply(this, args);\n}`;
+  if (extra.length === 0) sources.set(fn, source);
+  return source;
 }

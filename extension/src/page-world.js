@@ -15,6 +15,33 @@ const CONTEXT_GONE = /Cannot find context|context with specified id|Execution co
 
 /** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
 
+/** @type {Map<number, Promise<string>>} the top frame id per attached tab (it is the tab target's id and stays) */
+const topFrames = new Map();
+
+/**
+ * The tab's top frame id, asked once per debugger attachment.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @returns {Promise<string>}
+ */
+export function topFrameId(ctx, tabId) {
+  let pending = topFrames.get(tabId);
+  if (!pending || !ctx.debugger.isAttached(tabId)) {
+    pending = mainFrameId(ctx.debugger, tabId);
+    const settled = pending;
+    topFrames.set(tabId, settled);
+    const off = ctx.debugger.onDetach(tabId, () => {
+      off();
+      if (topFrames.get(tabId) === settled) topFrames.delete(tabId);
+    });
+    settled.catch(() => {
+      off();
+      if (topFrames.get(tabId) === settled) topFrames.delete(tabId);
+    });
+  }
+  return pending;
+}
+
 /**
  * Call `fn(...args)` in the frame's isolated world and return its JSON value.
  * @param {ActionContext} ctx
@@ -25,7 +52,7 @@ const CONTEXT_GONE = /Cannot find context|context with specified id|Execution co
  * @returns {Promise<any>}
  */
 export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
-  const frameId = where.frameId ?? (await mainFrameId(ctx.debugger, tabId, where.sessionId));
+  const frameId = where.frameId ?? (where.sessionId === undefined ? await topFrameId(ctx, tabId) : await mainFrameId(ctx.debugger, tabId, where.sessionId));
   const frame = { tabId, sessionId: where.sessionId, frameId };
   const functionDeclaration = pageFunction(fn);
   for (let attempt = 0; ; attempt++) {
@@ -49,12 +76,13 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
  * @param {{objectId: string, sessionId?: string}} element from resolveElement
  * @param {Function} fn
  * @param {unknown[]} [args]
+ * @param {Function[]} [extra] more page functions `fn` calls
  * @returns {Promise<any>}
  */
-export async function onElement(ctx, tabId, element, fn, args = []) {
+export async function onElement(ctx, tabId, element, fn, args = [], extra = []) {
   const reply = await ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
     objectId: element.objectId,
-    functionDeclaration: pageFunction(fn),
+    functionDeclaration: pageFunction(fn, extra),
     arguments: args.map((value) => ({ value })),
     returnByValue: true,
   }, element.sessionId);

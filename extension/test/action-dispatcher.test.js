@@ -45,17 +45,18 @@ test("an unknown control op names the valid ops", async () => {
   assert.match(sent[0].error.message, /ping, stop_all, end_session, set_blocklist/);
 });
 
-test("later-slice control ops answer not implemented", async () => {
+test("session control ops without session controls are refused clearly", async () => {
   const { dispatcher, sent } = setup();
-  for (const op of ["stop_all", "end_session", "set_blocklist"]) {
+  for (const op of ["stop_all", "end_session", "set_blocklist", "configure"]) {
     await dispatcher.handle({ v: 1, kind: "control", id: op, op, args: {} });
   }
   assert.deepEqual(sent.map((m) => [m.id, m.ok, m.error.code]), [
     ["stop_all", false, "invalid_action"],
     ["end_session", false, "invalid_action"],
     ["set_blocklist", false, "invalid_action"],
+    ["configure", false, "invalid_action"],
   ]);
-  for (const m of sent) assert.match(m.error.message, /not implemented yet/);
+  for (const m of sent) assert.match(m.error.message, /not available/);
 });
 
 test("an unknown kind with an id is answered, without an id ignored", async () => {

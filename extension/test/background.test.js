@@ -58,3 +58,27 @@ test("a closed tab is forgotten by its task", async () => {
   await settle();
   assert.deepEqual(chrome.storage.session.data["bua.taskTabs"], {});
 });
+
+test("hello lists live sessions; a closed session tab ends its session with an event", async () => {
+  const port = chrome.runtime.lastPort;
+  const tab = chrome.tabs.add({ url: "http://a.test/" });
+  port.onMessage.emit({ v: 1, kind: "control", id: "b1", op: "set_blocklist", args: { patterns: ["bank.test"] } });
+  await settle();
+  assert.deepEqual(port.sent.at(-1).result, { patterns: ["bank.test"], ended: [] });
+  assert.deepEqual(chrome.storage.local.data["bua.blocklist"], ["bank.test"]);
+  port.onMessage.emit({ v: 1, kind: "request", id: "n1", task_id: "t9",
+    action: { type: "navigate", url: "https://www.bank.test/" } });
+  await settle();
+  assert.equal(port.sent.at(-1).error.code, "blocked");
+  port.onMessage.emit({ v: 1, kind: "request", id: "x1", task_id: "t9", action: { type: "close_tab", tab_id: tab.id } });
+  await settle();
+  assert.equal(port.sent.at(-1).error.code, "session_not_found", "a tab the person opened is not the task's");
+});
+
+test("idle ends every session and configure sets the idle threshold", async () => {
+  const port = chrome.runtime.lastPort;
+  port.onMessage.emit({ v: 1, kind: "control", id: "cfg", op: "configure", args: { idle_threshold_s: 300 } });
+  await settle();
+  assert.deepEqual(port.sent.at(-1).result, { idle_threshold_s: 300 });
+  assert.deepEqual(chrome.idle.intervals, [300]);
+});

@@ -111,6 +111,7 @@ export function createTabs() {
     windows,
     onRemoved: createEvent(),
     onCreated: createEvent(),
+    onUpdated: createEvent(),
     /** @param {Partial<{id: number, windowId: number, url: string, title: string, active: boolean}>} props */
     add(props = {}) {
       const tab = { id: nextId++, windowId: 1, url: "about:blank", title: "", active: false, ...props };
@@ -286,6 +287,8 @@ export function createChrome() {
     tabs,
     windows: createWindows(tabs),
     debugger: createDebugger(tabs),
+    idle: { onStateChanged: createEvent(), intervals: /** @type {number[]} */ ([]),
+      setDetectionInterval(/** @type {number} */ s) { this.intervals.push(s); } },
   };
 }
 

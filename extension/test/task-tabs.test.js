@@ -41,3 +41,20 @@ test("concurrent writes are all kept", async () => {
   await Promise.all([taskTabs.set("a", 1), taskTabs.set("b", 2), taskTabs.set("c", 3)]);
   assert.deepEqual(new Set(Object.entries(storage.data[STORAGE_KEY])), new Set([["a", 1], ["b", 2], ["c", 3]]));
 });
+
+test("a task owns the tabs it was given and those added to it; closing one forgets it", async () => {
+  const storage = createStorageArea();
+  const taskTabs = new TaskTabs(storage);
+  await taskTabs.set("t1", 5);
+  await taskTabs.own("t1", 9);
+  await taskTabs.set("t1", 6);
+  assert.deepEqual(await taskTabs.ownedTabs("t1"), [5, 9, 6]);
+  assert.equal(await taskTabs.owns("t1", 9), true);
+  assert.equal(await taskTabs.owns("t2", 9), false);
+  await taskTabs.forgetTab(9);
+  assert.deepEqual(await taskTabs.ownedTabs("t1"), [5, 6]);
+  const restarted = new TaskTabs(createStorageArea(storage.data));
+  assert.equal(await restarted.owns("t1", 5), true);
+  await restarted.forgetTask("t1");
+  assert.deepEqual(await restarted.ownedTabs("t1"), []);
+});

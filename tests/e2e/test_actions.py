@@ -73,8 +73,8 @@ def test_missing_element_and_missing_tab(page, act):
     missing = send({"type": "click", "selector": "#no-such-thing"})
     assert missing.error.code == "element_not_found"
     no_tab = act({"type": "click", "selector": "button"}, task_id="t-never-navigated")
-    assert no_tab.error.code == "tab_not_found"
-    assert "navigate or open_tab first" in no_tab.error.message
+    assert no_tab.error.code == "session_not_found"
+    assert "navigate (without tab_id) or open_tab first" in no_tab.error.message
 
 
 def test_click_that_navigates_waits_for_the_new_page(page, fixture_server):

@@ -148,7 +148,7 @@ def test_close_tab_refuses_other_tabs_and_reports_the_current_one(act, fixture_s
     a = act({"type": "open_tab", "url": url}, task_id="t-close").result["tab_id"]
     b = act({"type": "open_tab", "url": url}, task_id="t-close").result["tab_id"]
     foreign = act({"type": "close_tab", "tab_id": a}, task_id="t-close-other")
-    assert foreign.error.code == "tab_not_found" and "not one of this task's tabs" in foreign.error.message
+    assert foreign.error.code == "session_not_found" and "not in a session of this task" in foreign.error.message
     closed = act({"type": "close_tab", "tab_id": b}, task_id="t-close")
     assert closed.result == {"closed": b, "current_tab_id": a}
     gone = act({"type": "close_tab", "tab_id": b}, task_id="t-close")

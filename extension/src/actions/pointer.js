@@ -13,8 +13,10 @@ import { settleMsOf, watchEffects } from "../effects.js";
 import { onElement } from "../page-world.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, pressPoint, quadBounds } from "../input/geometry.js";
-import { hitProblem, hitTestInPage } from "../input/hit-test.js";
+import { aimInPage, hitProblem, hitTestInPage } from "../input/hit-test.js";
 import { clickMouse, moveMouse } from "../input/mouse.js";
+import { keepInBackground } from "../input/window-focus.js";
+import { keepPainting } from "../input/painting.js";
 
 /**
  * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
@@ -38,13 +40,15 @@ export async function click(action, ctx) {
   }
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const element = await targetElement(action, ctx, tabId);
-    const aim = await aimAt(ctx, tabId, element, "click");
-    const watch = await watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) });
+    const [aim, watch, restore] = await startAll(aimAt(ctx, tabId, element, "click"),
+      watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) }), keepInBackground(ctx, tabId));
     try {
       await clickMouse(ctx, tabId, aim.local, { button, clickCount: /** @type {number} */ (clickCount), sessionId: element.sessionId });
     } catch (err) {
       watch.stop();
       throw err;
+    } finally {
+      await restore();
     }
     const effects = await watch.finish(dialogs.records);
     return { clicked: aim.target, x: aim.point.x, y: aim.point.y, effects };
@@ -59,13 +63,15 @@ export async function click(action, ctx) {
 export async function hover(action, ctx) {
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const element = await targetElement(action, ctx, tabId);
-    const aim = await aimAt(ctx, tabId, element, "hover");
-    const watch = await watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) });
+    const [aim, watch, stopPainting] = await startAll(aimAt(ctx, tabId, element, "hover"),
+      watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) }), keepPainting(ctx, tabId));
     try {
       await moveMouse(ctx, tabId, aim.local, element.sessionId);
     } catch (err) {
       watch.stop();
       throw err;
+    } finally {
+      await stopPainting();
     }
     const effects = await watch.finish(dialogs.records);
     return { hovered: aim.target, x: aim.point.x, y: aim.point.y, effects };
@@ -73,7 +79,26 @@ export async function hover(action, ctx) {
 }
 
 /**
- * Scroll into view, choose the point, hit-test it.
+ * Run the preparations of a pointer action together; when one fails, undo
+ * those that started (stop the effects watch, stop painting) and rethrow.
+ * @template A, B
+ * @param {Promise<A>} aim
+ * @param {Promise<B & {stop: () => void}>} watch
+ * @param {Promise<() => Promise<void>>} undo
+ * @returns {Promise<[A, B & {stop: () => void}, () => Promise<void>]>}
+ */
+async function startAll(aim, watch, undo) {
+  const settled = await Promise.allSettled([aim, watch, undo]);
+  const failed = settled.find((r) => r.status === "rejected");
+  if (!failed) return /** @type {any} */ (settled.map((r) => /** @type {PromiseFulfilledResult<any>} */ (r).value));
+  if (settled[1].status === "fulfilled") settled[1].value.stop();
+  if (settled[2].status === "fulfilled") await settled[2].value();
+  throw /** @type {PromiseRejectedResult} */ (failed).reason;
+}
+
+/**
+ * Scroll into view, choose the point, hit-test it: in one page call for
+ * elements of the top frame, through CDP for elements in frames.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
@@ -82,6 +107,50 @@ export async function hover(action, ctx) {
  *   point in top-viewport CSS pixels; local in the element's session's viewport
  */
 export async function aimAt(ctx, tabId, element, verb) {
+  if (element.sessionId === undefined) {
+    let fast;
+    try {
+      fast = await onElement(ctx, tabId, element, aimInPage, [], [hitTestInPage]);
+    } catch (err) {
+      throw await explained(ctx, tabId, element, err);
+    }
+    if (fast.status !== "in_frame") return checked(fast, fast.point, fast.point, verb);
+  }
+  return aimThroughCdp(ctx, tabId, element, verb);
+}
+
+/**
+ * The result of a hit-test, or the not_interactable / element_stale error it means.
+ * @param {any} hit
+ * @param {{x: number, y: number}} point top-viewport
+ * @param {{x: number, y: number}} local the element's session's viewport
+ * @param {"click" | "hover"} verb
+ */
+function checked(hit, point, local, verb) {
+  if (hit.status === "detached") throw nodeError(new CdpError("hit-test", "Node is detached from document"));
+  if (hit.status === "no_box") {
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE,
+      `${hit.target} is ${hit.reason}; make it visible first (open its menu or section), or extract to find a visible one`);
+  }
+  if (hit.status === "outside_viewport") {
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE,
+      `${hit.target} stays outside the visible area even after scrolling (inside a clipped region); scroll its container or extract again`);
+  }
+  const problem = hitProblem(hit, point, verb);
+  if (problem) throw new ActionError(ErrorCode.NOT_INTERACTABLE, problem);
+  return { point, local, target: hit.target };
+}
+
+/**
+ * Aim through CDP, for elements in frames (out-of-process ones included):
+ * scroll into view, take the quads, offset them into the top viewport, pick
+ * the point, hit-test it in the element's frame.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @param {"click" | "hover"} verb
+ */
+async function aimThroughCdp(ctx, tabId, element, verb) {
   const { objectId, sessionId } = element;
   let quads;
   try {
@@ -90,8 +159,10 @@ export async function aimAt(ctx, tabId, element, verb) {
   } catch (err) {
     throw await explained(ctx, tabId, element, err);
   }
-  const offset = sessionId === undefined ? { x: 0, y: 0 } : await frameOffset(ctx, tabId, sessionId);
-  const { cssLayoutViewport: vp } = await ctx.debugger.send(tabId, "Page.getLayoutMetrics");
+  const [offset, { cssLayoutViewport: vp }] = await Promise.all([
+    sessionId === undefined ? { x: 0, y: 0 } : frameOffset(ctx, tabId, sessionId),
+    ctx.debugger.send(tabId, "Page.getLayoutMetrics"),
+  ]);
   const viewport = { x: 0, y: 0, width: vp.clientWidth, height: vp.clientHeight };
   const pick = pressPoint(offsetQuads(quads ?? [], offset), viewport);
   if ("reason" in pick) {
@@ -108,10 +179,7 @@ export async function aimAt(ctx, tabId, element, verb) {
   } catch (err) {
     throw err instanceof CdpError ? nodeError(err) : err;
   }
-  if (hit.status === "detached") throw nodeError(new CdpError("hit-test", "Node is detached from document"));
-  const problem = hitProblem(hit, pick.point, verb);
-  if (problem) throw new ActionError(ErrorCode.NOT_INTERACTABLE, problem);
-  return { point: pick.point, local, target: hit.target };
+  return checked(hit, pick.point, local, verb);
 }
 
 /**

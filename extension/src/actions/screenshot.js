@@ -6,7 +6,7 @@
  * sees matches page coordinates. A full page is cut at MAX_HEIGHT px; an
  * image over MAX_BYTES is retaken scaled down; both say so in `note`. A tab
  * that paints nothing (minimised bua window, background tab) is kept
- * painting for the capture (see paintWhileHidden).
+ * painting for the capture (see input/painting.js).
  * Result: {data_url, format, width, height, bytes, note?}.
  */
 
@@ -16,7 +16,7 @@ import { nodeError, onTaskTab, targetElement } from "../action-target.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, quadBounds } from "../input/geometry.js";
 import { decodedBytes, imageSize } from "../image-size.js";
-import { inWorld } from "../page-world.js";
+import { keepPainting } from "../input/painting.js";
 
 export const MAX_HEIGHT = 16_000;
 export const MAX_BYTES = 8 * 1024 * 1024;
@@ -142,7 +142,7 @@ async function capture(ctx, tabId, params) {
     timer = ctx.timers.setTimeout(() => reject(new ActionError(ErrorCode.TIMEOUT,
       `the tab did not paint a screenshot within ${CAPTURE_TIMEOUT_MS / 1000} s; it may be busy or hidden: use extract instead`)), CAPTURE_TIMEOUT_MS);
   });
-  const painted = await paintWhileHidden(ctx, tabId);
+  const stopPainting = await keepPainting(ctx, tabId);
   try {
     const reply = await Promise.race([ctx.debugger.send(tabId, "Page.captureScreenshot", params), limit]);
     return /** @type {any} */ (reply).data;
@@ -151,26 +151,6 @@ async function capture(ctx, tabId, params) {
     throw err;
   } finally {
     ctx.timers.clearTimeout(timer);
-    await painted.restore();
+    await stopPainting();
   }
-}
-
-/**
- * A tab in a minimised window or behind another tab paints no frames, so a
- * capture would wait forever. A running screencast makes Chrome keep such a
- * tab painting while it stays hidden (its frames, 16 px thumbnails, are
- * ignored); it is stopped after the capture. Measured: without it captures of
- * hidden tabs time out about every other time; with it, none did.
- * @param {ActionContext} ctx
- * @param {number} tabId
- * @returns {Promise<{restore: () => Promise<void>}>}
- */
-async function paintWhileHidden(ctx, tabId) {
-  const tab = await ctx.tabs.get(tabId).catch(() => null);
-  const win = tab && ctx.windows ? await ctx.windows.get(tab.windowId).catch(() => null) : null;
-  const hidden = !tab?.active || win?.state === "minimized"
-    || (await inWorld(ctx, tabId, () => document.visibilityState).catch(() => "hidden")) === "hidden";
-  if (!hidden) return { restore: async () => {} };
-  await ctx.debugger.send(tabId, "Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 16, maxHeight: 16 });
-  return { restore: () => ctx.debugger.send(tabId, "Page.stopScreencast").then(() => {}, () => {}) };
 }

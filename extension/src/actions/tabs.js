@@ -34,7 +34,7 @@ export async function getTabs(_action, ctx) {
       url: tab.url || tab.pendingUrl || "",
       title: tab.title ?? "",
       active: Boolean(tab.active),
-      in_task: tab.id === current || owned.includes(tab.id),
+      in_task: ctx.sessions ? ctx.sessions.get(tab.id)?.task_id === ctx.taskId : tab.id === current || owned.includes(tab.id),
       current: tab.id === current,
     })),
   };

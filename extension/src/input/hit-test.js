@@ -45,6 +45,44 @@ export function hitTestInPage(x, y, quadsLeft, quadsTop) {
 }
 
 /**
+ * For an element of the tab's top frame, all of the aiming in one call: scroll
+ * it into view when it is not fully visible (instantly, whatever the page's
+ * scroll-behavior), choose the centre of its largest visible box and
+ * hit-test that point. Elements in frames answer {status: "in_frame"} and are
+ * aimed through CDP instead. Needs hitTestInPage in scope.
+ * @this {any}
+ * @returns {(HitResult & {point?: {x: number, y: number}}) | {status: "in_frame"}
+ *   | {status: "no_box" | "outside_viewport", target: string, reason: string}}
+ */
+export function aimInPage() {
+  const el = this;
+  if (!el.isConnected) return { status: "detached" };
+  const view = el.ownerDocument.defaultView;
+  if (!view || view !== view.top) return { status: "in_frame" };
+  const width = view.visualViewport ? view.visualViewport.width : view.innerWidth;
+  const height = view.visualViewport ? view.visualViewport.height : view.innerHeight;
+  const bounds = el.getBoundingClientRect();
+  if (bounds.top < 0 || bounds.left < 0 || bounds.bottom > height || bounds.right > width) {
+    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  }
+  const rects = Array.from(el.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
+  const target = describeElement(el);
+  if (rects.length === 0) return { status: "no_box", target, reason: hiddenReason(el) || "not rendered" };
+  let best = null;
+  for (const r of rects) {
+    const left = Math.max(r.left, 0);
+    const top = Math.max(r.top, 0);
+    const w = Math.min(r.right, width) - left;
+    const h = Math.min(r.bottom, height) - top;
+    if (w > 0 && h > 0 && (!best || w * h > best.w * best.h)) best = { left, top, w, h };
+  }
+  if (!best) return { status: "outside_viewport", target, reason: "" };
+  const point = { x: Math.round((best.left + best.w / 2) * 100) / 100, y: Math.round((best.top + best.h / 2) * 100) / 100 };
+  const now = el.getBoundingClientRect();
+  return { ...hitTestInPage.call(el, point.x, point.y, now.left, now.top), point };
+}
+
+/**
  * The not_interactable message for a hit-test result, or "" when the click can go ahead.
  * @param {HitResult} hit
  * @param {{x: number, y: number}} point

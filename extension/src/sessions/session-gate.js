@@ -62,16 +62,21 @@ export class SessionGate {
     }
     if (NO_TAB.has(type)) return undefined;
     const live = this.#sessions.forTask(taskId);
+    const current = await this.#taskTabs.get(taskId);
+    const fallback = live.some((s) => s.tab_id === current) ? current : live[0]?.tab_id;
     if (type === "navigate" && action.tab_id === undefined) {
       if (live.length === 0 && this.#sessions.endReason(taskId)) throw notFound(taskId, this.#sessions.endReason(taskId));
-      return undefined;
+      return fallback;
     }
-    const current = await this.#taskTabs.get(taskId);
-    const tabId = action.tab_id ?? (live.some((s) => s.tab_id === current) ? current : live[0]?.tab_id);
+    const tabId = action.tab_id ?? fallback;
     const session = tabId === undefined ? undefined : this.#sessions.get(tabId);
     if (!session || session.task_id !== taskId) {
+      if (action.tab_id !== undefined && !(await this.#tabs.get(action.tab_id).then(() => true, () => false))) {
+        throw new ActionError(ErrorCode.TAB_NOT_FOUND, `tab ${action.tab_id} does not exist; call get_tabs`);
+      }
       throw notFound(taskId, live.length === 0 ? this.#sessions.endReason(taskId) : undefined, action.tab_id);
     }
+    if (type === "close_tab") await this.#sessions.end(tabId, "closed_by_agent");
     return tabId;
   }
 
@@ -83,6 +88,7 @@ export class SessionGate {
    * @param {Record<string, any>} result the handler's result
    */
   async after(type, taskId, label, tabId, result) {
+    if (type === "close_tab") return;
     const touched = new Set();
     if (OPENS_SESSION.has(type) && Number.isInteger(result?.tab_id)) {
       const created = tabId === undefined && !this.#sessions.get(result.tab_id);

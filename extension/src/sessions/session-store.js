@@ -140,7 +140,7 @@ export class SessionStore {
     const session = this.#byTab.get(tabId);
     if (!session) return undefined;
     this.#byTab.delete(tabId);
-    this.#endReasons.set(session.task_id, reason);
+    if (reason !== "closed_by_agent") this.#endReasons.set(session.task_id, reason);
     await this.#save();
     this.#emit("session_ended", { task_id: session.task_id, tab_id: tabId, domain: session.domain, reason });
     return session;

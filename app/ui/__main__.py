@@ -1,0 +1,3 @@
+from app.ui.app import main
+
+raise SystemExit(main())

@@ -1,0 +1,214 @@
+"""AppController: the UI's one handle on the core — state for the tray, Qt signals for core events,
+and async wrappers that keep disk work off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.bridge.bridge import BrowserBridge
+from app.core.service import Core
+from app.protocol.envelope import Event
+from app.ui.aio import spawn
+from app.ui.model_clients import OffLoopClients, prewarm
+
+BROWSER_POLL_MS = 1000
+
+
+class AppState(str, Enum):
+    IDLE = "idle"
+    WORKING = "working"
+    NEEDS_USER = "needs_user"
+    NO_EXTENSION = "no_extension"
+    ERROR = "error"
+
+
+class AppController(QObject):
+    state_changed = Signal(str)
+    browsers_changed = Signal(int)
+    board_event = Signal(str, object)
+    sessions_event = Signal(str, object)
+    blocklist_changed = Signal(list)
+    needs_user_changed = Signal()
+    open_chat_requested = Signal()
+    open_popup_requested = Signal()
+    open_settings_requested = Signal()
+    open_first_run_requested = Signal()
+    quit_requested = Signal()
+    resume_requested = Signal(str)
+
+    def __init__(self, core: Core, home: Path, error: str | None = None, warm_up: bool = True) -> None:
+        super().__init__()
+        self.core = core
+        self.home = home
+        self.error = error
+        self.browser_count = 0
+        self.running_turns: set[str] = set()
+        self.needs_user: dict[str, dict[str, Any]] = {}
+        self.state = AppState.IDLE
+        self.launched: list[Any] = []
+        self.clients = OffLoopClients(core.chat_service)
+        self._warm_up = warm_up
+        self._warming: asyncio.Future[None] | None = None
+        self._unsubscribe = [
+            core.pool.subscribe(self._on_pool_event),
+            core.board.subscribe(lambda kind, payload: self.board_event.emit(kind, payload)),
+            core.sessions.subscribe(lambda kind, payload: self.sessions_event.emit(kind, payload)),
+        ]
+        self.board_event.connect(lambda *_: self._refresh())
+        self._poll = QTimer(self)
+        self._poll.setInterval(BROWSER_POLL_MS)
+        self._poll.timeout.connect(self._refresh)
+        self._poll.start()
+        self._refresh()
+
+    def close(self) -> None:
+        for browser in self.launched:
+            browser.stop()
+        self.launched = []
+        self._poll.stop()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+
+    # -- state ------------------------------------------------------------
+    def _on_pool_event(self, bridge: BrowserBridge, event: Event) -> None:
+        if event.type == "host_error":
+            self.error = str(event.data.get("message") or "the native host reported an error")
+        elif event.type == "hello" and self.error and self.error.startswith("the native host"):
+            self.error = None
+        QTimer.singleShot(0, self._refresh)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.running_turns) or any(t.status == "running" for t in self.core.board.tasks.values())
+
+    def _refresh(self) -> None:
+        count = len(self.core.pool.bridges)
+        if count != self.browser_count:
+            self.browser_count = count
+            self.browsers_changed.emit(count)
+        if self.error:
+            state = AppState.ERROR
+        elif self.needs_user:
+            state = AppState.NEEDS_USER
+        elif self.busy:
+            state = AppState.WORKING
+        elif count == 0:
+            state = AppState.NO_EXTENSION
+        else:
+            state = AppState.IDLE
+        if state != self.state:
+            self.state = state
+            self.state_changed.emit(state.value)
+
+    def set_error(self, message: str | None) -> None:
+        self.error = message
+        self._refresh()
+
+    def turn_started(self, conversation_id: str) -> None:
+        self.running_turns.add(conversation_id)
+        self.clear_needs_user(conversation_id)
+        self._refresh()
+
+    def turn_finished(self, conversation_id: str) -> None:
+        self.running_turns.discard(conversation_id)
+        self._refresh()
+
+    def set_needs_user(self, task_id: str, details: dict[str, Any]) -> None:
+        self.needs_user[task_id] = details
+        self.needs_user_changed.emit()
+        self._refresh()
+
+    def clear_needs_user(self, task_id: str) -> None:
+        if self.needs_user.pop(task_id, None) is not None:
+            self.needs_user_changed.emit()
+            self._refresh()
+
+    def warm_up(self) -> None:
+        """Load the model SDK's lazy parts in a thread, once, as soon as a turn is likely (the person types,
+        or asks for the demo), so the first turn does not do it on the loop and an idle app stays small."""
+        if self._warm_up and self._warming is None:
+            self._warming = spawn(asyncio.to_thread(prewarm))
+
+    async def warmed(self) -> None:
+        self.warm_up()
+        if self._warming is not None:
+            await asyncio.shield(self._warming)
+
+    # -- the user's controls ----------------------------------------------
+    async def stop_all(self) -> None:
+        await self.core.stop_all()
+        self.needs_user.clear()
+        self.needs_user_changed.emit()
+        self._refresh()
+
+    async def stop_task(self, task_id: str) -> None:
+        await self.core.stop_task(task_id)
+
+    async def end_session(self, task_id: str, tab_id: int | None) -> None:
+        await self.core.end_session(task_id, tab_id)
+
+    async def show_tab(self, task_id: str, tab_id: int | None) -> bool:
+        """Bring a session's tab to the front; False when the core cannot do that yet."""
+        show = getattr(self.core, "show_tab", None)
+        if show is None:
+            return False
+        await show(task_id, tab_id)
+        return True
+
+    async def start_bua_browser(self) -> None:
+        """Start Chromium/Chrome with a bua profile and the extension loaded (stopped again at quit)."""
+        from app.browser.launch import launch_browser
+        from app.ui.demo import has_display
+
+        self.launched.append(await asyncio.to_thread(launch_browser, self.home, headless=not has_display()))
+
+    async def apply_idle_threshold(self, seconds: int) -> None:
+        """Send the idle threshold to every connected browser (the extension's `configure` control)."""
+        configure = getattr(self.core, "set_idle_threshold", None)
+        if configure is not None:
+            await configure(seconds)
+            return
+        await asyncio.gather(*(b.control("configure", {"idle_threshold_s": seconds}) for b in self.core.pool.bridges))
+
+    # -- blocklist --------------------------------------------------------
+    async def blocklist(self) -> list[str]:
+        return await asyncio.to_thread(self.core.store.blocklist)
+
+    async def block(self, entry: str) -> str:
+        """Normalised pattern; raises app.store.blocklist.InvalidEntry."""
+        pattern = await asyncio.to_thread(self.core.store.block, entry)
+        await self._blocklist_updated()
+        return pattern
+
+    async def unblock(self, entry: str) -> None:
+        await asyncio.to_thread(self.core.store.unblock, entry)
+        await self._blocklist_updated()
+
+    async def _blocklist_updated(self) -> None:
+        self.blocklist_changed.emit(await self.blocklist())
+        await self.core.set_blocklist_changed()
+
+    # -- settings and history ---------------------------------------------
+    async def setting(self, key: str, default: Any = None) -> Any:
+        return await asyncio.to_thread(self.core.store.get_setting, key, default)
+
+    async def set_settings(self, values: dict[str, Any]) -> None:
+        def write() -> None:
+            for key, value in values.items():
+                self.core.store.set_setting(key, value)
+        await asyncio.to_thread(write)
+
+    async def conversations(self) -> list[dict[str, Any]]:
+        return await asyncio.to_thread(self.core.store.conversations)
+
+    async def messages(self, conversation_id: str) -> list[dict[str, Any]]:
+        return await asyncio.to_thread(self.core.store.messages, conversation_id)
+
+    async def append_message(self, conversation_id: str, role: str, payload: dict[str, Any]) -> None:
+        await asyncio.to_thread(self.core.store.append_message, conversation_id, role, payload)

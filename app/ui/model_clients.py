@@ -1,0 +1,82 @@
+"""Model clients built off the event loop. Creating one loads the system CA bundle and the HTTP stack
+(50-300 ms of CPU); done on the loop at the start of a turn, that froze the window. The core's client factory
+is wrapped so each turn gets a client built beforehand in a worker thread, reused while the settings hold."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from typing import Any, Callable
+
+from app.agent.model import ModelClient, ModelError
+from app.agent.settings import AgentSettings
+
+log = logging.getLogger(__name__)
+Factory = Callable[[AgentSettings], ModelClient]
+
+# Modules the SDK imports lazily during its first request; importing them early in a thread keeps that
+# first request from importing on the loop. Unknown names are skipped (they are an optimisation only).
+FIRST_REQUEST_MODULES = ("anyio._backends._asyncio", "anyio.streams.memory", "anyio.streams.stapled",
+                         "anyio._core._sockets", "opentelemetry.propagate", "app.agent.subagent_run")
+
+
+def _one_streamed_reply() -> None:
+    """The SDK builds (and caches, process-wide) a pydantic validator per content-block type the first time a
+    stream carries one: 20-50 ms each. One streamed reply with a text and a tool_use block from the offline
+    model, here in the worker thread, means no turn pays that on the loop."""
+    import anthropic
+
+    from app.demo.scripted_model.conversation import text, tool_use
+    from app.demo.scripted_model.server import Reply, ScriptedModelServer
+
+    server = ScriptedModelServer(lambda _body: Reply([text("ok"), tool_use("prewarm", {"x": 1})], "tool_use"))
+    try:
+        client = anthropic.Anthropic(api_key="prewarm-no-key", base_url=server.base_url, max_retries=0)
+        with client.messages.stream(model="prewarm", max_tokens=8, messages=[{"role": "user", "content": "hi"}],
+                                    tools=[{"name": "prewarm", "input_schema": {"type": "object"}}]) as stream:
+            stream.get_final_message()
+        client.close()
+    finally:
+        server.stop()
+
+
+def prewarm() -> None:
+    """Blocking: run in a thread once the window is up. Failures only cost the optimisation."""
+    for name in FIRST_REQUEST_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    ModelClient("prewarm-no-key", None, 0)
+    try:
+        _one_streamed_reply()
+    except Exception:  # an optimisation only; a real turn reports real errors
+        log.debug("prewarming the model SDK failed", exc_info=True)
+
+
+def _key(settings: AgentSettings) -> tuple[Any, ...]:
+    return settings.base_url, settings.api_retries
+
+
+class OffLoopClients:
+    def __init__(self, chat_service: Any) -> None:
+        self.inner: Factory = chat_service.client_factory
+        self._cache: dict[tuple[Any, ...], ModelClient] = {}
+        chat_service.client_factory = self
+
+    def __call__(self, settings: AgentSettings) -> ModelClient:
+        return self._cache.get(_key(settings)) or self.inner(settings)
+
+    async def prepare(self, settings: AgentSettings) -> None:
+        """Build (in a thread) the client the next turn will ask for; a missing key is left for the turn to say."""
+        if _key(settings) in self._cache:
+            return
+        try:
+            self._cache[_key(settings)] = await asyncio.to_thread(self.inner, settings)
+        except ModelError:
+            pass
+
+    def invalidate(self) -> None:
+        """The key or the endpoint may have changed (Settings saved)."""
+        self._cache.clear()

@@ -1,0 +1,1 @@
+"""Settings: API key (keyring), models, base URL, browser tool, idle threshold, start at login."""

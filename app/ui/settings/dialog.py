@@ -1,0 +1,138 @@
+"""The Settings dialog. Values live in the store (the key in the keyring); saving never blocks the loop."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from app.agent.settings import AgentSettings
+from app.ui import autostart
+from app.ui.aio import spawn
+from app.ui.controller import AppController
+from app.ui.icons import app_icon
+from app.ui.settings.key_field import KeyField
+from app.ui.widgets import label, set_props
+
+MODELS = ("claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5")
+DEFAULT_IDLE_S = 300
+
+
+def model_box(current: str) -> QComboBox:
+    box = QComboBox()
+    box.setEditable(True)
+    box.addItems(list(dict.fromkeys([current, *MODELS])))
+    box.setCurrentText(current)
+    box.setMinimumWidth(260)
+    return box
+
+
+class SettingsDialog(QDialog):
+    saved = Signal()
+
+    def __init__(self, controller: AppController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle("bua — settings")
+        self.setWindowIcon(app_icon())
+        self.setMinimumWidth(560)
+        defaults = AgentSettings()
+        self.key = KeyField()
+        self.main_model = model_box(defaults.main_model)
+        self.sub_model = model_box(defaults.subagent_model)
+        self.base_url = QLineEdit()
+        self.base_url.setPlaceholderText("https://api.anthropic.com (default)")
+        self.browser_tool = QCheckBox("Let the agent use my browser (the browser subagent)")
+        self.idle = QSpinBox()
+        self.idle.setRange(1, 240)
+        self.idle.setSuffix(" min")
+        self.idle.setAccessibleName("Idle threshold in minutes")
+        self.login = QCheckBox("Start bua when I log in")
+        self.message = label("", "muted", wrap=True)
+        self.message.setVisible(False)
+        form = QFormLayout()
+        form.setVerticalSpacing(10)
+        form.setHorizontalSpacing(14)
+        form.addRow(label("API key", "section"), self.key)
+        form.addRow("Main agent model", self.main_model)
+        form.addRow("Browser subagent model", self.sub_model)
+        form.addRow("API base URL", self.base_url)
+        form.addRow("Tools", self.browser_tool)
+        form.addRow("End sessions when idle", self.idle)
+        form.addRow("", label("When you are away from the keyboard this long, every session ends and the agent "
+                              "loses its tabs.", "muted", wrap=True))
+        form.addRow("Startup", self.login)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(lambda: spawn(self.save(), self._failed))
+        buttons.rejected.connect(self.reject)
+        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setProperty("kind", "primary")
+        for each in buttons.buttons():
+            each.setIcon(QIcon())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 16, 18, 14)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+
+    async def load(self) -> None:
+        c = self.controller
+        defaults = AgentSettings()
+        self.main_model.setCurrentText(await c.setting("main_model", defaults.main_model))
+        self.sub_model.setCurrentText(await c.setting("subagent_model", defaults.subagent_model))
+        self.base_url.setText(await c.setting("base_url", "") or "")
+        self.browser_tool.setChecked(bool(await c.setting("tier_browser", True)))
+        self.idle.setValue(max(1, int(await c.setting("idle_threshold_s", DEFAULT_IDLE_S)) // 60))
+        self.login.setChecked(await asyncio.to_thread(autostart.is_enabled))
+        await self.key.load()
+        self.adjustSize()
+        (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
+
+    def _say(self, text: str, role: str = "muted") -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        set_props(self.message, role=role)
+
+    def _failed(self, err: BaseException) -> None:
+        self._say(f"Could not save: {err}", "error")
+        self.save_button.setEnabled(True)
+
+    def validate(self) -> str | None:
+        url = self.base_url.text().strip()
+        if url and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc):
+            return "The base URL must start with http:// or https://, e.g. https://api.anthropic.com"
+        if not self.main_model.currentText().strip() or not self.sub_model.currentText().strip():
+            return "Choose a model for the main agent and for the browser subagent."
+        return None
+
+    async def save(self) -> bool:
+        problem = self.validate()
+        if problem:
+            self._say(problem, "error")
+            return False
+        self.save_button.setEnabled(False)
+        key_error = await self.key.save()
+        if key_error:
+            self._say(key_error, "error")
+            self.save_button.setEnabled(True)
+            return False
+        idle_s = self.idle.value() * 60
+        await self.controller.set_settings({
+            "main_model": self.main_model.currentText().strip(),
+            "subagent_model": self.sub_model.currentText().strip(),
+            "base_url": self.base_url.text().strip() or None,
+            "tier_browser": self.browser_tool.isChecked(),
+            "idle_threshold_s": idle_s,
+            "start_at_login": self.login.isChecked(),
+        })
+        if self.login.isChecked() != await asyncio.to_thread(autostart.is_enabled):
+            await asyncio.to_thread(autostart.set_enabled, self.login.isChecked(), self.controller.home)
+        await self.controller.apply_idle_threshold(idle_s)
+        self.save_button.setEnabled(True)
+        self.saved.emit()
+        self.accept()
+        return True

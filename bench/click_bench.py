@@ -1,0 +1,124 @@
+"""Click round trip through the whole pipe vs. a direct CDP click on the same element, same browser, one run.
+
+* direct CDP: Input.dispatchMouseEvent mousePressed + mouseReleased at the element's centre, sent over
+  --remote-debugging-pipe to the same tab (no extension, host or socket);
+* direct CDP with the checks: the same plus what bua's click does before pressing (resolve, scroll into view,
+  box, hit-test, mouse move sent without waiting for its ack, as bua does) — the fair baseline for the work,
+  not just the transport;
+* bua click, settle 0: the whole pipe (app → host → extension → CDP → back), uid target, every check, effects
+  read once with no settle window (`settle_ms: 0`, an extension-side tuning field outside the model's schema);
+* bua click, default: what the model gets: the same plus the effects settle window (ends 100 ms after the page
+  went quiet, or at 300 ms when nothing changes). The clicked button changes the DOM, so this is the quiet path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from app.browser.launch import launch_browser
+from app.core.background import CoreThread
+from bench.cdp_pipe import CdpPipe
+from bench.report import Report, Row
+
+TARGET = "#counter"
+
+
+def _timed(fn, n: int) -> list[float]:
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def run(report: Report, fixture_url: str, n: int = 100) -> None:
+    page_url = fixture_url.rsplit("/", 1)[0] + "/actions/click.html"
+    with tempfile.TemporaryDirectory(prefix="bua-bench-") as tmp:
+        home = Path(tmp) / "home"
+        core = CoreThread(home)
+        to_browser, from_browser, preexec = CdpPipe.child_fds()
+        browser = launch_browser(home, headless=True, user_data_dir=Path(tmp) / "profile",
+                                 extra_flags=("--remote-debugging-pipe",),
+                                 pass_fds=(3, 4, to_browser[0], from_browser[1]), preexec_fn=preexec)
+        os.close(to_browser[0])
+        os.close(from_browser[1])
+        cdp = CdpPipe(to_browser[1], from_browser[0])
+        try:
+            bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
+            nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "bench"))
+            assert nav.ok, nav.error
+            tab_id = nav.result["tab_id"]
+            extract = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "bench"))
+            assert extract.ok, extract.error
+            uid = next(line.split()[0] for line in extract.result["elements"].splitlines() if '"Counter"' in line)
+            ids = iter(range(10**9))
+
+            def bua_click(settle_ms: int | None) -> None:
+                action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1}
+                if settle_ms is not None:
+                    action["settle_ms"] = settle_ms
+                request_id = f"bench-{next(ids)}"
+                raw = {"v": 1, "kind": "request", "id": request_id, "task_id": "bench", "action": action}
+                response = core.call(bridge.send_and_wait(raw, request_id, None, 30))
+                assert response.ok, response.error
+
+            targets = cdp.send("Target.getTargets")["targetInfos"]
+            page = next(t for t in targets if t["type"] == "page" and t["url"] == page_url)
+            session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
+
+            def centre() -> tuple[float, float]:
+                box = json.loads(cdp.send("Runtime.evaluate", {"expression": f"JSON.stringify(document.querySelector("
+                                          f"{TARGET!r}).getBoundingClientRect())", "returnByValue": True},
+                                          session)["result"]["value"])
+                return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+            x, y = centre()
+
+            def press(px: float, py: float) -> None:
+                for kind in ("mousePressed", "mouseReleased"):
+                    cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": px, "y": py, "button": "left",
+                                                          "clickCount": 1}, session)
+
+            def direct_click() -> None:
+                press(x, y)
+
+            def direct_checked_click() -> None:
+                obj = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({TARGET!r})"},
+                               session)["result"]["objectId"]
+                cdp.send("DOM.scrollIntoViewIfNeeded", {"objectId": obj}, session)
+                quad = cdp.send("DOM.getContentQuads", {"objectId": obj}, session)["quads"][0]
+                px, py = (quad[0] + quad[4]) / 2, (quad[1] + quad[5]) / 2
+                hit = cdp.send("Runtime.callFunctionOn", {
+                    "objectId": obj, "returnByValue": True, "arguments": [{"value": px}, {"value": py}],
+                    "functionDeclaration": "function (x, y) { const h = document.elementFromPoint(x, y);"
+                                           " return h === this || this.contains(h); }"}, session)
+                assert hit["result"]["value"] is True
+                moved = threading.Thread(target=cdp.send, args=("Input.dispatchMouseEvent",
+                                                                {"type": "mouseMoved", "x": px, "y": py}, session))
+                moved.start()
+                press(px, py)
+                moved.join()
+
+            for fn in (direct_click, direct_checked_click, lambda: bua_click(0), lambda: bua_click(None)):
+                _timed(fn, 10)
+            direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", _timed(direct_click, n)))
+            checked = report.add(Row.timing("click", "direct CDP click + the same checks", _timed(direct_checked_click, n)))
+            bare = report.add(Row.timing("click", "bua click through the pipe, settle 0", _timed(lambda: bua_click(0), n)))
+            full = report.add(Row.timing("click", "bua click through the pipe, default settle", _timed(lambda: bua_click(None), n)))
+            report.add(Row("click", "settle window of a DOM-changing click (p50 difference)", n,
+                           value=round(full.p50_ms - bare.p50_ms, 1), unit="ms"))
+            report.add(Row("click", "ratio bua settle 0 / direct click (p50)", n,
+                           value=round(bare.p50_ms / direct.p50_ms, 2), unit="x"))
+            report.add(Row("click", "ratio bua settle 0 / direct click + checks (p50)", n,
+                           value=round(bare.p50_ms / checked.p50_ms, 2), unit="x"))
+            report.goal("click round trip (settle 0) within 1.5x of a direct CDP click (p50)",
+                        bare.p50_ms / direct.p50_ms, 1.5, "x")
+        finally:
+            browser.stop()
+            core.stop()

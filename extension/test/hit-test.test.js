@@ -1,0 +1,97 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { HELPERS, describeElement, disabledReason, pageFunction } from "../src/page-functions.js";
+import { hitProblem, hitTestInPage } from "../src/input/hit-test.js";
+
+/**
+ * A minimal element: enough DOM for the page helpers.
+ * @param {Record<string, any>} props
+ */
+function el(props) {
+  const node = {
+    nodeType: 1, tagName: "DIV", id: "", className: "", innerText: "", isConnected: true, parentNode: null,
+    attrs: /** @type {Record<string, string>} */ ({}),
+    getAttribute(/** @type {string} */ name) { return this.attrs[name] ?? null; },
+    closest() { return null; },
+    getBoundingClientRect: () => ({ left: 0, top: 0, width: 10, height: 10 }),
+    ...props,
+  };
+  return node;
+}
+
+test("an element is named tag#id.class \"text\", text cut at 40 characters", () => {
+  assert.equal(describeElement(el({ tagName: "BUTTON", id: "save", className: "btn primary extra", innerText: " Save\n now " })),
+    'button#save.btn.primary "Save now"');
+  assert.equal(describeElement(el({ innerText: "x".repeat(60) })), `div "${"x".repeat(39)}…"`);
+  assert.equal(describeElement(el({ tagName: "INPUT", innerText: "", attrs: { placeholder: "you@example.com" } })),
+    'input "you@example.com"');
+  assert.equal(describeElement(el({ tagName: "svg", className: { baseVal: "icon" } })), "svg");
+  assert.equal(describeElement(null), "");
+});
+
+test("disabled, disabled through a fieldset, aria-disabled", () => {
+  assert.equal(disabledReason(el({ disabled: true })), "it is disabled");
+  const fieldset = { querySelector: () => null };
+  const inFieldset = el({ tagName: "BUTTON", closest: (/** @type {string} */ s) => (s.startsWith("fieldset") ? fieldset : null) });
+  assert.equal(disabledReason(inFieldset), "it is inside a disabled fieldset");
+  const self = el({ tagName: "A", closest: (/** @type {string} */ s) => (s.startsWith("[aria") ? self : null) });
+  assert.equal(disabledReason(self), "it is aria-disabled");
+  assert.equal(disabledReason(el({})), "");
+});
+
+/**
+ * Run hitTestInPage against a fake document where elementFromPoint returns `hit`.
+ * @param {any} target
+ * @param {any} hit
+ */
+function hitTest(target, hit) {
+  for (const helper of HELPERS) /** @type {any} */ (globalThis)[helper.name] = helper;
+  target.ownerDocument = { elementFromPoint: () => hit };
+  try {
+    return hitTestInPage.call(target, 5, 5, 0, 0);
+  } finally {
+    for (const helper of HELPERS) delete (/** @type {any} */ (globalThis))[helper.name];
+  }
+}
+
+test("hit-test: the element itself or a descendant is fine; anything on top is named", () => {
+  const button = el({ tagName: "BUTTON", id: "go", innerText: "Go" });
+  const icon = el({ tagName: "SPAN", parentNode: button });
+  assert.deepEqual(hitTest(button, button), { status: "ok", target: 'button#go "Go"' });
+  assert.deepEqual(hitTest(button, icon), { status: "ok", target: 'button#go "Go"' });
+  const overlay = el({ id: "overlay", className: "backdrop", innerText: "Cookies" });
+  assert.deepEqual(hitTest(button, overlay), { status: "covered", by: 'div#overlay.backdrop "Cookies"', target: 'button#go "Go"' });
+  assert.deepEqual(hitTest(button, null), { status: "missed", target: 'button#go "Go"' });
+  assert.deepEqual(hitTest(el({ isConnected: false }), button), { status: "detached" });
+  assert.equal(hitTest(el({ tagName: "BUTTON", disabled: true }), null).status, "disabled");
+});
+
+test("hit-test: a label of the element receives its clicks; shadow hosts are looked into", () => {
+  const checkbox = el({ tagName: "INPUT", id: "agree" });
+  const label = el({ tagName: "LABEL" });
+  label.control = checkbox;
+  const text = el({ tagName: "SPAN", closest: () => label });
+  assert.equal(hitTest(checkbox, text).status, "ok");
+  const inner = el({ tagName: "BUTTON", id: "inner" });
+  const host = el({ tagName: "MY-BUTTON", shadowRoot: { elementFromPoint: () => inner } });
+  assert.equal(hitTest(inner, host).status, "ok");
+});
+
+test("not_interactable messages name the next step", () => {
+  const at = { x: 10.4, y: 20.6 };
+  assert.equal(hitProblem({ status: "ok", target: "a" }, at, "click"), "");
+  assert.equal(hitProblem({ status: "covered", by: 'div#overlay "Cookies"', target: 'button#go "Go"' }, at, "click"),
+    'button#go "Go" is covered by div#overlay "Cookies" at (10, 21): a click there would reach that element instead; ' +
+    "close or dismiss it first (a dialog, cookie banner or overlay), or scroll, then retry");
+  assert.match(hitProblem({ status: "disabled", reason: "it is disabled", target: "button" }, at, "click"), /cannot be used: it is disabled/);
+  assert.match(hitProblem({ status: "missed", target: "button" }, at, "hover"), /scroll or extract/);
+});
+
+test("page functions carry their helpers and run standalone", () => {
+  const source = pageFunction(function () {
+    return describeElement(this);
+  });
+  const fn = new Function(`return (${source})`)();
+  assert.equal(fn.call(el({ tagName: "P", innerText: "hi" })), 'p "hi"');
+});

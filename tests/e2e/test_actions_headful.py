@@ -1,0 +1,95 @@
+"""Background tabs in a real, headful Chromium under Xvfb with a window manager (openbox): the bua window is
+minimised and stays so, the person's window keeps the focus, and its tabs still take clicks, keys, text and give
+screenshots. Skipped where Xvfb, openbox or xprop/xdotool are missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from app.browser.launch import launch_browser
+from tests.harness.browser import CONNECT_TIMEOUT_S
+from tests.harness.core_thread import CoreThread
+
+TOOLS = ("Xvfb", "openbox", "xprop", "xdotool")
+pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS), reason=f"needs {', '.join(TOOLS)}")
+
+
+@pytest.fixture(scope="module")
+def display():
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = os.read(read, 16).decode().strip()
+    os.close(read)
+    env = dict(os.environ, DISPLAY=f":{number}")
+    wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    yield env
+    wm.terminate()
+    xvfb.terminate()
+    wm.wait(5)
+    xvfb.wait(5)
+
+
+@pytest.fixture(scope="module")
+def headful(display, tmp_path_factory, monkeypatch_module):
+    monkeypatch_module.setenv("DISPLAY", display["DISPLAY"])
+    core = CoreThread(tmp_path_factory.mktemp("home-headful"))
+    browser = launch_browser(core.home, headless=False, user_data_dir=tmp_path_factory.mktemp("profile-headful"))
+    try:
+        core.call(core.pool.wait_for_bridge(CONNECT_TIMEOUT_S), timeout=CONNECT_TIMEOUT_S + 5)
+        yield core
+    finally:
+        browser.stop()
+        core.stop()
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    patch = pytest.MonkeyPatch()
+    yield patch
+    patch.undo()
+
+
+def windows(env) -> dict[str, str]:
+    """Chromium window title → 'hidden' or 'shown', plus the active window's title under 'active'."""
+    out: dict[str, str] = {}
+    ids = subprocess.run(["xdotool", "search", "--class", "chromium"], env=env, capture_output=True, text=True).stdout
+    for wid in ids.split():
+        props = subprocess.run(["xprop", "-id", wid, "_NET_WM_STATE", "WM_NAME"], env=env, capture_output=True,
+                               text=True).stdout
+        if " - Chromium" in props:
+            title = props.split("WM_NAME", 1)[1].split("= ", 1)[1].strip().strip('"').removesuffix(" - Chromium")
+            out[title] = "hidden" if "_NET_WM_STATE_HIDDEN" in props else "shown"
+    active = subprocess.run(["xdotool", "getactivewindow", "getwindowname"], env=env, capture_output=True, text=True)
+    out["active"] = active.stdout.strip().removesuffix(" - Chromium")
+    return out
+
+
+def test_background_tab_works_without_taking_the_persons_focus(headful, display, fixture_server):
+    def act(action):
+        response = headful.call(headful.pool.request(action, "t-headful"), timeout=60)
+        assert response.ok, (action, response.error)
+        return response.result
+
+    act({"type": "navigate", "url": fixture_server.url("/actions/click.html")})
+    title = "bua actions: click"
+    assert windows(display)[title] == "hidden", "the bua window is created minimised"
+    assert windows(display)["active"] == "about:blank", "the person's window keeps the focus"
+
+    assert act({"type": "click", "selector": "tr:nth-child(3) button.view"})["effects"]["dom_mutations"] == 1
+    assert act({"type": "click", "selector": "#focus-next"})["effects"]["focus_moved_to"].startswith("input#email")
+    assert act({"type": "type", "selector": "#email", "text": "ada@example.com"})["value"] == "ada@example.com"
+    assert act({"type": "press_key", "key": "Shift+Tab"})["effects"]["focus_moved_to"] == 'button#focus-next "Focus email"'
+    shot = act({"type": "screenshot"})
+    assert shot["width"] > 800 and shot["height"] > 400
+    assert act({"type": "screenshot", "full_page": True})["height"] > 3000
+    assert act({"type": "evaluate", "expression": "document.querySelector('#out').textContent"})["value"] == "viewed Ann Poe"
+    state = windows(display)
+    assert state[title] == "hidden" and state["active"] == "about:blank", state

@@ -1,0 +1,51 @@
+"""The app as a whole: one instance per BUA_HOME, no-tray fallback, when `bua` can open a window."""
+
+from __future__ import annotations
+
+from app.ui.platform_check import why_no_ui
+from app.ui.single_instance import InstanceServer, forward_to_running
+from tests.qt.conftest import make_core, until
+
+
+def test_a_second_launch_brings_the_first_forward(loop, run, home):
+    server = InstanceServer(home)
+    assert server.listen()
+    activated: list[bool] = []
+    server.activated.connect(lambda: activated.append(True))
+
+    async def body() -> None:
+        assert await loop.run_in_executor(None, forward_to_running, home)
+        await until(lambda: activated, message="the first instance heard the second")
+    run(body())
+    server.close()
+    assert not forward_to_running(home), "nobody answers once the first instance is gone"
+
+
+def test_without_a_tray_the_chat_window_opens_and_says_so(make_app, home, run):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        assert not app.tray_available
+        assert app.chat.isVisible() and app.chat.quit_on_close
+        assert "no_tray" in app.chat.notices.cards
+        app.chat.close()
+        assert app.finished.done(), "closing the only window quits"
+    run(body())
+
+
+def test_first_run_guide_opens_when_the_host_is_not_registered(make_app, home, run):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        assert app.first_run is not None and app.first_run.isVisible()
+        await until(lambda: app.first_run.facts is not None, message="facts read")
+        assert app.first_run.ext_path.text() == str(app.first_run.facts.extension_dir)
+        assert "Waiting for the extension" in app.first_run.connected.text()
+    run(body())
+
+
+def test_why_no_ui_names_the_missing_display(monkeypatch):
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert "no display" in why_no_ui()
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert why_no_ui() is None

@@ -1,0 +1,110 @@
+"""Settings: the key goes to the keyring (never to disk), the rest to the store; no keyring is said plainly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import keyring
+from keyring.backends import fail
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLineEdit
+
+from app.agent import keys
+from tests.qt.conftest import make_core, until
+
+SECRET = "sk-ant-test-0123456789-SECRET"
+
+
+def files_containing(root: Path, needle: bytes) -> list[Path]:
+    return [p for p in root.rglob("*") if p.is_file() and needle in p.read_bytes()]
+
+
+def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run, memory_keyring):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        assert "missing_key" in app.chat.notices.cards
+        app.open_settings()
+        dialog = app.settings
+        await until(lambda: dialog.key.state is not None, message="key state loaded")
+        assert dialog.key.edit.echoMode() == QLineEdit.EchoMode.Password, "the key is masked"
+        assert "No key yet" in dialog.key.status.text()
+        QTest.keyClicks(dialog.key.edit, SECRET)
+        dialog.main_model.setCurrentText("claude-opus-4-6")
+        dialog.base_url.setText("https://proxy.example/anthropic")
+        dialog.browser_tool.setChecked(False)
+        dialog.idle.setValue(10)
+        assert await dialog.save()
+        assert memory_keyring.secrets == {(keys.SERVICE, keys.ACCOUNT): SECRET}
+        assert keys.get_api_key() == SECRET
+        store = app.core.store
+        assert store.get_setting("main_model") == "claude-opus-4-6"
+        assert store.get_setting("base_url") == "https://proxy.example/anthropic"
+        assert store.get_setting("tier_browser") is False and store.get_setting("idle_threshold_s") == 600
+        settings = app.core.agent_settings()
+        assert settings.main_model == "claude-opus-4-6" and not settings.tier.allows("browser")
+        await until(lambda: "missing_key" not in app.chat.notices.cards, message="the key notice goes away")
+        assert dialog.key.edit.text() == ""
+        assert "saved in the system keyring" in dialog.key.status.text()
+        app.core.store.close()
+        assert files_containing(home, SECRET.encode()) == [], "the key is in no file under BUA_HOME"
+    run(body())
+
+
+def test_invalid_base_url_is_refused_with_a_reason(make_app, home, run):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        app.open_settings()
+        dialog = app.settings
+        await until(lambda: dialog.key.state is not None)
+        dialog.base_url.setText("proxy.example")
+        assert not await dialog.save()
+        assert "http://" in dialog.message.text() and dialog.isVisible()
+        assert app.core.store.get_setting("base_url") is None
+    run(body())
+
+
+def test_without_a_keyring_it_says_so_and_points_to_the_env_variable(make_app, home, run):
+    keyring.set_keyring(fail.Keyring())
+
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        app.open_settings()
+        dialog = app.settings
+        await until(lambda: dialog.key.state is not None)
+        assert "No secure keyring" in dialog.key.status.text()
+        assert "ANTHROPIC_API_KEY" in dialog.key.status.text()
+        assert not dialog.key.edit.isEnabled()
+    run(body())
+
+
+def test_env_variable_is_reported_as_the_source(make_app, home, run, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "from-env")
+
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        assert "missing_key" not in app.chat.notices.cards
+        app.open_settings()
+        await until(lambda: app.settings.key.state is not None)
+        assert "environment" in app.settings.key.status.text()
+    run(body())
+
+
+def test_start_at_login_writes_an_autostart_entry(make_app, home, run):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        app.open_settings()
+        dialog = app.settings
+        await until(lambda: dialog.key.state is not None)
+        dialog.login.setFocus()
+        QTest.keyClick(dialog.login, Qt.Key.Key_Space)
+        assert await dialog.save()
+        entry = home / "xdg-config" / "autostart" / "bua.desktop"
+        assert entry.exists() and "Exec=" in entry.read_text() and f"BUA_HOME={home}" in entry.read_text()
+        app.open_settings()
+        await until(lambda: dialog.login.isChecked())
+        dialog.login.setFocus()
+        QTest.keyClick(dialog.login, Qt.Key.Key_Space)
+        assert await dialog.save()
+        assert not entry.exists()
+    run(body())
