@@ -22,7 +22,7 @@ from pathlib import Path
 
 from app.browser.launch import launch_browser
 from app.core.background import CoreThread
-from bench.cdp_pipe import CdpPipe
+from tests.harness.cdp_pipe import CdpPipe
 from bench.report import Report, Row
 
 TARGET = "#counter"

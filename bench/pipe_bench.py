@@ -18,7 +18,7 @@ from pathlib import Path
 
 from app.browser.launch import launch_browser
 from app.core.background import CoreThread
-from bench.cdp_pipe import CdpPipe
+from tests.harness.cdp_pipe import CdpPipe
 from bench.report import Report, Row
 from native_host import framing
 

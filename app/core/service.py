@@ -65,10 +65,14 @@ class Core:
         task.add_done_callback(self._background.discard)
 
     async def _send_blocklist(self, bridge: BrowserBridge) -> None:
+        """A browser that (re)connects gets the store's blocklist and idle threshold at once."""
         patterns = await asyncio.to_thread(self.store.blocklist)
         response = await bridge.control("set_blocklist", {"patterns": patterns})
         if not response.ok:
             log.warning("could not send the blocklist to %s: %s", bridge.info.browser, response.error)
+        idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
+        if idle:
+            await bridge.control("configure", {"idle_threshold_s": idle})
 
     # -- settings ---------------------------------------------------------
     def agent_settings(self) -> AgentSettings:
@@ -91,6 +95,17 @@ class Core:
 
     async def end_session(self, task_id: str, tab_id: int | None = None) -> list[dict[str, Any]]:
         return await self.controls.end_session(task_id, tab_id)
+
+    async def set_idle_threshold(self, seconds: int) -> list[dict[str, Any]]:
+        await asyncio.to_thread(self.store.set_setting, "idle_threshold_s", seconds)
+        answers = await asyncio.gather(*(b.control("configure", {"idle_threshold_s": seconds})
+                                         for b in self.pool.bridges))
+        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
+
+    async def show_tab(self, tab_id: int) -> list[dict[str, Any]]:
+        """Bring a session tab to the front (hand-off); answered by the browser that holds it."""
+        answers = await asyncio.gather(*(b.control("show_tab", {"tab_id": tab_id}) for b in self.pool.bridges))
+        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
 
     async def set_blocklist_changed(self) -> list[dict[str, Any]]:
         return await self.controls.push_blocklist()

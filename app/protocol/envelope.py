@@ -22,7 +22,7 @@ from app.protocol.errors import ErrorCode
 
 PROTOCOL_VERSION = 1
 
-CONTROL_OPS = ("ping", "stop_all", "end_session", "set_blocklist", "configure")
+CONTROL_OPS = ("ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab")
 EXTENSION_EVENTS = (
     "hello", "session_started", "session_ended", "navigated", "tab_closed", "milestone",
 )

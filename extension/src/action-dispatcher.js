@@ -168,7 +168,8 @@ export class ActionDispatcher {
       case "stop_all":
       case "end_session":
       case "set_blocklist":
-      case "configure": {
+      case "configure":
+      case "show_tab": {
         if (!this.#controls) {
           this.#reject(m.id, `control op '${m.op}' is not available in this extension build`);
           return;
@@ -179,6 +180,7 @@ export class ActionDispatcher {
           end_session: () => this.#controls.endSession(args),
           set_blocklist: () => this.#controls.setBlocklist(args),
           configure: () => this.#controls.configure(args),
+          show_tab: () => this.#controls.showTab(args),
         })[m.op]();
         this.#reply(okResponse(m.id, answer));
         return;

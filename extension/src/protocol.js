@@ -49,7 +49,7 @@ export const REQUIRED_FIELDS = Object.freeze({
   close_tab: ["tab_id"],
 });
 
-export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure"]);
+export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab"]);
 
 /** Largest message the extension can post to the host (Chrome's limit). */
 export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;

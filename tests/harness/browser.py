@@ -4,15 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 from app.browser.launch import LaunchedBrowser, launch_browser
+from tests.harness.cdp_pipe import CdpPipe
 from tests.harness.core_thread import CoreThread
 
 CONNECT_TIMEOUT_S = 45.0
 
 
 def start_connected_browser(core: CoreThread, profile: Path, extra_flags: tuple[str, ...] = ()):
-    """Launch and wait until the extension said hello through the real native host."""
-    browser = launch_browser(core.home, headless=True, user_data_dir=profile, extra_flags=extra_flags)
+    """Launch and wait until the extension said hello through the real native host.
+
+    The browser also gets a CDP pipe, `browser.cdp`: the person's hands in tests (open a tab of their own,
+    close one, stop the extension's service worker), never used to drive the agent's actions.
+    """
+    to_browser, from_browser, preexec = CdpPipe.child_fds()
+    browser = launch_browser(core.home, headless=True, user_data_dir=profile,
+                             extra_flags=("--remote-debugging-pipe", *extra_flags), pass_fds=(3, 4),
+                             preexec_fn=preexec)
+    os.close(to_browser[0])
+    os.close(from_browser[1])
+    browser.cdp = CdpPipe(to_browser[1], from_browser[0])
     try:
         bridge = core.call(core.pool.wait_for_bridge(CONNECT_TIMEOUT_S), timeout=CONNECT_TIMEOUT_S + 5)
     except Exception:

@@ -80,7 +80,14 @@ def milestone_line(raw: dict[str, Any], output: ToolOutput) -> str:
         error = output.data.get("error") or {}
         return f"{head} → {error.get('code')}: {str(error.get('message', ''))[:120]}"
     result = output.data.get("result") or {}
+    if result.get("clicked"):
+        head = f"{action} {result['clicked']}"
     detail = result.get("title") or result.get("url") or ""
+    effects = result.get("effects") or {}
+    if effects.get("nothing_changed"):
+        detail = "nothing changed"
+    elif effects.get("navigated"):
+        detail = f"went to {effects.get('url', '')}"
     return f"{head} → ok {detail}".strip()
 
 

@@ -16,11 +16,15 @@ export class SessionControls {
   #blocklist;
   #idle;
   #taskTabs;
+  #tabs;
+  #windows;
 
   /**
-   * @param {{sessions: SessionStore, blocklist: Blocklist, idle?: any, taskTabs?: any}} deps
+   * @param {{sessions: SessionStore, blocklist: Blocklist, idle?: any, taskTabs?: any, tabs?: any, windows?: any}} deps
    */
-  constructor({ sessions, blocklist, idle, taskTabs }) {
+  constructor({ sessions, blocklist, idle, taskTabs, tabs, windows }) {
+    this.#tabs = tabs;
+    this.#windows = windows;
     this.#sessions = sessions;
     this.#blocklist = blocklist;
     this.#idle = idle;
@@ -66,6 +70,20 @@ export class SessionControls {
     }
     this.#idle?.setDetectionInterval(Math.round(seconds));
     return { idle_threshold_s: Math.round(seconds) };
+  }
+
+  /**
+   * Bring a session tab to the front for the person (a hand-off: "Show tab"). Only tabs in a session.
+   * @param {Record<string, any>} args
+   */
+  async showTab(args) {
+    const session = this.#sessions.get(args.tab_id);
+    if (!session) {
+      throw new ActionError(ErrorCode.SESSION_NOT_FOUND, `tab ${args.tab_id} is not in a live session; see the sessions list`);
+    }
+    const tab = await this.#tabs.update(args.tab_id, { active: true });
+    await this.#windows?.update(tab.windowId, { focused: true, state: "normal" });
+    return { tab_id: args.tab_id, window_id: tab.windowId };
   }
 
   /** The person went idle or locked the screen: every session ends. */

@@ -104,17 +104,21 @@ export class SessionGate {
       await this.#sessions.start({ taskId, tabId: opened.tab_id, url: opened.url ?? "", label, openedByAgent: true });
       touched.add(opened.tab_id);
     }
-    for (const id of touched) await this.check(id);
+    // The action's own tab is checked even if the tabs.onUpdated listener already ended its session.
+    const reported = [result?.effects?.url, result?.url].filter((u) => typeof u === "string");
+    for (const id of touched) await this.check(id, id === tabId ? reported : [], id === tabId);
   }
 
   /**
    * Where did a session tab end up? Follow it, or end it when it reached a blocked site.
    * @param {number} tabId
+   * @param {string[]} [reported] URLs the action itself saw the tab reach (chrome.tabs may lag behind)
+   * @param {boolean} [own] the tab the action ran on: checked even when its session already ended
    * @throws {ActionError} blocked
    */
-  async check(tabId) {
+  async check(tabId, reported = [], own = false) {
     const session = this.#sessions.get(tabId);
-    if (!session) return;
+    if (!session && !own) return;
     let tab;
     try {
       tab = await this.#tabs.get(tabId);
@@ -122,13 +126,18 @@ export class SessionGate {
       await this.#sessions.end(tabId, "tab_closed");
       return;
     }
-    const url = tab.url || tab.pendingUrl || "";
-    const pattern = await this.#blocklist.check(url);
+    let url = tab.url || tab.pendingUrl || "";
+    let pattern = await this.#blocklist.check(url);
+    for (const seen of reported) {
+      if (pattern) break;
+      pattern = await this.#blocklist.check(seen);
+      if (pattern) url = seen;
+    }
     if (pattern) {
-      await this.#sessions.end(tabId, "blocked");
+      if (session) await this.#sessions.end(tabId, "blocked");
       throw new ActionError(ErrorCode.BLOCKED, `the tab went to ${domainOf(url)}, which is on the person's blocklist `
         + `(${pattern}); the session ended and no further action runs there: report it`);
     }
-    await this.#sessions.follow(tabId, url, tab.title);
+    if (session) await this.#sessions.follow(tabId, url, tab.title);
   }
 }

@@ -1,0 +1,184 @@
+"""Sessions, the blocklist and Stop all with the real extension (DESIGN §5, issue 4)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from app.bridge.abort import AbortSignal
+
+
+def events_of(core):
+    seen: list = []
+    remove = core.run(core.pool.subscribe, lambda bridge, event: seen.append(event))
+    return seen, remove
+
+
+def wait_until(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.fixture
+def blocklist(core):
+    """Add entries through the app's store and push them, as the popup and `bua blocklist` do."""
+    added: list[str] = []
+
+    def add(entry: str):
+        added.append(core.core.store.block(entry))
+        return core.call(core.core.set_blocklist_changed())
+
+    yield add
+    for entry in added:
+        core.core.store.unblock(entry)
+    core.call(core.core.set_blocklist_changed())
+
+
+def test_two_tasks_cannot_touch_each_others_tabs(act, fixture_server):
+    a = act({"type": "navigate", "url": fixture_server.url("/sessions.html")}, task_id="t-a").result["tab_id"]
+    b = act({"type": "navigate", "url": fixture_server.url("/second.html")}, task_id="t-b").result["tab_id"]
+    assert a != b
+    cross = act({"type": "extract", "tab_id": b}, task_id="t-a")
+    assert cross.error.code == "session_not_found" and "not in a session of this task" in cross.error.message
+    assert act({"type": "close_tab", "tab_id": a}, task_id="t-b").error.code == "session_not_found"
+    assert act({"type": "extract"}, task_id="t-a").result["title"] == "Sessions fixture"
+    mine = [t["tab_id"] for t in act({"type": "get_tabs"}, task_id="t-b").result["tabs"] if t["in_task"]]
+    assert mine == [b]
+
+
+def test_a_tab_the_person_opened_is_refused(act, browser, fixture_server):
+    target = browser.cdp.send("Target.createTarget", {"url": fixture_server.url("/second.html")})["targetId"]
+    try:
+        tabs = act({"type": "get_tabs"}, task_id="t-user").result["tabs"]
+        person = [t for t in tabs if t["url"] == fixture_server.url("/second.html") and not t["in_task"]]
+        assert person, tabs
+        for action in ({"type": "extract", "tab_id": person[0]["tab_id"]},
+                       {"type": "navigate", "url": fixture_server.url("/"), "tab_id": person[0]["tab_id"]},
+                       {"type": "close_tab", "tab_id": person[0]["tab_id"]}):
+            assert act(action, task_id="t-user").error.code == "session_not_found", action
+    finally:
+        browser.cdp.send("Target.closeTarget", {"targetId": target})
+
+
+def test_closing_a_session_tab_ends_the_session_with_an_event(core, act, browser, fixture_server):
+    seen, remove = events_of(core)
+    try:
+        nav = act({"type": "navigate", "url": fixture_server.url("/sessions.html?close")}, task_id="t-close-me")
+        tab_id = nav.result["tab_id"]
+        assert wait_until(lambda: any(r["tab_id"] == tab_id for r in core.core.sessions.rows()))
+        page = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"]
+                    if t["type"] == "page" and t["url"].endswith("/sessions.html?close"))
+        browser.cdp.send("Target.closeTarget", {"targetId": page["targetId"]})
+        assert wait_until(lambda: any(e.type == "session_ended" and e.data["tab_id"] == tab_id for e in seen))
+        ended = next(e for e in seen if e.type == "session_ended")
+        assert ended.data["reason"] == "tab_closed" and ended.data["task_id"] == "t-close-me"
+        assert not any(r["tab_id"] == tab_id for r in core.core.sessions.rows())
+        after = act({"type": "extract"}, task_id="t-close-me")
+        assert after.error.code == "session_not_found" and "tab_closed" in after.error.message
+    finally:
+        remove()
+
+
+def test_blocklist_add_ends_a_live_session_and_refuses_navigate(core, act, fixture_server, blocklist):
+    seen, remove = events_of(core)
+    try:
+        act({"type": "navigate", "url": fixture_server.url("/second.html", host="localhost")}, task_id="t-bl")
+        answers = blocklist("localhost")
+        assert answers and answers[0]["ok"] and answers[0]["result"]["ended"][0]["domain"] == "localhost"
+        assert wait_until(lambda: any(e.type == "session_ended" and e.data["reason"] == "blocked" for e in seen), 2)
+        refused = act({"type": "navigate", "url": fixture_server.url("/", host="localhost")}, task_id="t-bl-2")
+        assert refused.error.code == "blocked" and "blocklist" in refused.error.message
+        again = act({"type": "extract"}, task_id="t-bl")
+        assert again.error.code == "session_not_found" and "blocked" in again.error.message
+    finally:
+        remove()
+
+
+def test_a_click_onto_a_blocked_site_answers_blocked_and_ends_the_session(act, fixture_server, blocklist):
+    away = fixture_server.url("/second.html", host="localhost")
+    act({"type": "navigate", "url": fixture_server.url(f"/sessions.html?away={away}")}, task_id="t-click-bl")
+    blocklist("localhost")
+    clicked = act({"type": "click", "selector": "#away"}, task_id="t-click-bl")
+    assert clicked.error is not None and clicked.error.code == "blocked", str(clicked.result["effects"])
+    assert "session ended" in clicked.error.message
+    assert act({"type": "extract"}, task_id="t-click-bl").error.code == "session_not_found"
+
+
+def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fixture_server):
+    act({"type": "navigate", "url": fixture_server.url("/sessions.html")}, task_id="t-stop")
+    result: dict = {}
+    abort = AbortSignal()
+    core.run(core.core.controls.register, "t-stop", abort)
+    worker = threading.Thread(target=lambda: result.update(r=act(
+        {"type": "wait_for", "selector": "#never-shown", "state": "visible", "timeout_ms": 5000},
+        task_id="t-stop", abort=abort)))
+    worker.start()
+    assert wait_until(lambda: core.pool.select().pending_count > 0, 5)
+    report = core.call(core.core.stop_all())
+    worker.join(2)
+    assert not worker.is_alive()
+    assert result["r"].error.code == "internal_error" and result["r"].error.message == "stopped by user"
+    assert "t-stop" in report.cancelled_tasks
+    assert all(b["ok"] for b in report.browsers)
+    assert wait_until(lambda: not core.core.sessions.rows(), 2), core.core.sessions.rows()
+    after = act({"type": "extract"}, task_id="t-stop")
+    assert after.error.code == "session_not_found" and "stopped" in after.error.message
+
+
+def test_sessions_survive_a_service_worker_restart(core, act, browser, fixture_server):
+    tab_id = act({"type": "navigate", "url": fixture_server.url("/sessions.html?sw")}, task_id="t-sw").result["tab_id"]
+    old = core.pool.select()
+    person = browser.cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    hands = browser.cdp.send("Target.attachToTarget", {"targetId": person, "flatten": True})["sessionId"]
+    browser.cdp.send("ServiceWorker.enable", {}, hands)
+    browser.cdp.send("ServiceWorker.stopAllWorkers", {}, hands)
+    assert wait_until(lambda: old.closed, 5), "stopping the worker closes its native port"
+    # Any event the worker listens to wakes it: the person opening a page in their tab.
+    browser.cdp.send("Page.navigate", {"url": fixture_server.url("/second.html")}, hands)
+    new = core.call(core.pool.wait_for_bridge(30, exclude=old), timeout=35)
+    assert new is not old
+    assert wait_until(lambda: any(r["tab_id"] == tab_id for r in core.core.sessions.rows()), 5)
+    assert act({"type": "extract"}, task_id="t-sw").result["title"] == "Sessions fixture"
+    browser.cdp.send("Target.closeTarget", {"targetId": person})
+
+
+def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fixture_server):
+    from app.core.background import CoreThread
+    from tests.harness.browser import start_connected_browser
+
+    home = tmp_path / "home"
+    core = CoreThread(home)
+    browser, _bridge = start_connected_browser(core, tmp_path / "profile")
+    try:
+        away = fixture_server.url("/second.html", host="localhost")
+        page_url = fixture_server.url(f"/sessions.html?away={away}")
+        nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "t-away"))
+        tab_id = nav.result["tab_id"]
+        core.core.store.block("localhost")
+        core.call(core.core.set_blocklist_changed())
+        core.stop()
+
+        target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["url"] == page_url)
+        page = browser.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})
+        browser.cdp.send("Runtime.evaluate", {"expression": f"location.href = {away!r}"}, page["sessionId"])
+        assert wait_until(lambda: any(t["url"] == away for t in browser.cdp.send("Target.getTargets")["targetInfos"]))
+        # The returning app no longer blocks the site: only the extension's own copy can have ended the session.
+        from app.store.db import Store
+        store = Store(home)
+        store.unblock("localhost")
+        store.close()
+
+        core = CoreThread(home)
+        core.call(core.pool.wait_for_bridge(30), timeout=35)
+        assert wait_until(lambda: core.core.sessions.rows() == [] and core.pool.select() is not None, 5)
+        later = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "t-away"))
+        assert later.error.code == "session_not_found" and "blocked" in later.error.message
+    finally:
+        browser.stop()
+        core.stop()
