@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import sys
 
-from bench import agent_bench, click_bench, extract_bench, pipe_bench, ui_bench
+from bench import agent_bench, click_bench, extract_bench, pipe_bench, stop_bench, ui_bench
 from bench.report import Report
 from tests.harness.fixture_server import FixtureServer
 
-SUITES = {"pipe": pipe_bench.run, "extract": extract_bench.run, "ui": ui_bench.run, "agent": agent_bench.run, "click": click_bench.run}
+SUITES = {
+    "pipe": pipe_bench.run,
+    "click": click_bench.run,
+    "extract": extract_bench.run,
+    "stop": stop_bench.run,
+    "agent": agent_bench.run,
+    "ui": ui_bench.run,
+}
 
 
 def main(argv: list[str]) -> int:

@@ -153,10 +153,16 @@ export class SessionStore {
    */
   async endWhere(predicate, reason) {
     await this.#loaded;
-    const ended = [];
-    for (const session of [...this.#byTab.values()].filter(predicate)) {
-      const done = await this.end(session.tab_id, reason);
-      if (done) ended.push(done);
+    const ended = [...this.#byTab.values()].filter(predicate);
+    if (ended.length === 0) return ended;
+    for (const session of ended) {
+      this.#byTab.delete(session.tab_id);
+      if (reason !== "closed_by_agent") this.#endReasons.set(session.task_id, reason);
+    }
+    // One write for the batch, then the events: Stop all with 50 sessions must not pay 50 storage writes.
+    await this.#save();
+    for (const session of ended) {
+      this.#emit("session_ended", { task_id: session.task_id, tab_id: session.tab_id, domain: session.domain, reason });
     }
     return ended;
   }
