@@ -93,3 +93,56 @@ def test_browser_command_stops_its_chromium_on_sigterm(cli_home):
         time.sleep(0.1)
     else:
         pytest.fail("chromium outlived `bua browser`")
+
+
+def test_blocklist_stop_status_and_run_against_a_running_core(cli_home, fixture_server):
+    """The user's controls and one agent turn from the command line; the model is the scripted server,
+    configured the way a person would (base URL in settings, key in the environment)."""
+    from app.demo.scripted_model.policy import route
+    from app.demo.scripted_model.server import ScriptedModelServer
+    from app.demo.site_server import StaticServer
+    from app.store.db import Store
+
+    model = ScriptedModelServer(route)
+    site = StaticServer()
+    store = Store(cli_home)
+    store.set_setting("base_url", model.base_url)
+    store.close()
+    env_key = os.environ.get("ANTHROPIC_API_KEY")
+    os.environ["ANTHROPIC_API_KEY"] = "sk-test-offline"
+    serve = spawn(cli_home, "serve")
+    browser = None
+    try:
+        assert "listening" in serve.stdout.readline()
+        browser = spawn(cli_home, "browser", "--headless", "--user-data-dir", str(cli_home / "profile"))
+        assert bua(cli_home, "act", "--wait", "45", '{"type":"get_tabs"}').returncode == 0
+
+        added = bua(cli_home, "blocklist", "add", "*.Bank.example")
+        assert added.returncode == 0 and "*.bank.example" in added.stdout
+        assert bua(cli_home, "blocklist", "add", "not a domain").returncode == 2
+        assert "*.bank.example" in bua(cli_home, "blocklist", "list").stdout
+        assert bua(cli_home, "blocklist", "remove", "nope.example").returncode == 1
+        assert bua(cli_home, "blocklist", "remove", "*.bank.example").returncode == 0
+
+        run = bua(cli_home, "run", f"On {site.url('/index.html?delay=50')} get the contact details of the first 2 "
+                                   "candidates in the list.", timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert "jane.doe1@example.org" in run.stdout and "Here are the contact details" in run.stdout
+        assert "extract" in run.stderr and "[end_turn]" in run.stderr, "milestones and the outcome go to stderr"
+
+        status = bua(cli_home, "status")
+        assert "sessions: 1 live" in status.stdout and "127.0.0.1" in status.stdout
+        assert "task cli-" in status.stdout and "completed" in status.stdout
+        stopped = bua(cli_home, "stop")
+        assert stopped.returncode == 0 and "1/1 browser(s) ended sessions" in stopped.stdout
+        assert "sessions: 0 live" in bua(cli_home, "status").stdout
+    finally:
+        if env_key is None:
+            os.environ.pop("ANTHROPIC_API_KEY", None)
+        else:
+            os.environ["ANTHROPIC_API_KEY"] = env_key
+        if browser is not None:
+            stop(browser)
+        stop(serve)
+        site.stop()
+        model.stop()

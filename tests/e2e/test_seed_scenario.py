@@ -102,3 +102,30 @@ def test_stop_all_mid_task_returns_partial_results(core, browser, site, model):
     assert task["status"] == "cancelled"
     assert CANDIDATES[0]["email"] in task["summary"], "partial results survive the stop"
     assert core.core.board.tasks["seed-stop"].status == "cancelled"
+
+
+def test_login_wall_hands_off_to_the_person_and_a_follow_up_resumes_in_the_same_tab(core, browser, site, model):
+    url = site.url("/index.html?delay=50&login=1")
+    events: list = []
+    first = run(core, model, url, 1, "seed-handoff", events)
+    task = [d for k, d in events if k == "tool_result" and d["name"] == "task"][-1]["output"]
+    assert task["status"] == "needs_user", task
+    tab_id = task["artifacts"]["tab_id"]
+    assert "Sign in" in task["artifacts"]["needs"] and str(tab_id) in task["artifacts"]["needs"]
+    assert "needs_user" in first.outcome.text
+    assert any(r["tab_id"] == tab_id and r["task_id"] == "seed-handoff" for r in core.core.sessions.rows()), \
+        "the session stays alive for the person"
+
+    # The person signs in, in that very tab.
+    target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["url"] == url)
+    hands = browser.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
+    browser.cdp.send("Runtime.evaluate", {"expression": "document.querySelector('#sign-in button').click()"}, hands)
+    time.sleep(0.3)
+
+    events.clear()
+    second = run(core, model, url, 1, "seed-handoff", events)
+    calls = browser_calls(events)
+    results = [d["output"] for k, d in events if k == "subagent_tool_result" and d["name"] == "browser"]
+    assert calls[0]["type"] == "navigate" and results[0]["result"]["tab_id"] == tab_id, "resumed in the same tab"
+    assert second.outcome.status == "end_turn"
+    assert CANDIDATES[0]["email"] in second.outcome.text

@@ -90,6 +90,13 @@ def next_browser_action(prompt: str, history: list[Step]) -> tuple[list[dict[str
             if contact else text("Could not read the panel.")
         return [note, tool_use("browser", {"type": "click", "uid": close[0].uid} if close
                                else {"type": "press_key", "key": "Escape"})], None
+    if kind == "extract" and ok and any(e.role == "textbox" and "password" in e.name.lower()
+                                        for e in elements(last.result.get("result") or {})):
+        tab_id = next((s.result["result"]["tab_id"] for s in browser if s.input.get("type") == "navigate"
+                       and s.result.get("ok")), None)
+        return [], {"status": "needs_user", "summary": "The back office asks for a sign-in; I stopped there.",
+                    "needs": f"Sign in to Talent Desk in the bua tab {tab_id}, then ask me to resume.",
+                    "tab_id": tab_id, "data": contacts}
     if kind == "extract" and ok:
         page = _page_text(last.result)
         previous = browser[-2] if len(browser) > 1 else None
