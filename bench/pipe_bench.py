@@ -16,9 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.browser.launch import launch_browser
 from app.core.background import CoreThread
-from tests.harness.cdp_pipe import CdpPipe
+from tests.harness.browser import start_connected_browser
 from bench.report import Report, Row
 from native_host import framing
 
@@ -57,15 +56,9 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
     with tempfile.TemporaryDirectory(prefix="bua-bench-") as tmp:
         home = Path(tmp) / "home"
         core = CoreThread(home)
-        to_browser, from_browser, preexec = CdpPipe.child_fds()
-        browser = launch_browser(home, headless=True, user_data_dir=Path(tmp) / "profile",
-                                 extra_flags=("--remote-debugging-pipe",),
-                                 pass_fds=(3, 4), preexec_fn=preexec)
-        os.close(to_browser[0])
-        os.close(from_browser[1])
-        cdp = CdpPipe(to_browser[1], from_browser[0])
+        browser, bridge = start_connected_browser(core, Path(tmp) / "profile")
+        cdp = browser.cdp
         try:
-            bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
             nav = core.call(core.pool.request({"type": "navigate", "url": fixture_url}, "bench"))
             assert nav.ok, nav.error
             tab_id = nav.result["tab_id"]
@@ -81,12 +74,16 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
             page = next(t for t in targets if t["type"] == "page" and t["url"] == nav.result["url"])
             session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
 
+            def get_tabs_via_pipe() -> None:
+                assert core.call(bridge.request({"type": "get_tabs"}, "bench")).ok
+
             def evaluate_direct() -> None:
                 assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
 
-            for fn in (ping, evaluate_via_pipe, evaluate_direct):
+            for fn in (ping, get_tabs_via_pipe, evaluate_via_pipe, evaluate_direct):
                 _timed(fn, 20)  # warm-up
             noop = report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app)", _timed(ping, n)))
+            report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP)", _timed(get_tabs_via_pipe, n)))
             via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe", _timed(evaluate_via_pipe, n)))
             direct = report.add(Row.timing("pipe", "CDP Runtime.evaluate direct (--remote-debugging-pipe)",
                                            _timed(evaluate_direct, n)))

@@ -24,6 +24,7 @@ import { policyOf } from "./dialogs.js";
  */
 export async function taskTab(action, ctx) {
   const requested = optionalTabId(action.tab_id);
+  if (requested !== null && ctx.sessions?.get(requested)) return requested;
   if (requested !== null) return (await requireTab(ctx.tabs, requested)).id;
   const current = await ctx.taskTabs.get(ctx.taskId);
   if (current !== undefined && (await findTab(ctx.tabs, current))) return current;

@@ -15,6 +15,11 @@ import { domainOf } from "./session-store.js";
 
 const OPENS_SESSION = new Set(["navigate", "open_tab"]);
 const NO_TAB = new Set(["get_tabs", "open_tab"]);
+/**
+ * Actions after which the gate looks where the tab went (a chrome.tabs.get, ~0.7 ms). The others cannot
+ * navigate by themselves; a page that moves on its own is caught by the tabs.onUpdated listener.
+ */
+const MAY_NAVIGATE = new Set(["navigate", "open_tab", "click", "type", "press_key", "evaluate"]);
 
 /**
  * @typedef {import("./session-store.js").SessionStore} SessionStore
@@ -106,7 +111,11 @@ export class SessionGate {
     }
     // The action's own tab is checked even if the tabs.onUpdated listener already ended its session.
     const reported = [result?.effects?.url, result?.url].filter((u) => typeof u === "string");
-    for (const id of touched) await this.check(id, id === tabId ? reported : [], id === tabId);
+    for (const id of touched) {
+      if (id === tabId && !MAY_NAVIGATE.has(type)) continue;
+      if (id === tabId && result?.effects?.navigated === false) continue;
+      await this.check(id, id === tabId ? reported : [], id === tabId);
+    }
   }
 
   /**
