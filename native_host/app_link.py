@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from native_host import framing
 from native_host.paths import socket_address, token_path
@@ -23,7 +24,7 @@ class AuthRefused(Exception):
 class AppLink:
     """A framed, authenticated stream socket to the app; thread-safe sends."""
 
-    def __init__(self, sock: socket.socket) -> None:
+    def __init__(self, sock: Any) -> None:
         self._sock = sock
         self._send_lock = threading.Lock()
 
@@ -45,9 +46,11 @@ class AppLink:
         self._sock.close()
 
 
-def _open(address: str) -> socket.socket:
+def open_transport(address: str) -> Any:
     if sys.platform == "win32":  # pragma: no cover - named pipes exist only on Windows
-        raise OSError("named-pipe transport is opened by native_host.win_pipe")
+        from native_host.win_pipe import open_pipe
+
+        return open_pipe(address)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(address)
@@ -61,7 +64,7 @@ def try_connect(home: Path, origin: str) -> AppLink | None:
     """One attempt: None when the app is not running; AuthRefused when it rejects the token."""
     try:
         token = token_path(home).read_text(encoding="utf-8").strip()
-        sock = _open(socket_address(home))
+        sock = open_transport(socket_address(home))
     except OSError:
         return None
     link = AppLink(sock)

@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable
 from app.bridge.bridge import BridgeInfo, BrowserBridge
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_body, read_message, write_message
+from app.bridge.transport import listen
 from native_host import framing
 from native_host.paths import runtime_dir, socket_address, token_path
 
@@ -67,21 +68,18 @@ class BridgeServer:
         self.pool = pool
         self.cli_handler = cli_handler
         self.address = socket_address(home)
-        self._server: asyncio.AbstractServer | None = None
+        self._server: Any = None
         self._token = ""
         self._connections: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
-        if sys.platform == "win32":  # pragma: no cover
-            raise NotImplementedError("the named-pipe server runs on Windows only (app.bridge.win_pipe)")
         _prepare_runtime_dir(self.home)
-        if os.path.exists(self.address):
+        if sys.platform != "win32" and os.path.exists(self.address):
             if _socket_in_use(self.address):
                 raise AlreadyRunning(f"a bua core already runs for {self.home}")
             os.unlink(self.address)
         self._token = _write_token(self.home)
-        self._server = await asyncio.start_unix_server(self._on_connect, path=self.address, limit=framing.MAX_INBOUND + 8)
-        os.chmod(self.address, 0o600)
+        self._server = await listen(self.address, self._on_connect)
 
     async def close(self) -> None:
         if self._server is not None:
@@ -91,10 +89,11 @@ class BridgeServer:
             task.cancel()
         if self._server is not None:
             await self._server.wait_closed()
-        try:
-            os.unlink(self.address)
-        except FileNotFoundError:
-            pass
+        if sys.platform != "win32":
+            try:
+                os.unlink(self.address)
+            except FileNotFoundError:
+                pass
 
     async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()

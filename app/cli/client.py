@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import socket
 from pathlib import Path
 from typing import Any, Callable
 
 from native_host import framing
+from native_host.app_link import open_transport
 from native_host.paths import socket_address, token_path
 
 
@@ -22,8 +22,7 @@ class CoreClient:
         self._ids = itertools.count(1)
         try:
             token = token_path(home).read_text(encoding="utf-8").strip()
-            self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            self._sock.connect(socket_address(home))
+            self._sock = open_transport(socket_address(home))
         except OSError as err:
             raise CoreUnavailable(f"no bua core is running for {home} ({err}); start it with `bua serve`") from None
         self._send({"v": 1, "kind": "auth", "role": "cli", "token": token})

@@ -154,12 +154,11 @@ class AppController(QObject):
         await self.core.end_session(task_id, tab_id)
 
     async def show_tab(self, task_id: str, tab_id: int | None) -> bool:
-        """Bring a session's tab to the front; False when the core cannot do that yet."""
-        show = getattr(self.core, "show_tab", None)
-        if show is None:
+        """Bring a session's tab to the front; False when no browser holds it in a live session."""
+        if tab_id is None:
             return False
-        await show(task_id, tab_id)
-        return True
+        answers = await self.core.show_tab(tab_id)
+        return any(answer.get("ok") for answer in answers)
 
     async def start_bua_browser(self) -> None:
         """Start Chromium/Chrome with a bua profile and the extension loaded (stopped again at quit)."""
@@ -169,12 +168,8 @@ class AppController(QObject):
         self.launched.append(await asyncio.to_thread(launch_browser, self.home, headless=not has_display()))
 
     async def apply_idle_threshold(self, seconds: int) -> None:
-        """Send the idle threshold to every connected browser (the extension's `configure` control)."""
-        configure = getattr(self.core, "set_idle_threshold", None)
-        if configure is not None:
-            await configure(seconds)
-            return
-        await asyncio.gather(*(b.control("configure", {"idle_threshold_s": seconds}) for b in self.core.pool.bridges))
+        """Store the idle threshold and send it to every connected browser (the extension's `configure` control)."""
+        await self.core.set_idle_threshold(seconds)
 
     # -- blocklist --------------------------------------------------------
     async def blocklist(self) -> list[str]:

@@ -34,6 +34,25 @@ export async function taskTab(action, ctx) {
   );
 }
 
+/** Actions that send input as a person would; their tab must be the active one of its window. */
+const INPUT_ACTIONS = new Set(["click", "hover", "type", "press_key"]);
+
+/**
+ * Make the tab the active one of the minimised bua window (never touching the person's windows): a
+ * background tab there does not open target=_blank links and paints nothing (measured on Chromium 156).
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ */
+async function frontInBuaWindow(ctx, tabId) {
+  const [tab, buaWindowId] = await Promise.all([
+    ctx.tabs.get(tabId).catch(() => null),
+    ctx.buaWindow?.windowId() ?? Promise.resolve(null),
+  ]);
+  if (tab && !tab.active && buaWindowId !== null && tab.windowId === buaWindowId) {
+    await ctx.tabs.update(tabId, { active: true });
+  }
+}
+
 /**
  * Run `work` on the action's tab, prepared for input, with the action's
  * dialog policy in force.
@@ -46,6 +65,7 @@ export async function taskTab(action, ctx) {
 export async function onTaskTab(action, ctx, work) {
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
+  if (typeof action.type === "string" && INPUT_ACTIONS.has(action.type)) await frontInBuaWindow(ctx, tabId);
   const dialogs = ctx.dialogs?.begin(tabId, policyOf(action)) ?? { records: () => [], end: () => {} };
   try {
     return await work(tabId, dialogs);
