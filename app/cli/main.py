@@ -88,23 +88,27 @@ def _status(args: argparse.Namespace) -> int:
 def _browser(args: argparse.Namespace) -> int:
     from app.browser.launch import BrowserNotFound, launch_browser
 
+    def on_term(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    # SIGTERM/SIGINT wait while the browser starts, so that one arriving at any moment stops it too.
+    signal.signal(signal.SIGTERM, on_term)
+    held = {signal.SIGTERM, signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
         browser = launch_browser(bua_home(), headless=args.headless, user_data_dir=args.user_data_dir,
                                  binary=args.binary)
     except BrowserNotFound as err:
         print(f"bua browser: {err}", file=sys.stderr)
         return 2
-    print(f"browser started (pid {browser.process.pid}, profile {browser.user_data_dir})", flush=True)
-
-    def on_term(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, on_term)
     try:
+        print(f"browser started (pid {browser.process.pid}, profile {browser.user_data_dir})", flush=True)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
         return browser.process.wait()
     except KeyboardInterrupt:
-        browser.stop()
         return 0
+    finally:
+        browser.stop()
 
 
 def _demo(args: argparse.Namespace) -> int:
