@@ -24,6 +24,8 @@ from native_host import framing
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT_S = 30.0
+ACTION_MARGIN_S = 5.0
+"""An action that waits (`timeout_ms`) gets its own wait plus this margin before the bridge gives up."""
 EventListener = Callable[["BrowserBridge", Event], None]
 
 

@@ -7,7 +7,7 @@ import logging
 from typing import Any, Callable
 
 from app.bridge.abort import AbortSignal
-from app.bridge.bridge import DEFAULT_TIMEOUT_S, BrowserBridge
+from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.protocol.envelope import Event, Response
 from app.protocol.errors import ErrorCode
 
@@ -104,7 +104,10 @@ class BrowserBridgePool:
                 "no browser is connected to bua: start Chrome with the bua extension loaded "
                 "(`bua install`, then Load unpacked), or run `bua browser`",
             )
-        return await bridge.request(action, task_id, abort, self.timeout if timeout is None else timeout)
+        if timeout is None:
+            waits = action.get("timeout_ms") if isinstance(action, dict) else None
+            timeout = max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
+        return await bridge.request(action, task_id, abort, timeout)
 
     def status(self) -> list[dict[str, Any]]:
         return [

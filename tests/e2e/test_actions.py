@@ -181,8 +181,8 @@ def test_screenshot_of_a_very_tall_page_is_cut_with_a_note(page):
     send = page("click.html", "t-tall")
     assert evaluate(send, "document.querySelector('#far').style.marginTop = '20000px'; 1") == 1
     full = send({"type": "screenshot", "full_page": True, "format": "jpeg"}).result
-    assert full["height"] == 16_000
-    assert re.search(r"the page is \d+ px tall; only the top 16000 px", full["note"])
+    assert full["height"] == 8_000
+    assert re.search(r"the page is \d+ px tall; only the top 8000 px", full["note"])
 
 
 def test_click_and_type_inside_same_origin_and_cross_site_frames(page):

@@ -131,3 +131,16 @@ def test_host_killed_mid_request_fails_fast_then_reconnects(core, act, fixture_s
     assert new.info.profile_id == old.info.profile_id
     after = act({"type": "get_tabs"}, task_id="t-kill")
     assert after.ok, after.error
+
+
+def test_a_waiting_action_gets_its_own_wait_plus_a_margin(core, act, fixture_server):
+    act({"type": "navigate", "url": fixture_server.url("/sessions.html")}, task_id="t-wait-margin")
+    act({"type": "evaluate", "expression": "setTimeout(() => document.getElementById('never-shown').hidden = false, "
+         "1000); 1"}, task_id="t-wait-margin")
+    default = core.pool.timeout
+    core.pool.timeout = 0.5
+    try:
+        waited = act({"type": "wait_for", "selector": "#never-shown", "timeout_ms": 3000}, task_id="t-wait-margin")
+    finally:
+        core.pool.timeout = default
+    assert waited.ok, waited.error

@@ -6,7 +6,9 @@ ACTION_TABLE: dict[str, str] = {
     "navigate": "`{url, tab_id?}` load a URL in the task's tab (opens one the first time).",
     "extract": "`{selector?, max_chars?}` the page as markdown with inline uids, the interactive elements "
                "(`e4 button \"View\" (row: Jane Doe)`), and text. Do this before acting and after anything changes.",
-    "click": "`{uid | selector}` click an element; the result says what changed (navigation, new tab, dialog, DOM).",
+    "click": "`{uid | selector, dialog?, prompt_text?}` click an element; the result says what changed "
+             "(navigation, new tab, dialog, DOM). alert/beforeunload are accepted, confirm/prompt dismissed unless "
+             "`dialog: \"accept\"` (with `prompt_text` for a prompt).",
     "type": "`{uid | selector, text, clear?, submit?}` type into an input, textarea, contenteditable or choose a "
             "<select> option by label; `submit` presses Enter after.",
     "press_key": "`{key}` e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A.",

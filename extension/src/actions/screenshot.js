@@ -18,8 +18,9 @@ import { offsetQuads, quadBounds } from "../input/geometry.js";
 import { decodedBytes, imageSize } from "../image-size.js";
 import { keepPainting } from "../input/painting.js";
 
-export const MAX_HEIGHT = 16_000;
-export const MAX_BYTES = 8 * 1024 * 1024;
+/** The Messages API refuses images over 8,000 px a side or 5 MB: the caps keep every screenshot usable. */
+export const MAX_HEIGHT = 8_000;
+export const MAX_BYTES = Math.floor(4.75 * 1024 * 1024);
 export const CAPTURE_TIMEOUT_MS = 15_000;
 
 /**
@@ -59,7 +60,7 @@ export async function screenshot(action, ctx) {
     if (decodedBytes(data) > MAX_BYTES) {
       const shrink = Math.sqrt(MAX_BYTES / decodedBytes(data)) * 0.9;
       data = await capture(ctx, tabId, { ...params, clip: { ...clip, scale: clip.scale * shrink } });
-      notes.push(`scaled to ${Math.round(shrink * 100)}% to stay under ${MAX_BYTES / 1024 / 1024} MB; use jpeg, an element or the viewport for full detail`);
+      notes.push(`scaled to ${Math.round(shrink * 100)}% to stay under ${(MAX_BYTES / 1024 / 1024).toFixed(2)} MB; use jpeg, an element or the viewport for full detail`);
     }
     const size = imageSize(data) ?? { width: Math.round(clip.width), height: Math.round(clip.height) };
     /** @type {Record<string, unknown>} */
