@@ -15,9 +15,13 @@ $(VENV)/.installed: pyproject.toml
 venv: $(VENV)/.installed
 
 # Debian's chromium for the real-browser tests (FIELD-NOTES: ~40 s), node for the extension's unit tests.
+# Real-browser tests: Debian's chromium (headless), plus Xvfb, openbox, xdotool and xprop for the headful
+# background-tab test (a minimised window needs a real X server and window manager).
 browser-deps:
-	@test -x /usr/lib/chromium/chromium || command -v chromium >/dev/null || \
-		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@test -x /usr/lib/chromium/chromium && command -v Xvfb >/dev/null && command -v openbox >/dev/null && \
+		command -v xdotool >/dev/null && command -v xprop >/dev/null || \
+		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			chromium xvfb openbox xdotool x11-utils; }
 	@command -v node >/dev/null || \
 		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
 

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 class BrowserBridgeLike(Protocol):
     async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
-                      timeout: float | None = None) -> "Response": ...
+                      timeout: float | None = None, browser: str | None = None,
+                      label: str | None = None) -> "Response": ...
 
 
 @dataclass(frozen=True)

@@ -62,14 +62,15 @@ class BrowserBridge:
         task_id: str,
         abort: AbortSignal | None = None,
         timeout: float | None = DEFAULT_TIMEOUT_S,
+        label: str | None = None,
     ) -> Response:
         request_id = f"r{next(self._ids)}"
         try:
             model = parse_action(action)
         except ActionFailed as err:
             return Response.failure(request_id, err.code, err.message)
-        envelope = Request(id=request_id, task_id=task_id, action=action_to_wire(model))
-        return await self.send_and_wait(envelope.model_dump(mode="json"), request_id, abort, timeout, task_id)
+        envelope = Request(id=request_id, task_id=task_id, task_label=label, action=action_to_wire(model))
+        return await self.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), request_id, abort, timeout, task_id)
 
     async def control(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:
         control_id = f"c{next(self._ids)}"

@@ -96,6 +96,7 @@ class BrowserBridgePool:
         abort: AbortSignal | None = None,
         timeout: float | None = None,
         browser: str | None = None,
+        label: str | None = None,
     ) -> Response:
         bridge = self.select(browser)
         if bridge is None:
@@ -107,7 +108,7 @@ class BrowserBridgePool:
         if timeout is None:
             waits = action.get("timeout_ms") if isinstance(action, dict) else None
             timeout = max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
-        return await bridge.request(action, task_id, abort, timeout)
+        return await bridge.request(action, task_id, abort, timeout, label)
 
     def status(self) -> list[dict[str, Any]]:
         return [

@@ -47,6 +47,8 @@ class Request(_Envelope):
     kind: Literal["request"] = "request"
     id: str
     task_id: str
+    task_label: str | None = None
+    """Shown on the task's tab group ("bua · <label>"); the extension falls back to task_id."""
     action: dict[str, Any]
 
 

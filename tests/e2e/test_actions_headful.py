@@ -16,7 +16,10 @@ from tests.harness.browser import CONNECT_TIMEOUT_S
 from tests.harness.core_thread import CoreThread
 
 TOOLS = ("Xvfb", "openbox", "xprop", "xdotool")
-pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS), reason=f"needs {', '.join(TOOLS)}")
+MISSING = [t for t in TOOLS if shutil.which(t) is None]
+# `make test` installs these; in CI a missing tool fails the test instead of skipping it.
+pytestmark = pytest.mark.skipif(bool(MISSING) and not os.environ.get("CI"),
+                                reason=f"needs {', '.join(MISSING)} (make test installs them)")
 
 
 @pytest.fixture(scope="module")

@@ -182,3 +182,26 @@ def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fi
     finally:
         browser.stop()
         core.stop()
+
+
+def in_extension(browser, expression: str):
+    """Evaluate in the extension's service worker (to read what the person sees: groups, badges)."""
+    worker = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
+    session = browser.cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+    try:
+        reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                      "returnByValue": True}, session)
+        return reply["result"].get("value")
+    finally:
+        browser.cdp.send("Target.detachFromTarget", {"sessionId": session})
+
+
+def test_session_tabs_sit_in_a_labelled_group_and_leave_it_when_the_session_ends(core, act, browser, fixture_server):
+    action = {"type": "navigate", "url": fixture_server.url("/sessions.html?group")}
+    tab_id = core.call(core.pool.request(action, "t-group", label="Collect invoices")).result["tab_id"]
+    read = (f"chrome.tabs.get({tab_id}).then(async t => t.groupId === -1 ? null : "
+            "({group: (await chrome.tabGroups.get(t.groupId)).title, badge: await chrome.action.getBadgeText({tabId: t.id})}))")
+    assert wait_until(lambda: in_extension(browser, read) is not None, 5)
+    assert in_extension(browser, read) == {"group": "bua · Collect invoices", "badge": "bua"}
+    core.call(core.core.end_session("t-group"))
+    assert wait_until(lambda: in_extension(browser, read) is None, 5), "the tab leaves the group, and stays open"

@@ -14,7 +14,8 @@ class HangingBridge:
         self.requests: list[dict[str, Any]] = []
 
     async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
-                      timeout: float | None = None) -> Response:
+                      timeout: float | None = None, browser: str | None = None,
+                      label: str | None = None) -> Response:
         self.requests.append(action)
         reason = await (abort or AbortSignal()).wait()
         return Response.failure("r", ErrorCode.INTERNAL_ERROR, reason)

@@ -40,7 +40,10 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
                            "error": {"code": err.code.value, "message": err.message}}, is_error=True)
     bridge = deps.browser_bridge
     assert bridge is not None, "the browser tool exists only with a bridge"
-    response = await bridge.request(raw, deps.context.task_id, deps.abort)
+    board = deps.services.task_board
+    record = board.tasks.get(deps.context.task_id) if board is not None else None
+    label = record.description if record is not None and record.description else None
+    response = await bridge.request(raw, deps.context.task_id, deps.abort, label=label)
     if not response.ok:
         error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}
         return ToolOutput({"ok": False, "action": action_type, "error": error}, is_error=True)

@@ -19,7 +19,8 @@ class RecordingBridge:
         self.requests: list[tuple[dict[str, Any], str]] = []
 
     async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
-                      timeout: float | None = None) -> Response:
+                      timeout: float | None = None, browser: str | None = None,
+                      label: str | None = None) -> Response:
         self.requests.append((action, task_id))
         if self.delay_s:
             waiter = asyncio.ensure_future(abort.wait()) if abort else None
