@@ -14,15 +14,13 @@
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from app.browser.launch import launch_browser
 from app.core.background import CoreThread
-from tests.harness.cdp_pipe import CdpPipe
+from tests.harness.browser import start_connected_browser
 from bench.report import Report, Row
 
 TARGET = "#counter"
@@ -42,15 +40,9 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
     with tempfile.TemporaryDirectory(prefix="bua-bench-") as tmp:
         home = Path(tmp) / "home"
         core = CoreThread(home)
-        to_browser, from_browser, preexec = CdpPipe.child_fds()
-        browser = launch_browser(home, headless=True, user_data_dir=Path(tmp) / "profile",
-                                 extra_flags=("--remote-debugging-pipe",),
-                                 pass_fds=(3, 4, to_browser[0], from_browser[1]), preexec_fn=preexec)
-        os.close(to_browser[0])
-        os.close(from_browser[1])
-        cdp = CdpPipe(to_browser[1], from_browser[0])
+        browser, bridge = start_connected_browser(core, Path(tmp) / "profile")
+        cdp = browser.cdp
         try:
-            bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
             nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "bench"))
             assert nav.ok, nav.error
             tab_id = nav.result["tab_id"]
