@@ -14,13 +14,10 @@
 from __future__ import annotations
 
 import json
-import tempfile
 import threading
 import time
-from pathlib import Path
 
-from app.core.background import CoreThread
-from tests.harness.browser import start_connected_browser
+from bench.live import live_browser
 from bench.report import Report, Row
 
 TARGET = "#counter"
@@ -37,80 +34,73 @@ def _timed(fn, n: int) -> list[float]:
 
 def run(report: Report, fixture_url: str, n: int = 100) -> None:
     page_url = fixture_url.rsplit("/", 1)[0] + "/actions/click.html"
-    with tempfile.TemporaryDirectory(prefix="bua-bench-") as tmp:
-        home = Path(tmp) / "home"
-        core = CoreThread(home)
-        browser, bridge = start_connected_browser(core, Path(tmp) / "profile")
+    with live_browser("bua-bench-") as (core, browser, bridge):
         cdp = browser.cdp
-        try:
-            nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "bench"))
-            assert nav.ok, nav.error
-            tab_id = nav.result["tab_id"]
-            extract = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "bench"))
-            assert extract.ok, extract.error
-            uid = next(line.split()[0] for line in extract.result["elements"].splitlines() if '"Counter"' in line)
-            ids = iter(range(10**9))
+        nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "bench"))
+        assert nav.ok, nav.error
+        tab_id = nav.result["tab_id"]
+        extract = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "bench"))
+        assert extract.ok, extract.error
+        uid = next(line.split()[0] for line in extract.result["elements"].splitlines() if '"Counter"' in line)
+        ids = iter(range(10**9))
 
-            def bua_click(settle_ms: int | None) -> None:
-                action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1}
-                if settle_ms is not None:
-                    action["settle_ms"] = settle_ms
-                request_id = f"bench-{next(ids)}"
-                raw = {"v": 1, "kind": "request", "id": request_id, "task_id": "bench", "action": action}
-                response = core.call(bridge.send_and_wait(raw, request_id, None, 30))
-                assert response.ok, response.error
+        def bua_click(settle_ms: int | None) -> None:
+            action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1}
+            if settle_ms is not None:
+                action["settle_ms"] = settle_ms
+            request_id = f"bench-{next(ids)}"
+            raw = {"v": 1, "kind": "request", "id": request_id, "task_id": "bench", "action": action}
+            response = core.call(bridge.send_and_wait(raw, request_id, None, 30))
+            assert response.ok, response.error
 
-            targets = cdp.send("Target.getTargets")["targetInfos"]
-            page = next(t for t in targets if t["type"] == "page" and t["url"] == page_url)
-            session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
+        targets = cdp.send("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page" and t["url"] == page_url)
+        session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
 
-            def centre() -> tuple[float, float]:
-                box = json.loads(cdp.send("Runtime.evaluate", {"expression": f"JSON.stringify(document.querySelector("
-                                          f"{TARGET!r}).getBoundingClientRect())", "returnByValue": True},
-                                          session)["result"]["value"])
-                return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        def centre() -> tuple[float, float]:
+            box = json.loads(cdp.send("Runtime.evaluate", {"expression": f"JSON.stringify(document.querySelector("
+                                      f"{TARGET!r}).getBoundingClientRect())", "returnByValue": True},
+                                      session)["result"]["value"])
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
-            x, y = centre()
+        x, y = centre()
 
-            def press(px: float, py: float) -> None:
-                for kind in ("mousePressed", "mouseReleased"):
-                    cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": px, "y": py, "button": "left",
-                                                          "clickCount": 1}, session)
+        def press(px: float, py: float) -> None:
+            for kind in ("mousePressed", "mouseReleased"):
+                cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": px, "y": py, "button": "left",
+                                                      "clickCount": 1}, session)
 
-            def direct_click() -> None:
-                press(x, y)
+        def direct_click() -> None:
+            press(x, y)
 
-            def direct_checked_click() -> None:
-                obj = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({TARGET!r})"},
-                               session)["result"]["objectId"]
-                cdp.send("DOM.scrollIntoViewIfNeeded", {"objectId": obj}, session)
-                quad = cdp.send("DOM.getContentQuads", {"objectId": obj}, session)["quads"][0]
-                px, py = (quad[0] + quad[4]) / 2, (quad[1] + quad[5]) / 2
-                hit = cdp.send("Runtime.callFunctionOn", {
-                    "objectId": obj, "returnByValue": True, "arguments": [{"value": px}, {"value": py}],
-                    "functionDeclaration": "function (x, y) { const h = document.elementFromPoint(x, y);"
-                                           " return h === this || this.contains(h); }"}, session)
-                assert hit["result"]["value"] is True
-                moved = threading.Thread(target=cdp.send, args=("Input.dispatchMouseEvent",
-                                                                {"type": "mouseMoved", "x": px, "y": py}, session))
-                moved.start()
-                press(px, py)
-                moved.join()
+        def direct_checked_click() -> None:
+            obj = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({TARGET!r})"},
+                           session)["result"]["objectId"]
+            cdp.send("DOM.scrollIntoViewIfNeeded", {"objectId": obj}, session)
+            quad = cdp.send("DOM.getContentQuads", {"objectId": obj}, session)["quads"][0]
+            px, py = (quad[0] + quad[4]) / 2, (quad[1] + quad[5]) / 2
+            hit = cdp.send("Runtime.callFunctionOn", {
+                "objectId": obj, "returnByValue": True, "arguments": [{"value": px}, {"value": py}],
+                "functionDeclaration": "function (x, y) { const h = document.elementFromPoint(x, y);"
+                                       " return h === this || this.contains(h); }"}, session)
+            assert hit["result"]["value"] is True
+            moved = threading.Thread(target=cdp.send, args=("Input.dispatchMouseEvent",
+                                                            {"type": "mouseMoved", "x": px, "y": py}, session))
+            moved.start()
+            press(px, py)
+            moved.join()
 
-            for fn in (direct_click, direct_checked_click, lambda: bua_click(0), lambda: bua_click(None)):
-                _timed(fn, 10)
-            direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", _timed(direct_click, n)))
-            checked = report.add(Row.timing("click", "direct CDP click + the same checks", _timed(direct_checked_click, n)))
-            bare = report.add(Row.timing("click", "bua click through the pipe, settle 0", _timed(lambda: bua_click(0), n)))
-            full = report.add(Row.timing("click", "bua click through the pipe, default settle", _timed(lambda: bua_click(None), n)))
-            report.add(Row("click", "settle window of a DOM-changing click (p50 difference)", n,
-                           value=round(full.p50_ms - bare.p50_ms, 1), unit="ms"))
-            report.add(Row("click", "ratio bua settle 0 / direct click (p50)", n,
-                           value=round(bare.p50_ms / direct.p50_ms, 2), unit="x"))
-            report.add(Row("click", "ratio bua settle 0 / direct click + checks (p50)", n,
-                           value=round(bare.p50_ms / checked.p50_ms, 2), unit="x"))
-            report.goal("click round trip (settle 0) within 1.5x of a direct CDP click (p50)",
-                        bare.p50_ms / direct.p50_ms, 1.5, "x")
-        finally:
-            browser.stop()
-            core.stop()
+        for fn in (direct_click, direct_checked_click, lambda: bua_click(0), lambda: bua_click(None)):
+            _timed(fn, 10)
+        direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", _timed(direct_click, n)))
+        checked = report.add(Row.timing("click", "direct CDP click + the same checks", _timed(direct_checked_click, n)))
+        bare = report.add(Row.timing("click", "bua click through the pipe, settle 0", _timed(lambda: bua_click(0), n)))
+        full = report.add(Row.timing("click", "bua click through the pipe, default settle", _timed(lambda: bua_click(None), n)))
+        report.add(Row("click", "settle window of a DOM-changing click (p50 difference)", n,
+                       value=round(full.p50_ms - bare.p50_ms, 1), unit="ms"))
+        report.add(Row("click", "ratio bua settle 0 / direct click (p50)", n,
+                       value=round(bare.p50_ms / direct.p50_ms, 2), unit="x"))
+        report.add(Row("click", "ratio bua settle 0 / direct click + checks (p50)", n,
+                       value=round(bare.p50_ms / checked.p50_ms, 2), unit="x"))
+        report.goal("click round trip (settle 0) within 1.5x of a direct CDP click (p50)",
+                    bare.p50_ms / direct.p50_ms, 1.5, "x")

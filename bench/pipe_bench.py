@@ -12,12 +12,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from app.core.background import CoreThread
-from tests.harness.browser import start_connected_browser
+from bench.live import live_browser
 from bench.report import Report, Row
 from native_host import framing
 
@@ -53,47 +51,40 @@ def python_startup(n: int) -> list[float]:
 
 
 def run(report: Report, fixture_url: str, n: int = 200) -> None:
-    with tempfile.TemporaryDirectory(prefix="bua-bench-") as tmp:
-        home = Path(tmp) / "home"
-        core = CoreThread(home)
-        browser, bridge = start_connected_browser(core, Path(tmp) / "profile")
+    with live_browser("bua-bench-") as (core, browser, bridge):
         cdp = browser.cdp
-        try:
-            nav = core.call(core.pool.request({"type": "navigate", "url": fixture_url}, "bench"))
-            assert nav.ok, nav.error
-            tab_id = nav.result["tab_id"]
+        nav = core.call(core.pool.request({"type": "navigate", "url": fixture_url}, "bench"))
+        assert nav.ok, nav.error
+        tab_id = nav.result["tab_id"]
 
-            def ping() -> None:
-                assert core.call(bridge.control("ping")).ok
+        def ping() -> None:
+            assert core.call(bridge.control("ping")).ok
 
-            def evaluate_via_pipe() -> None:
-                response = core.call(bridge.request({"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench"))
-                assert response.ok, response.error
+        def evaluate_via_pipe() -> None:
+            response = core.call(bridge.request({"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench"))
+            assert response.ok, response.error
 
-            targets = cdp.send("Target.getTargets")["targetInfos"]
-            page = next(t for t in targets if t["type"] == "page" and t["url"] == nav.result["url"])
-            session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
+        targets = cdp.send("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page" and t["url"] == nav.result["url"])
+        session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
 
-            def get_tabs_via_pipe() -> None:
-                assert core.call(bridge.request({"type": "get_tabs"}, "bench")).ok
+        def get_tabs_via_pipe() -> None:
+            assert core.call(bridge.request({"type": "get_tabs"}, "bench")).ok
 
-            def evaluate_direct() -> None:
-                assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
+        def evaluate_direct() -> None:
+            assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
 
-            for fn in (ping, get_tabs_via_pipe, evaluate_via_pipe, evaluate_direct):
-                _timed(fn, 20)  # warm-up
-            noop = report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app)", _timed(ping, n)))
-            report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP)", _timed(get_tabs_via_pipe, n)))
-            via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe", _timed(evaluate_via_pipe, n)))
-            direct = report.add(Row.timing("pipe", "CDP Runtime.evaluate direct (--remote-debugging-pipe)",
-                                           _timed(evaluate_direct, n)))
-            report.add(Row("pipe", "pipe overhead over direct CDP (p50 difference)", n,
-                           value=round(via.p50_ms - direct.p50_ms, 3), unit="ms"))
-            report.add(Row("pipe", "ratio pipe / direct (p50)", n, value=round(via.p50_ms / direct.p50_ms, 2), unit="x"))
-            report.goal("pipe adds at most 1 ms at p50 over direct CDP", via.p50_ms - direct.p50_ms, 1.0, "ms")
-            del noop
-            report.add(Row.timing("host", "native host cold start (spawn → host_ready)", host_cold_start(home, 20)))
-            report.add(Row.timing("host", "python -c pass (interpreter floor)", python_startup(20)))
-        finally:
-            browser.stop()
-            core.stop()
+        for fn in (ping, get_tabs_via_pipe, evaluate_via_pipe, evaluate_direct):
+            _timed(fn, 20)  # warm-up
+        noop = report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app)", _timed(ping, n)))
+        report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP)", _timed(get_tabs_via_pipe, n)))
+        via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe", _timed(evaluate_via_pipe, n)))
+        direct = report.add(Row.timing("pipe", "CDP Runtime.evaluate direct (--remote-debugging-pipe)",
+                                       _timed(evaluate_direct, n)))
+        report.add(Row("pipe", "pipe overhead over direct CDP (p50 difference)", n,
+                       value=round(via.p50_ms - direct.p50_ms, 3), unit="ms"))
+        report.add(Row("pipe", "ratio pipe / direct (p50)", n, value=round(via.p50_ms / direct.p50_ms, 2), unit="x"))
+        report.goal("pipe adds at most 1 ms at p50 over direct CDP", via.p50_ms - direct.p50_ms, 1.0, "ms")
+        del noop
+        report.add(Row.timing("host", "native host cold start (spawn → host_ready)", host_cold_start(core.home, 20)))
+        report.add(Row.timing("host", "python -c pass (interpreter floor)", python_startup(20)))

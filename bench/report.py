@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import platform
-import statistics
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path

@@ -4,13 +4,10 @@ from the call until every pending request is settled, and until the last session
 from __future__ import annotations
 
 import asyncio
-import tempfile
-from pathlib import Path
 
 from app.bridge.abort import AbortSignal
-from app.core.background import CoreThread
 from bench.report import Report, Row
-from tests.harness.browser import start_connected_browser
+from bench.live import live_browser
 
 COUNTS = (1, 10, 50)
 RUNS = 3
@@ -48,21 +45,15 @@ async def one_run(core, page_url: str, n: int, run: int) -> tuple[float, float]:
 
 def run(report: Report, fixture_url: str) -> None:
     page_url = fixture_url.replace("/index.html", "/sessions.html")
-    with tempfile.TemporaryDirectory(prefix="bua-bench-stop-") as tmp:
-        core = CoreThread(Path(tmp) / "home")
-        browser, _bridge = start_connected_browser(core, Path(tmp) / "profile")
-        try:
-            for n in COUNTS:
-                settle, last_event = [], []
-                for attempt in range(RUNS):
-                    s, e = core.call(one_run(core.core, page_url, n, attempt), timeout=300)
-                    settle.append(s)
-                    last_event.append(e)
-                row = report.add(Row.timing("stop", f"Stop all, {n:>2} pending: every request settled", settle))
-                report.add(Row.timing("stop", f"Stop all, {n:>2} pending: last session_ended event", last_event))
-                report.goal(f"Stop all settles {n} pending in < 100 ms (p95)", row.p95_ms, 100, "ms")
-                report.goal(f"last session_ended for {n} sessions in < 500 ms (p95)",
-                            report.rows[-1].p95_ms, 500, "ms")
-        finally:
-            browser.stop()
-            core.stop()
+    with live_browser("bua-bench-stop-") as (core, browser, bridge):
+        for n in COUNTS:
+            settle, last_event = [], []
+            for attempt in range(RUNS):
+                s, e = core.call(one_run(core.core, page_url, n, attempt), timeout=300)
+                settle.append(s)
+                last_event.append(e)
+            row = report.add(Row.timing("stop", f"Stop all, {n:>2} pending: every request settled", settle))
+            report.add(Row.timing("stop", f"Stop all, {n:>2} pending: last session_ended event", last_event))
+            report.goal(f"Stop all settles {n} pending in < 100 ms (p95)", row.p95_ms, 100, "ms")
+            report.goal(f"last session_ended for {n} sessions in < 500 ms (p95)",
+                        report.rows[-1].p95_ms, 500, "ms")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.bridge.abort import AbortSignal
-from app.bridge.stream import dumps, write_message
+from app.bridge.stream import dumps
 from app.protocol.actions import action_to_wire, parse_action
 from app.protocol.envelope import Control, Event, Request, Response
 from app.protocol.errors import ActionFailed, ErrorCode

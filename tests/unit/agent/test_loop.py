@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from app.agent.context import Deps, RuntimeContext, ToolServices
+from app.agent.context import RuntimeContext, ToolServices
 from app.agent.main_agent import MainAgent
 from app.agent.model import MISSING_KEY, ModelClient
 from app.agent.runtime import AgentRuntime
