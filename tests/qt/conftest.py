@@ -14,7 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import keyring  # noqa: E402
 import pytest  # noqa: E402
 import qasync  # noqa: E402
-from keyring.backend import KeyringBackend  # noqa: E402
+from tests.harness.memory_keyring import MemoryKeyring  # noqa: E402
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler  # noqa: E402
 
 from app.agent.model import ModelClient  # noqa: E402
@@ -45,28 +45,6 @@ def qt_warnings_fail(qapp):
     qInstallMessageHandler(previous)
     if recorded:
         pytest.fail("Qt warned:\n" + "\n".join(recorded))
-
-
-class MemoryKeyring(KeyringBackend):
-    """A keyring that lives in this process only (the tests must never write a key to disk)."""
-
-    priority = 1
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.secrets: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.secrets.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.secrets[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        from keyring.errors import PasswordDeleteError
-
-        if self.secrets.pop((service, username), None) is None:
-            raise PasswordDeleteError("no such password")
 
 
 @pytest.fixture(autouse=True)
