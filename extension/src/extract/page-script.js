@@ -26,15 +26,24 @@ const PARTS = [pageRegistry, pageAria, pageBlocks, pageContext, pageFind, pageSh
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = PARTS.join("").split("").reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7).toString(36);
 
-/** Installs the library unless this document has this version, then calls lib[method](...args). */
+const MISSING = "bua-library-missing";
+
+/**
+ * Calls lib[method](...args); a document without this version of the library throws MISSING. Kept tiny: it
+ * travels with every call, while the library (tens of KB to parse) is sent once per document by INSTALL_SOURCE.
+ */
 const CALL_SOURCE = `function (method, ...args) {
-  let lib = globalThis.__bua;
-  if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) {
-    lib = { version: ${JSON.stringify(LIB_VERSION)} };
-${PARTS.map((part) => `    (${part})(lib);`).join("\n")}
-    Object.defineProperty(globalThis, "__bua", { value: lib, configurable: true });
-  }
+  const lib = globalThis.__bua;
+  if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) throw new Error(${JSON.stringify(MISSING)});
   return lib[method](...args);
+}`;
+
+/** Installs the library in this world (once per document and library version). */
+const INSTALL_SOURCE = `function () {
+  const lib = { version: ${JSON.stringify(LIB_VERSION)} };
+${PARTS.map((part) => `  (${part})(lib);`).join("\n")}
+  Object.defineProperty(globalThis, "__bua", { value: lib, configurable: true });
+  return true;
 }`;
 
 /**
@@ -95,7 +104,7 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
   for (let attempt = 0; ; attempt++) {
     const executionContextId = await contextOf(dbg, frame);
     try {
-      const res = await dbg.send(frame.tabId, "Runtime.callFunctionOn", {
+      const call = () => dbg.send(frame.tabId, "Runtime.callFunctionOn", {
         functionDeclaration: CALL_SOURCE,
         executionContextId,
         arguments: [{ value: method }, ...args],
@@ -103,6 +112,13 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
         awaitPromise: false,
         objectGroup: WORLD_NAME,
       }, frame.sessionId);
+      let res = await call();
+      if (res.exceptionDetails && String(res.exceptionDetails.exception?.description).includes(MISSING)) {
+        await dbg.send(frame.tabId, "Runtime.callFunctionOn", {
+          functionDeclaration: INSTALL_SOURCE, executionContextId, returnByValue: true,
+        }, frame.sessionId);
+        res = await call();
+      }
       if (res.exceptionDetails) {
         const text = res.exceptionDetails.exception?.description ?? res.exceptionDetails.text;
         throw new Error(`bua page script failed in ${method}: ${text}`);
