@@ -97,9 +97,32 @@ async function resolveSelector(ctx, tabId, selector) {
   if (typeof found.value === "string") {
     throw new ActionError(ErrorCode.INVALID_ACTION, `selector ${JSON.stringify(selector)} is not valid CSS (${found.value}); fix it or use a uid from extract`);
   }
+  const inChild = await querySelectorInChildFrames(ctx, tabId, selector);
+  if (inChild) return inChild;
   throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND,
-    `no element matches selector ${JSON.stringify(selector)} (searched the page, its shadow roots and same-origin frames); ` +
-      "check the selector, or call extract and use a uid", { candidates: [] });
+    `no element matches selector ${JSON.stringify(selector)} (searched the page, its shadow roots, same-origin and ` +
+      "cross-site frames); check the selector, or call extract and use a uid", { candidates: [] });
+}
+
+/**
+ * The same query in each cross-site iframe (its own CDP session), in the order Chrome attached them.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} selector
+ * @returns {Promise<Resolved | null>}
+ */
+async function querySelectorInChildFrames(ctx, tabId, selector) {
+  await ctx.debugger.enableChildTargets(tabId);
+  for (const child of ctx.debugger.childTargets(tabId)) {
+    try {
+      const frame = { tabId, sessionId: child.sessionId, frameId: await mainFrameId(ctx.debugger, tabId, child.sessionId) };
+      const found = await callPage(ctx.debugger, frame, "query", [{ value: selector }], { returnByValue: false });
+      if (found.objectId && found.subtype === "node") return { objectId: found.objectId, sessionId: child.sessionId };
+    } catch (err) {
+      if (!(err instanceof CdpError) || !FRAME_GONE.test(err.cdpMessage)) throw err;
+    }
+  }
+  return null;
 }
 
 /**

@@ -201,3 +201,15 @@ def test_click_and_type_inside_same_origin_and_cross_site_frames(page):
         assert send({"type": "type", "uid": uid, "text": "4242"}).result["value"] == "4242"
     after = send({"type": "extract"}).result["elements"]
     assert 'button "Paid in same"' in after and 'button "Paid in cross"' in after
+
+
+def test_a_selector_reaches_into_a_cross_site_frame(page):
+    send = page("frames.html", "t-frame-selector")
+    for _ in range(20):
+        if "Pay now (cross)" in send({"type": "extract"}).result["elements"]:
+            break
+    response = send({"type": "click", "selector": "body[data-who='cross'] #pay"})
+    assert response.ok, response.error
+    assert 'button "Paid in cross"' in send({"type": "extract"}).result["elements"]
+    missing = send({"type": "click", "selector": "body[data-who='nowhere'] #pay"})
+    assert missing.error.code == "element_not_found" and "cross-site frames" in missing.error.message
