@@ -100,7 +100,19 @@ function startCounting(token) {
     state.count += records.length;
     state.last = performance.now();
   });
-  state.observer.observe(target ? target.ownerDocument : document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  const root = target ? target.ownerDocument : document;
+  state.observer.observe(root, options);
+  // Open shadow roots are separate trees for a MutationObserver: watch each (closed ones cannot be reached here).
+  const pending = [root];
+  while (pending.length > 0) {
+    for (const el of pending.pop().querySelectorAll("*")) {
+      if (el.shadowRoot) {
+        state.observer.observe(el.shadowRoot, options);
+        pending.push(el.shadowRoot);
+      }
+    }
+  }
   all[token] = state;
   return true;
 }

@@ -213,3 +213,11 @@ def test_a_selector_reaches_into_a_cross_site_frame(page):
     assert 'button "Paid in cross"' in send({"type": "extract"}).result["elements"]
     missing = send({"type": "click", "selector": "body[data-who='nowhere'] #pay"})
     assert missing.error.code == "element_not_found" and "cross-site frames" in missing.error.message
+
+
+def test_changes_inside_an_open_shadow_root_count_as_effects(page):
+    send = page("shadow.html", "t-shadow-effects")
+    elements = send({"type": "extract"}).result["elements"]
+    uid = next(line.split()[0] for line in elements.splitlines() if 'button "Add one"' in line)
+    effects = send({"type": "click", "uid": uid}).result["effects"]
+    assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, effects
