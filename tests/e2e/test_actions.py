@@ -221,3 +221,17 @@ def test_changes_inside_an_open_shadow_root_count_as_effects(page):
     uid = next(line.split()[0] for line in elements.splitlines() if 'button "Add one"' in line)
     effects = send({"type": "click", "uid": uid}).result["effects"]
     assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, effects
+
+
+def test_an_overlay_of_the_page_over_a_frame_is_named_not_clicked_through(page):
+    send = page("frame-covered.html", "t-frame-covered")
+    for _ in range(20):
+        elements = send({"type": "extract"}).result["elements"]
+        if "Pay now (cross)" in elements:
+            break
+    for who in ("same", "cross"):
+        uid = next(line.split()[0] for line in elements.splitlines() if f'"Pay now ({who})"' in line)
+        refused = send({"type": "click", "uid": uid})
+        assert refused.error.code == "not_interactable", (who, refused)
+        assert "div#wall" in refused.error.message and "of the page" in refused.error.message
+    assert "Paid in" not in send({"type": "extract"}).result["elements"], "nothing was clicked through the wall"

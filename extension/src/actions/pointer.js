@@ -12,6 +12,7 @@ import { nodeError, onTaskTab, targetElement } from "../action-target.js";
 import { settleMsOf, watchEffects } from "../effects.js";
 import { onElement } from "../page-world.js";
 import { frameOffset } from "../input/frame-offset.js";
+import { topPageCover } from "../input/frame-cover.js";
 import { offsetQuads, pressPoint, quadBounds } from "../input/geometry.js";
 import { aimInPage, hitProblem, hitTestInPage } from "../input/hit-test.js";
 import { clickMouse, moveMouse } from "../input/mouse.js";
@@ -179,7 +180,14 @@ async function aimThroughCdp(ctx, tabId, element, verb) {
   } catch (err) {
     throw err instanceof CdpError ? nodeError(err) : err;
   }
-  return checked(hit, pick.point, local, verb);
+  const aimed = checked(hit, pick.point, local, verb);
+  const cover = await topPageCover(ctx, tabId, pick.point).catch(() => "");
+  if (cover) {
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${aimed.target} (in a frame) is covered by ${cover} of the page at `
+      + `(${Math.round(pick.point.x)}, ${Math.round(pick.point.y)}): a ${verb} there would reach that element instead; `
+      + "close or dismiss it first (a dialog, cookie banner or overlay), or scroll, then retry");
+  }
+  return aimed;
 }
 
 /**
