@@ -15,21 +15,11 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 from bench.live import live_browser
-from bench.report import Report, Row
+from bench.report import Report, Row, timed
 
 TARGET = "#counter"
-
-
-def _timed(fn, n: int) -> list[float]:
-    samples = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return samples
 
 
 def run(report: Report, fixture_url: str, n: int = 100) -> None:
@@ -91,11 +81,11 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
             moved.join()
 
         for fn in (direct_click, direct_checked_click, lambda: bua_click(0), lambda: bua_click(None)):
-            _timed(fn, 10)
-        direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", _timed(direct_click, n)))
-        checked = report.add(Row.timing("click", "direct CDP click + the same checks", _timed(direct_checked_click, n)))
-        bare = report.add(Row.timing("click", "bua click through the pipe, settle 0", _timed(lambda: bua_click(0), n)))
-        full = report.add(Row.timing("click", "bua click through the pipe, default settle", _timed(lambda: bua_click(None), n)))
+            timed(fn, 10)
+        direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", timed(direct_click, n)))
+        checked = report.add(Row.timing("click", "direct CDP click + the same checks", timed(direct_checked_click, n)))
+        bare = report.add(Row.timing("click", "bua click through the pipe, settle 0", timed(lambda: bua_click(0), n)))
+        full = report.add(Row.timing("click", "bua click through the pipe, default settle", timed(lambda: bua_click(None), n)))
         report.add(Row("click", "settle window of a DOM-changing click (p50 difference)", n,
                        value=round(full.p50_ms - bare.p50_ms, 1), unit="ms"))
         report.add(Row("click", "ratio bua settle 0 / direct click (p50)", n,

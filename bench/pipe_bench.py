@@ -16,19 +16,10 @@ import time
 from pathlib import Path
 
 from bench.live import live_browser
-from bench.report import Report, Row
+from bench.report import Report, Row, timed
 from native_host import framing
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _timed(fn, n: int) -> list[float]:
-    samples = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return samples
 
 
 def host_cold_start(home: Path, n: int) -> list[float]:
@@ -47,7 +38,7 @@ def host_cold_start(home: Path, n: int) -> list[float]:
 
 
 def python_startup(n: int) -> list[float]:
-    return _timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), n)
+    return timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), n)
 
 
 def run(report: Report, fixture_url: str, n: int = 200) -> None:
@@ -75,16 +66,15 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
             assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
 
         for fn in (ping, get_tabs_via_pipe, evaluate_via_pipe, evaluate_direct):
-            _timed(fn, 20)  # warm-up
-        noop = report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app)", _timed(ping, n)))
-        report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP)", _timed(get_tabs_via_pipe, n)))
-        via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe", _timed(evaluate_via_pipe, n)))
+            timed(fn, 20)  # warm-up
+        report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app)", timed(ping, n)))
+        report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP)", timed(get_tabs_via_pipe, n)))
+        via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe", timed(evaluate_via_pipe, n)))
         direct = report.add(Row.timing("pipe", "CDP Runtime.evaluate direct (--remote-debugging-pipe)",
-                                       _timed(evaluate_direct, n)))
+                                       timed(evaluate_direct, n)))
         report.add(Row("pipe", "pipe overhead over direct CDP (p50 difference)", n,
                        value=round(via.p50_ms - direct.p50_ms, 3), unit="ms"))
         report.add(Row("pipe", "ratio pipe / direct (p50)", n, value=round(via.p50_ms / direct.p50_ms, 2), unit="x"))
         report.goal("pipe adds at most 1 ms at p50 over direct CDP", via.p50_ms - direct.p50_ms, 1.0, "ms")
-        del noop
         report.add(Row.timing("host", "native host cold start (spawn → host_ready)", host_cold_start(core.home, 20)))
         report.add(Row.timing("host", "python -c pass (interpreter floor)", python_startup(20)))

@@ -7,9 +7,19 @@ import platform
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def timed(fn: Callable[[], Any], n: int) -> list[float]:
+    """n wall-clock samples of fn(), in seconds."""
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return samples
 
 
 def percentile(samples: list[float], q: float) -> float:

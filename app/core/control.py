@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.bridge.abort import AbortSignal
+from app.bridge.bridge import BrowserBridge
 from app.bridge.pool import BrowserBridgePool
 from app.store.db import Store
 
@@ -47,19 +48,24 @@ class Controls:
         for bridge in self.pool.bridges:
             report.settled_requests += bridge.abort_pending(STOPPED, task_id)
         op, args = ("stop_all", {}) if task_id is None else ("end_session", {"task_id": task_id, "reason": "stopped"})
-        answers = await asyncio.gather(*(b.control(op, args) for b in self.pool.bridges))
-        report.browsers = [a.model_dump(mode="json", exclude_none=True) for a in answers]
+        report.browsers = await self.broadcast(op, args)
         return report
+
+    async def broadcast(self, op: str, args: dict[str, Any],
+                        bridges: list[BrowserBridge] | None = None) -> list[dict[str, Any]]:
+        """One control to every connected browser (or the given ones), at once; their answers as dicts."""
+        targets = self.pool.bridges if bridges is None else bridges
+        answers = await asyncio.gather(*(b.control(op, args) for b in targets))
+        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
 
     async def end_session(self, task_id: str, tab_id: int | None = None) -> list[dict[str, Any]]:
         args: dict[str, Any] = {"task_id": task_id, "reason": "ended_by_user"}
         if tab_id is not None:
             args["tab_id"] = tab_id
-        answers = await asyncio.gather(*(b.control("end_session", args) for b in self.pool.bridges))
-        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
+        return await self.broadcast("end_session", args)
 
-    async def push_blocklist(self) -> list[dict[str, Any]]:
-        """Send the store's blocklist to every browser; each ends its sessions on newly blocked sites."""
+    async def push_blocklist(self, bridges: list[BrowserBridge] | None = None) -> list[dict[str, Any]]:
+        """Send the store's blocklist to every browser (or the given ones); each ends its sessions on newly
+        blocked sites."""
         patterns = await asyncio.to_thread(self.store.blocklist)
-        answers = await asyncio.gather(*(b.control("set_blocklist", {"patterns": patterns}) for b in self.pool.bridges))
-        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
+        return await self.broadcast("set_blocklist", {"patterns": patterns}, bridges)

@@ -66,13 +66,12 @@ class Core:
 
     async def _send_blocklist(self, bridge: BrowserBridge) -> None:
         """A browser that (re)connects gets the store's blocklist and idle threshold at once."""
-        patterns = await asyncio.to_thread(self.store.blocklist)
-        response = await bridge.control("set_blocklist", {"patterns": patterns})
-        if not response.ok:
-            log.warning("could not send the blocklist to %s: %s", bridge.info.browser, response.error)
+        [answer] = await self.controls.push_blocklist([bridge])
+        if not answer["ok"]:
+            log.warning("could not send the blocklist to %s: %s", bridge.info.browser, answer.get("error"))
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
         if idle:
-            await bridge.control("configure", {"idle_threshold_s": idle})
+            await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])
 
     # -- settings ---------------------------------------------------------
     def agent_settings(self) -> AgentSettings:
@@ -98,14 +97,11 @@ class Core:
 
     async def set_idle_threshold(self, seconds: int) -> list[dict[str, Any]]:
         await asyncio.to_thread(self.store.set_setting, "idle_threshold_s", seconds)
-        answers = await asyncio.gather(*(b.control("configure", {"idle_threshold_s": seconds})
-                                         for b in self.pool.bridges))
-        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
+        return await self.controls.broadcast("configure", {"idle_threshold_s": seconds})
 
     async def show_tab(self, tab_id: int) -> list[dict[str, Any]]:
         """Bring a session tab to the front (hand-off); answered by the browser that holds it."""
-        answers = await asyncio.gather(*(b.control("show_tab", {"tab_id": tab_id}) for b in self.pool.bridges))
-        return [a.model_dump(mode="json", exclude_none=True) for a in answers]
+        return await self.controls.broadcast("show_tab", {"tab_id": tab_id})
 
     async def set_blocklist_changed(self) -> list[dict[str, Any]]:
         return await self.controls.push_blocklist()

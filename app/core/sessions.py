@@ -28,6 +28,13 @@ class SessionRow:
         return asdict(self)
 
 
+def _row_from(data: dict[str, Any], profile: str | None) -> SessionRow:
+    """A row from the extension's session data (a session_started event, or hello's list)."""
+    url = str(data.get("url", ""))
+    return SessionRow(str(data.get("task_id", "")), str(data.get("domain") or urlsplit(url).hostname or ""),
+                      data["tab_id"], profile, str(data.get("title", "")), url)
+
+
 class SessionsTable:
     def __init__(self) -> None:
         self._rows: dict[tuple[str | None, int], SessionRow] = {}
@@ -59,9 +66,7 @@ class SessionsTable:
             self._replace_profile(profile, data.get("sessions") or [])
             return
         if event.type == "session_started":
-            url = str(data.get("url", ""))
-            row = SessionRow(str(data.get("task_id", "")), str(data.get("domain") or urlsplit(url).hostname or ""),
-                             tab_id, profile, str(data.get("title", "")), url)
+            row = _row_from(data, profile)
             self._rows[key] = row
             self._emit("session_started", row.as_dict())
         elif event.type in ("navigated", "session_updated") and key in self._rows:
@@ -84,10 +89,9 @@ class SessionsTable:
             del self._rows[key]
         for data in live:
             if isinstance(data.get("tab_id"), int):
-                url = str(data.get("url", ""))
-                self._rows[(profile, data["tab_id"])] = SessionRow(
-                    str(data.get("task_id", "")), str(data.get("domain") or urlsplit(url).hostname or ""),
-                    data["tab_id"], profile, str(data.get("title", "")), url, float(data.get("started", time.time())))
+                row = _row_from(data, profile)
+                row.started = float(data.get("started", row.started))
+                self._rows[(profile, data["tab_id"])] = row
         self._emit("sessions_synced", {"profile_id": profile})
 
     def touch(self, task_id: str, tab_id: int | None) -> None:

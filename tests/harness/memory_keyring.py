@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
+import keyring
 from keyring.backend import KeyringBackend
 from keyring.errors import PasswordDeleteError
 
@@ -22,3 +26,15 @@ class MemoryKeyring(KeyringBackend):
     def delete_password(self, service: str, username: str) -> None:
         if self.secrets.pop((service, username), None) is None:
             raise PasswordDeleteError("no such password")
+
+
+@contextmanager
+def memory_keyring_in_use() -> Iterator[MemoryKeyring]:
+    """Swap in a fresh MemoryKeyring for the block and put the previous backend back."""
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    try:
+        yield backend
+    finally:
+        keyring.set_keyring(previous)

@@ -11,10 +11,9 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import keyring  # noqa: E402
 import pytest  # noqa: E402
 import qasync  # noqa: E402
-from tests.harness.memory_keyring import MemoryKeyring  # noqa: E402
+from tests.harness.memory_keyring import memory_keyring_in_use  # noqa: E402
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler  # noqa: E402
 
 from app.agent.model import ModelClient  # noqa: E402
@@ -50,11 +49,8 @@ def qt_warnings_fail(qapp):
 @pytest.fixture(autouse=True)
 def memory_keyring(monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
+    with memory_keyring_in_use() as backend:
+        yield backend
 
 
 class TestLoop(qasync.QEventLoop):

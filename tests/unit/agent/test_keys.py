@@ -7,17 +7,14 @@ import pytest
 from keyring.backends import fail
 
 from app.agent.keys import KeyringUnavailable, delete_api_key, get_api_key, keyring_backend_name, set_api_key
-from tests.harness.memory_keyring import MemoryKeyring
+from tests.harness.memory_keyring import MemoryKeyring, memory_keyring_in_use
 
 
 @pytest.fixture
 def backend(monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    previous = keyring.get_keyring()
-    memory = MemoryKeyring()
-    keyring.set_keyring(memory)
-    yield memory
-    keyring.set_keyring(previous)
+    with memory_keyring_in_use() as memory:
+        yield memory
 
 
 def test_key_round_trips_through_the_keyring(backend):
