@@ -158,6 +158,8 @@ export function createWindows(tabs) {
     info,
     /** @type {Record<string, unknown>[]} */
     created: [],
+    /** @type {Record<string, unknown>[]} every update, in order */
+    updates: [],
     /** @param {number} id */
     async get(id) {
       const win = info.get(id);
@@ -183,11 +185,13 @@ export function createWindows(tabs) {
     },
     /**
      * @param {number} id
-     * @param {{focused?: boolean}} props
+     * @param {{focused?: boolean, state?: string}} props
      */
     async update(id, props) {
       const win = info.get(id);
       if (!win) throw new Error(`No window with id: ${id}.`);
+      windows.updates.push({ id, ...props });
+      if (props.state) win.state = props.state;
       if (props.focused) for (const w of info.values()) w.focused = w.id === id;
       return { ...win };
     },

@@ -75,16 +75,30 @@ def windows(env) -> dict[str, str]:
     return out
 
 
+def settled_windows(env, title: str, within_s: float = 4.0) -> dict[str, str]:
+    """The windows once the bua window `title` is hidden again, or as they are after `within_s`.
+
+    A press can make the window manager map the window after the action has answered (late on a loaded
+    machine); the extension's guard puts it back within about two seconds (GUARD_DELAYS_MS)."""
+    deadline = time.monotonic() + within_s
+    while True:
+        state = windows(env)
+        if state.get(title) == "hidden" or time.monotonic() > deadline:
+            return state
+        time.sleep(0.1)
+
+
 def test_background_tab_works_without_taking_the_persons_focus(headful, display, fixture_server):
+    title = "bua actions: click"
+
     def act(action):
         response = headful.call(headful.pool.request(action, "t-headful"), timeout=60)
         assert response.ok, (action, response.error)
+        state = settled_windows(display, title)
+        assert state[title] == "hidden" and state["active"] == "about:blank", (action, state)
         return response.result
 
     act({"type": "navigate", "url": fixture_server.url("/actions/click.html")})
-    title = "bua actions: click"
-    assert windows(display)[title] == "hidden", "the bua window is created minimised"
-    assert windows(display)["active"] == "about:blank", "the person's window keeps the focus"
 
     assert act({"type": "click", "selector": "tr:nth-child(3) button.view"})["effects"]["dom_mutations"] == 1
     assert act({"type": "click", "selector": "#focus-next"})["effects"]["focus_moved_to"].startswith("input#email")
@@ -94,5 +108,3 @@ def test_background_tab_works_without_taking_the_persons_focus(headful, display,
     assert shot["width"] > 800 and shot["height"] > 400
     assert act({"type": "screenshot", "full_page": True})["height"] > 3000
     assert act({"type": "evaluate", "expression": "document.querySelector('#out').textContent"})["value"] == "viewed Ann Poe"
-    state = windows(display)
-    assert state[title] == "hidden" and state["active"] == "about:blank", state

@@ -6,31 +6,73 @@
  * screenshots do not). For a press in a window that was minimised or not
  * focused, the window is put back afterwards: minimised again, and the focus
  * returned to the window that had it.
+ *
+ * The restore is asynchronous: on a loaded machine the window manager maps
+ * the window tens to hundreds of milliseconds after the press, when
+ * chrome.windows still reported "minimized" right after it (seen in CI). So
+ * the check runs once when the press is done and again, without holding up
+ * the action, a few times over the next two seconds. A deliberate "Show tab"
+ * releases the window from that guard.
  */
 
 import { tabPainting } from "./painting.js";
 
 /** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
 
+/** Delays (ms, each after the previous check) of the re-checks after a press. */
+export const GUARD_DELAYS_MS = [40, 120, 300, 600, 1000];
+
+/** window id → generation; a guard stops when its window's generation moved on. */
+const generations = new Map();
+
+/**
+ * Stop putting a window back (the person or "Show tab" brought it forward on purpose).
+ * @param {number} windowId
+ */
+export function releaseWindow(windowId) {
+  generations.set(windowId, (generations.get(windowId) ?? 0) + 1);
+}
+
 /**
  * Call before the press; call the returned function after it.
  * @param {ActionContext} ctx
  * @param {number} tabId
+ * @param {{delays?: number[], sleep?: (ms: number) => Promise<void>}} [guard]
  * @returns {Promise<() => Promise<void>>}
  */
-export async function keepInBackground(ctx, tabId) {
+export async function keepInBackground(ctx, tabId, guard = {}) {
   const windows = ctx.windows;
   const { window: before } = await tabPainting(ctx, tabId);
   if (!before || (before.focused && before.state !== "minimized")) return async () => {};
   const focused = await windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => null);
+  releaseWindow(before.id);
+  const generation = generations.get(before.id);
+  const putBackNow = () => putBack(windows, before, focused);
   return async () => {
-    const after = await windows.get(before.id).catch(() => null);
-    if (!after) return;
-    if (before.state === "minimized" && after.state !== "minimized") {
-      await windows.update(before.id, { state: "minimized" }).catch(() => {});
-    }
-    if (focused && focused.id !== before.id && focused.focused) {
-      await windows.update(focused.id, { focused: true }).catch(() => {});
-    }
+    await putBackNow();
+    const sleep = guard.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    void (async () => {
+      for (const ms of guard.delays ?? GUARD_DELAYS_MS) {
+        await sleep(ms);
+        if (generations.get(before.id) !== generation) return;
+        await putBackNow();
+      }
+    })();
   };
+}
+
+/**
+ * @param {any} windows chrome.windows
+ * @param {any} before the window as it was before the press
+ * @param {any} focused the person's focused window before the press, if any
+ */
+async function putBack(windows, before, focused) {
+  const after = await windows.get(before.id).catch(() => null);
+  if (!after) return;
+  if (before.state === "minimized" && after.state !== "minimized") {
+    await windows.update(before.id, { state: "minimized" }).catch(() => {});
+  }
+  if (focused && focused.id !== before.id && focused.focused && after.focused) {
+    await windows.update(focused.id, { focused: true }).catch(() => {});
+  }
 }

@@ -5,6 +5,7 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { blockedBy } from "./blocklist.js";
+import { releaseWindow } from "../input/window-focus.js";
 
 /**
  * @typedef {import("./session-store.js").SessionStore} SessionStore
@@ -82,6 +83,7 @@ export class SessionControls {
       throw new ActionError(ErrorCode.SESSION_NOT_FOUND, `tab ${args.tab_id} is not in a live session; see the sessions list`);
     }
     const tab = await this.#tabs.update(args.tab_id, { active: true });
+    releaseWindow(tab.windowId);
     await this.#windows?.update(tab.windowId, { focused: true, state: "normal" });
     return { tab_id: args.tab_id, window_id: tab.windowId };
   }
