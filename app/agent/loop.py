@@ -98,12 +98,20 @@ class AgentLoop:
         tools = self._render_tools()
         by_name = {t.name: t for t in self.loadout.tools}
         for _ in range(self.max_steps):
+            streamed: list[str] = []
+
+            def on_text(text: str) -> None:
+                streamed.append(text)
+                self.on_event("text", {"text": text})
+
             try:
                 message = await self.client.stream(
                     model=self.model, system=system, tools=tools, messages=self._render_messages(),
-                    max_tokens=self.max_tokens, abort=self.deps.abort,
-                    on_text=lambda text: self.on_event("text", {"text": text}))
+                    max_tokens=self.max_tokens, abort=self.deps.abort, on_text=on_text)
             except Aborted as err:
+                # What the model already said in the stopped turn is a result too (the person saw it stream).
+                if "".join(streamed).strip():
+                    outcome.notes.append("".join(streamed).strip())
                 return self._finish(outcome, "cancelled", error=err.reason)
             except ModelError as err:
                 return self._finish(outcome, "failed", error=err.message)

@@ -51,6 +51,8 @@ class ScriptedModelServer:
     def __init__(self, policy: Policy, reply_delay_s: float = 0.0) -> None:
         self.policy = policy
         self.reply_delay_s = reply_delay_s
+        self.stall_after_text_s = 0.0
+        """A pause after each text block of a streamed reply (a model still writing its tool call)."""
         self.faults: collections.deque[Fault] = collections.deque()
         self.calls: list[CallRecord] = []
         self.cache = CacheSimulator()
@@ -127,6 +129,9 @@ class ScriptedModelServer:
                     for event in stream_events(message):
                         self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
                         self.wfile.flush()
+                        if (event["type"] == "content_block_stop" and server.stall_after_text_s
+                                and message["content"][event["index"]]["type"] == "text"):
+                            time.sleep(server.stall_after_text_s)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
                 self.close_connection = True

@@ -170,6 +170,25 @@ async def test_abort_during_a_browser_call_cancels_the_subagent_with_partial_res
     assert board.milestones[1].summary == "task d → cancelled"
 
 
+async def test_text_streamed_before_a_stop_survives_in_the_partial_results(server):
+    server.stall_after_text_s = 5
+    abort = AbortSignal()
+
+    class StopOnText(list):
+        def append(self, event):
+            super().append(event)
+            if event[0] == "subagent_text" and "step 0" in event[1].get("text", ""):
+                abort.abort("stopped by user")
+
+    events = StopOnText()
+    main = agent(server, bridge(), events)
+    outcome = await asyncio.wait_for(main.run_turn("hi", abort), 4)
+    assert outcome.status == "cancelled"
+    task = [p for k, p in events if k == "tool_result" and p["name"] == "task"][-1]["output"]
+    assert task["status"] == "cancelled"
+    assert "Partial results:\nstep 0" in task["summary"], task["summary"]
+
+
 async def test_step_limit(server):
     main = agent(server, bridge(), subagent_max_steps=2)
     outcome = await main.run_turn("go")
