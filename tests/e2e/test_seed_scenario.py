@@ -90,8 +90,11 @@ def test_stop_all_mid_task_returns_partial_results(core, browser, site, model):
     worker = threading.Thread(target=background)
     worker.start()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not any(k == "subagent_text" and "Candidate 1" in d.get("text", "")
-                                                  for k, d in events):
+    def streamed() -> str:
+        return "".join(d.get("text", "") for k, d in list(events) if k == "subagent_text")
+
+    # Stop as soon as the person has seen the first candidate's e-mail stream in (the turn may still be running).
+    while time.monotonic() < deadline and CANDIDATES[0]["email"] not in streamed():
         time.sleep(0.02)
     report = core.call(core.core.stop_all())
     worker.join(30)
