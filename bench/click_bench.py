@@ -7,6 +7,9 @@
   not just the transport;
 * bua click, settle 0: the whole pipe (app → host → extension → CDP → back), uid target, every check, effects
   read once with no settle window (`settle_ms: 0`, an extension-side tuning field outside the model's schema);
+* chrome.debugger press + release inside the extension: the same two events sent with
+  chrome.debugger.sendCommand from the extension's service worker, timed there (no pipe, no checks) — the floor
+  of the transport the design prescribes, since every extension-side CDP command goes through it;
 * bua click, default: what the model gets: the same plus the effects settle window (ends 100 ms after the page
   went quiet, or at 300 ms when nothing changes). The clicked button changes the DOM, so this is the quiet path.
 """
@@ -80,8 +83,29 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
             press(px, py)
             moved.join()
 
+        worker = next(t for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
+        worker_session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+        in_extension = f"""(async () => {{
+          const times = [];
+          for (let i = 0; i < {n}; i++) {{
+            const started = performance.now();
+            for (const type of ["mousePressed", "mouseReleased"]) {{
+              await chrome.debugger.sendCommand({{tabId: {tab_id}}}, "Input.dispatchMouseEvent",
+                {{type, x: {x}, y: {y}, button: "left", clickCount: 1}});
+            }}
+            times.push((performance.now() - started) / 1000);
+          }}
+          return times;
+        }})()"""
+
+        def extension_clicks() -> list[float]:
+            reply = cdp.send("Runtime.evaluate", {"expression": in_extension, "awaitPromise": True,
+                                                  "returnByValue": True}, worker_session)
+            return reply["result"]["value"]
+
         for fn in (direct_click, direct_checked_click, lambda: bua_click(0), lambda: bua_click(None)):
             timed(fn, 10)
+        floor = report.add(Row.timing("click", "chrome.debugger press+release in the extension", extension_clicks()))
         direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", timed(direct_click, n)))
         checked = report.add(Row.timing("click", "direct CDP click + the same checks", timed(direct_checked_click, n)))
         bare = report.add(Row.timing("click", "bua click through the pipe, settle 0", timed(lambda: bua_click(0), n)))
@@ -92,5 +116,7 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
                        value=round(bare.p50_ms / direct.p50_ms, 2), unit="x"))
         report.add(Row("click", "ratio bua settle 0 / direct click + checks (p50)", n,
                        value=round(bare.p50_ms / checked.p50_ms, 2), unit="x"))
+        report.add(Row("click", "ratio chrome.debugger press+release / direct click (p50)", n,
+                       value=round(floor.p50_ms / direct.p50_ms, 2), unit="x"))
         report.goal("click round trip (settle 0) within 1.5x of a direct CDP click (p50)",
                     bare.p50_ms / direct.p50_ms, 1.5, "x")

@@ -42,33 +42,39 @@ const INPUT_ACTIONS = new Set(["click", "hover", "type", "press_key"]);
  * background tab there does not open target=_blank links and paints nothing (measured on Chromium 156).
  * @param {ActionContext} ctx
  * @param {number} tabId
+ * @returns {Promise<any>} the tab as it was before (null when gone)
  */
 async function frontInBuaWindow(ctx, tabId) {
-  const [tab, buaWindowId] = await Promise.all([
-    ctx.tabs.get(tabId).catch(() => null),
-    ctx.buaWindow?.windowId() ?? Promise.resolve(null),
-  ]);
-  if (tab && !tab.active && buaWindowId !== null && tab.windowId === buaWindowId) {
+  const tab = await ctx.tabs.get(tabId).catch(() => null);
+  if (tab && !tab.active && (await ctx.buaWindow?.isBuaWindow(tab.windowId))) {
     await ctx.tabs.update(tabId, { active: true });
   }
+  return tab;
 }
 
 /**
  * Run `work` on the action's tab, prepared for input, with the action's
- * dialog policy in force.
+ * dialog policy in force. An input action's tab is brought to the front of
+ * the bua window first; with `frontConcurrently` that runs alongside `work`,
+ * which gets it as `fronted` (the tab as read before, null when gone) and
+ * must await it before sending input.
  * @template T
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @param {(tabId: number, dialogs: DialogWatch) => Promise<T>} work
+ * @param {(tabId: number, dialogs: DialogWatch, fronted: Promise<any>) => Promise<T>} work
+ * @param {{frontConcurrently?: boolean}} [options]
  * @returns {Promise<T>}
  */
-export async function onTaskTab(action, ctx, work) {
+export async function onTaskTab(action, ctx, work, { frontConcurrently = false } = {}) {
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
-  if (typeof action.type === "string" && INPUT_ACTIONS.has(action.type)) await frontInBuaWindow(ctx, tabId);
+  const input = typeof action.type === "string" && INPUT_ACTIONS.has(action.type);
+  const fronted = input ? frontInBuaWindow(ctx, tabId) : Promise.resolve(null);
+  if (!frontConcurrently) await fronted;
+  else fronted.catch(() => {});
   const dialogs = ctx.dialogs?.begin(tabId, policyOf(action)) ?? { records: () => [], end: () => {} };
   try {
-    return await work(tabId, dialogs);
+    return await work(tabId, dialogs, fronted);
   } finally {
     dialogs.end();
   }

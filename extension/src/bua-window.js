@@ -14,6 +14,8 @@ export class BuaWindow {
   #storage;
   /** @type {Promise<unknown>} serialises window creation */
   #lock = Promise.resolve();
+  /** @type {number | null | undefined} the stored id, read once per worker life (undefined: not read yet) */
+  #storedId = undefined;
 
   /**
    * @param {{windows: any, tabs: any, storage: any}} deps chrome.windows, chrome.tabs, chrome.storage.session
@@ -34,6 +36,7 @@ export class BuaWindow {
       if (windowId !== null) return this.#tabs.create({ windowId, url: "about:blank", active: false });
       const created = await this.#windows.create({ url: "about:blank", state: "minimized", focused: false, type: "normal" });
       await this.#storage.set({ [WINDOW_KEY]: created.id });
+      this.#storedId = created.id;
       if (created.state !== "minimized") await this.#windows.update(created.id, { state: "minimized" }).catch(() => {});
       return created.tabs?.[0] ?? (await this.#tabs.query({ windowId: created.id }))[0];
     });
@@ -66,13 +69,31 @@ export class BuaWindow {
    * @returns {Promise<number | null>}
    */
   async windowId() {
-    const stored = (await this.#storage.get(WINDOW_KEY))?.[WINDOW_KEY];
-    if (typeof stored !== "number") return null;
+    const stored = await this.#stored();
+    if (stored === null) return null;
     try {
       await this.#windows.get(stored);
       return stored;
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Whether a window is the bua window, with no browser round trip once the id is known (window ids are
+   * not reused while the browser runs, so a closed bua window's id matches no tab's window).
+   * @param {number} windowId
+   */
+  async isBuaWindow(windowId) {
+    return (await this.#stored()) === windowId;
+  }
+
+  /** @returns {Promise<number | null>} */
+  async #stored() {
+    if (this.#storedId === undefined) {
+      const stored = (await this.#storage.get(WINDOW_KEY))?.[WINDOW_KEY];
+      this.#storedId = typeof stored === "number" ? stored : null;
+    }
+    return this.#storedId;
   }
 }

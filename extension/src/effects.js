@@ -92,7 +92,7 @@ export function settleMsOf(action) {
  * @this {any}
  * @param {string} token
  */
-function startCounting(token) {
+export function startCounting(token) {
   const all = globalThis.__buaEffects || (globalThis.__buaEffects = {});
   const target = this && this.nodeType === 1 ? this : null;
   const state = { count: 0, last: 0, target, focus: deepActiveElement() };
@@ -140,14 +140,24 @@ function readCount(token, stop) {
 
 let nextToken = 1;
 
+/** A fresh id for one action's mutation counter. */
+export function newEffectsToken() {
+  return `a${nextToken++}`;
+}
+
 /**
  * Start watching before the action.
+ *
+ * `countedBy`, when given, says whether the caller's own page call already
+ * started the counter under `token` (a click folds it into its aiming call,
+ * saving a round trip); when it resolves false the counter is started here,
+ * when it rejects so does the watch.
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {{element?: {objectId: string, sessionId?: string}, settleMs: number}} options
+ * @param {{element?: {objectId: string, sessionId?: string}, settleMs: number, token?: string,
+ *   countedBy?: Promise<boolean>}} options
  */
-export async function watchEffects(ctx, tabId, { element, settleMs }) {
-  const token = `a${nextToken++}`;
+export async function watchEffects(ctx, tabId, { element, settleMs, token = newEffectsToken(), countedBy }) {
   const frameId = await topFrameId(ctx, tabId);
   const nav = watchNavigation(ctx, tabId, frameId);
   /** @type {NewTab[]} */
@@ -170,7 +180,7 @@ export async function watchEffects(ctx, tabId, { element, settleMs }) {
     ctx.tabs.onCreated?.removeListener(onCreated);
   };
   try {
-    await run(startCounting, [token]);
+    if (!(await countedBy)) await run(startCounting, [token]);
   } catch (err) {
     stop();
     throw err;

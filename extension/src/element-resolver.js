@@ -10,11 +10,12 @@
 
 import { CdpError } from "./debugger-controller.js";
 import { ActionError, ErrorCode } from "./protocol.js";
-import { callPage, mainFrameId } from "./extract/page-script.js";
+import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "./extract/page-script.js";
 import { watchTab } from "./extract/tab-watch.js";
 import { dropUid, entryOf, formerUid, uidFor } from "./extract/uid-map.js";
 
 export { clearTab } from "./extract/tab-watch.js";
+export { NODE_MISSING };
 
 const MAX_CANDIDATES = 5;
 const FRAME_GONE = /No frame|No session|Frame with the given id|not found/i;
@@ -40,6 +41,24 @@ export async function resolveElement(ctx, tabId, target) {
   if (typeof target.uid === "string" && target.uid) return resolveUid(ctx, tabId, target.uid);
   if (typeof target.selector === "string" && target.selector) return resolveSelector(ctx, tabId, target.selector);
   throw new ActionError(ErrorCode.INVALID_ACTION, "give 'uid' (from the last extract) or 'selector'");
+}
+
+/**
+ * The fast path for the usual target, a uid of the tab's own session: run a page function on the element
+ * in the same round trip as the lookup. NODE_MISSING when that does not apply (a selector, an element in
+ * a cross-site frame, a stale or unknown uid): then resolveElement, which also explains a failure.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {{uid?: string, selector?: string}} target
+ * @param {string} functionDeclaration from pageFunction(); `this` is the element
+ * @param {unknown[]} args JSON values
+ * @returns {Promise<any>}
+ */
+export async function callOnTarget(ctx, tabId, target, functionDeclaration, args) {
+  const entry = typeof target.uid === "string" && target.selector === undefined ? entryOf(tabId, target.uid) : undefined;
+  if (!entry || entry.sessionId !== undefined) return NODE_MISSING;
+  watchTab(ctx.debugger, tabId);
+  return callOnNode(ctx.debugger, { tabId, frameId: entry.frameId }, entry, functionDeclaration, args);
 }
 
 /**

@@ -88,7 +88,7 @@ export function disabledReason(el) {
 /** The helpers every page function gets. */
 export const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
 
-/** @type {Map<Function, string>} */
+/** @type {Map<Function, {extra: Function[], source: string}[]>} composed sources, per function and extras */
 const sources = new Map();
 
 /**
@@ -100,9 +100,10 @@ const sources = new Map();
  * @returns {string}
  */
 export function pageFunction(fn, extra = []) {
-  const cached = extra.length === 0 ? sources.get(fn) : undefined;
-  if (cached) return cached;
+  const known = sources.get(fn) ?? [];
+  const cached = known.find((k) => k.extra.length === extra.length && k.extra.every((f, i) => f === extra[i]));
+  if (cached) return cached.source;
   const source = `function (...args) {\n${[...HELPERS, ...extra].map(String).join("\n")}\nreturn (${fn}).apply(this, args);\n}`;
-  if (extra.length === 0) sources.set(fn, source);
+  sources.set(fn, [...known, { extra: [...extra], source }]);
   return source;
 }

@@ -9,7 +9,9 @@
 import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../action-target.js";
-import { settleMsOf, watchEffects } from "../effects.js";
+import { NODE_MISSING, callOnTarget } from "../element-resolver.js";
+import { pageFunction } from "../page-functions.js";
+import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "../effects.js";
 import { onElement } from "../page-world.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { topPageCover } from "../input/frame-cover.js";
@@ -39,21 +41,20 @@ export async function click(action, ctx) {
   if (!Number.isSafeInteger(clickCount) || /** @type {number} */ (clickCount) < 1 || /** @type {number} */ (clickCount) > 3) {
     throw new ActionError(ErrorCode.INVALID_ACTION, "'click_count' must be 1, 2 or 3");
   }
-  return onTaskTab(action, ctx, async (tabId, dialogs) => {
-    const element = await targetElement(action, ctx, tabId);
-    const [aim, watch, restore] = await startAll(aimAt(ctx, tabId, element, "click"),
-      watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) }), keepInBackground(ctx, tabId));
+  return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
+    const [{ aim, watch, sessionId }, restore] = await allOrUndo([
+      aimAndWatch(action, ctx, tabId, "click"), keepInBackground(ctx, tabId, { tab: fronted }),
+      fronted.then(() => async () => {})]);
     try {
-      await clickMouse(ctx, tabId, aim.local, { button, clickCount: /** @type {number} */ (clickCount), sessionId: element.sessionId });
+      await clickMouse(ctx, tabId, aim.local, { button, clickCount: /** @type {number} */ (clickCount), sessionId });
     } catch (err) {
       watch.stop();
-      throw err;
-    } finally {
       await restore();
+      throw err;
     }
-    const effects = await watch.finish(dialogs.records);
+    const [effects] = await Promise.all([watch.finish(dialogs.records), restore()]);
     return { clicked: aim.target, x: aim.point.x, y: aim.point.y, effects };
-  });
+  }, { frontConcurrently: true });
 }
 
 /**
@@ -63,11 +64,10 @@ export async function click(action, ctx) {
  */
 export async function hover(action, ctx) {
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
-    const element = await targetElement(action, ctx, tabId);
-    const [aim, watch, stopPainting] = await startAll(aimAt(ctx, tabId, element, "hover"),
-      watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) }), keepPainting(ctx, tabId));
+    const [{ aim, watch, sessionId }, stopPainting] = await allOrUndo([
+      aimAndWatch(action, ctx, tabId, "hover"), keepPainting(ctx, tabId)]);
     try {
-      await moveMouse(ctx, tabId, aim.local, element.sessionId);
+      await moveMouse(ctx, tabId, aim.local, sessionId);
     } catch (err) {
       watch.stop();
       throw err;
@@ -80,44 +80,91 @@ export async function hover(action, ctx) {
 }
 
 /**
- * Run the preparations of a pointer action together; when one fails, undo
- * those that started (stop the effects watch, stop painting) and rethrow.
- * @template A, B
- * @param {Promise<A>} aim
- * @param {Promise<B & {stop: () => void}>} watch
- * @param {Promise<() => Promise<void>>} undo
- * @returns {Promise<[A, B & {stop: () => void}, () => Promise<void>]>}
+ * Resolve the target, aim at it and start watching effects. The usual case,
+ * a uid in the tab's own session that can take the event, is one page call
+ * (lookup, scroll, hit-test, start the effects counter); anything else goes
+ * the long way, which also explains a failure.
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {"click" | "hover"} verb
+ * @returns {Promise<{aim: {point: {x: number, y: number}, local: {x: number, y: number}, target: string},
+ *   watch: Awaited<ReturnType<typeof watchEffects>>, sessionId: string | undefined}>}
  */
-async function startAll(aim, watch, undo) {
-  const settled = await Promise.allSettled([aim, watch, undo]);
+async function aimAndWatch(action, ctx, tabId, verb) {
+  const token = newEffectsToken();
+  const settleMs = settleMsOf(action);
+  const fast = await callOnTarget(ctx, tabId, { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) },
+    pageFunction(aimAndCount, [aimInPage, hitTestInPage, startCounting]), [token]);
+  if (fast !== NODE_MISSING && fast?.counting === true) {
+    const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
+    return { aim: { point: fast.point, local: fast.point, target: fast.target }, watch, sessionId: undefined };
+  }
+  const element = await targetElement(action, ctx, tabId);
+  const aiming = aimAt(ctx, tabId, element, verb, token);
+  const [aim, watch] = await allOrUndo([aiming,
+    watchEffects(ctx, tabId, { element, settleMs, token, countedBy: aiming.then((a) => a.counting) })]);
+  return { aim, watch, sessionId: element.sessionId };
+}
+
+/**
+ * Await preparations together; when one fails, undo those that finished (a
+ * function is called, an object with `stop` or a `watch` is stopped) and
+ * rethrow the first failure.
+ * @template {readonly unknown[]} T
+ * @param {T} preparations
+ * @returns {Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }>}
+ */
+async function allOrUndo(preparations) {
+  const settled = await Promise.allSettled(preparations);
   const failed = settled.find((r) => r.status === "rejected");
   if (!failed) return /** @type {any} */ (settled.map((r) => /** @type {PromiseFulfilledResult<any>} */ (r).value));
-  if (settled[1].status === "fulfilled") settled[1].value.stop();
-  if (settled[2].status === "fulfilled") await settled[2].value();
+  for (const result of settled) {
+    if (result.status !== "fulfilled") continue;
+    const value = /** @type {any} */ (result.value);
+    if (typeof value === "function") await value();
+    else if (typeof value?.stop === "function") value.stop();
+    else if (typeof value?.watch?.stop === "function") value.watch.stop();
+  }
   throw /** @type {PromiseRejectedResult} */ (failed).reason;
 }
 
 /**
  * Scroll into view, choose the point, hit-test it: in one page call for
- * elements of the top frame, through CDP for elements in frames.
+ * elements of the top frame, through CDP for elements in frames. With a
+ * `token`, the top-frame call also starts the effects counter when the aim
+ * is good (`counting: true`), saving the effects watch its own round trip.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
  * @param {"click" | "hover"} verb
- * @returns {Promise<{point: {x: number, y: number}, local: {x: number, y: number}, target: string}>}
+ * @param {string} [token] from newEffectsToken()
+ * @returns {Promise<{point: {x: number, y: number}, local: {x: number, y: number}, target: string, counting: boolean}>}
  *   point in top-viewport CSS pixels; local in the element's session's viewport
  */
-export async function aimAt(ctx, tabId, element, verb) {
+export async function aimAt(ctx, tabId, element, verb, token = undefined) {
   if (element.sessionId === undefined) {
     let fast;
     try {
-      fast = await onElement(ctx, tabId, element, aimInPage, [], [hitTestInPage]);
+      fast = token === undefined ? await onElement(ctx, tabId, element, aimInPage, [], [hitTestInPage])
+        : await onElement(ctx, tabId, element, aimAndCount, [token], [aimInPage, hitTestInPage, startCounting]);
     } catch (err) {
       throw await explained(ctx, tabId, element, err);
     }
-    if (fast.status !== "in_frame") return checked(fast, fast.point, fast.point, verb);
+    if (fast.status !== "in_frame") return { ...checked(fast, fast.point, fast.point, verb), counting: fast.counting === true };
   }
-  return aimThroughCdp(ctx, tabId, element, verb);
+  return { ...(await aimThroughCdp(ctx, tabId, element, verb)), counting: false };
+}
+
+/**
+ * In the page: aimInPage, then, when the element can take the event, start the effects counter.
+ * @this {any} the element
+ * @param {string} token
+ */
+function aimAndCount(token) {
+  const aim = aimInPage.call(this);
+  if (aim.status === "ok") aim.counting = startCounting.call(this, token);
+  return aim;
 }
 
 /**

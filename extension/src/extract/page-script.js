@@ -130,3 +130,47 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
     }
   }
 }
+
+/** What callOnNode answers when the node is not there (or the library is not): resolve the slow way. */
+export const NODE_MISSING = Symbol("node missing");
+
+/**
+ * Run a page function with `this` = the node that the library registered as (doc, id), in one round trip
+ * (the usual resolve-then-call takes two). Returns NODE_MISSING when the document has no library of this
+ * version, navigated, or the node is gone; the caller then resolves the slow way, which explains why.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {{doc: string, id: number}} node
+ * @param {string} functionDeclaration e.g. from pageFunction()
+ * @param {unknown[]} args JSON values
+ * @returns {Promise<any>} the function's JSON value, or NODE_MISSING
+ */
+export async function callOnNode(dbg, frame, node, functionDeclaration, args) {
+  const executionContextId = await contextOf(dbg, frame);
+  let res;
+  try {
+    res = await dbg.send(frame.tabId, "Runtime.callFunctionOn", {
+      functionDeclaration: `function (doc, id, ...args) {
+  const lib = globalThis.__bua;
+  if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) return { [${JSON.stringify(MISSING)}]: true };
+  const node = lib.lookup(doc, id);
+  if (typeof node !== "object") return { [${JSON.stringify(MISSING)}]: true };
+  return (${functionDeclaration}).apply(node, args);
+}`,
+      executionContextId,
+      arguments: [{ value: node.doc }, { value: node.id }, ...args.map((value) => ({ value }))],
+      returnByValue: true,
+    }, frame.sessionId);
+  } catch (err) {
+    if (!(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
+    contexts.delete(keyOf(frame));
+    return NODE_MISSING;
+  }
+  if (res.exceptionDetails) {
+    const text = res.exceptionDetails.exception?.description ?? res.exceptionDetails.text;
+    throw new Error(`bua page script failed: ${text}`);
+  }
+  const value = res.result?.value;
+  return value && typeof value === "object" && value[MISSING] ? NODE_MISSING : value;
+}
+

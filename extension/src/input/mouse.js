@@ -23,21 +23,25 @@ export async function moveMouse(ctx, tabId, { x, y }, sessionId = undefined) {
 /**
  * Move there, then press and release `clickCount` times (a double click is
  * two press/release pairs with clickCount 1 and 2, as a real one is). The
- * move is not awaited before the press: Chrome acknowledges a move only at
- * the next frame, which a hidden tab may not paint for a second, while the
- * press makes the renderer handle the queued move first anyway.
+ * events are sent one after the other without waiting for each
+ * acknowledgement: CDP keeps their order on a session and the renderer
+ * handles them in that order, so a press is always handled before its
+ * release; waiting only made each click a round trip longer. (Chrome
+ * acknowledges a move only at the next frame, which a hidden tab may not
+ * paint for a second, so waiting for the move would also be slow.)
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{x: number, y: number}} point
  * @param {{button?: "left" | "right" | "middle", clickCount?: number, sessionId?: string}} [options]
  */
 export async function clickMouse(ctx, tabId, { x, y }, { button = "left", clickCount = 1, sessionId = undefined } = {}) {
-  const moved = moveMouse(ctx, tabId, { x, y }, sessionId);
-  moved.catch(() => {});
+  const sent = [moveMouse(ctx, tabId, { x, y }, sessionId)];
   const buttons = BUTTON_BITS[button] ?? 1;
   for (let count = 1; count <= clickCount; count++) {
-    await ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons, clickCount: count }, sessionId);
-    await ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: count }, sessionId);
+    sent.push(ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons, clickCount: count }, sessionId));
+    sent.push(ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: count }, sessionId));
   }
-  await moved;
+  const settled = await Promise.allSettled(sent);
+  const failed = settled.find((r) => r.status === "rejected");
+  if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
 }

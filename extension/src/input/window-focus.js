@@ -37,22 +37,27 @@ export function releaseWindow(windowId) {
  * Call before the press; call the returned function after it.
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {{delays?: number[], sleep?: (ms: number) => Promise<void>}} [guard]
+ * @param {{delays?: number[], sleep?: (ms: number) => Promise<void>, tab?: Promise<any>}} [options]
+ *   tab: the tab as already read for this action (saves asking again)
  * @returns {Promise<() => Promise<void>>}
  */
-export async function keepInBackground(ctx, tabId, guard = {}) {
+export async function keepInBackground(ctx, tabId, options = {}) {
   const windows = ctx.windows;
-  const { window: before } = await tabPainting(ctx, tabId);
+  const known = await options.tab;
+  const before = known && windows ? await windows.get(known.windowId).catch(() => null)
+    : (await tabPainting(ctx, tabId)).window;
   if (!before || (before.focused && before.state !== "minimized")) return async () => {};
-  const focused = await windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => null);
+  // Asked now, answered before the press can move the focus (both go through the browser in order); not
+  // awaited here, so it costs the action no time.
+  const focused = windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => null);
   releaseWindow(before.id);
   const generation = generations.get(before.id);
-  const putBackNow = () => putBack(windows, before, focused);
+  const putBackNow = async () => putBack(windows, before, await focused);
   return async () => {
     await putBackNow();
-    const sleep = guard.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     void (async () => {
-      for (const ms of guard.delays ?? GUARD_DELAYS_MS) {
+      for (const ms of options.delays ?? GUARD_DELAYS_MS) {
         await sleep(ms);
         if (generations.get(before.id) !== generation) return;
         await putBackNow();
