@@ -22,6 +22,8 @@ export function watchNavigation(ctx, tabId, frameId) {
     loaded: false,
     /** @type {string | undefined} */
     url: undefined,
+    /** @type {string | undefined} where a requested navigation goes (known before it starts) */
+    requestedUrl: undefined,
     /** @type {{url: string, filename: string} | undefined} */
     download: undefined,
   };
@@ -44,7 +46,9 @@ export function watchNavigation(ctx, tabId, frameId) {
 
   const offs = [
     on("Page.frameRequestedNavigation", (p) => {
-      if (p.frameId === frameId) s.requestedAt = Date.now();
+      if (p.frameId !== frameId) return;
+      s.requestedAt = Date.now();
+      s.requestedUrl = typeof p.url === "string" ? p.url : s.requestedUrl;
     }),
     on("Page.frameStartedLoading", (p) => {
       if (p.frameId === frameId) s.loading = true;
@@ -107,6 +111,10 @@ export function watchNavigation(ctx, tabId, frameId) {
     },
     download() {
       return s.download;
+    },
+    /** Where the top frame went or was sent, if anywhere (a request counts, before it starts). */
+    destination() {
+      return s.url ?? s.requestedUrl;
     },
     stop() {
       for (const off of offs) off();

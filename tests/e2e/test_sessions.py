@@ -110,6 +110,16 @@ def test_a_click_onto_a_blocked_site_answers_blocked_and_ends_the_session(act, f
     assert act({"type": "extract"}, task_id="t-click-bl").error.code == "session_not_found"
 
 
+def test_a_script_that_sends_the_tab_to_a_blocked_site_answers_blocked(act, fixture_server, blocklist):
+    away = fixture_server.url("/second.html", host="localhost")
+    act({"type": "navigate", "url": fixture_server.url("/sessions.html?script")}, task_id="t-eval-bl")
+    blocklist("localhost")
+    assert act({"type": "evaluate", "expression": "document.title"}, task_id="t-eval-bl").ok, "a script that stays is fine"
+    sent = act({"type": "evaluate", "expression": f"location.href = {away!r}"}, task_id="t-eval-bl")
+    assert sent.error is not None and sent.error.code == "blocked", sent
+    assert act({"type": "extract"}, task_id="t-eval-bl").error.code == "session_not_found"
+
+
 def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fixture_server):
     act({"type": "navigate", "url": fixture_server.url("/sessions.html")}, task_id="t-stop")
     result: dict = {}

@@ -5,12 +5,17 @@
  * settles it), and return a JSON value. Values JSON cannot carry are described
  * (DOM nodes as `<button#id "text">`, functions, undefined, NaN, BigInt, Map,
  * Set, cycles); results over MAX_RESULT_CHARS come back truncated, with a note.
+ * A script that sends the top frame elsewhere says so (`navigated: true`,
+ * `url`; the request event arrives before the evaluate reply), and the
+ * session gate checks that URL against the blocklist.
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../debugger-controller.js";
 import { onTaskTab } from "../action-target.js";
 import { pageFunction } from "../page-functions.js";
+import { topFrameId } from "../page-world.js";
+import { watchNavigation } from "../navigation-watch.js";
 
 export const MAX_RESULT_CHARS = 100_000;
 export const EVALUATE_TIMEOUT_MS = 20_000;
@@ -77,7 +82,8 @@ function toJsonText(maxDepth) {
 /**
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{value: unknown, type: string, truncated?: boolean, total_chars?: number, note?: string, dialog?: unknown}>}
+ * @returns {Promise<{value: unknown, type: string, truncated?: boolean, total_chars?: number, note?: string, dialog?: unknown,
+ *   navigated?: true, url?: string}>} navigated and url only when the script sent the top frame elsewhere
  */
 export async function evaluate(action, ctx) {
   if (typeof action.expression !== "string" || action.expression.length === 0) {
@@ -85,10 +91,19 @@ export async function evaluate(action, ctx) {
   }
   const expression = action.expression;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
-    const result = await withTimeout(ctx, run(ctx, tabId, expression));
-    const seen = dialogs.records();
-    if (seen.length > 0) return { ...result, dialog: seen[0] };
-    return result;
+    const nav = watchNavigation(ctx, tabId, await topFrameId(ctx, tabId));
+    try {
+      /** @type {Record<string, unknown> & {value: unknown, type: string}} */
+      const result = await withTimeout(ctx, run(ctx, tabId, expression));
+      const seen = dialogs.records();
+      if (seen.length > 0) result.dialog = seen[0];
+      // Reported so the model knows, and so the session gate checks where the script sent the tab.
+      const destination = nav.destination();
+      if (destination !== undefined) Object.assign(result, { navigated: true, url: destination });
+      return result;
+    } finally {
+      nav.stop();
+    }
   });
 }
 

@@ -22,6 +22,19 @@ const NO_TAB = new Set(["get_tabs", "open_tab"]);
 const MAY_NAVIGATE = new Set(["navigate", "open_tab", "click", "type", "press_key", "evaluate"]);
 
 /**
+ * Whether an action's own result says it navigated its tab (undefined: it does not say): input actions
+ * report `effects.navigated`, evaluate adds `navigated: true` (with the url) only when it did.
+ * @param {string} type
+ * @param {any} result
+ * @returns {boolean | undefined}
+ */
+function navigatedPerResult(type, result) {
+  if (typeof result?.effects?.navigated === "boolean") return result.effects.navigated;
+  if (type === "evaluate") return result?.navigated === true;
+  return undefined;
+}
+
+/**
  * @typedef {import("./session-store.js").SessionStore} SessionStore
  * @typedef {import("./blocklist.js").Blocklist} Blocklist
  */
@@ -113,7 +126,7 @@ export class SessionGate {
     const reported = [result?.effects?.url, result?.url].filter((u) => typeof u === "string");
     for (const id of touched) {
       if (id === tabId && !MAY_NAVIGATE.has(type)) continue;
-      if (id === tabId && result?.effects?.navigated === false) continue;
+      if (id === tabId && navigatedPerResult(type, result) === false) continue;
       await this.check(id, id === tabId ? reported : [], id === tabId);
     }
   }
