@@ -17,10 +17,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Awaitable, Callable
 
 from bench.live import live_browser
-from bench.report import Report, Row, timed
+from bench.report import Report, Row, timed, timed_on_loop
 from native_host import framing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,19 +42,6 @@ def host_cold_start(home: Path, n: int) -> list[float]:
 
 def python_startup(n: int) -> list[float]:
     return timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), n)
-
-
-def timed_on_loop(core: Any, call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
-    """n samples of `await call()` timed on the core's own event loop (no thread hop in the measurement)."""
-    async def sample() -> list[float]:
-        samples = []
-        for _ in range(n):
-            start = time.perf_counter()
-            response = await call()
-            samples.append(time.perf_counter() - start)
-            assert response.ok, response.error
-        return samples
-    return core.call(sample(), timeout=120)
 
 
 def run(report: Report, fixture_url: str, n: int = 200) -> None:

@@ -7,7 +7,7 @@ import platform
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -20,6 +20,20 @@ def timed(fn: Callable[[], Any], n: int) -> list[float]:
         fn()
         samples.append(time.perf_counter() - start)
     return samples
+
+
+def timed_on_loop(core: Any, call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
+    """n samples of `await call()` (a bridge Response) timed on the core's own event loop, where the agent issues
+    its browser calls: no thread hop in the measurement."""
+    async def sample() -> list[float]:
+        samples = []
+        for _ in range(n):
+            start = time.perf_counter()
+            response = await call()
+            samples.append(time.perf_counter() - start)
+            assert response.ok, response.error
+        return samples
+    return core.call(sample(), timeout=300)
 
 
 def percentile(samples: list[float], q: float) -> float:
