@@ -215,12 +215,19 @@ def test_a_selector_reaches_into_a_cross_site_frame(page):
     assert missing.error.code == "element_not_found" and "cross-site frames" in missing.error.message
 
 
-def test_changes_inside_an_open_shadow_root_count_as_effects(page):
+def test_changes_inside_open_and_closed_shadow_roots_count_as_effects(page):
     send = page("shadow.html", "t-shadow-effects")
+    clicked = send({"type": "click", "selector": "#inc"})
+    assert clicked.ok, clicked.error
+    before_extract = clicked.result["effects"]
+    assert before_extract["dom_mutations"] >= 1, ("open root, found by walking the page", before_extract)
     elements = send({"type": "extract"}).result["elements"]
-    uid = next(line.split()[0] for line in elements.splitlines() if 'button "Add one"' in line)
-    effects = send({"type": "click", "uid": uid}).result["effects"]
-    assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, effects
+    for name in ("Add one", "Add one (closed)"):
+        uid = next(line.split()[0] for line in elements.splitlines() if f'button "{name}"' in line)
+        clicked = send({"type": "click", "uid": uid})
+        assert clicked.ok, (name, clicked.error)
+        effects = clicked.result["effects"]
+        assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, (name, effects)
 
 
 def test_an_overlay_of_the_page_over_a_frame_is_named_not_clicked_through(page):

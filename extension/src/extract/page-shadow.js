@@ -11,11 +11,15 @@
  * repeated extract pays nothing. Closed roots on built-in elements (allowed
  * on div, span, … but rare) are not looked for.
  *
+ * The same scan notes every shadow root it passes, open and closed, so the
+ * effects counter of an action can watch them all without walking a big page
+ * again (`shadowRoots()`; null until one complete scan of the document).
+ *
  * Sent to the page as source text (page-script.js): self-contained.
  */
 
 /**
- * Adds closedRoots, pendingHosts and addClosedRoots to lib.
+ * Adds closedRoots, pendingHosts, addClosedRoots and shadowRoots to lib.
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageShadow(lib) {
@@ -24,6 +28,9 @@ export function pageShadow(lib) {
   lib.closedRoots = new WeakMap();
   /** @type {WeakSet<Element>} */
   const checked = new WeakSet();
+  /** @type {Set<WeakRef<ShadowRoot>>} roots met by the last complete scan */
+  let seen = new Set();
+  let scannedOnce = false;
 
   /**
    * Custom elements not checked yet for a closed shadow root (null if none).
@@ -32,13 +39,22 @@ export function pageShadow(lib) {
   lib.pendingHosts = () => {
     /** @type {Element[]} */
     const out = [];
+    /** @type {Set<WeakRef<ShadowRoot>>} */
+    const roots = new Set();
+    let complete = true;
     /** @param {Document | ShadowRoot} root */
     const visit = (root) => {
       for (const el of root.querySelectorAll("*")) {
-        if (out.length >= MAX_PENDING) return;
+        if (out.length >= MAX_PENDING) {
+          complete = false;
+          return;
+        }
         const any = /** @type {any} */ (el);
         const shadow = any.shadowRoot || lib.closedRoots.get(el);
-        if (shadow) visit(shadow);
+        if (shadow) {
+          roots.add(new WeakRef(shadow));
+          visit(shadow);
+        }
         else if (el.localName.includes("-") && !checked.has(el)) {
           checked.add(el);
           out.push(el);
@@ -55,7 +71,27 @@ export function pageShadow(lib) {
       }
     };
     visit(document);
+    if (complete) {
+      seen = roots;
+      scannedOnce = true;
+    }
     return out.length ? out : null;
+  };
+
+  /**
+   * The shadow roots (open and closed) of the last complete scan that are still in the page, or null when
+   * the document was never scanned completely.
+   * @returns {ShadowRoot[] | null}
+   */
+  lib.shadowRoots = () => {
+    if (!scannedOnce) return null;
+    /** @type {ShadowRoot[]} */
+    const live = [];
+    for (const ref of seen) {
+      const root = ref.deref();
+      if (root && root.host && root.host.isConnected) live.push(root);
+    }
+    return live;
   };
 
   /**
@@ -67,6 +103,7 @@ export function pageShadow(lib) {
     for (const root of roots) {
       if (root && root.host) {
         lib.closedRoots.set(root.host, root);
+        seen.add(new WeakRef(root));
         added++;
       }
     }

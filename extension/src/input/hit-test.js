@@ -30,8 +30,11 @@ export function hitTestInPage(x, y, quadsLeft, quadsTop) {
   const lx = x - quadsLeft + rect.left;
   const ly = y - quadsTop + rect.top;
   let hit = el.ownerDocument.elementFromPoint(lx, ly);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(lx, ly);
+  // Into shadow roots: open ones, and closed ones that extract found (the library keeps them, host → root).
+  const closed = globalThis.__bua && globalThis.__bua.closedRoots;
+  for (let root = hit && (hit.shadowRoot || (closed && closed.get(hit))); root;
+    root = hit.shadowRoot || (closed && closed.get(hit))) {
+    const inner = root.elementFromPoint(lx, ly);
     if (!inner || inner === hit) break;
     hit = inner;
   }
