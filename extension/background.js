@@ -4,6 +4,7 @@
  */
 
 import { ActionDispatcher } from "./src/action-dispatcher.js";
+import { InFlight } from "./src/in-flight.js";
 import { DebuggerController } from "./src/debugger-controller.js";
 import { helloData } from "./src/hello.js";
 import { NativePort } from "./src/native-port.js";
@@ -69,6 +70,7 @@ const dispatcher = new ActionDispatcher({
   },
   gate,
   controls,
+  inFlight: new InFlight(),
   services: {
     sessions,
     tabs: chrome.tabs,

@@ -17,6 +17,7 @@ import {
   okResponse,
   toErrorBody,
 } from "./protocol.js";
+import { stoppableDebugger } from "./in-flight.js";
 
 /**
  * @typedef {object} Services what action handlers work with
@@ -28,7 +29,9 @@ import {
  * @property {import("./dialogs.js").DialogGuard} [dialogs] answers JavaScript dialogs, reports them per action
  * @property {import("./bua-window.js").BuaWindow} [buaWindow] where new tabs go
  *
- * @typedef {Services & {taskId: string, requestId: string | number}} ActionContext
+ * @typedef {Services & {taskId: string, requestId: string | number, signal?: AbortSignal,
+ *   noteTab?: (tabId: number) => void}} ActionContext (ctx.debugger fails with `stopped` once the request is
+ *   aborted; noteTab tells Stop which tab the request works on)
  * @typedef {(action: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>} ActionHandler
  */
 
@@ -51,6 +54,7 @@ export class ActionDispatcher {
   #log;
   #gate;
   #controls;
+  #inFlight;
 
   /**
    * @param {object} deps
@@ -62,10 +66,12 @@ export class ActionDispatcher {
    * @param {{info: Function, warn: Function}} [deps.log]
    * @param {import("./sessions/session-gate.js").SessionGate} [deps.gate] session authorisation around each action
    * @param {import("./sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
+   * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
    */
-  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls }) {
+  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight }) {
     this.#gate = gate;
     this.#controls = controls;
+    this.#inFlight = inFlight;
     this.#send = send;
     this.#actions = actions;
     this.#services = services;
@@ -145,14 +151,24 @@ export class ActionDispatcher {
       return;
     }
     const taskId = typeof m.task_id === "string" ? m.task_id : "";
-    /** @type {ActionContext} */
-    const ctx = { ...this.#services, taskId, requestId: m.id };
-    const allowedTab = await this.#gate?.before(type, action, taskId);
-    const run = allowedTab !== undefined && action.tab_id === undefined ? { ...action, tab_id: allowedTab } : action;
-    const result = await handler(run, ctx);
-    const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
-    await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
-    this.#reply(okResponse(m.id, result ?? {}));
+    const flight = this.#inFlight?.begin(m.id, taskId, Number.isInteger(action.tab_id) ? action.tab_id : undefined);
+    try {
+      /** @type {ActionContext} */
+      const ctx = { ...this.#services, taskId, requestId: m.id };
+      if (flight) {
+        Object.assign(ctx, { signal: flight.signal, noteTab: flight.setTab,
+          debugger: stoppableDebugger(this.#services.debugger, flight.signal) });
+      }
+      const allowedTab = await this.#gate?.before(type, action, taskId);
+      const run = allowedTab !== undefined && action.tab_id === undefined ? { ...action, tab_id: allowedTab } : action;
+      if (allowedTab !== undefined) flight?.setTab(allowedTab);
+      const result = await handler(run, ctx);
+      const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
+      await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
+      this.#reply(okResponse(m.id, result ?? {}));
+    } finally {
+      flight?.end();
+    }
   }
 
   /** @param {Record<string, any>} m */
@@ -175,6 +191,12 @@ export class ActionDispatcher {
           return;
         }
         const args = isObject(m.args) ? m.args : {};
+        // Stop the work in the browser first, then end the sessions.
+        if (m.op === "stop_all") this.#inFlight?.abortWhere(() => true, "Stop all");
+        if (m.op === "end_session" && typeof args.task_id === "string") {
+          this.#inFlight?.abortWhere((r) => r.taskId === args.task_id
+            && (args.tab_id === undefined || r.tabId === undefined || r.tabId === args.tab_id), "the session was ended");
+        }
         const answer = await ({
           stop_all: () => this.#controls.stopAll(),
           end_session: () => this.#controls.endSession(args),
@@ -182,6 +204,10 @@ export class ActionDispatcher {
           configure: () => this.#controls.configure(args),
           show_tab: () => this.#controls.showTab(args),
         })[m.op]();
+        const ended = Array.isArray(answer?.ended) ? answer.ended : [];
+        if (m.op === "set_blocklist" && ended.length > 0) {
+          this.#inFlight?.abortWhere((r) => ended.some((/** @type {any} */ s) => s.tab_id === r.tabId), "the site was blocked");
+        }
         this.#reply(okResponse(m.id, answer));
         return;
       }

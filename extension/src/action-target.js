@@ -67,6 +67,7 @@ async function frontInBuaWindow(ctx, tabId) {
  */
 export async function onTaskTab(action, ctx, work, { frontConcurrently = false } = {}) {
   const tabId = await taskTab(action, ctx);
+  ctx.noteTab?.(tabId);
   await prepareTab(ctx, tabId);
   const input = typeof action.type === "string" && INPUT_ACTIONS.has(action.type);
   const fronted = input ? frontInBuaWindow(ctx, tabId) : Promise.resolve(null);

@@ -93,6 +93,11 @@ export class DebuggerController {
       this.#handleDetach(source, reason));
   }
 
+  /** This controller itself, also when reached through a per-request wrapper (in-flight.js): a stable key. */
+  get controller() {
+    return this;
+  }
+
   /** @param {number} tabId */
   isAttached(tabId) {
     return this.#attached.has(tabId);

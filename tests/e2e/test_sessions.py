@@ -120,16 +120,22 @@ def test_a_script_that_sends_the_tab_to_a_blocked_site_answers_blocked(act, fixt
     assert act({"type": "extract"}, task_id="t-eval-bl").error.code == "session_not_found"
 
 
-def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fixture_server):
-    act({"type": "navigate", "url": fixture_server.url("/sessions.html")}, task_id="t-stop")
+def pending_wait_for(core, act, fixture_server, task_id: str, timeout_ms: int) -> tuple[threading.Thread, dict]:
+    """A task's wait_for that never succeeds, under way in the extension: (its thread, where its response lands)."""
+    act({"type": "navigate", "url": fixture_server.url(f"/sessions.html?{task_id}")}, task_id=task_id)
     result: dict = {}
     abort = AbortSignal()
-    core.run(core.core.controls.register, "t-stop", abort)
+    core.run(core.core.controls.register, task_id, abort)
     worker = threading.Thread(target=lambda: result.update(r=act(
-        {"type": "wait_for", "selector": "#never-shown", "state": "visible", "timeout_ms": 5000},
-        task_id="t-stop", abort=abort)))
+        {"type": "wait_for", "selector": "#never-shown", "state": "visible", "timeout_ms": timeout_ms},
+        task_id=task_id, abort=abort)))
     worker.start()
     assert wait_until(lambda: core.pool.select().pending_count > 0, 5)
+    return worker, result
+
+
+def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fixture_server):
+    worker, result = pending_wait_for(core, act, fixture_server, "t-stop", 5000)
     report = core.call(core.core.stop_all())
     worker.join(2)
     assert not worker.is_alive()
@@ -139,6 +145,20 @@ def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fi
     assert wait_until(lambda: not core.core.sessions.rows(), 2), core.core.sessions.rows()
     after = act({"type": "extract"}, task_id="t-stop")
     assert after.error.code == "session_not_found" and "stopped" in after.error.message
+
+
+def test_stop_all_stops_the_work_in_the_extension_too(core, act, browser, fixture_server):
+    worker, result = pending_wait_for(core, act, fixture_server, "t-poll", 20000)
+    count_commands = ("globalThis.__buaCommands = 0; const send = chrome.debugger.sendCommand.bind(chrome.debugger);"
+                      "chrome.debugger.sendCommand = (...a) => { globalThis.__buaCommands++; return send(...a); }; 0")
+    in_extension(browser, count_commands)
+    assert wait_until(lambda: in_extension(browser, "globalThis.__buaCommands") > 0, 5), "wait_for is polling"
+    core.call(core.core.stop_all())
+    worker.join(5)
+    assert result["r"].error.message == "stopped by user"
+    in_extension(browser, "globalThis.__buaCommands = 0")
+    time.sleep(0.5)
+    assert in_extension(browser, "globalThis.__buaCommands") == 0, "the extension stopped polling with the Stop"
 
 
 def test_sessions_survive_a_service_worker_restart(core, act, browser, fixture_server):

@@ -33,8 +33,9 @@ export function clearTab(tabId) {
  * @param {number} tabId
  */
 export function watchTab(dbg, tabId) {
-  let tabs = watched.get(dbg);
-  if (!tabs) watched.set(dbg, (tabs = new Set()));
+  const key = dbg.controller ?? dbg; // one entry per controller, also when a request sees it through a wrapper
+  let tabs = watched.get(key);
+  if (!tabs) watched.set(key, (tabs = new Set()));
   if (tabs.has(tabId)) return;
   tabs.add(tabId);
   const offNavigated = dbg.on(tabId, "Page.frameNavigated", (params, source) => {
