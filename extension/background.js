@@ -99,6 +99,8 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => {
+  const session = sessions.get(tabId);
+  if (session) port.post(eventMessage("tab_closed", { task_id: session.task_id, tab_id: tabId, domain: session.domain }));
   dialogs.forgetTab(tabId);
   sessions.end(tabId, "tab_closed").catch((err) => console.warn("bua: could not end a closed tab's session:", err));
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));

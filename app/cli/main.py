@@ -14,6 +14,7 @@ import sys
 
 from app.cli import control_commands
 from app.cli.client import CoreClient, CoreUnavailable, dumps
+from app.ui.format import ago, last_action
 from native_host.paths import bua_home
 
 
@@ -78,7 +79,8 @@ def _status(args: argparse.Namespace) -> int:
               f"host pid {b['host_pid']}  pending {b['pending']}")
     print(f"sessions: {len(status['sessions'])} live")
     for s in status["sessions"]:
-        print(f"  {s['task_id']:<16} {s['domain']:<28} tab {s['tab_id']:<6} {s['title'][:40]}")
+        print(f"  {s['task_id']:<16} {s['domain']:<28} tab {s['tab_id']:<6} {s['title'][:40]:<40} "
+              f"since {ago(s['started'])}, last action {last_action(s)}")
     for t in status["tasks"]:
         print(f"task {t['task_id']}: {t['status']}, {t['steps']} steps — {t['last'][:80]}")
     print(f"blocklist: {', '.join(status['blocklist']) or '(empty)'}")

@@ -23,6 +23,8 @@ class SessionRow:
     url: str = ""
     started: float = field(default_factory=time.time)
     last_action: float = field(default_factory=time.time)
+    last_action_type: str = ""
+    """The type of the last action on the tab ("click"), with " (failed)" when it did not succeed."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -76,8 +78,16 @@ class SessionsTable:
             row.domain = str(data.get("domain") or urlsplit(row.url).hostname or row.domain)
             row.last_action = time.time()
             self._emit("session_updated", row.as_dict())
+        elif event.type == "action_done" and key in self._rows:
+            row = self._rows[key]
+            row.last_action = time.time()
+            row.last_action_type = str(data.get("action", "")) + ("" if data.get("ok", True) else " (failed)")
+            self._emit("session_updated", row.as_dict())
         elif event.type in ("session_ended", "tab_closed"):
             row = self._rows.pop(key, None)
+            if row is None and any(e.get("tab_id") == tab_id and e.get("task_id") == data.get("task_id")
+                                   for e in self.ended[-10:]):
+                return  # a closed tab sends both tab_closed and session_ended: the first one ended it
             ended = {**(row.as_dict() if row else {"task_id": data.get("task_id"), "tab_id": tab_id}),
                      "reason": data.get("reason", "tab_closed"), "ended": time.time()}
             self.ended = (self.ended + [ended])[-100:]
@@ -93,9 +103,3 @@ class SessionsTable:
                 row.started = float(data.get("started", row.started))
                 self._rows[(profile, data["tab_id"])] = row
         self._emit("sessions_synced", {"profile_id": profile})
-
-    def touch(self, task_id: str, tab_id: int | None) -> None:
-        for row in self._rows.values():
-            if row.task_id == task_id and (tab_id is None or row.tab_id == tab_id):
-                row.last_action = time.time()
-

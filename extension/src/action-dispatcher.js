@@ -13,6 +13,7 @@ import {
   PROTOCOL_VERSION,
   REQUIRED_FIELDS,
   errorResponse,
+  eventMessage,
   hasId,
   okResponse,
   toErrorBody,
@@ -162,13 +163,34 @@ export class ActionDispatcher {
       const allowedTab = await this.#gate?.before(type, action, taskId);
       const run = allowedTab !== undefined && action.tab_id === undefined ? { ...action, tab_id: allowedTab } : action;
       if (allowedTab !== undefined) flight?.setTab(allowedTab);
-      const result = await handler(run, ctx);
-      const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
-      await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
-      this.#reply(okResponse(m.id, result ?? {}));
+      let ok = false;
+      /** @type {number | undefined} */
+      let resultTab;
+      try {
+        const result = await handler(run, ctx);
+        resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
+        const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
+        await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
+        this.#reply(okResponse(m.id, result ?? {}));
+        ok = true;
+      } finally {
+        this.#reportAction(taskId, type, flight?.tabId() ?? resultTab ?? allowedTab, ok);
+      }
     } finally {
       flight?.end();
     }
+  }
+
+  /**
+   * After the answer: tell the app which session tab an action worked on (its "last action" column).
+   * @param {string} taskId
+   * @param {string} type
+   * @param {number | undefined} tabId
+   * @param {boolean} ok
+   */
+  #reportAction(taskId, type, tabId, ok) {
+    if (tabId === undefined || !this.#gate?.holds(taskId, tabId)) return;
+    this.#send(eventMessage("action_done", { task_id: taskId, tab_id: tabId, action: type, ok }));
   }
 
   /** @param {Record<string, any>} m */

@@ -35,7 +35,7 @@ export class InFlight {
    * @param {string | number} requestId
    * @param {string} taskId
    * @param {number | undefined} tabId its tab when known up front
-   * @returns {{signal: AbortSignal, setTab: (tabId: number) => void, end: () => void}}
+   * @returns {{signal: AbortSignal, setTab: (tabId: number) => void, tabId: () => number | undefined, end: () => void}}
    */
   begin(requestId, taskId, tabId) {
     const controller = new AbortController();
@@ -47,6 +47,7 @@ export class InFlight {
       setTab: (id) => {
         running.tabId = id;
       },
+      tabId: () => running.tabId,
       end: () => {
         if (this.#running.get(requestId) === running) this.#running.delete(requestId);
       },

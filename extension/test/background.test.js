@@ -51,12 +51,17 @@ test("a closed tab is forgotten by its task", async () => {
   };
   port.onMessage.emit({ v: 1, kind: "request", id: "r2", task_id: "t9", action: { type: "navigate", url: "http://a.test/" } });
   await settle();
-  const response = /** @type {any} */ (port.sent.at(-1));
+  const response = /** @type {any} */ (port.sent.find((m) => /** @type {any} */ (m).id === "r2"));
   assert.equal(response.ok, true);
+  assert.deepEqual(port.sent.at(-1), { v: 1, kind: "event", type: "action_done",
+    data: { task_id: "t9", tab_id: response.result.tab_id, action: "navigate", ok: true } }, "after the answer");
   assert.deepEqual(chrome.storage.session.data["bua.taskTabs"], { t9: response.result.tab_id });
   await chrome.tabs.remove(response.result.tab_id);
   await settle();
   assert.deepEqual(chrome.storage.session.data["bua.taskTabs"], {});
+  const closed = port.sent.filter((m) => /** @type {any} */ (m).type === "tab_closed" || /** @type {any} */ (m).type === "session_ended");
+  assert.deepEqual(closed.map((m) => [/** @type {any} */ (m).type, /** @type {any} */ (m).data.tab_id]),
+    [["tab_closed", response.result.tab_id], ["session_ended", response.result.tab_id]]);
 });
 
 test("hello lists live sessions; a closed session tab ends its session with an event", async () => {

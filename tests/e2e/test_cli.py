@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -132,6 +133,7 @@ def test_blocklist_stop_status_and_run_against_a_running_core(cli_home, fixture_
 
         status = bua(cli_home, "status")
         assert "sessions: 1 live" in status.stdout and "127.0.0.1" in status.stdout
+        assert re.search(r"since [^,]+, last action (navigate|extract|click|wait_for), ", status.stdout), status.stdout
         assert "task cli-" in status.stdout and "completed" in status.stdout
         stopped = bua(cli_home, "stop")
         assert stopped.returncode == 0 and "1/1 browser(s) ended sessions" in stopped.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -40,16 +41,25 @@ def blocklist(core):
     core.call(core.core.set_blocklist_changed())
 
 
-def test_two_tasks_cannot_touch_each_others_tabs(act, fixture_server):
-    a = act({"type": "navigate", "url": fixture_server.url("/sessions.html")}, task_id="t-a").result["tab_id"]
-    b = act({"type": "navigate", "url": fixture_server.url("/second.html")}, task_id="t-b").result["tab_id"]
-    assert a != b
+def test_two_tasks_cannot_touch_each_others_tabs(core, act, fixture_server):
+    with ThreadPoolExecutor(2) as both:  # the two tasks run at the same time
+        opened = both.map(lambda job: act({"type": "navigate", "url": fixture_server.url(job[1])}, task_id=job[0]),
+                          [("t-a", "/sessions.html"), ("t-b", "/second.html")])
+        a, b = (response.result["tab_id"] for response in opened)
+        assert a != b
+        crossed = list(both.map(lambda job: act({"type": "extract", "tab_id": job[1]}, task_id=job[0]),
+                                [("t-a", b), ("t-b", a)]))
+    assert all(c.error.code == "session_not_found" for c in crossed), crossed
     cross = act({"type": "extract", "tab_id": b}, task_id="t-a")
     assert cross.error.code == "session_not_found" and "not in a session of this task" in cross.error.message
     assert act({"type": "close_tab", "tab_id": a}, task_id="t-b").error.code == "session_not_found"
     assert act({"type": "extract"}, task_id="t-a").result["title"] == "Sessions fixture"
     mine = [t["tab_id"] for t in act({"type": "get_tabs"}, task_id="t-b").result["tabs"] if t["in_task"]]
     assert mine == [b]
+    rows = {r["tab_id"]: r for r in core.core.sessions.rows()}
+    assert wait_until(lambda: rows.update({r["tab_id"]: r for r in core.core.sessions.rows()})
+                      or rows[a]["last_action_type"] == "extract"), rows[a]
+    assert rows[a]["task_id"] == "t-a" and rows[b]["task_id"] == "t-b"
 
 
 def test_a_tab_the_person_opened_is_refused(act, browser, fixture_server):
@@ -78,6 +88,8 @@ def test_closing_a_session_tab_ends_the_session_with_an_event(core, act, browser
         assert wait_until(lambda: any(e.type == "session_ended" and e.data["tab_id"] == tab_id for e in seen))
         ended = next(e for e in seen if e.type == "session_ended")
         assert ended.data["reason"] == "tab_closed" and ended.data["task_id"] == "t-close-me"
+        assert wait_until(lambda: any(e.type == "tab_closed" and e.data["tab_id"] == tab_id for e in seen))
+        assert [e["reason"] for e in core.core.sessions.ended if e["tab_id"] == tab_id] == ["tab_closed"]
         assert not any(r["tab_id"] == tab_id for r in core.core.sessions.rows())
         after = act({"type": "extract"}, task_id="t-close-me")
         assert after.error.code == "session_not_found" and "tab_closed" in after.error.message

@@ -83,13 +83,19 @@ def test_sessions_table_follows_session_events_and_end_ends_one(make_app, home, 
         session_event(app.core, "navigated", task_id="c-1", tab_id=11, url="https://jobs.example/42",
                       title="Jane Doe")
         assert view.table.item(0, 2).text() == "Jane Doe"
+        session_event(app.core, "action_done", task_id="c-1", tab_id=11, action="click", ok=True)
+        session_event(app.core, "action_done", task_id="c-1", tab_id=12, action="type", ok=False)
+        assert [view.table.item(r, 4).text() for r in range(2)] == ["click, just now", "type (failed), just now"]
         QTest.mouseClick(view.table.cellWidget(1, 5), Qt.MouseButton.LeftButton)
         await until(lambda: ends, message="End called the core")
         assert ends == [("c-1", 12)]
         session_event(app.core, "session_ended", task_id="c-1", tab_id=12, reason="ended_by_user")
         assert view.table.rowCount() == 1
         session_event(app.core, "tab_closed", task_id="c-1", tab_id=11)
+        session_event(app.core, "session_ended", task_id="c-1", tab_id=11, reason="tab_closed")
         assert view.table.rowCount() == 0 and view.currentIndex() == 0
+        assert [(e["tab_id"], e["reason"]) for e in app.core.sessions.ended] == [(12, "ended_by_user"), (11, "tab_closed")], \
+            "a closed tab's two events end its session once"
         assert app.popup.tabs.tabText(1) == "Sessions"
     run(body())
 

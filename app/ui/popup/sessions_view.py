@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStackedWidget, QT
 
 from app.agent.task_board import TaskBoard
 from app.core.sessions import SessionsTable
-from app.ui.format import ago
+from app.ui.format import ago, last_action
 from app.ui.widgets import button, label
 
 COLUMNS = ["Task", "Site", "Tab", "Since", "Last action", ""]
@@ -52,7 +52,7 @@ class SessionsView(QStackedWidget):
             record = self.board.tasks.get(session["task_id"])
             task = record.description if record and record.description else session["task_id"]
             values = [task, session["domain"], session.get("title") or f"tab {session['tab_id']}",
-                      ago(session["started"]), ago(session["last_action"])]
+                      ago(session["started"]), last_action(session)]
             for c, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setToolTip(session.get("url", "") if c in (1, 2) else value)
@@ -66,7 +66,7 @@ class SessionsView(QStackedWidget):
         if not self.isVisible():
             return
         for r, session in enumerate(self.rows):
-            for c, key in ((3, "started"), (4, "last_action")):
+            for c, text in ((3, ago(session["started"])), (4, last_action(session))):
                 item = self.table.item(r, c)
                 if item is not None:
-                    item.setText(ago(session[key]))
+                    item.setText(text)

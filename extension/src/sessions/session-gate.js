@@ -64,6 +64,15 @@ export class SessionGate {
   }
 
   /**
+   * Whether a tab is in a live session of this task.
+   * @param {string} taskId
+   * @param {number} tabId
+   */
+  holds(taskId, tabId) {
+    return this.#sessions.get(tabId)?.task_id === taskId;
+  }
+
+  /**
    * @param {string} type
    * @param {Record<string, any>} action
    * @param {string} taskId
