@@ -8,7 +8,7 @@ from typing import Any
 from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.loop import AgentLoop, LoopOutcome
 from app.agent.model import ModelError
-from app.agent.prompts.main import MAIN_AGENT_INSTRUCTIONS
+from app.agent.prompts.main import main_instructions
 from app.agent.runtime import AgentRuntime
 from app.agent.tools.registry import Loadout, main_loadout
 from app.bridge.abort import AbortSignal
@@ -32,7 +32,7 @@ class MainAgent:
         abort = abort or AbortSignal()
         deps = self.deps(abort)
         loadout = main_loadout(deps)
-        system = "\n\n".join([MAIN_AGENT_INSTRUCTIONS, *loadout.instructions])
+        system = "\n\n".join([main_instructions({t.name for t in loadout.tools}), *loadout.instructions])
         try:
             client = self.runtime.client()
         except ModelError as err:

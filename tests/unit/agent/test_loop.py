@@ -189,6 +189,15 @@ async def test_text_streamed_before_a_stop_survives_in_the_partial_results(serve
     assert "Partial results:\nstep 0" in task["summary"], task["summary"]
 
 
+@pytest.mark.parametrize("builtin, says, never", [("true", "delegate with the `task` tool", "use the `browser` tool"),
+                                                  ("false", "use the `browser` tool yourself", "`task`")])
+async def test_the_main_prompt_speaks_of_the_tools_the_main_agent_really_has(server, monkeypatch, builtin, says, never):
+    monkeypatch.setenv("ENABLE_BUILTIN_BROWSER_SUBAGENT", builtin)
+    await agent(server, bridge()).run_turn("hi")
+    system = server.calls_by("main")[0].body["system"][0]["text"]
+    assert says in system and never not in system
+
+
 async def test_step_limit(server):
     main = agent(server, bridge(), subagent_max_steps=2)
     outcome = await main.run_turn("go")
