@@ -4,6 +4,11 @@ Same core, browser, site and scripted model in one run; 3, 10 and 30
 candidates. "Main-thread input tokens" = the prompt characters / 4 of every
 call the main agent makes (as the scripted server counts them), plus the
 SDK's usage fields (input + cache read + cache write) as reported back.
+
+Subagent input is also priced as the API bills it (plain input 1×, cache
+writes 1.25×, cache reads 0.1×), from the scripted server's cache
+simulation (which looks back 20 blocks for an earlier cached prefix, as the
+API does).
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ def _main_tokens(calls) -> tuple[int, int]:
     return chars, usage
 
 
+def _billed_subagent_input(calls) -> float:
+    """Subagent prompt tokens weighted by price: input 1×, cache write 1.25×, cache read 0.1×."""
+    return sum(c.usage["input_tokens"] + 1.25 * c.usage["cache_creation_input_tokens"]
+               + 0.1 * c.usage["cache_read_input_tokens"] for c in calls if c.role == "subagent")
+
+
 def run(report: Report, _fixture_url: str) -> None:
     with tempfile.TemporaryDirectory(prefix="bua-bench-agent-") as tmp:
         core = CoreThread(Path(tmp) / "home")
@@ -55,6 +66,10 @@ def run(report: Report, _fixture_url: str) -> None:
                     tokens[direct] = chars
                     mode = "direct (flag false)" if direct else "with subagent"
                     sub_chars = sum(c.prompt_chars for c in result.calls if c.role == "subagent") // 4
+                    if not direct:
+                        report.add(Row("agent", f"{count:>2} candidates: subagent input as billed (cache-weighted)", 1,
+                                       value=round(_billed_subagent_input(result.calls)), unit="tok",
+                                       note=f"(of {sub_chars} tok sent)"))
                     report.add(Row("agent", f"{count:>2} candidates, {mode}: main-thread input tokens", 1,
                                    value=chars, unit="tok",
                                    note=f"(SDK usage {usage}; subagent {sub_chars} tok; {len(result.calls)} model "
