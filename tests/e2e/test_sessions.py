@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -112,6 +113,14 @@ def test_blocklist_add_ends_a_live_session_and_refuses_navigate(core, act, fixtu
         remove()
 
 
+def test_open_tab_to_a_blocked_site_is_refused_up_front(core, act, fixture_server, blocklist):
+    blocklist("localhost")
+    before = len(core.core.sessions.rows())
+    refused = act({"type": "open_tab", "url": fixture_server.url("/second.html", host="localhost")}, task_id="t-open-bl")
+    assert refused.error.code == "blocked" and "blocklist" in refused.error.message
+    assert len(core.core.sessions.rows()) == before, "no session, no tab for it"
+
+
 def test_a_click_onto_a_blocked_site_answers_blocked_and_ends_the_session(act, fixture_server, blocklist):
     away = fixture_server.url("/second.html", host="localhost")
     act({"type": "navigate", "url": fixture_server.url(f"/sessions.html?away={away}")}, task_id="t-click-bl")
@@ -157,6 +166,30 @@ def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fi
     assert wait_until(lambda: not core.core.sessions.rows(), 2), core.core.sessions.rows()
     after = act({"type": "extract"}, task_id="t-stop")
     assert after.error.code == "session_not_found" and "stopped" in after.error.message
+
+
+def test_stop_for_one_task_settles_only_its_requests_and_ends_only_its_sessions(core, act, fixture_server):
+    mine, mine_result = pending_wait_for(core, act, fixture_server, "t-stop-me", 8000)
+    other, other_result = pending_wait_for(core, act, fixture_server, "t-keep-me", 1500)
+    report = core.call(core.core.stop_task("t-stop-me"))
+    mine.join(2)
+    assert mine_result["r"].error.message == "stopped by user" and report.cancelled_tasks == ["t-stop-me"]
+    assert wait_until(lambda: {r["task_id"] for r in core.core.sessions.rows()} >= {"t-keep-me"}
+                      and "t-stop-me" not in {r["task_id"] for r in core.core.sessions.rows()}, 3)
+    other.join(10)
+    assert other_result["r"].error.code == "timeout", "the other task's wait ran to its own end"
+    assert act({"type": "extract"}, task_id="t-keep-me").ok
+
+
+def test_stop_all_settles_a_request_with_no_task_loop_behind_it(core, act, fixture_server):
+    act({"type": "navigate", "url": fixture_server.url("/sessions.html?bare")}, task_id="t-bare")
+    pending = asyncio.run_coroutine_threadsafe(core.pool.request(
+        {"type": "wait_for", "selector": "#never-shown", "timeout_ms": 8000}, "t-bare"), core.loop)
+    assert wait_until(lambda: core.pool.select().pending_count > 0, 5)
+    core.call(core.core.stop_all())
+    response = pending.result(2)
+    assert response.error.code == "internal_error" and response.error.message == "stopped by user", \
+        "settled by the app at once, not by the extension's later answer"
 
 
 def test_stop_all_stops_the_work_in_the_extension_too(core, act, browser, fixture_server):
@@ -245,5 +278,13 @@ def test_session_tabs_sit_in_a_labelled_group_and_leave_it_when_the_session_ends
             "({group: (await chrome.tabGroups.get(t.groupId)).title, badge: await chrome.action.getBadgeText({tabId: t.id})}))")
     assert wait_until(lambda: in_extension(browser, read) is not None, 5)
     assert in_extension(browser, read) == {"group": "bua · Collect invoices", "badge": "bua"}
+    other = {"type": "navigate", "url": fixture_server.url("/sessions.html?group-2")}
+    other_tab = core.call(core.pool.request(other, "t-group-2", label="Book travel")).result["tab_id"]
+    groups = f"Promise.all([{tab_id}, {other_tab}].map(id => chrome.tabs.get(id).then(t => t.groupId)))"
+    assert wait_until(lambda: -1 not in in_extension(browser, groups), 5)
+    first, second = in_extension(browser, groups)
+    assert first != second, "two tasks never share a group"
     core.call(core.core.end_session("t-group"))
-    assert wait_until(lambda: in_extension(browser, read) is None, 5), "the tab leaves the group, and stays open"
+    assert wait_until(lambda: in_extension(browser, read) is None, 5), "the tab leaves the group"
+    assert in_extension(browser, f"chrome.tabs.get({tab_id}).then(t => t.id)") == tab_id, "and stays open"
+    assert in_extension(browser, groups)[1] == second, "the other task's tab keeps its group"
