@@ -20,6 +20,9 @@ from app.ui.popup.window import PopupWindow
 from app.ui.settings.dialog import SettingsDialog
 from app.ui.tray import Tray
 
+HELLO_GRACE_S = 8.0
+"""How long a registered host's browser gets to say hello at start before the first-run guide opens."""
+
 log = logging.getLogger(__name__)
 
 
@@ -63,8 +66,20 @@ class BuaApp(QObject):
         on_visible()
         await self.chat.start()
         facts = await asyncio.to_thread(setup_check.facts, self.home)
-        if show and not facts.host_registered and not self.core.pool.bridges:
-            self.open_first_run()
+        if show and not self.core.pool.bridges:
+            if not facts.host_registered:
+                self.open_first_run()
+            else:
+                aio.spawn(self._first_run_unless_a_browser_says_hello())
+
+    async def _first_run_unless_a_browser_says_hello(self) -> None:
+        """The host is registered, but no extension has said hello yet: give a running browser a moment to
+        connect, then guide the person (the page's live check turns green once it does)."""
+        try:
+            await self.core.pool.wait_for_bridge(HELLO_GRACE_S)
+        except TimeoutError:
+            if not self.closed:
+                self.open_first_run()
 
     async def run(self, on_visible: Callable[[], None] = lambda: None) -> None:
         """The app's whole life inside one loop run (qasync processes a last round of Qt events outside the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.ui.platform_check import why_no_ui
+from installer.record import InstallRecord, save_record
 from app.ui.single_instance import InstanceServer, forward_to_running
 from tests.qt.conftest import make_core, until
 
@@ -39,6 +40,22 @@ def test_first_run_guide_opens_when_the_host_is_not_registered(make_app, home, r
         await until(lambda: app.first_run.facts is not None, message="facts read")
         assert app.first_run.ext_path.text() == str(app.first_run.facts.extension_dir)
         assert "Waiting for the extension" in app.first_run.connected.text()
+    run(body())
+
+
+def test_first_run_guide_opens_when_no_extension_says_hello_though_the_host_is_registered(make_app, home, run,
+                                                                                       monkeypatch, tmp_path):
+    manifest = tmp_path / "com.bua.native_host.json"
+    manifest.write_text("{}")
+    save_record(home, InstallRecord(manifests=[str(manifest)]))
+    monkeypatch.setattr("app.ui.shell.HELLO_GRACE_S", 0.3)
+
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        assert app.first_run is None, "a running browser gets a moment to connect first"
+        await until(lambda: app.first_run is not None and app.first_run.isVisible(), message="guide opened")
+        await until(lambda: app.first_run.facts is not None, message="facts read")
+        assert app.first_run.register.text() == "Register again" and "Done: registered" in app.first_run.host_status.text()
     run(body())
 
 
