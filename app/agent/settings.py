@@ -31,6 +31,14 @@ DEFAULT_TIERS = {
 }
 
 
+def tier_from_settings(name: str, browser: bool) -> Tier:
+    """The tier the person chose in Settings: standard allows `task`, plus `browser` only when ticked; chat only
+    allows no tool (its all-tools default never implies `browser`, and with no subagent `task` has nothing)."""
+    if name == "chat_only":
+        return Tier("chat_only", ())
+    return DEFAULT_TIERS["standard"] if browser else Tier("standard", ("task",))
+
+
 @dataclass(frozen=True)
 class AgentSettings:
     main_model: str = "claude-sonnet-4-6"

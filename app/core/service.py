@@ -13,7 +13,7 @@ from typing import Any
 
 from app.agent.loop import LoopOutcome
 from app.agent.model import ModelClient
-from app.agent.settings import DEFAULT_TIERS, AgentSettings, Tier
+from app.agent.settings import AgentSettings, Tier, tier_from_settings
 from app.agent.task_board import TaskBoard
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import BrowserBridge
@@ -77,7 +77,7 @@ class Core:
     def agent_settings(self) -> AgentSettings:
         get = self.store.get_setting
         defaults = AgentSettings()
-        tier: Tier = DEFAULT_TIERS["standard"] if get("tier_browser", True) else Tier("no_browser", ("task",))
+        tier: Tier = tier_from_settings(get("tier", "standard"), bool(get("tier_browser", True)))
         return AgentSettings(
             main_model=get("main_model", defaults.main_model),
             subagent_model=get("subagent_model", defaults.subagent_model),

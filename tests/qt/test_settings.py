@@ -32,7 +32,9 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         QTest.keyClicks(dialog.key.edit, SECRET)
         dialog.main_model.setCurrentText("claude-opus-4-6")
         dialog.base_url.setText("https://proxy.example/anthropic")
-        dialog.browser_tool.setChecked(False)
+        assert dialog.tools.allowed.text() == "Allowed: task, browser."
+        dialog.tools.browser_tool.setChecked(False)
+        assert dialog.tools.allowed.text() == "Allowed: task. The browser stays off unless ticked."
         dialog.idle.setValue(10)
         assert await dialog.save()
         assert memory_keyring.secrets == {(keys.SERVICE, keys.ACCOUNT): SECRET}
@@ -43,11 +45,28 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         assert store.get_setting("tier_browser") is False and store.get_setting("idle_threshold_s") == 600
         settings = app.core.agent_settings()
         assert settings.main_model == "claude-opus-4-6" and not settings.tier.allows("browser")
+        assert settings.tier.allows("task")
         await until(lambda: "missing_key" not in app.chat.notices.cards, message="the key notice goes away")
         assert dialog.key.edit.text() == ""
         assert "saved in the system keyring" in dialog.key.status.text()
         app.core.store.close()
         assert files_containing(home, SECRET.encode()) == [], "the key is in no file under BUA_HOME"
+    run(body())
+
+
+def test_the_chat_only_tier_allows_no_tool(make_app, home, run, memory_keyring):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        app.open_settings()
+        dialog = app.settings
+        await until(lambda: dialog.key.state is not None)
+        dialog.tools.tier.setCurrentIndex(dialog.tools.tier.findData("chat_only"))
+        assert not dialog.tools.browser_tool.isVisible() and dialog.tools.allowed.text().startswith("Allowed: no tools.")
+        assert await dialog.save()
+        tier = app.core.agent_settings().tier
+        assert not tier.allows("browser") and not tier.allows("task")
+        app.open_settings()
+        await until(lambda: app.settings.tools.tier.currentData() == "chat_only", message="the tier is loaded back")
     run(body())
 
 

@@ -16,6 +16,7 @@ from app.ui.aio import spawn
 from app.ui.controller import AppController
 from app.ui.icons import app_icon
 from app.ui.settings.key_field import KeyField
+from app.ui.settings.tier_field import TierField
 from app.ui.widgets import label, set_props
 
 MODELS = ("claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5")
@@ -46,7 +47,7 @@ class SettingsDialog(QDialog):
         self.sub_model = model_box(defaults.subagent_model)
         self.base_url = QLineEdit()
         self.base_url.setPlaceholderText("https://api.anthropic.com (default)")
-        self.browser_tool = QCheckBox("Let the agent use my browser (the browser subagent)")
+        self.tools = TierField()
         self.idle = QSpinBox()
         self.idle.setRange(1, 240)
         self.idle.setSuffix(" min")
@@ -61,7 +62,7 @@ class SettingsDialog(QDialog):
         form.addRow("Main agent model", self.main_model)
         form.addRow("Browser subagent model", self.sub_model)
         form.addRow("API base URL", self.base_url)
-        form.addRow("Tools", self.browser_tool)
+        form.addRow("Tools", self.tools)
         form.addRow("End sessions when idle", self.idle)
         form.addRow("", label("When you are away from the keyboard this long, every session ends and the agent "
                               "loses its tabs.", "muted", wrap=True))
@@ -85,7 +86,7 @@ class SettingsDialog(QDialog):
         self.main_model.setCurrentText(await c.setting("main_model", defaults.main_model))
         self.sub_model.setCurrentText(await c.setting("subagent_model", defaults.subagent_model))
         self.base_url.setText(await c.setting("base_url", "") or "")
-        self.browser_tool.setChecked(bool(await c.setting("tier_browser", True)))
+        self.tools.set_values(await c.setting("tier", "standard"), bool(await c.setting("tier_browser", True)))
         self.idle.setValue(max(1, int(await c.setting("idle_threshold_s", DEFAULT_IDLE_S)) // 60))
         self.login.setChecked(await asyncio.to_thread(autostart.is_enabled))
         await self.key.load()
@@ -125,7 +126,7 @@ class SettingsDialog(QDialog):
             "main_model": self.main_model.currentText().strip(),
             "subagent_model": self.sub_model.currentText().strip(),
             "base_url": self.base_url.text().strip() or None,
-            "tier_browser": self.browser_tool.isChecked(),
+            **self.tools.values(),
             "idle_threshold_s": idle_s,
             "start_at_login": self.login.isChecked(),
         })
