@@ -166,7 +166,8 @@ class AgentLoop:
         if config is not None and config.milestone is not None and board is not None:
             milestone = Milestone(self.deps.context.task_id, self.tool_steps, call.input.get("type", call.name),
                                   config.milestone(call.input, output),
-                                  output.images[0].data_url if output.images else None)
+                                  output.images[0].data_url if output.images else None,
+                                  ok=not output.is_error and output.data.get("ok", True) is not False)
             board.post_milestone(milestone)
             self.on_event("milestone", milestone.as_dict())
         return output

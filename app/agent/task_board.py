@@ -18,6 +18,8 @@ class Milestone:
     screenshot: str | None = None
     """A data URL, kept for the UI only."""
     at: float = field(default_factory=time.time)
+    ok: bool = True
+    """Whether the step succeeded (the popup marks failed ones)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -109,6 +109,7 @@ def test_milestones_are_grouped_by_task_newest_first(make_app, home, run):
         board.start("c-1", "Collect candidate contacts")
         board.post_milestone(Milestone("c-1", 1, "navigate", "Opened the candidates list", at=100.0))
         board.post_milestone(Milestone("c-1", 2, "extract", "Read 12 candidates", at=101.0))
+        board.post_milestone(Milestone("c-1", 3, "click", "Could not click “Next”: covered", at=102.0, ok=False))
         board.finish("c-1", "completed")
         board.start("c-2", "Check the inbox")
         board.post_milestone(Milestone("c-2", 1, "navigate", "Opened the inbox"))
@@ -116,9 +117,10 @@ def test_milestones_are_grouped_by_task_newest_first(make_app, home, run):
         newest, older = tree.topLevelItem(0), tree.topLevelItem(1)
         assert newest.text(0) == "Check the inbox — working"
         assert older.text(0) == "Collect candidate contacts — done"
-        assert older.text(1).startswith("2 steps · ")
-        assert [older.child(i).text(0) for i in range(older.childCount())] == [
-            "2. Read 12 candidates", "1. Opened the candidates list"]
+        assert older.text(1).startswith("3 steps · ")
+        assert [(older.child(i).text(0), older.child(i).text(1)) for i in range(older.childCount())] == [
+            ("3. Could not click “Next”: covered", "failed"), ("2. Read 12 candidates", "done"),
+            ("1. Opened the candidates list", "done")]
     run(body())
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from app.agent.context import Deps
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
+from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
 from app.protocol.actions import parse_action
 from app.protocol.errors import ActionFailed
@@ -73,25 +74,6 @@ def to_client_output(output: ToolOutput) -> dict[str, Any]:
     if output.images:
         data["screenshot"] = output.images[0].data_url
     return data
-
-
-def milestone_line(raw: dict[str, Any], output: ToolOutput) -> str:
-    action = raw.get("type", "?")
-    target = raw.get("uid") or raw.get("selector") or raw.get("url") or raw.get("text") or raw.get("key") or ""
-    head = f"{action} {target}".strip()
-    if not output.data.get("ok"):
-        error = output.data.get("error") or {}
-        return f"{head} → {error.get('code')}: {str(error.get('message', ''))[:120]}"
-    result = output.data.get("result") or {}
-    if result.get("clicked"):
-        head = f"{action} {result['clicked']}"
-    detail = result.get("title") or result.get("url") or ""
-    effects = result.get("effects") or {}
-    if effects.get("nothing_changed"):
-        detail = "nothing changed"
-    elif effects.get("navigated"):
-        detail = f"went to {effects.get('url', '')}"
-    return f"{head} → ok {detail}".strip()
 
 
 def create_tools(deps: Deps) -> list[Tool]:

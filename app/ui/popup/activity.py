@@ -107,7 +107,8 @@ class ActivityView(QStackedWidget):
         if not shown(milestone):
             self._update_task(record)
             return
-        child = QTreeWidgetItem([f"{milestone.step}. {milestone.summary}", milestone.action, clock(milestone.at)])
+        child = QTreeWidgetItem([f"{milestone.step}. {milestone.summary}", "done" if milestone.ok else "failed",
+                                 clock(milestone.at)])
         child.setToolTip(0, milestone.summary)
         parent.insertChild(0, child)
         self._update_task(record)
