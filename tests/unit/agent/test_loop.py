@@ -73,6 +73,11 @@ async def test_task_delegation_end_to_end_over_the_sdk(server):
     assert record.status == "completed" and record.usage.calls == 8, "main and subagent calls of the task"
     assert any(k == "text" for k, _ in events), "text is streamed"
     assert outcome.usage.calls == 2
+    defaults = AgentSettings()
+    assert {c.model for c in server.calls_by("main")} == {defaults.main_model}
+    assert {c.model for c in server.calls_by("subagent")} == {defaults.subagent_model}, "the subagent's own model"
+    shots = [p["output"].get("screenshot", "") for k, p in events if k == "subagent_tool_result"]
+    assert sum(s.startswith("data:image/png;base64,") for s in shots) == 2, "the UI gets each screenshot"
 
 
 async def test_subagent_sees_nothing_of_the_parent_conversation(server):
