@@ -101,7 +101,14 @@ async def _demo(headless: bool, count: int, delay_ms: int) -> int:
             await core.close()
 
 
+def has_display() -> bool:
+    """Whether a browser window can be shown: always on macOS and Windows, with X11 or Wayland elsewhere."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def main(headless: bool | None = None, count: int = 3, delay_ms: int = 300) -> int:
     if headless is None:
-        headless = not os.environ.get("DISPLAY")
+        headless = not has_display()
     return asyncio.run(_demo(headless, count, delay_ms))

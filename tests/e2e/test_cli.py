@@ -148,3 +148,25 @@ def test_blocklist_stop_status_and_run_against_a_running_core(cli_home, fixture_
         stop(serve)
         site.stop()
         model.stop()
+
+
+def test_bua_demo_runs_the_offline_scenario_end_to_end(tmp_path):
+    demo = bua(tmp_path / "demo-home", "demo", "--headless", "--count", "2", "--delay-ms", "50", timeout=180)
+    assert demo.returncode == 0, demo.stdout[-2000:] + demo.stderr[-2000:]
+    assert "main agent → task:" in demo.stdout
+    assert demo.stdout.count("@example.org") >= 2, "two contacts in the answer"
+    assert re.search(r"model calls: main 2, browser subagent \d+", demo.stdout), demo.stdout[-500:]
+
+
+def test_the_demo_shows_a_window_wherever_there_is_a_display(monkeypatch):
+    from app.demo.run import has_display
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    for platform, expected in (("linux", False), ("darwin", True), ("win32", True)):
+        monkeypatch.setattr("sys.platform", platform)
+        assert has_display() is expected, platform
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    assert has_display()
+
