@@ -16,6 +16,7 @@ from app.ui import aio, setup_check
 from app.ui.chat.window import ChatWindow
 from app.ui.controller import AppController
 from app.ui.first_run import FirstRunWindow
+from app.ui.gc_guard import GuiThreadCollector
 from app.ui.popup.window import PopupWindow
 from app.ui.settings.dialog import SettingsDialog
 from app.ui.tray import Tray
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 class BuaApp(QObject):
     def __init__(self, home: Path, core: Core | None = None, use_tray: bool = True, warm_up: bool = True) -> None:
         super().__init__()
+        self.collector = GuiThreadCollector(self)
+        self.collector.start()
         self.home = home
         self.core = core or Core(home)
         self.use_tray = use_tray
@@ -141,3 +144,4 @@ class BuaApp(QObject):
         for window in (self.popup, self.settings, self.first_run, self.chat):
             if window is not None:
                 window.deleteLater()
+        self.collector.stop()

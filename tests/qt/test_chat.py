@@ -52,6 +52,7 @@ def test_enter_sends_and_the_answer_streams_in_as_markdown(make_app, scripted, h
         turn = window.transcript.current
         block = turn.findChildren(MarkdownBlock)[0]
         assert "**Hello!**" in block.source and "Hello!" in block.text()
+        assert block.textFormat() == Qt.TextFormat.MarkdownText, "rendered as Markdown, not shown as source"
         assert "1 model call" in turn.footer.text() and "out" in turn.footer.text()
         assert "≈ $" in turn.footer.text(), "a cost for a known model"
         assert window.composer.action.text() == "Send"

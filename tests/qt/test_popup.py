@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -124,7 +125,24 @@ def test_milestones_are_grouped_by_task_newest_first(make_app, home, run):
     run(body())
 
 
-def test_tray_stop_all_cancels_a_running_task(make_app, scripted, home, run, monkeypatch):
+def press_stop_all(app, how: str) -> None:
+    if how == "tray menu":
+        app.tray.stop_all_action.trigger()
+    elif how == "popup button":
+        app.open_popup()
+        QTest.mouseClick(app.popup.stop_all, Qt.MouseButton.LeftButton)
+    elif how == "chat header":
+        assert app.chat.header.stop_all.isVisible(), "offered while something runs"
+        QTest.mouseClick(app.chat.header.stop_all, Qt.MouseButton.LeftButton)
+    else:
+        app.chat.activateWindow()
+        assert QTest.qWaitForWindowActive(app.chat, 2000), "the chat window takes the keyboard"
+        QTest.keyClick(app.chat.composer.edit, Qt.Key.Key_X,
+                       Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+
+
+@pytest.mark.parametrize("how", ["tray menu", "popup button", "chat header", "Ctrl+Shift+X"])
+def test_stop_all_cancels_a_running_task(make_app, scripted, home, run, monkeypatch, how):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
     server = scripted(policies.one_task)
     core = make_core(home, server)
@@ -138,7 +156,7 @@ def test_tray_stop_all_cancels_a_running_task(make_app, scripted, home, run, mon
         app.chat.session.send("read the page")
         await until(lambda: bridge.requests, message="a browser action is pending")
         assert app.controller.state == AppState.WORKING and "Working" in app.tray.status_action.text()
-        app.tray.stop_all_action.trigger()
+        press_stop_all(app, how)
         await until(lambda: not app.chat.session.running, timeout=5, message="the turn ended")
         turn = app.chat.transcript.current
         assert turn.error.text() == "Stopped by you."
