@@ -288,3 +288,15 @@ def test_session_tabs_sit_in_a_labelled_group_and_leave_it_when_the_session_ends
     assert wait_until(lambda: in_extension(browser, read) is None, 5), "the tab leaves the group"
     assert in_extension(browser, f"chrome.tabs.get({tab_id}).then(t => t.id)") == tab_id, "and stays open"
     assert in_extension(browser, groups)[1] == second, "the other task's tab keeps its group"
+
+
+def test_show_tab_brings_a_session_tab_to_the_front_for_the_person(core, act, browser, fixture_server):
+    tab_id = act({"type": "navigate", "url": fixture_server.url("/sessions.html?show")}, task_id="t-show").result["tab_id"]
+    act({"type": "open_tab", "url": fixture_server.url("/second.html?show")}, task_id="t-show")  # now in front
+    answers = core.call(core.core.show_tab(tab_id))
+    assert [a["ok"] for a in answers] == [True], answers
+    shown = in_extension(browser, f"chrome.tabs.get({tab_id}).then(async t => "
+                                  "({active: t.active, state: (await chrome.windows.get(t.windowId)).state}))")
+    assert shown == {"active": True, "state": "normal"}, shown
+    refused = core.call(core.core.show_tab(999_999))
+    assert refused[0]["error"]["code"] == "session_not_found"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.ui.controller import AppState
 from app.ui.platform_check import why_no_ui
 from installer.record import InstallRecord, save_record
 from app.ui.single_instance import InstanceServer, forward_to_running
@@ -66,3 +67,35 @@ def test_why_no_ui_names_the_missing_display(monkeypatch):
     assert "no display" in why_no_ui()
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert why_no_ui() is None
+
+
+def test_the_tray_menu_opens_each_window_and_quits(make_app, home, run):
+    async def body() -> None:
+        app = await make_app(make_core(home), show=False)
+        tray = app.tray
+        assert not app.chat.isVisible()
+        tray.open_chat_action.trigger()
+        assert app.chat.isVisible()
+        tray.popup_action.trigger()
+        assert app.popup is not None and app.popup.isVisible()
+        tray.settings_action.trigger()
+        assert app.settings is not None and app.settings.isVisible()
+        assert not app.finished.done()
+        tray.quit_action.trigger()
+        await until(lambda: app.finished.done(), message="Quit ends the app")
+    run(body())
+
+
+def test_the_tray_shows_a_problem_with_its_own_icon_and_text(make_app, home, run):
+    async def body() -> None:
+        app = await make_app(make_core(home), show=False)
+        tray = app.tray
+        before = tray.icon.icon().pixmap(22, 22).toImage()
+        app.controller.set_error("cannot open the local socket: address in use")
+        assert app.controller.state == AppState.ERROR
+        assert tray.status_action.text() == "Problem: cannot open the local socket: address in use"
+        assert tray.icon.icon().pixmap(22, 22).toImage() != before, "the icon changes with the state"
+        app.controller.set_error(None)
+        assert app.controller.state == AppState.NO_EXTENSION
+        assert tray.icon.icon().pixmap(22, 22).toImage() == before
+    run(body())

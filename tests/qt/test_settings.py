@@ -23,6 +23,13 @@ def files_containing(root: Path, needle: bytes) -> list[Path]:
 def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run, memory_keyring):
     async def body() -> None:
         app = await make_app(make_core(home))
+        sent: list[tuple] = []
+        broadcast = app.core.controls.broadcast
+
+        async def recording(op, args, *rest):
+            sent.append((op, args))
+            return await broadcast(op, args, *rest)
+        app.core.controls.broadcast = recording
         assert "missing_key" in app.chat.notices.cards
         app.open_settings()
         dialog = app.settings
@@ -31,6 +38,7 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         assert "No key yet" in dialog.key.status.text()
         QTest.keyClicks(dialog.key.edit, SECRET)
         dialog.main_model.setCurrentText("claude-opus-4-6")
+        dialog.sub_model.setCurrentText("claude-haiku-4-5")
         dialog.base_url.setText("https://proxy.example/anthropic")
         assert dialog.tools.allowed.text() == "Allowed: task, browser."
         dialog.tools.browser_tool.setChecked(False)
@@ -45,6 +53,8 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         assert store.get_setting("tier_browser") is False and store.get_setting("idle_threshold_s") == 600
         settings = app.core.agent_settings()
         assert settings.main_model == "claude-opus-4-6" and not settings.tier.allows("browser")
+        assert settings.subagent_model == "claude-haiku-4-5"
+        assert sent == [("configure", {"idle_threshold_s": 600})], "the idle threshold goes to the browsers at once"
         assert settings.tier.allows("task")
         await until(lambda: "missing_key" not in app.chat.notices.cards, message="the key notice goes away")
         assert dialog.key.edit.text() == ""
