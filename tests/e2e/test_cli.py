@@ -129,7 +129,7 @@ def test_blocklist_stop_status_and_run_against_a_running_core(cli_home, fixture_
                                    "candidates in the list.", timeout=120)
         assert run.returncode == 0, run.stderr
         assert "jane.doe1@example.org" in run.stdout and "Here are the contact details" in run.stdout
-        assert "extract" in run.stderr and "[end_turn]" in run.stderr, "milestones and the outcome go to stderr"
+        assert "] Read " in run.stderr and "[end_turn]" in run.stderr, "milestones and the outcome go to stderr"
 
         status = bua(cli_home, "status")
         assert "sessions: 1 live" in status.stdout and "127.0.0.1" in status.stdout
