@@ -42,9 +42,9 @@ export async function click(action, ctx) {
     throw new ActionError(ErrorCode.INVALID_ACTION, "'click_count' must be 1, 2 or 3");
   }
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
+    // keepInBackground waits for the tab to be in front (`fronted`) before it reads the window.
     const [{ aim, watch, sessionId }, restore] = await allOrUndo([
-      aimAndWatch(action, ctx, tabId, "click"), keepInBackground(ctx, tabId, { tab: fronted }),
-      fronted.then(() => async () => {})]);
+      aimAndWatch(action, ctx, tabId, "click"), keepInBackground(ctx, tabId, { tab: fronted })]);
     try {
       await clickMouse(ctx, tabId, aim.local, { button, clickCount: /** @type {number} */ (clickCount), sessionId });
     } catch (err) {
