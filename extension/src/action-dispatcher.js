@@ -91,8 +91,7 @@ export class ActionDispatcher {
       await this.#route(msg);
     } catch (err) {
       if (hasId(msg)) {
-        const { code, message, ...details } = toErrorBody(err);
-        this.#reply(errorResponse(msg.id, code, message, details));
+        this.#replyError(msg.id, err);
       } else {
         this.#log.warn("bua: failed to handle message:", err);
       }
@@ -173,12 +172,22 @@ export class ActionDispatcher {
         await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
         this.#reply(okResponse(m.id, result ?? {}));
         ok = true;
-      } finally {
-        this.#reportAction(taskId, type, flight?.tabId() ?? resultTab ?? allowedTab, ok);
+      } catch (err) {
+        this.#replyError(m.id, err);
       }
+      this.#reportAction(taskId, type, flight?.tabId() ?? resultTab ?? allowedTab, ok);
     } finally {
       flight?.end();
     }
+  }
+
+  /**
+   * @param {string | number} id
+   * @param {unknown} err
+   */
+  #replyError(id, err) {
+    const { code, message, ...details } = toErrorBody(err);
+    this.#reply(errorResponse(id, code, message, details));
   }
 
   /**

@@ -201,3 +201,21 @@ test("numeric ids are echoed as given", async () => {
   await dispatcher.handle({ v: 1, kind: "control", id: 17, op: "ping", args: {} });
   assert.equal(sent[0].id, 17);
 });
+
+test("after each answer, an action on a session tab is reported to the app; a failed one too", async () => {
+  const gate = { before: async () => 7, after: async () => {}, holds: (/** @type {string} */ task, /** @type {number} */ tab) => task === "t1" && tab === 7 };
+  const { dispatcher, sent } = setup({
+    gate: /** @type {any} */ (gate),
+    actions: {
+      extract: async () => ({ title: "T" }),
+      click: async () => { throw new ActionError(ErrorCode.NOT_INTERACTABLE, "covered"); },
+    },
+  });
+  await dispatcher.handle(request({ type: "extract" }, "r1"));
+  await dispatcher.handle(request({ type: "click", uid: "e1" }, "r2"));
+  assert.deepEqual(sent.map((m) => [m.kind, m.id ?? m.type, m.ok ?? m.data.ok]), [
+    ["response", "r1", true], ["event", "action_done", true],
+    ["response", "r2", false], ["event", "action_done", false],
+  ]);
+  assert.deepEqual(sent[3].data, { task_id: "t1", tab_id: 7, action: "click", ok: false });
+});
