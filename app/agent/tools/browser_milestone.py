@@ -12,10 +12,14 @@ QUOTED = re.compile(r'"([^"]+)"')
 
 
 def _thing(handle: str) -> str:
-    """`button#view "View"` → `“View”`; a handle without text → itself; uids and selectors → `an element`."""
+    """`button#view "View"` → `“View”`; `#candidate-panel[…]` → `the candidate panel`; other uids and
+    selectors → `an element`."""
     quoted = QUOTED.search(handle or "")
     if quoted:
         return f"“{quoted.group(1)}”"
+    named = re.match(r"#([A-Za-z][\w-]*)", handle or "")
+    if named:
+        return "the " + re.sub(r"[-_]+", " ", named.group(1))
     if not handle or re.fullmatch(r"e\d+", handle) or any(c in handle for c in "#.[:>="):
         return "an element"
     return handle

@@ -94,6 +94,7 @@ class SettingsDialog(QDialog):
         await self.key.load()
         self.adjustSize()
         (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
+        self.main_model.lineEdit().deselect()
 
     def _say(self, text: str, role: str = "muted") -> None:
         self.message.setText(text)

@@ -22,14 +22,14 @@ def test_steps_read_as_sentences():
                           ok({"tab_id": 1, "url": "http://127.0.0.1/", "title": "Candidates"})) == "Opened Candidates"
     assert milestone_line({"type": "click", "uid": "e4"}, ok({"clicked": 'button.view "View"', "effects": moved})) \
         == "Clicked “View” — went to http://127.0.0.1/c/2"
-    assert milestone_line({"type": "click", "uid": "e4"}, ok({"clicked": "button#go", "effects": quiet})) \
+    assert milestone_line({"type": "click", "uid": "e4"}, ok({"clicked": "button.go", "effects": quiet})) \
         == "Clicked an element — nothing changed"
     assert milestone_line({"type": "type", "uid": "e9", "text": "secret"},
                           ok({"typed_into": 'input#q "Search"', "effects": {**quiet, "nothing_changed": False}})) \
         == "Typed into “Search”"
     assert milestone_line({"type": "wait_for", "selector": "#panel[aria-hidden='false']", "state": "visible"},
                           ok({"state": "visible", "seen": "visible", "elapsed_ms": 300})) \
-        == "Waited for an element to be visible"
+        == "Waited for the panel to be visible"
     assert milestone_line({"type": "wait_for", "text": "Saved"}, ok({})) == "Waited for the text “Saved” to be visible"
     assert milestone_line({"type": "extract"}, ok({"title": "Jane Doe", "markdown": "…"})) == "Read Jane Doe"
     assert milestone_line({"type": "scroll", "direction": "down"}, ok({})) == "Scrolled down"
