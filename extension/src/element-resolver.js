@@ -13,6 +13,7 @@ import { ActionError, ErrorCode } from "./protocol.js";
 import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "./extract/page-script.js";
 import { watchTab } from "./extract/tab-watch.js";
 import { dropUid, entryOf, formerUid, uidFor } from "./extract/uid-map.js";
+import { topFrameId } from "./page-world.js";
 
 export { clearTab } from "./extract/tab-watch.js";
 export { NODE_MISSING };
@@ -110,7 +111,7 @@ async function resolveUid(ctx, tabId, uid) {
  * @returns {Promise<Resolved>}
  */
 async function resolveSelector(ctx, tabId, selector) {
-  const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
+  const frame = { tabId, frameId: await topFrameId(ctx, tabId) };
   const found = await callPage(ctx.debugger, frame, "query", [{ value: selector }], { returnByValue: false });
   if (found.objectId && found.subtype === "node") return { objectId: found.objectId };
   if (typeof found.value === "string") {

@@ -6,7 +6,8 @@
  * Runs in bua's isolated world, so a page cannot fake elementFromPoint.
  */
 
-import { contextOf, mainFrameId } from "../extract/page-script.js";
+import { contextOf } from "../extract/page-script.js";
+import { topFrameId } from "../page-world.js";
 
 /** In the page: "" when a frame element is on top at (x, y), else a description of what is. */
 const PROBE = `(x, y) => {
@@ -25,7 +26,7 @@ const PROBE = `(x, y) => {
  * @returns {Promise<string>} "" when nothing of the top page covers the frame there
  */
 export async function topPageCover(ctx, tabId, point) {
-  const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
+  const frame = { tabId, frameId: await topFrameId(ctx, tabId) };
   const contextId = await contextOf(ctx.debugger, frame);
   const reply = await ctx.debugger.send(tabId, "Runtime.evaluate", {
     expression: `(${PROBE})(${point.x}, ${point.y})`, contextId, returnByValue: true,
