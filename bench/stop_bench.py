@@ -1,13 +1,17 @@
 """Stop all: with 1, 10 and 50 pending requests (each task waiting on a 10 s wait_for in its own tab), the time
-from the call until every pending request is settled, and until the last session_ended event arrives."""
+from the call until every pending request is settled, and until the last session_ended event arrives; and, with
+the agent waiting on a model reply that takes 5 s (scripted server), the time until the chat turn has ended."""
 
 from __future__ import annotations
 
 import asyncio
 
 from app.bridge.abort import AbortSignal
-from bench.report import Report, Row
+from app.demo.run import use_scripted_model
+from app.demo.scripted_model.policy import route
+from app.demo.scripted_model.server import ScriptedModelServer
 from bench.live import live_browser
+from bench.report import Report, Row
 
 COUNTS = (1, 10, 50)
 RUNS = 3
@@ -43,6 +47,20 @@ async def one_run(core, page_url: str, n: int, run: int) -> tuple[float, float]:
     return max(settled) - start, (max(ended) - start) if len(ended) >= n else float("nan")
 
 
+async def stop_during_model_call(core, server: ScriptedModelServer, run: int) -> float:
+    """Seconds from Stop all until the chat turn that waits on a slow model reply has returned, cancelled."""
+    loop = asyncio.get_running_loop()
+    turn = asyncio.ensure_future(core.chat(f"stop-model-{run}", "Say hello."))
+    while not core.controls.running:
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(0.3)  # the request is at the server, which answers only after 5 s
+    start = loop.time()
+    await core.stop_all()
+    outcome = await turn
+    assert outcome.status == "cancelled", outcome.status
+    return loop.time() - start
+
+
 def run(report: Report, fixture_url: str) -> None:
     page_url = fixture_url.replace("/index.html", "/sessions.html")
     with live_browser("bua-bench-stop-") as (core, browser, bridge):
@@ -57,3 +75,12 @@ def run(report: Report, fixture_url: str) -> None:
             report.goal(f"Stop all settles {n} pending in < 100 ms (p95)", row.p95_ms, 100, "ms")
             report.goal(f"last session_ended for {n} sessions in < 500 ms (p95)",
                         report.rows[-1].p95_ms, 500, "ms")
+        server = ScriptedModelServer(route, reply_delay_s=5)
+        try:
+            use_scripted_model(core.core, server)
+            model = [core.call(stop_during_model_call(core.core, server, attempt), timeout=60) for attempt in range(5)]
+        finally:
+            server.stop()
+        row = report.add(Row.timing("stop", "Stop all during a model call: the turn has ended", model))
+        report.goal("Stop all ends a turn waiting on the model in < 100 ms (p95)", row.p95_ms, 100, "ms")
+
