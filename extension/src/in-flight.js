@@ -23,7 +23,7 @@ import { ActionError, ErrorCode } from "./protocol.js";
 /** @param {string} reason */
 export function stoppedError(reason) {
   return new ActionError(ErrorCode.INTERNAL_ERROR,
-    `stopped: ${reason}; the action was cut off where it was (nothing further was done in the page)`);
+    `stopped: ${reason}; the action was cut off where it was (nothing more is done in the page from here)`);
 }
 
 export class InFlight {
