@@ -14,6 +14,7 @@ from app.agent.model import MISSING_KEY, ModelClient
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
+from app.agent.tools import browser as browser_tool
 from app.bridge.abort import AbortSignal
 from app.demo.scripted_model.conversation import steps, text, tool_use
 from app.demo.scripted_model.server import Fault, Reply, ScriptedModelServer
@@ -80,11 +81,23 @@ async def test_task_delegation_end_to_end_over_the_sdk(server):
     assert sum(s.startswith("data:image/png;base64,") for s in shots) == 2, "the UI gets each screenshot"
 
 
-async def test_subagent_sees_nothing_of_the_parent_conversation(server):
+async def test_subagent_sees_nothing_of_the_parent_conversation(server, monkeypatch):
+    seen: list = []
+    real_execute = browser_tool.execute
+
+    async def recording(raw, deps):
+        seen.append(deps)
+        return await real_execute(raw, deps)
+    monkeypatch.setattr(browser_tool, "execute", recording)
     main = agent(server, bridge())
     await main.run_turn("first turn SECRET-PARENT-TEXT")
     for call in server.calls_by("subagent"):
         assert "SECRET-PARENT-TEXT" not in json.dumps(call.body["messages"])
+    assert seen, "the browser tool ran in the subagent"
+    for deps in seen:
+        assert deps.messages == [] and deps.todos == [] and deps.writer is None, "no parent state crosses over"
+        assert deps.context.task_id == "t-1", "the task id is kept for milestones"
+        assert deps.context is not main.context and deps.services is not main.services, "fresh copies, not shared"
 
 
 async def test_screenshots_are_image_blocks_and_older_outputs_are_compacted(server):
