@@ -150,6 +150,21 @@ async def test_fatal_api_errors_are_reported_clearly(server, fault, code_text):
     assert outcome.status == "failed" and code_text in outcome.error
 
 
+async def test_a_subagent_that_fails_returns_failed_with_what_it_had(server):
+    class FailSubagentAfterTwoSteps(list):
+        def append(self, event):
+            super().append(event)
+            if event[0] == "subagent_tool_result" and sum(k == "subagent_tool_result" for k, _ in self) == 2:
+                server.faults.append(Fault(404, "not_found_error", "model: gone"))
+
+    events = FailSubagentAfterTwoSteps()
+    outcome = await agent(server, bridge(), events).run_turn("go")
+    task = [p for k, p in events if k == "tool_result" and p["name"] == "task"][-1]["output"]
+    assert task["status"] == "failed" and "not found (404)" in task["summary"], task
+    assert "Partial results:\nstep 0\nstep 1" in task["summary"], "what it had found so far"
+    assert outcome.status == "end_turn", "the main agent goes on and reports"
+
+
 @pytest.mark.parametrize("fault", [
     Fault(429, "rate_limit_error", headers={"retry-after": "0"}),
     Fault(529, "overloaded_error"),
