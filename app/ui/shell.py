@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QRect
+from PySide6.QtGui import QGuiApplication
 
 from app.bridge.server import AlreadyRunning
 from app.core.service import Core
@@ -17,6 +18,7 @@ from app.ui.chat.window import ChatWindow
 from app.ui.controller import AppController
 from app.ui.first_run import FirstRunWindow
 from app.ui.gc_guard import GuiThreadCollector
+from app.ui.popup.placement import next_to_tray
 from app.ui.popup.window import PopupWindow
 from app.ui.settings.dialog import SettingsDialog
 from app.ui.tray import Tray
@@ -101,6 +103,11 @@ class BuaApp(QObject):
         if self.popup is None:
             self.popup = PopupWindow(self.controller)
             aio.spawn(self.popup.start())
+        clicked, self.tray.clicked_at = self.tray.clicked_at, QRect()
+        screen = QGuiApplication.screenAt(clicked.center()) if not clicked.isEmpty() else None
+        spot = next_to_tray(clicked, self.popup.size(), screen.availableGeometry()) if screen else None
+        if spot is not None:
+            self.popup.move(spot)
         self.popup.bring_forward()
 
     def open_settings(self) -> None:

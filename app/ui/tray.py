@@ -3,7 +3,7 @@ offers the same actions) and the app says so."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QRect
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
@@ -44,6 +44,9 @@ class Tray(QObject):
         controller.needs_user_changed.connect(self._update)
         controller.needs_user_changed.connect(self._announce_needs_user)
         self._announced: set[str] = set()
+        self.clicked_at = QRect()
+        """Where the icon was when it was last clicked (empty where the platform does not say): the popup opens
+        next to it."""
         self._update()
         if self.available:
             self.icon.show()
@@ -60,6 +63,7 @@ class Tray(QObject):
 
     def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason == QSystemTrayIcon.ActivationReason.Trigger:
+            self.clicked_at = self.icon.geometry()
             self.controller.open_popup_requested.emit()
         elif reason == QSystemTrayIcon.ActivationReason.DoubleClick:
             self.controller.open_chat_requested.emit()
