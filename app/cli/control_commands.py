@@ -43,6 +43,11 @@ def blocklist(args: argparse.Namespace) -> int:
         return 1 if reply["error"]["code"] == "not_found" else 2
     entries = reply["result"]["blocklist"]
     print("\n".join(entries) if entries else "(the blocklist is empty)")
+    browsers = reply["result"].get("browsers") or []
+    if args.action in ("add", "remove"):
+        applied = sum(1 for b in browsers if b.get("ok"))
+        print(f"now in force in {applied}/{len(browsers)} connected browser(s)"
+              + ("" if browsers else "; each browser gets it when its extension connects"), file=sys.stderr)
     return 0
 
 

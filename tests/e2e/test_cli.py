@@ -120,6 +120,7 @@ def test_blocklist_stop_status_and_run_against_a_running_core(cli_home, fixture_
 
         added = bua(cli_home, "blocklist", "add", "*.Bank.example")
         assert added.returncode == 0 and "*.bank.example" in added.stdout
+        assert "now in force in 1/1 connected browser(s)" in added.stderr, "the extension acknowledged the new list"
         assert bua(cli_home, "blocklist", "add", "not a domain").returncode == 2
         assert "*.bank.example" in bua(cli_home, "blocklist", "list").stdout
         assert bua(cli_home, "blocklist", "remove", "nope.example").returncode == 1
