@@ -110,8 +110,9 @@ class AgentLoop:
                     max_tokens=self.max_tokens, abort=self.deps.abort, on_text=on_text)
             except Aborted as err:
                 # What the model already said in the stopped turn is a result too (the person saw it stream).
-                if "".join(streamed).strip():
-                    outcome.notes.append("".join(streamed).strip())
+                said = "".join(streamed).strip()
+                if said:
+                    outcome.notes.append(said)
                 return self._finish(outcome, "cancelled", error=err.reason)
             except ModelError as err:
                 return self._finish(outcome, "failed", error=err.message)

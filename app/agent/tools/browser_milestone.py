@@ -29,6 +29,11 @@ def _target(raw: dict[str, Any], result: dict[str, Any], key: str) -> str:
     return _thing(str(result.get(key) or raw.get("uid") or raw.get("selector") or ""))
 
 
+def _awaited(raw: dict[str, Any]) -> str:
+    """What a wait_for waited for: `the text “Saved”`, or the element it names."""
+    return f"the text “{raw['text']}”" if raw.get("text") else _target(raw, {}, "")
+
+
 def _outcome(result: dict[str, Any]) -> str:
     effects = result.get("effects") or {}
     if effects.get("navigated") and not effects.get("same_document"):
@@ -60,8 +65,7 @@ def _done(action: str, raw: dict[str, Any], result: dict[str, Any]) -> str:
     if action == "screenshot":
         return "Took a screenshot"
     if action == "wait_for":
-        what = f"the text “{raw['text']}”" if raw.get("text") else _target(raw, result, "")
-        return f"Waited for {what} to be {raw.get('state', 'visible')}"
+        return f"Waited for {_awaited(raw)} to be {raw.get('state', 'visible')}"
     if action == "evaluate":
         return "Ran a script in the page"
     if action == "get_tabs":
@@ -85,9 +89,9 @@ def milestone_line(raw: dict[str, Any], output: ToolOutput) -> str:
         return _done(action, raw, output.data.get("result") or {})
     error = output.data.get("error") or {}
     message = str(error.get("message", "")).split(";")[0][:120]
-    what = {"navigate": raw.get("url", ""), "press_key": raw.get("key", ""),
-            "wait_for": f"the text “{raw['text']}”" if raw.get("text") else _target(raw, {}, "")}.get(action)
-    if what is None and action in ("click", "hover", "type"):
+    if action in ("click", "hover", "type"):
         what = _target(raw, {}, "")
+    else:
+        what = {"navigate": raw.get("url", ""), "press_key": raw.get("key", ""), "wait_for": _awaited(raw)}.get(action)
     verb = FAILED_VERB.get(action, action)
     return f"Could not {verb}{' ' + what if what else ''}: {message}"

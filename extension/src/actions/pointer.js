@@ -131,23 +131,22 @@ async function allOrUndo(preparations) {
 
 /**
  * Scroll into view, choose the point, hit-test it: in one page call for
- * elements of the top frame, through CDP for elements in frames. With a
- * `token`, the top-frame call also starts the effects counter when the aim
+ * elements of the top frame, through CDP for elements in frames. The
+ * top-frame call also starts the effects counter under `token` when the aim
  * is good (`counting: true`), saving the effects watch its own round trip.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
  * @param {"click" | "hover"} verb
- * @param {string} [token] from newEffectsToken()
+ * @param {string} token from newEffectsToken()
  * @returns {Promise<{point: {x: number, y: number}, local: {x: number, y: number}, target: string, counting: boolean}>}
  *   point in top-viewport CSS pixels; local in the element's session's viewport
  */
-export async function aimAt(ctx, tabId, element, verb, token = undefined) {
+export async function aimAt(ctx, tabId, element, verb, token) {
   if (element.sessionId === undefined) {
     let fast;
     try {
-      fast = token === undefined ? await onElement(ctx, tabId, element, aimInPage, [], [hitTestInPage])
-        : await onElement(ctx, tabId, element, aimAndCount, [token], [aimInPage, hitTestInPage, startCounting]);
+      fast = await onElement(ctx, tabId, element, aimAndCount, [token], [aimInPage, hitTestInPage, startCounting]);
     } catch (err) {
       throw await explained(ctx, tabId, element, err);
     }
