@@ -8,6 +8,7 @@ import { ActionError, ErrorCode } from "./protocol.js";
 import { CdpError } from "./debugger-controller.js";
 import { contextOf, forgetContexts, mainFrameId } from "./extract/page-script.js";
 import { pageFunction } from "./page-functions.js";
+import { perAttachment } from "./attachment-cache.js";
 
 export { mainFrameId };
 
@@ -15,8 +16,8 @@ const CONTEXT_GONE = /Cannot find context|context with specified id|Execution co
 
 /** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
 
-/** @type {Map<number, Promise<string>>} the top frame id per attached tab (it is the tab target's id and stays) */
-const topFrames = new Map();
+/** The top frame id per attached tab (it is the tab target's id and stays). */
+const topFrames = perAttachment();
 
 /**
  * The tab's top frame id, asked once per debugger attachment.
@@ -25,21 +26,7 @@ const topFrames = new Map();
  * @returns {Promise<string>}
  */
 export function topFrameId(ctx, tabId) {
-  let pending = topFrames.get(tabId);
-  if (!pending || !ctx.debugger.isAttached(tabId)) {
-    pending = mainFrameId(ctx.debugger, tabId);
-    const settled = pending;
-    topFrames.set(tabId, settled);
-    const off = ctx.debugger.onDetach(tabId, () => {
-      off();
-      if (topFrames.get(tabId) === settled) topFrames.delete(tabId);
-    });
-    settled.catch(() => {
-      off();
-      if (topFrames.get(tabId) === settled) topFrames.delete(tabId);
-    });
-  }
-  return pending;
+  return topFrames(ctx.debugger, tabId, () => mainFrameId(ctx.debugger, tabId));
 }
 
 /**

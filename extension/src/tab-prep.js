@@ -7,10 +7,12 @@
  * dialog that opened before bua listened closed.
  */
 
+import { perAttachment } from "./attachment-cache.js";
+
 /** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
 
-/** @type {Map<number, Promise<void>>} */
-const prepared = new Map();
+/** Each tab is prepared once per debugger attachment. */
+const prepared = perAttachment();
 
 /**
  * @param {ActionContext} ctx
@@ -18,18 +20,7 @@ const prepared = new Map();
  * @returns {Promise<void>}
  */
 export function prepareTab(ctx, tabId) {
-  if (prepared.has(tabId) && ctx.debugger.isAttached(tabId)) return /** @type {Promise<void>} */ (prepared.get(tabId));
-  const pending = prepareNow(ctx, tabId);
-  prepared.set(tabId, pending);
-  const stopWatching = ctx.debugger.onDetach(tabId, () => {
-    stopWatching();
-    if (prepared.get(tabId) === pending) prepared.delete(tabId);
-  });
-  pending.catch(() => {
-    stopWatching();
-    if (prepared.get(tabId) === pending) prepared.delete(tabId);
-  });
-  return pending;
+  return prepared(ctx.debugger, tabId, () => prepareNow(ctx, tabId));
 }
 
 /**
