@@ -51,15 +51,15 @@ export async function resolveElement(ctx, tabId, target) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{uid?: string, selector?: string}} target
- * @param {string} functionDeclaration from pageFunction(); `this` is the element
+ * @param {import("./page-functions.js").KeptFunction} ref from keptFunction(); `this` is the element
  * @param {unknown[]} args JSON values
  * @returns {Promise<any>}
  */
-export async function callOnTarget(ctx, tabId, target, functionDeclaration, args) {
+export async function callOnTarget(ctx, tabId, target, ref, args) {
   const entry = typeof target.uid === "string" && target.selector === undefined ? entryOf(tabId, target.uid) : undefined;
   if (!entry || entry.sessionId !== undefined) return NODE_MISSING;
   watchTab(ctx.debugger, tabId);
-  return callOnNode(ctx.debugger, { tabId, frameId: entry.frameId }, entry, functionDeclaration, args);
+  return callOnNode(ctx.debugger, { tabId, frameId: entry.frameId }, entry, ref, args);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { ActionError, ErrorCode } from "./protocol.js";
 import { CdpError } from "./debugger-controller.js";
 import { contextOf, forgetContexts, mainFrameId } from "./extract/page-script.js";
-import { pageFunction } from "./page-functions.js";
+import { callKept, keptFunction } from "./page-functions.js";
 import { perAttachment } from "./attachment-cache.js";
 
 export { mainFrameId };
@@ -41,13 +41,13 @@ export function topFrameId(ctx, tabId) {
 export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
   const frameId = where.frameId ?? (where.sessionId === undefined ? await topFrameId(ctx, tabId) : await mainFrameId(ctx.debugger, tabId, where.sessionId));
   const frame = { tabId, sessionId: where.sessionId, frameId };
-  const functionDeclaration = pageFunction(fn);
+  const ref = keptFunction(fn);
   for (let attempt = 0; ; attempt++) {
     const executionContextId = await contextOf(ctx.debugger, frame);
     try {
-      const reply = await ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
+      const reply = await callKept((functionDeclaration) => ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
         functionDeclaration, executionContextId, arguments: args.map((value) => ({ value })), returnByValue: true,
-      }, where.sessionId);
+      }, where.sessionId), ref);
       return valueOf(reply);
     } catch (err) {
       if (attempt > 0 || !(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
@@ -67,12 +67,9 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
  * @returns {Promise<any>}
  */
 export async function onElement(ctx, tabId, element, fn, args = [], extra = []) {
-  const reply = await ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
-    objectId: element.objectId,
-    functionDeclaration: pageFunction(fn, extra),
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-  }, element.sessionId);
+  const reply = await callKept((functionDeclaration) => ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
+    objectId: element.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), returnByValue: true,
+  }, element.sessionId), keptFunction(fn, extra));
   return valueOf(reply);
 }
 

@@ -1,4 +1,4 @@
-"""Shared helpers of the action e2e tests: the `page` fixture and evaluate()."""
+"""Shared helpers of the e2e tests: the `page` fixture, evaluate() in a page and in_extension()."""
 
 from __future__ import annotations
 
@@ -33,3 +33,15 @@ def evaluate(send: Send, expression: str) -> Any:
     response = send({"type": "evaluate", "expression": expression})
     assert response.ok, response.error
     return response.result["value"]
+
+
+def in_extension(browser, expression: str) -> Any:
+    """Evaluate in the extension's service worker (to read what the person sees: groups, badges)."""
+    worker = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
+    session = browser.cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+    try:
+        reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                      "returnByValue": True}, session)
+        return reply["result"].get("value")
+    finally:
+        browser.cdp.send("Target.detachFromTarget", {"sessionId": session})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import re
 
-from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import evaluate, in_extension, page  # noqa: F401 (fixture)
 
 
 def test_click_tells_repeated_buttons_apart_and_reports_the_dom_change(page):
@@ -242,3 +242,42 @@ def test_an_overlay_of_the_page_over_a_frame_is_named_not_clicked_through(page):
         assert refused.error.code == "not_interactable", (who, refused)
         assert "div#wall" in refused.error.message and "of the page" in refused.error.message
     assert "Paid in" not in send({"type": "extract"}).result["elements"], "nothing was clicked through the wall"
+
+
+RECORD_DECLARATIONS = """(() => {
+  globalThis.__buaSizes = [];
+  const send = globalThis.__buaPlainSend = chrome.debugger.sendCommand;
+  chrome.debugger.sendCommand = function (target, method, params) {
+    if (method === "Runtime.callFunctionOn") globalThis.__buaSizes.push(params.functionDeclaration.length);
+    return send.apply(this, arguments);
+  };
+  return 0;
+})()"""
+
+
+def test_page_functions_are_sent_once_per_document_and_kept_only_in_buas_world(page, browser):
+    send = page("click.html", "t-kept")
+
+    def click_counter() -> list[int]:
+        """Click "Counter" by uid; the sizes of the page calls' function declarations it sent."""
+        uid = next(line.split()[0] for line in send({"type": "extract"}).result["elements"].splitlines()
+                   if '"Counter"' in line)
+        in_extension(browser, "globalThis.__buaSizes = []")
+        response = send({"type": "click", "uid": uid})
+        assert response.ok, response.error
+        assert response.result["effects"]["dom_mutations"] >= 1
+        return in_extension(browser, "globalThis.__buaSizes")
+
+    in_extension(browser, RECORD_DECLARATIONS)
+    try:
+        first = click_counter()
+        again = click_counter()
+        assert max(first) > 2000, f"a new document gets the sources: {first}"
+        assert again and max(again) < 1000, f"then only references to them: {again}"
+        assert send({"type": "navigate", "url": evaluate(send, "location.href")}).ok
+        reloaded = click_counter()
+        assert max(reloaded) > 2000, f"the new document has no copies, so it gets the sources again: {reloaded}"
+        assert evaluate(send, "typeof globalThis.__buaKept") == "undefined", "the page's own world never sees them"
+        assert evaluate(send, "document.querySelector('#out').textContent") == "clicks 1", "the reloaded page's click"
+    finally:
+        in_extension(browser, "chrome.debugger.sendCommand = globalThis.__buaPlainSend; 0")

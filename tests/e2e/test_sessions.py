@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from app.bridge.abort import AbortSignal
+from tests.e2e.actions_helpers import in_extension
 
 
 def events_of(core):
@@ -257,18 +258,6 @@ def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fi
     finally:
         browser.stop()
         core.stop()
-
-
-def in_extension(browser, expression: str):
-    """Evaluate in the extension's service worker (to read what the person sees: groups, badges)."""
-    worker = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
-    session = browser.cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
-    try:
-        reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
-                                                      "returnByValue": True}, session)
-        return reply["result"].get("value")
-    finally:
-        browser.cdp.send("Target.detachFromTarget", {"sessionId": session})
 
 
 def test_session_tabs_sit_in_a_labelled_group_and_leave_it_when_the_session_ends(core, act, browser, fixture_server):

@@ -10,7 +10,7 @@ import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../action-target.js";
 import { NODE_MISSING, callOnTarget } from "../element-resolver.js";
-import { pageFunction } from "../page-functions.js";
+import { keptFunction } from "../page-functions.js";
 import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "../effects.js";
 import { onElement } from "../page-world.js";
 import { frameOffset } from "../input/frame-offset.js";
@@ -95,7 +95,7 @@ async function aimAndWatch(action, ctx, tabId, verb) {
   const token = newEffectsToken();
   const settleMs = settleMsOf(action);
   const fast = await callOnTarget(ctx, tabId, { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) },
-    pageFunction(aimAndCount, [aimInPage, hitTestInPage, startCounting]), [token]);
+    keptFunction(aimAndCount, [aimInPage, hitTestInPage, startCounting]), [token]);
   if (fast !== NODE_MISSING && fast?.counting === true) {
     const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
     return { aim: { point: fast.point, local: fast.point, target: fast.target }, watch, sessionId: undefined };

@@ -18,13 +18,14 @@ import { pageFind } from "./page-find.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageWalker } from "./page-walker.js";
+import { NOT_KEPT, callKept, textHash } from "../page-functions.js";
 
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageBlocks, pageContext, pageFind, pageShadow, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
-const LIB_VERSION = PARTS.join("").split("").reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7).toString(36);
+const LIB_VERSION = textHash(PARTS.join(""));
 
 const MISSING = "bua-library-missing";
 
@@ -48,6 +49,7 @@ ${PARTS.map((part) => `  (${part})(lib);`).join("\n")}
 
 /**
  * @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("../page-functions.js").KeptFunction} KeptFunction
  * @typedef {{value?: unknown, objectId?: string}} CallArg Runtime.CallArgument
  * @typedef {{tabId: number, sessionId?: string, frameId: string}} Frame where to run
  */
@@ -134,6 +136,29 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
 /** What callOnNode answers when the node is not there (or the library is not): resolve the slow way. */
 export const NODE_MISSING = Symbol("node missing");
 
+/** @type {WeakMap<KeptFunction, string[]>} */
+const onNodeDeclarations = new WeakMap();
+
+/**
+ * @param {KeptFunction} ref
+ * @param {boolean} keep
+ */
+function onNodeDeclaration(ref, keep) {
+  let both = onNodeDeclarations.get(ref);
+  if (!both) {
+    both = [ref.kept, ref.keeping].map((f) => `function (doc, id, ...args) {
+  const lib = globalThis.__bua;
+  if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) return { [${JSON.stringify(MISSING)}]: true };
+  const node = lib.lookup(doc, id);
+  if (typeof node !== "object") return { [${JSON.stringify(MISSING)}]: true };
+  const f = ${f};
+  return f ? f.apply(node, args) : { ${JSON.stringify(NOT_KEPT)}: true };
+}`);
+    onNodeDeclarations.set(ref, both);
+  }
+  return both[keep ? 1 : 0];
+}
+
 /**
  * Run a page function with `this` = the node that the library registered as (doc, id), in one round trip
  * (the usual resolve-then-call takes two). Returns NODE_MISSING when the document has no library of this
@@ -141,26 +166,20 @@ export const NODE_MISSING = Symbol("node missing");
  * @param {DebuggerController} dbg
  * @param {Frame} frame
  * @param {{doc: string, id: number}} node
- * @param {string} functionDeclaration e.g. from pageFunction()
+ * @param {KeptFunction} ref from keptFunction()
  * @param {unknown[]} args JSON values
  * @returns {Promise<any>} the function's JSON value, or NODE_MISSING
  */
-export async function callOnNode(dbg, frame, node, functionDeclaration, args) {
+export async function callOnNode(dbg, frame, node, ref, args) {
   const executionContextId = await contextOf(dbg, frame);
   let res;
   try {
-    res = await dbg.send(frame.tabId, "Runtime.callFunctionOn", {
-      functionDeclaration: `function (doc, id, ...args) {
-  const lib = globalThis.__bua;
-  if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) return { [${JSON.stringify(MISSING)}]: true };
-  const node = lib.lookup(doc, id);
-  if (typeof node !== "object") return { [${JSON.stringify(MISSING)}]: true };
-  return (${functionDeclaration}).apply(node, args);
-}`,
+    res = await callKept((functionDeclaration) => dbg.send(frame.tabId, "Runtime.callFunctionOn", {
+      functionDeclaration,
       executionContextId,
       arguments: [{ value: node.doc }, { value: node.id }, ...args.map((value) => ({ value }))],
       returnByValue: true,
-    }, frame.sessionId);
+    }, frame.sessionId), ref, onNodeDeclaration);
   } catch (err) {
     if (!(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
     contexts.delete(keyOf(frame));
@@ -173,4 +192,3 @@ export async function callOnNode(dbg, frame, node, functionDeclaration, args) {
   const value = res.result?.value;
   return value && typeof value === "object" && value[MISSING] ? NODE_MISSING : value;
 }
-
