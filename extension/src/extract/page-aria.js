@@ -143,10 +143,57 @@ export function pageAria(lib) {
       .join(" ");
   };
 
+  /** @type {Map<Node, Map<Element, Element[]>> | null} labels per control, per tree scope, during a pass */
+  let labelIndex = null;
+
+  /**
+   * Run `fn` (a pass over many elements: a walk, a search) with labels
+   * looked up in one index per tree scope. An element's own `labels` list
+   * makes Chrome search its whole tree scope the first time it is read:
+   * for the controls of a 10,000-element page that was 250 ms of a first
+   * extract (the lists are cached, so later extracts did not show it).
+   * @template T
+   * @param {() => T} fn
+   * @returns {T}
+   */
+  lib.indexingLabels = (fn) => {
+    if (labelIndex) return fn();
+    labelIndex = new Map();
+    try {
+      return fn();
+    } finally {
+      labelIndex = null;
+    }
+  };
+
+  /**
+   * The labels of a control, in tree order (as `el.labels`).
+   * @param {any} el
+   * @returns {Element[]}
+   */
+  const labelsOf = (el) => {
+    if (!labelIndex) return el.labels ? [...el.labels] : [];
+    const root = /** @type {any} */ (el.getRootNode());
+    let byControl = labelIndex.get(root);
+    if (!byControl) {
+      byControl = new Map();
+      for (const label of root.querySelectorAll ? root.querySelectorAll("label") : []) {
+        const control = /** @type {any} */ (label).control;
+        if (!control) continue;
+        const list = byControl.get(control);
+        if (list) list.push(label);
+        else byControl.set(control, [label]);
+      }
+      labelIndex.set(root, byControl);
+    }
+    return byControl.get(el) || [];
+  };
+
   /** @param {any} el */
   const nativeLabel = (el) => {
-    if (el.labels && el.labels.length) {
-      return [...el.labels].map((l) => lib.contentText(l, 0, el)).join(" ");
+    const labels = labelsOf(el);
+    if (labels.length) {
+      return labels.map((l) => lib.contentText(l, 0, el)).join(" ");
     }
     if (el.tagName === "INPUT") {
       const type = (el.getAttribute("type") || "text").toLowerCase();

@@ -27,7 +27,15 @@ export function pageFind(lib) {
    * @param {number} limit
    * @returns {{doc: string, found: {id: number, role: string, name: string, context: string}[]}}
    */
-  lib.findLike = (role, name, limit) => {
+  lib.findLike = (role, name, limit) => lib.indexingLabels(() => findLike(role, name, limit));
+
+  /**
+   * @param {string} role
+   * @param {string} name
+   * @param {number} limit
+   * @returns {{doc: string, found: {id: number, role: string, name: string, context: string}[]}}
+   */
+  const findLike = (role, name, limit) => {
     /** @type {any[]} */
     const found = [];
     /** @type {(Document | ShadowRoot)[]} */

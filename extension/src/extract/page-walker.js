@@ -42,7 +42,14 @@ export function pageWalker(lib) {
    * @param {...Element} frameEls iframe elements of child sessions, keyed by opts.frameKeys
    * @returns {string} JSON
    */
-  lib.walk = (opts, ...frameEls) => {
+  lib.walk = (opts, ...frameEls) => lib.indexingLabels(() => walk(opts, ...frameEls));
+
+  /**
+   * @param {{limit: number, selector?: string, frameKeys?: string[]}} opts
+   * @param {...Element} frameEls
+   * @returns {string} JSON
+   */
+  const walk = (opts, ...frameEls) => {
     const frames = new Map(frameEls.map((el, i) => [el, opts.frameKeys?.[i] ?? String(i)]));
     const W = {
       /** @type {any[]} */ els: [], size: 0, stopAt: opts.limit * 1.15 + 500, counting: false,
