@@ -154,6 +154,31 @@ def test_open_and_closed_shadow_roots(act, fixture_server):
         assert line in result["elements"]
 
 
+def test_closed_roots_added_after_an_extract_are_found_by_the_next_one(act, fixture_server):
+    """The page is scanned for closed-root hosts again only after an insertion, or once a custom element
+    that was not defined yet at the last scan gets its definition (an upgrade inserts nothing)."""
+    send = open_page(act, fixture_server, "shadow.html")
+
+    def run(expression: str) -> None:
+        response = send({"type": "evaluate", "expression": expression})
+        assert response.ok, response.error
+
+    def count(line: str) -> int:
+        return extract(send)["elements"].count(line)
+
+    assert count('button "Apply coupon"') == 1
+    assert count('button "Apply coupon"') == 1, "a page that did not change keeps its count"
+    run("document.body.append(document.createElement('closed-card'))")
+    assert count('button "Apply coupon"') == 2, "an inserted host with a closed root"
+    run("document.querySelector('open-card').shadowRoot.append(document.createElement('inner-widget'))")
+    assert count('link "Deep link in a nested closed root"') == 3, "an insertion inside an open shadow root"
+    run("document.body.append(document.createElement('late-card'))")
+    assert count('button "Late button"') == 0, "not defined yet: no root"
+    run("customElements.define('late-card', class extends HTMLElement { constructor() { super();"
+        " this.attachShadow({ mode: 'closed' }).innerHTML = '<button>Late button</button>'; } })")
+    assert count('button "Late button"') == 1, "defined after the last scan: its new closed root"
+
+
 def test_same_origin_and_cross_site_iframes_inline_in_order(act, fixture_server):
     send = open_page(act, fixture_server, "frames.html")
     result = extract(send)

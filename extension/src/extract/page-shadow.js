@@ -7,9 +7,11 @@
  * not checked before in this document — looks each up with
  * DOM.describeNode {pierce} (which sees closed roots), resolves the closed
  * roots into this world with DOM.resolveNode and hands them back through
- * `addClosedRoots(...roots)`. Hosts are checked once per document, so a
- * repeated extract pays nothing. Closed roots on built-in elements (allowed
- * on div, span, … but rare) are not looked for.
+ * `addClosedRoots(...roots)`. Hosts are checked once per document (a custom
+ * element that was not defined yet once more, after its definition, when its
+ * constructor may have attached the root), and the page is scanned again
+ * only when something was inserted since. Closed roots on built-in elements
+ * (allowed on div, span, … but rare) are not looked for.
  *
  * The same scan notes every shadow root it passes, open and closed, so the
  * effects counter of an action can watch them all without walking a big page
@@ -31,41 +33,70 @@ export function pageShadow(lib) {
   /** @type {Set<WeakRef<ShadowRoot>>} roots met by the last complete scan */
   let seen = new Set();
   let scannedOnce = false;
+  /** Whether elements may have been added since the last complete scan (then it is made again). */
+  let dirty = true;
+  /** Marks the scan dirty at the first insertion anywhere it looked, then stops watching: no cost after that. */
+  const watcher = new MutationObserver(() => {
+    dirty = true;
+    watcher.disconnect();
+  });
+  /** @type {{frame: any, doc: Document | null}[]} same-origin frames of the last scan and their documents */
+  let frames = [];
+  /** @type {Element[]} custom elements that were not defined yet when checked: checked again once defined */
+  let undefinedHosts = [];
+
+  /** @param {any} frame */
+  const documentOf = (frame) => {
+    try {
+      return frame.contentDocument || null;
+    } catch {
+      return null;
+    }
+  };
 
   /**
    * Custom elements not checked yet for a closed shadow root (null if none).
+   * A page where nothing was inserted since the last complete scan (no
+   * mutation, no frame loaded another document) is not scanned again: on a
+   * 37,000-node page the scan took 30-55 ms of every extract.
    * @returns {Element[] | null}
    */
   lib.pendingHosts = () => {
     /** @type {Element[]} */
-    const out = [];
+    const out = undefinedHosts.filter((el) => el.isConnected && el.matches(":defined"));
+    undefinedHosts = undefinedHosts.filter((el) => el.isConnected && !out.includes(el));
+    if (!dirty && frames.every((f) => documentOf(f.frame) === f.doc)) return out.length ? out : null;
     /** @type {Set<WeakRef<ShadowRoot>>} */
     const roots = new Set();
+    /** @type {(Document | ShadowRoot)[]} */
+    const looked = [];
+    /** @type {{frame: any, doc: Document | null}[]} */
+    const metFrames = [];
     let complete = true;
     /** @param {Document | ShadowRoot} root */
     const visit = (root) => {
+      looked.push(root);
       for (const el of root.querySelectorAll("*")) {
         if (out.length >= MAX_PENDING) {
           complete = false;
           return;
         }
         const any = /** @type {any} */ (el);
+        const name = el.localName;
+        const custom = name.includes("-");
         const shadow = any.shadowRoot || lib.closedRoots.get(el);
         if (shadow) {
           roots.add(new WeakRef(shadow));
           visit(shadow);
         }
-        else if (el.localName.includes("-") && !checked.has(el)) {
+        else if (custom && !checked.has(el)) {
           checked.add(el);
           out.push(el);
+          if (!el.matches(":defined")) undefinedHosts.push(el);
         }
-        if (el.localName === "iframe" || el.localName === "frame") {
-          let doc = null;
-          try {
-            doc = any.contentDocument;
-          } catch {
-            doc = null;
-          }
+        if (name === "iframe" || name === "frame") {
+          const doc = documentOf(any);
+          metFrames.push({ frame: any, doc });
           if (doc) visit(doc);
         }
       }
@@ -74,6 +105,10 @@ export function pageShadow(lib) {
     if (complete) {
       seen = roots;
       scannedOnce = true;
+      frames = metFrames;
+      dirty = false;
+      watcher.disconnect();
+      for (const root of looked) watcher.observe(root, { childList: true, subtree: true });
     }
     return out.length ? out : null;
   };
@@ -105,6 +140,7 @@ export function pageShadow(lib) {
         lib.closedRoots.set(root.host, root);
         seen.add(new WeakRef(root));
         added++;
+        dirty = true;
       }
     }
     return added;
