@@ -230,6 +230,25 @@ def test_changes_inside_open_and_closed_shadow_roots_count_as_effects(page):
         assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, (name, effects)
 
 
+def test_changes_inside_a_shadow_root_created_after_the_last_extract_count_as_effects(page):
+    send = page("shadow.html", "t-shadow-late")
+    assert send({"type": "extract"}).ok
+    evaluate(send, """(() => {
+      const late = document.createElement('shadow-counter');
+      document.body.append(late);
+      const bump = document.createElement('button');
+      bump.id = 'bump-late';
+      bump.textContent = 'Bump the new counter';
+      bump.onclick = () => { const n = late.shadowRoot.getElementById('n'); n.textContent = String(+n.textContent + 1); };
+      document.body.prepend(bump);
+      return true;
+    })()""")
+    clicked = send({"type": "click", "selector": "#bump-late"})
+    assert clicked.ok, clicked.error
+    effects = clicked.result["effects"]
+    assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, effects
+
+
 def test_an_overlay_of_the_page_over_a_frame_is_named_not_clicked_through(page):
     send = page("frame-covered.html", "t-frame-covered")
     for _ in range(20):

@@ -177,6 +177,21 @@ def test_closed_roots_added_after_an_extract_are_found_by_the_next_one(act, fixt
     run("customElements.define('late-card', class extends HTMLElement { constructor() { super();"
         " this.attachShadow({ mode: 'closed' }).innerHTML = '<button>Late button</button>'; } })")
     assert count('button "Late button"') == 1, "defined after the last scan: its new closed root"
+    run("document.body.append(...Array.from({ length: 2500 }, () => document.createElement('div')),"
+        " document.createElement('closed-card'))")
+    assert count('button "Apply coupon"') == 3, "too many insertions to follow one by one: the whole page again"
+
+
+def test_a_closed_root_in_a_frame_that_loaded_another_document_is_found(act, fixture_server):
+    send = open_page(act, fixture_server, "frames.html")
+    assert 'button "Apply coupon"' not in extract(send)["elements"]
+    loaded = send({"type": "evaluate", "expression": """new Promise((resolve) => {
+      const frame = document.getElementById('same');
+      frame.onload = () => resolve(frame.contentDocument.title);
+      frame.src = 'shadow.html';
+    })"""})
+    assert loaded.ok and loaded.result["value"] == "Shadow roots", loaded
+    assert 'button "Apply coupon"' in extract(send)["elements"], "no insertion, but the frame has a new document"
 
 
 def test_same_origin_and_cross_site_iframes_inline_in_order(act, fixture_server):

@@ -9,13 +9,18 @@
  * roots into this world with DOM.resolveNode and hands them back through
  * `addClosedRoots(...roots)`. Hosts are checked once per document (a custom
  * element that was not defined yet once more, after its definition, when its
- * constructor may have attached the root), and the page is scanned again
- * only when something was inserted since. Closed roots on built-in elements
+ * constructor may have attached the root). Closed roots on built-in elements
  * (allowed on div, span, … but rare) are not looked for.
  *
  * The same scan notes every shadow root it passes, open and closed, so the
  * effects counter of an action can watch them all without walking a big page
- * again (`shadowRoots()`; null until one complete scan of the document).
+ * again (`shadowRoots()`; null until the first scan of the document).
+ *
+ * The whole page is scanned once; after that a MutationObserver on everything
+ * scanned collects what is inserted, and only that is scanned: on a
+ * 37,000-node page a whole scan took 30-55 ms of every extract. Too many
+ * insertions at once (MAX_INSERTED), or a frame that loaded another document,
+ * mean a whole scan again.
  *
  * Sent to the page as source text (page-script.js): self-contained.
  */
@@ -26,24 +31,33 @@
  */
 export function pageShadow(lib) {
   const MAX_PENDING = 200;
+  const MAX_INSERTED = 2000;
+  const WATCH = { childList: true, subtree: true };
   /** @type {WeakMap<Element, ShadowRoot>} */
   lib.closedRoots = new WeakMap();
-  /** @type {WeakSet<Element>} */
-  const checked = new WeakSet();
-  /** @type {Set<WeakRef<ShadowRoot>>} roots met by the last complete scan */
-  let seen = new Set();
-  let scannedOnce = false;
-  /** Whether elements may have been added since the last complete scan (then it is made again). */
-  let dirty = true;
-  /** Marks the scan dirty at the first insertion anywhere it looked, then stops watching: no cost after that. */
-  const watcher = new MutationObserver(() => {
-    dirty = true;
-    watcher.disconnect();
-  });
-  /** @type {{frame: any, doc: Document | null}[]} same-origin frames of the last scan and their documents */
-  let frames = [];
+  /** @type {WeakSet<Element>} custom elements queued or checked already */
+  const met = new WeakSet();
+  /** @type {Element[]} custom elements met by a scan, not yet handed to the extension */
+  let queued = [];
   /** @type {Element[]} custom elements that were not defined yet when checked: checked again once defined */
   let undefinedHosts = [];
+  /** @type {Set<WeakRef<ShadowRoot>>} shadow roots met (open and closed) */
+  let seen = new Set();
+  /** @type {{frame: any, doc: Document | null}[]} same-origin frames met and their documents */
+  let frames = [];
+  let scannedOnce = false;
+  /** @type {Element[] | null} elements inserted since the last scan; null: scan the whole page */
+  let inserted = null;
+  const watcher = new MutationObserver((records) => {
+    if (inserted === null) return;
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node.nodeType === 1) inserted.push(/** @type {Element} */ (node));
+    }
+    if (inserted.length > MAX_INSERTED) {
+      inserted = null;
+      watcher.disconnect();
+    }
+  });
 
   /** @param {any} frame */
   const documentOf = (frame) => {
@@ -54,77 +68,76 @@ export function pageShadow(lib) {
     }
   };
 
+  /** @param {Iterable<Element>} elements */
+  const scanElements = (elements) => {
+    for (const el of elements) {
+      const any = /** @type {any} */ (el);
+      const name = el.localName;
+      const shadow = any.shadowRoot || lib.closedRoots.get(el);
+      if (shadow) scanRoot(shadow);
+      else if (name.includes("-") && !met.has(el)) {
+        met.add(el);
+        queued.push(el);
+      }
+      if (name === "iframe" || name === "frame") {
+        const doc = documentOf(any);
+        frames.push({ frame: any, doc });
+        if (doc) scanRoot(doc);
+      }
+    }
+  };
+
+  /** @param {Document | ShadowRoot} root */
+  const scanRoot = (root) => {
+    if (root.nodeType === 11) seen.add(new WeakRef(/** @type {ShadowRoot} */ (root)));
+    watcher.observe(root, WATCH);
+    scanElements(root.querySelectorAll("*"));
+  };
+
+  /** Bring `seen` and `queued` up to date: scan what was inserted since the last scan, or the whole page. */
+  const refresh = () => {
+    if (inserted !== null && frames.every((f) => documentOf(f.frame) === f.doc)) {
+      const added = inserted;
+      inserted = [];
+      for (const el of added) if (el.isConnected) scanElements([el, ...el.querySelectorAll("*")]);
+      return;
+    }
+    watcher.disconnect();
+    seen = new Set();
+    frames = [];
+    inserted = [];
+    scannedOnce = true;
+    scanRoot(document);
+  };
+
   /**
-   * Custom elements not checked yet for a closed shadow root (null if none).
-   * A page where nothing was inserted since the last complete scan (no
-   * mutation, no frame loaded another document) is not scanned again: on a
-   * 37,000-node page the scan took 30-55 ms of every extract.
+   * Custom elements not checked yet for a closed shadow root (at most MAX_PENDING; null if none).
    * @returns {Element[] | null}
    */
   lib.pendingHosts = () => {
-    /** @type {Element[]} */
-    const out = undefinedHosts.filter((el) => el.isConnected && el.matches(":defined"));
-    undefinedHosts = undefinedHosts.filter((el) => el.isConnected && !out.includes(el));
-    if (!dirty && frames.every((f) => documentOf(f.frame) === f.doc)) return out.length ? out : null;
-    /** @type {Set<WeakRef<ShadowRoot>>} */
-    const roots = new Set();
-    /** @type {(Document | ShadowRoot)[]} */
-    const looked = [];
-    /** @type {{frame: any, doc: Document | null}[]} */
-    const metFrames = [];
-    let complete = true;
-    /** @param {Document | ShadowRoot} root */
-    const visit = (root) => {
-      looked.push(root);
-      for (const el of root.querySelectorAll("*")) {
-        if (out.length >= MAX_PENDING) {
-          complete = false;
-          return;
-        }
-        const any = /** @type {any} */ (el);
-        const name = el.localName;
-        const custom = name.includes("-");
-        const shadow = any.shadowRoot || lib.closedRoots.get(el);
-        if (shadow) {
-          roots.add(new WeakRef(shadow));
-          visit(shadow);
-        }
-        else if (custom && !checked.has(el)) {
-          checked.add(el);
-          out.push(el);
-          if (!el.matches(":defined")) undefinedHosts.push(el);
-        }
-        if (name === "iframe" || name === "frame") {
-          const doc = documentOf(any);
-          metFrames.push({ frame: any, doc });
-          if (doc) visit(doc);
-        }
-      }
-    };
-    visit(document);
-    if (complete) {
-      seen = roots;
-      scannedOnce = true;
-      frames = metFrames;
-      dirty = false;
-      watcher.disconnect();
-      for (const root of looked) watcher.observe(root, { childList: true, subtree: true });
-    }
+    refresh();
+    const defined = undefinedHosts.filter((el) => el.isConnected && el.matches(":defined"));
+    undefinedHosts = undefinedHosts.filter((el) => el.isConnected && !defined.includes(el));
+    const fresh = queued.slice(0, MAX_PENDING).filter((el) => el.isConnected);
+    queued = queued.slice(MAX_PENDING);
+    for (const el of fresh) if (!el.matches(":defined")) undefinedHosts.push(el);
+    const out = [...defined, ...fresh];
     return out.length ? out : null;
   };
 
   /**
-   * The shadow roots (open and closed) of the last complete scan that are still in the page, or null when
-   * the document was never scanned completely.
+   * The shadow roots (open and closed) in the page, or null before the first scan.
    * @returns {ShadowRoot[] | null}
    */
   lib.shadowRoots = () => {
     if (!scannedOnce) return null;
+    refresh();
     /** @type {ShadowRoot[]} */
     const live = [];
     for (const ref of seen) {
       const root = ref.deref();
       if (root && root.host && root.host.isConnected) live.push(root);
+      else if (!root) seen.delete(ref);
     }
     return live;
   };
@@ -138,9 +151,8 @@ export function pageShadow(lib) {
     for (const root of roots) {
       if (root && root.host) {
         lib.closedRoots.set(root.host, root);
-        seen.add(new WeakRef(root));
+        scanRoot(root);
         added++;
-        dirty = true;
       }
     }
     return added;
