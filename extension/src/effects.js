@@ -27,6 +27,7 @@ export const NEW_TAB_WAIT_MS = 3000;
  * @typedef {import("./action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./dialogs.js").DialogRecord} DialogRecord
  * @typedef {{tab_id: number, url: string}} NewTab
+ * @typedef {{what: string, x: number, y: number}} Scrolled `what`: "page" or the element
  * @typedef {object} Effects
  * @property {boolean} navigated
  * @property {string} [url] the new URL after a navigation
@@ -38,6 +39,7 @@ export const NEW_TAB_WAIT_MS = 3000;
  * @property {{url: string, filename: string}} [download]
  * @property {number} dom_mutations
  * @property {string} [focus_moved_to]
+ * @property {Scrolled} [scrolled] what scrolled last, and where it is now
  * @property {boolean} nothing_changed
  * @property {string} [note]
  */
@@ -50,12 +52,13 @@ export const NEW_TAB_WAIT_MS = 3000;
  * @param {DialogRecord[]} seen.dialogs
  * @param {number} seen.mutations
  * @param {string} [seen.focusMovedTo]
+ * @param {Scrolled | null} [seen.scrolled]
  * @param {{url: string, filename: string}} [seen.download]
  * @param {boolean} [seen.valueChanged] type: the field's value changed
  * @param {number} seen.settleMs
  * @returns {Effects}
  */
-export function summarizeEffects({ navigation, newTabs, dialogs, mutations, focusMovedTo, download, valueChanged = false, settleMs }) {
+export function summarizeEffects({ navigation, newTabs, dialogs, mutations, focusMovedTo, scrolled, download, valueChanged = false, settleMs }) {
   /** @type {Effects} */
   const effects = { navigated: navigation.navigated, new_tabs: newTabs, dom_mutations: mutations, nothing_changed: false };
   if (navigation.navigated) {
@@ -67,10 +70,11 @@ export function summarizeEffects({ navigation, newTabs, dialogs, mutations, focu
   if (dialogs.length > 1) effects.dialogs = dialogs;
   if (download) effects.download = download;
   if (focusMovedTo) effects.focus_moved_to = focusMovedTo;
+  if (scrolled) effects.scrolled = scrolled;
   effects.nothing_changed = !navigation.navigated && newTabs.length === 0 && dialogs.length === 0 && mutations === 0
-    && !focusMovedTo && !download && !valueChanged;
+    && !focusMovedTo && !scrolled && !download && !valueChanged;
   if (effects.nothing_changed) {
-    effects.note = `no navigation, new tab, dialog, DOM change or focus change within ${settleMs} ms; ` +
+    effects.note = `no navigation, new tab, dialog, DOM change, focus change or scroll within ${settleMs} ms; ` +
       "if you expected one, the action may have missed: extract to check (a slow page may still update)";
   }
   return effects;
@@ -95,11 +99,29 @@ export function settleMsOf(action) {
 export function startCounting(token) {
   const all = globalThis.__buaEffects || (globalThis.__buaEffects = {});
   const target = this && this.nodeType === 1 ? this : null;
-  const state = { count: 0, last: 0, target, focus: deepActiveElement() };
+  const state = { count: 0, last: 0, target, focus: deepActiveElement(), scrolled: null };
   state.observer = new MutationObserver((records) => {
     state.count += records.length;
     state.last = performance.now();
   });
+  // Scroll events do not bubble, but a capture listener on the window sees every one (page and elements).
+  // The scroll that aimed the action (scrollIntoView) fires its event later, so positions are noted now and
+  // a scroll that left its element where it was does not count.
+  const doc = target ? target.ownerDocument : document;
+  const at = (el) => `${el.scrollLeft},${el.scrollTop}`;
+  const page = doc.scrollingElement || doc.documentElement;
+  const positions = new Map([[page, at(page)]]);
+  for (let node = target; node; node = node.parentElement || (node.getRootNode && node.getRootNode().host)) {
+    positions.set(node, at(node));
+  }
+  state.view = doc.defaultView;
+  state.onScroll = (event) => {
+    const el = event.target.nodeType === 9 ? event.target.scrollingElement || event.target.documentElement : event.target;
+    if (!el || (positions.has(el) && positions.get(el) === at(el))) return;
+    state.scrolled = el;
+    state.last = performance.now();
+  };
+  state.view.addEventListener("scroll", state.onScroll, { capture: true, passive: true });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   const root = target ? target.ownerDocument : document;
   state.observer.observe(root, options);
@@ -133,9 +155,15 @@ function readCount(token, stop) {
   const all = globalThis.__buaEffects || {};
   const state = all[token];
   if (!state) return null;
-  const out = { count: state.count, quietMs: state.last ? performance.now() - state.last : -1, focus: "" };
+  const out = { count: state.count, quietMs: state.last ? performance.now() - state.last : -1, focus: "", scrolled: null };
+  const moved = state.scrolled;
+  if (moved) {
+    const page = moved === (moved.ownerDocument.scrollingElement || moved.ownerDocument.documentElement);
+    out.scrolled = { what: page ? "page" : describeElement(moved), x: Math.round(moved.scrollLeft), y: Math.round(moved.scrollTop) };
+  }
   if (stop) {
     state.observer.disconnect();
+    state.view.removeEventListener("scroll", state.onScroll, { capture: true });
     delete all[token];
     const now = deepActiveElement();
     const ignored = !now || now === state.focus || now === document.body || now === document.documentElement
@@ -220,7 +248,7 @@ export async function watchEffects(ctx, tabId, { element, settleMs, token = newE
           if (elapsed >= settleMs) break;
           const now = await readQuietly(run, token, false);
           if (now) last = now;
-          if (now && now.count > 0 && now.quietMs >= QUIET_MS) break;
+          if (now && (now.count > 0 || now.scrolled) && now.quietMs >= QUIET_MS) break;
           if (now) await sleep(ctx, POLL_MS);
           else await nav.settled(POLL_MS);
         }
@@ -233,6 +261,7 @@ export async function watchEffects(ctx, tabId, { element, settleMs, token = newE
           dialogs: typeof dialogs === "function" ? dialogs() : dialogs,
           mutations: seen?.count ?? 0,
           focusMovedTo: final?.focus || undefined,
+          scrolled: seen?.scrolled ?? null,
           download: nav.download(),
           valueChanged: extra.valueChanged,
           settleMs,

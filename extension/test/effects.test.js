@@ -22,6 +22,7 @@ test("each kind of change counts as a change", () => {
     { dialogs: [{ type: "alert", message: "x", handled: "accepted" }] },
     { mutations: 3 },
     { focusMovedTo: "input#email" },
+    { scrolled: { what: "page", x: 0, y: 600 } },
     { download: { url: "http://a/f.pdf", filename: "f.pdf" } },
     { valueChanged: true },
   ];

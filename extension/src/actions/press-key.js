@@ -8,6 +8,7 @@ import { onTaskTab } from "../action-target.js";
 import { settleMsOf, watchEffects } from "../effects.js";
 import { isMac, pressKey } from "../input/keyboard.js";
 import { parseKeyCombo } from "../input/keys.js";
+import { keepPainting } from "../input/painting.js";
 
 /** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
 
@@ -20,13 +21,19 @@ export async function pressKeyAction(action, ctx) {
   parseKeyCombo(action.key, { mac: isMac() });
   const key = /** @type {string} */ (action.key);
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
-    const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
+    // Keys that scroll animate the scroll, which needs frames: a tab in the minimised bua window paints none.
+    const stopPainting = await keepPainting(ctx, tabId);
     try {
-      await pressKey(ctx, tabId, key);
-    } catch (err) {
-      watch.stop();
-      throw err;
+      const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
+      try {
+        await pressKey(ctx, tabId, key);
+      } catch (err) {
+        watch.stop();
+        throw err;
+      }
+      return { pressed: key, effects: await watch.finish(dialogs.records) };
+    } finally {
+      await stopPainting();
     }
-    return { pressed: key, effects: await watch.finish(dialogs.records) };
   });
 }

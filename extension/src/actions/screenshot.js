@@ -22,6 +22,8 @@ import { keepPainting } from "../input/painting.js";
 export const MAX_HEIGHT = 8_000;
 export const MAX_BYTES = Math.floor(4.75 * 1024 * 1024);
 export const CAPTURE_TIMEOUT_MS = 15_000;
+/** Smaller captures tried before a screenshot over MAX_BYTES is refused. */
+export const MAX_SHRINKS = 3;
 
 /**
  * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
@@ -57,9 +59,17 @@ export async function screenshot(action, ctx) {
     const params = { format, captureBeyondViewport: Boolean(hasTarget || action.full_page) };
     if (format === "jpeg") params.quality = quality;
     let data = await capture(ctx, tabId, { ...params, clip });
-    if (decodedBytes(data) > MAX_BYTES) {
-      const shrink = Math.sqrt(MAX_BYTES / decodedBytes(data)) * 0.9;
+    // Bytes do not shrink exactly with the area, so scale again while still over (rarely more than once).
+    let shrink = 1;
+    for (let attempt = 0; decodedBytes(data) > MAX_BYTES; attempt++) {
+      if (attempt === MAX_SHRINKS) {
+        throw new ActionError(ErrorCode.PAYLOAD_TOO_LARGE, `the screenshot stays over ${(MAX_BYTES / 1024 / 1024).toFixed(2)} MB `
+          + `even at ${Math.round(shrink * 100)}%; take jpeg with a lower quality, an element or the viewport`);
+      }
+      shrink *= Math.sqrt(MAX_BYTES / decodedBytes(data)) * 0.9;
       data = await capture(ctx, tabId, { ...params, clip: { ...clip, scale: clip.scale * shrink } });
+    }
+    if (shrink < 1) {
       notes.push(`scaled to ${Math.round(shrink * 100)}% to stay under ${(MAX_BYTES / 1024 / 1024).toFixed(2)} MB; use jpeg, an element or the viewport for full detail`);
     }
     const size = imageSize(data) ?? { width: Math.round(clip.width), height: Math.round(clip.height) };

@@ -1,0 +1,151 @@
+"""Edges of the actions and extract that the main e2e files leave out: states and uids under change, the
+candidate cap, stale uids after a click navigated, the screenshot size cap, waiting for real changes, hover on a
+covered element, dialogs raised by keys, and what keys and sideways scrolls really do."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+
+
+def lines_of(send) -> list[str]:
+    response = send({"type": "extract"})
+    assert response.ok, response.error
+    return response.result["elements"].splitlines()
+
+
+def uid_where(lines: list[str], pattern: str) -> str:
+    found = [line.split()[0] for line in lines if re.search(pattern, line)]
+    assert len(found) == 1, (pattern, lines)
+    return found[0]
+
+
+def test_expanded_state_and_uids_stay_put_when_the_page_changes_around_them(page):
+    send = page("click.html", "t-edge-states")
+    before = lines_of(send)
+    counter = uid_where(before, r'button "Counter"')
+    evaluate(send, """(() => {
+      const toggle = document.createElement('button');
+      toggle.textContent = 'Filters';
+      toggle.setAttribute('aria-expanded', 'true');
+      const details = document.createElement('details');
+      details.open = true;
+      details.innerHTML = '<summary>More</summary><p>Shown</p>';
+      document.body.prepend(toggle, details);
+      return true;
+    })()""")
+    after = lines_of(send)
+    assert any(re.search(r'button "Filters" expanded$', line) for line in after), after
+    assert any(re.search(r'"More" expanded$', line) for line in after), after
+    assert uid_where(after, r'button "Counter"') == counter, "inserting before it does not renumber it"
+    new_uids = {line.split()[0] for line in after} - {line.split()[0] for line in before}
+    assert uid_where(after, r'button "Filters"') in new_uids
+
+
+def test_a_stale_uid_offers_at_most_five_candidates_each_with_its_context(page, fixture_server):
+    send = page("click.html", "t-edge-cap")
+    evaluate(send, """(() => {
+      const list = document.createElement('ul');
+      list.id = 'many';
+      list.innerHTML = [...Array(8).keys()].map((i) => `<li>Item ${i} <button>Open</button></li>`).join('');
+      document.body.prepend(list);
+      return true;
+    })()""")
+    old = uid_where(lines_of(send), r'button "Open" \(item: Item 3\)')
+    evaluate(send, "(() => { const l = document.getElementById('many'); l.innerHTML = l.innerHTML; return true; })()")
+    response = send({"type": "hover", "uid": old})
+    assert response.error.code == "element_stale", response
+    candidates = response.error.candidates
+    assert len(candidates) == 5, candidates
+    assert all(c["role"] == "button" and c["name"] == "Open" and c["context"].startswith("item: Item ") for c in candidates)
+    assert old not in {c["uid"] for c in candidates}
+
+
+def test_a_uid_from_before_a_click_navigated_is_stale(page):
+    send = page("click.html", "t-edge-nav")
+    lines = lines_of(send)
+    link, counter = uid_where(lines, r'link "Go to second"'), uid_where(lines, r'button "Counter"')
+    clicked = send({"type": "click", "uid": link})
+    assert clicked.ok and clicked.result["effects"]["navigated"] is True, clicked
+    response = send({"type": "click", "uid": counter})
+    assert response.error.code == "element_stale", response
+    assert "navigated" in response.error.message and "extract" in response.error.message
+
+
+def test_a_screenshot_over_the_size_cap_is_scaled_down_and_says_so(page):
+    send = page("noise.html", "t-edge-shot")
+    shot = send({"type": "screenshot", "full_page": True})
+    assert shot.ok, shot.error
+    assert shot.result["bytes"] <= 4.75 * 1024 * 1024, shot.result["bytes"]
+    assert re.search(r"scaled to \d+% to stay under 4\.75 MB", shot.result["note"]), shot.result["note"]
+    assert shot.result["width"] < 1200, "the image really is smaller"
+    low = send({"type": "screenshot", "format": "jpeg", "quality": 20}).result["bytes"]
+    high = send({"type": "screenshot", "format": "jpeg", "quality": 95}).result["bytes"]
+    assert low < high / 2, (low, high)
+
+
+def test_wait_for_sees_an_element_go_hidden_and_detached_while_it_waits(page):
+    send = page("delayed.html", "t-edge-wait")
+    button = uid_where(lines_of(send), r'button "Open panel"')
+    evaluate(send, "setTimeout(() => { document.getElementById('open').style.display = 'none'; }, 300), true")
+    hidden = send({"type": "wait_for", "uid": button, "state": "hidden", "timeout_ms": 5000})
+    assert hidden.ok, hidden.error
+    assert hidden.result["elapsed_ms"] >= 200, hidden.result
+    evaluate(send, "later(), true")
+    gone = send({"type": "wait_for", "selector": "#doomed", "state": "detached", "timeout_ms": 5000})
+    assert gone.ok, gone.error
+    assert gone.result["elapsed_ms"] >= 200, gone.result
+    assert evaluate(send, "document.getElementById('doomed')") is None
+
+
+def test_hover_on_a_covered_element_names_the_cover_and_does_not_reach_it(page):
+    send = page("click.html", "t-edge-hover")
+    evaluate(send, "document.getElementById('covered').onmouseenter = () => { window.reached = true; }, true")
+    response = send({"type": "hover", "selector": "#covered"})
+    assert response.error.code == "not_interactable", response
+    assert "div#overlay" in response.error.message
+    assert evaluate(send, "window.reached === true") is False
+
+
+def test_a_dialog_raised_by_a_key_is_answered_as_asked_and_reported(page):
+    send = page("keys.html", "t-edge-key-dialog")
+    evaluate(send, """(() => {
+      document.getElementById('first').addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') window.answer = confirm('Send it?');
+      });
+      return true;
+    })()""")
+    pressed = send({"type": "press_key", "key": "Enter", "dialog": "accept"})
+    assert pressed.ok, pressed.error
+    dialog = pressed.result["effects"]["dialog"]
+    assert dialog["type"] == "confirm" and dialog["message"] == "Send it?", dialog
+    assert evaluate(send, "window.answer") is True
+    dismissed = send({"type": "press_key", "key": "Enter"})
+    assert dismissed.result["effects"]["dialog"]["type"] == "confirm"
+    assert evaluate(send, "window.answer") is False, "confirm is dismissed unless the action asks otherwise"
+
+
+def test_page_down_scrolls_the_page_and_a_sideways_scroll_moves_the_pane_that_can(page):
+    send = page("click.html", "t-edge-keys-scroll")
+    evaluate(send, "document.activeElement.blur(), window.scrollTo(0, 0), true")
+    pressed = send({"type": "press_key", "key": "PageDown"})
+    assert pressed.ok, pressed.error
+    scrolled = evaluate(send, "window.scrollY")
+    assert scrolled > 200, "PageDown really scrolled, in the minimised bua window too"
+    effects = pressed.result["effects"]
+    assert effects["nothing_changed"] is False and effects["scrolled"]["what"] == "page", effects
+    assert 200 < effects["scrolled"]["y"] <= scrolled, effects
+    evaluate(send, """(() => {
+      const pane = document.createElement('div');
+      pane.id = 'pane';
+      pane.style.cssText = 'width: 300px; height: 120px; overflow: auto';
+      pane.innerHTML = '<div style="width: 3000px; height: 100px">A wide pane</div>';
+      document.body.prepend(pane);
+      window.scrollTo(0, 0);
+      return true;
+    })()""")
+    assert evaluate(send, "document.scrollingElement.scrollWidth <= innerWidth"), "the page itself cannot go right"
+    sideways = send({"type": "scroll", "direction": "right", "amount": 500})
+    assert sideways.ok, sideways.error
+    assert evaluate(send, "document.getElementById('pane').scrollLeft") == 500
