@@ -44,3 +44,42 @@ def test_cycles_holding_qt_objects_are_collected_on_the_gui_thread(qapp):
         collector.stop()
     assert gc.isenabled(), "given back at the end"
     assert not [o for o in gc.get_objects() if isinstance(o, Cyclic)], "collected, here"
+
+
+def test_what_lived_at_start_is_frozen_out_and_young_objects_are_collected_in_small_rounds(qapp):
+    """A collection examines only objects made since the app started, and generation 1 is collected every
+    YOUNG_ROUNDS generation-0 rounds, so no single collection examines a long run's worth of survivors."""
+    from app.ui.gc_guard import YOUNG_ROUNDS
+
+    collector = GuiThreadCollector()
+    collector.start()
+    try:
+        assert gc.get_freeze_count() > 1000, "the objects of start-up are out of the collector's way"
+        generations: list[int] = []
+
+        def note(phase: str, info: dict) -> None:
+            if phase == "start":
+                generations.append(info["generation"])
+        gc.callbacks.append(note)
+        try:
+            for _ in range(3 * (YOUNG_ROUNDS + 1)):
+                survivors = [[i] for i in range(2_000)]
+                collector.collect_when_due()
+                del survivors
+        finally:
+            gc.callbacks.remove(note)
+        assert generations.count(1) >= 2 and 2 not in generations, generations
+        assert max(len(list(g)) for g in _runs_of_zero(generations)) <= YOUNG_ROUNDS, generations
+    finally:
+        collector.stop()
+    assert gc.get_freeze_count() == 0, "given back at the end"
+
+
+def _runs_of_zero(generations: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = [[]]
+    for generation in generations:
+        if generation == 0:
+            runs[-1].append(generation)
+        else:
+            runs.append([])
+    return runs
