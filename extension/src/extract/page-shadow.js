@@ -43,8 +43,10 @@ export function pageShadow(lib) {
   let undefinedHosts = [];
   /** @type {Set<WeakRef<ShadowRoot>>} shadow roots met (open and closed) */
   let seen = new Set();
-  /** @type {{frame: any, doc: Document | null}[]} same-origin frames met and their documents */
-  let frames = [];
+  /** @type {WeakSet<Node>} roots and documents scanned since the last whole scan (a moved host is not again) */
+  let scanned = new WeakSet();
+  /** @type {Map<any, Document | null>} same-origin frames met and their documents */
+  let frames = new Map();
   let scannedOnce = false;
   /** @type {Element[] | null} elements inserted since the last scan; null: scan the whole page */
   let inserted = null;
@@ -81,7 +83,7 @@ export function pageShadow(lib) {
       }
       if (name === "iframe" || name === "frame") {
         const doc = documentOf(any);
-        frames.push({ frame: any, doc });
+        frames.set(any, doc);
         if (doc) scanRoot(doc);
       }
     }
@@ -89,6 +91,8 @@ export function pageShadow(lib) {
 
   /** @param {Document | ShadowRoot} root */
   const scanRoot = (root) => {
+    if (scanned.has(root)) return;
+    scanned.add(root);
     if (root.nodeType === 11) seen.add(new WeakRef(/** @type {ShadowRoot} */ (root)));
     watcher.observe(root, WATCH);
     scanElements(root.querySelectorAll("*"));
@@ -96,7 +100,7 @@ export function pageShadow(lib) {
 
   /** Bring `seen` and `queued` up to date: scan what was inserted since the last scan, or the whole page. */
   const refresh = () => {
-    if (inserted !== null && frames.every((f) => documentOf(f.frame) === f.doc)) {
+    if (inserted !== null && [...frames].every(([frame, doc]) => documentOf(frame) === doc)) {
       const added = inserted;
       inserted = [];
       for (const el of added) if (el.isConnected) scanElements([el, ...el.querySelectorAll("*")]);
@@ -104,7 +108,8 @@ export function pageShadow(lib) {
     }
     watcher.disconnect();
     seen = new Set();
-    frames = [];
+    scanned = new WeakSet();
+    frames = new Map();
     inserted = [];
     scannedOnce = true;
     scanRoot(document);
