@@ -160,8 +160,11 @@ export function createWindows(tabs) {
     created: [],
     /** @type {Record<string, unknown>[]} every update, in order */
     updates: [],
+    /** how many times a window was read */
+    reads: 0,
     /** @param {number} id */
     async get(id) {
+      windows.reads++;
       const win = info.get(id);
       if (!win) throw new Error(`No window with id: ${id}.`);
       return { ...win };

@@ -68,3 +68,29 @@ test("a press in the person's focused window changes no window", async () => {
   await restore();
   assert.deepEqual(chrome.windows.updates, []);
 });
+
+test("a press during an earlier press's guard puts the window back to what it was before the first", async () => {
+  const { chrome, tabId, windowId, guard, ctx } = await setup();
+  const first = await keepInBackground(ctx, tabId, guard);
+  await first();
+  // The window manager restores the window late: the next action reads it as shown but not (yet) focused.
+  chrome.windows.info.get(windowId).state = "normal";
+  const reads = chrome.windows.reads;
+  const second = await keepInBackground(ctx, tabId, guard);
+  await second();
+  assert.equal(chrome.windows.info.get(windowId).state, "minimized", "not left shown");
+  assert.equal(chrome.windows.reads, reads + 1, "only the check after the press");
+});
+
+test("once a guard has run out, the window is read afresh", async () => {
+  const { chrome, tabId, windowId, ctx } = await setup();
+  const first = await keepInBackground(ctx, tabId, { delays: [] });
+  await first();
+  await new Promise((r) => setTimeout(r, 0));
+  chrome.windows.info.get(windowId).state = "normal";
+  chrome.windows.info.get(windowId).focused = true;
+  chrome.windows.info.get(1).focused = false;
+  const second = await keepInBackground(ctx, tabId, { delays: [] });
+  await second();
+  assert.equal(chrome.windows.info.get(windowId).state, "normal", "a window the person brought forward is left alone");
+});

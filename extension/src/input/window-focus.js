@@ -13,17 +13,30 @@
  * the check runs once when the press is done and again, without holding up
  * the action, a few times over the next two seconds. A deliberate "Show tab"
  * releases the window from that guard.
+ *
+ * A press that comes while an earlier press's guard still runs puts the
+ * window back to what it was before that earlier press, not to what it reads
+ * now: it may be in the middle of being restored by the earlier press (read
+ * as "normal", and then it would be left so), and the focused window may
+ * already be the bua window.
  */
-
-import { tabPainting } from "./painting.js";
 
 /** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
 
 /** Delays (ms, each after the previous check) of the re-checks after a press. */
 export const GUARD_DELAYS_MS = [40, 120, 300, 600, 1000];
+/** How long past its last re-check a guard's record of the window is trusted, should it never be run out. */
+const GUARD_SLACK_MS = 1000;
 
 /** window id → generation; a guard stops when its window's generation moved on. */
 const generations = new Map();
+
+/**
+ * window id → what its running guard puts it back to: the window and the person's focused window as they
+ * were before the first press of the burst, until `until` (a guard that was never run out does not linger).
+ * @type {Map<number, {before: any, focused: Promise<any>, until: number}>}
+ */
+const guarded = new Map();
 
 /**
  * Stop putting a window back (the person or "Show tab" brought it forward on purpose).
@@ -31,6 +44,7 @@ const generations = new Map();
  */
 export function releaseWindow(windowId) {
   generations.set(windowId, (generations.get(windowId) ?? 0) + 1);
+  guarded.delete(windowId);
 }
 
 /**
@@ -43,25 +57,36 @@ export function releaseWindow(windowId) {
  */
 export async function keepInBackground(ctx, tabId, options = {}) {
   const windows = ctx.windows;
-  const known = await options.tab;
-  const before = known && windows ? await windows.get(known.windowId).catch(() => null)
-    : (await tabPainting(ctx, tabId)).window;
-  if (!before || (before.focused && before.state !== "minimized")) return async () => {};
-  // Asked now, answered before the press can move the focus (both go through the browser in order); not
-  // awaited here, so it costs the action no time.
-  const focused = windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => null);
+  if (!windows) return async () => {};
+  const tab = (await options.tab) ?? (await ctx.tabs.get(tabId).catch(() => null));
+  if (!tab) return async () => {};
+  const delays = options.delays ?? GUARD_DELAYS_MS;
+  const running = guarded.get(tab.windowId);
+  let before;
+  let focused;
+  if (running && Date.now() < running.until) {
+    ({ before, focused } = running);
+  } else {
+    before = await windows.get(tab.windowId).catch(() => null);
+    if (!before || (before.focused && before.state !== "minimized")) return async () => {};
+    // Asked now, answered before the press can move the focus (both go through the browser in order); not
+    // awaited here, so it costs the action no time.
+    focused = windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => null);
+  }
   releaseWindow(before.id);
   const generation = generations.get(before.id);
+  guarded.set(before.id, { before, focused, until: Date.now() + delays.reduce((a, b) => a + b, 0) + GUARD_SLACK_MS });
   const putBackNow = async () => putBack(windows, before, await focused);
   return async () => {
     await putBackNow();
     const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     void (async () => {
-      for (const ms of options.delays ?? GUARD_DELAYS_MS) {
+      for (const ms of delays) {
         await sleep(ms);
         if (generations.get(before.id) !== generation) return;
         await putBackNow();
       }
+      if (generations.get(before.id) === generation) guarded.delete(before.id);
     })();
   };
 }
