@@ -42,6 +42,7 @@ class GuiThreadCollector(QObject):
 
     def start(self) -> None:
         gc.disable()
+        gc.collect()
         gc.freeze()
         self._timer.start()
 

@@ -104,8 +104,8 @@ export function startCounting(token) {
     state.count += records.length;
     state.last = performance.now();
   });
-  // Scroll events do not bubble, but a capture listener on the window sees every one (page and elements).
-  // The scroll that aimed the action (scrollIntoView) fires its event later, so positions are noted now and
+  // Scroll events do not bubble, but a capture listener on the window sees those of the page and its elements,
+  // and one on each shadow root those inside it (they are not composed). The scroll that aimed the action (scrollIntoView) fires its event later, so positions are noted now and
   // a scroll that left its element where it was does not count.
   const doc = target ? target.ownerDocument : document;
   const at = (el) => `${el.scrollLeft},${el.scrollTop}`;
@@ -114,14 +114,13 @@ export function startCounting(token) {
   for (let node = target; node; node = node.parentElement || (node.getRootNode && node.getRootNode().host)) {
     positions.set(node, at(node));
   }
-  state.view = doc.defaultView;
+  state.scrollTargets = [doc.defaultView];
   state.onScroll = (event) => {
     const el = event.target.nodeType === 9 ? event.target.scrollingElement || event.target.documentElement : event.target;
     if (!el || (positions.has(el) && positions.get(el) === at(el))) return;
     state.scrolled = el;
     state.last = performance.now();
   };
-  state.view.addEventListener("scroll", state.onScroll, { capture: true, passive: true });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   const root = target ? target.ownerDocument : document;
   state.observer.observe(root, options);
@@ -130,18 +129,23 @@ export function startCounting(token) {
   const lib = globalThis.__bua;
   const known = lib && typeof lib.shadowRoots === "function" ? lib.shadowRoots() : null;
   if (known) {
-    for (const shadow of known) state.observer.observe(shadow, options);
+    for (const shadow of known) {
+      state.observer.observe(shadow, options);
+      state.scrollTargets.push(shadow);
+    }
   } else {
     const pending = [root];
     while (pending.length > 0) {
       for (const el of pending.pop().querySelectorAll("*")) {
         if (el.shadowRoot) {
           state.observer.observe(el.shadowRoot, options);
+          state.scrollTargets.push(el.shadowRoot);
           pending.push(el.shadowRoot);
         }
       }
     }
   }
+  for (const where of state.scrollTargets) where.addEventListener("scroll", state.onScroll, { capture: true, passive: true });
   all[token] = state;
   return true;
 }
@@ -163,7 +167,7 @@ function readCount(token, stop) {
   }
   if (stop) {
     state.observer.disconnect();
-    state.view.removeEventListener("scroll", state.onScroll, { capture: true });
+    for (const where of state.scrollTargets) where.removeEventListener("scroll", state.onScroll, { capture: true });
     delete all[token];
     const now = deepActiveElement();
     const ignored = !now || now === state.focus || now === document.body || now === document.documentElement

@@ -139,7 +139,7 @@ export function textHash(text) {
  * call, so that later calls send a short reference instead of the source:
  * Chrome compiles a function declaration anew on every Runtime.callFunctionOn,
  * which for a click's aiming code (7 KB with its helpers) cost 0.8 ms a call
- * (measured on Chromium 156). The key is the source's hash, so an updated
+ * (measured on Chromium 156). The key is the source's hash and length, so an updated
  * extension never runs an older copy. Only for bua's isolated world: the
  * page's own world must not see bua's functions.
  * @param {Function} fn
@@ -149,7 +149,7 @@ export function textHash(text) {
 export function keptFunction(fn, extra = []) {
   const entry = entryFor(fn, extra);
   if (!entry.kept) {
-    const key = JSON.stringify(textHash(entry.source));
+    const key = JSON.stringify(`${textHash(entry.source)}.${entry.source.length}`);
     entry.kept = {
       kept: `(globalThis.__buaKept && globalThis.__buaKept.get(${key}))`,
       keeping: `((f) => ((globalThis.__buaKept || (globalThis.__buaKept = new Map())).set(${key}, f), f))(${entry.source})`,

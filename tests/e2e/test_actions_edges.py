@@ -149,3 +149,29 @@ def test_page_down_scrolls_the_page_and_a_sideways_scroll_moves_the_pane_that_ca
     sideways = send({"type": "scroll", "direction": "right", "amount": 500})
     assert sideways.ok, sideways.error
     assert evaluate(send, "document.getElementById('pane').scrollLeft") == 500
+
+
+def test_a_scroll_inside_a_shadow_root_is_an_effect_and_typing_below_the_fold_is_not_a_scroll(page):
+    send = page("shadow.html", "t-edge-shadow-scroll")
+    assert send({"type": "extract"}).ok
+    evaluate(send, """(() => {
+      const root = document.querySelector('shadow-counter').shadowRoot;
+      root.innerHTML += '<div id="inner-pane" style="height: 50px; overflow: auto"><div style="height: 500px">tall</div></div>';
+      const button = document.createElement('button');
+      button.id = 'scroll-inner';
+      button.textContent = 'Scroll the inner pane';
+      button.onclick = () => { root.getElementById('inner-pane').scrollTop = 120; };
+      document.body.prepend(button);
+      return true;
+    })()""")
+    clicked = send({"type": "click", "selector": "#scroll-inner"})
+    assert clicked.ok, clicked.error
+    assert clicked.result["effects"].get("scrolled") == {"what": "div#inner-pane \"tall\"", "x": 0, "y": 120}, \
+        clicked.result["effects"]
+    typing = page("click.html", "t-edge-type-far")
+    evaluate(typing, "document.getElementById('far').append(Object.assign(document.createElement('input'),"
+                     " { id: 'far-input' })), window.scrollTo(0, 0), true")
+    typed = typing({"type": "type", "selector": "#far-input", "text": "x"})
+    assert typed.ok, typed.error
+    assert typed.result["value"] == "x" and evaluate(typing, "window.scrollY") > 1000
+    assert "scrolled" not in typed.result["effects"], "bua's own scroll to the field is not an effect"

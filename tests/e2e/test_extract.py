@@ -182,6 +182,44 @@ def test_closed_roots_added_after_an_extract_are_found_by_the_next_one(act, fixt
     assert count('button "Apply coupon"') == 3, "too many insertions to follow one by one: the whole page again"
 
 
+def test_roots_reached_late_are_scanned_too(act, fixture_server):
+    """An open root that a late definition attaches, and a root whose host was out of the page while something
+    was inserted into it, are scanned for the closed-root hosts inside them."""
+    send = open_page(act, fixture_server, "shadow.html")
+
+    def run(expression: str) -> None:
+        response = send({"type": "evaluate", "expression": expression})
+        assert response.ok, response.error
+
+    def coupons() -> int:
+        return extract(send)["elements"].count('button "Apply coupon"')
+
+    assert coupons() == 1
+    run("document.body.append(document.createElement('late-shell'))")
+    assert coupons() == 1
+    run("customElements.define('late-shell', class extends HTMLElement { constructor() { super();"
+        " this.attachShadow({ mode: 'open' }).append(document.createElement('closed-card')); } })")
+    assert coupons() == 2, "the closed card inside the open root the definition attached"
+    run("window.host = document.querySelector('open-card'); host.remove();"
+        " host.shadowRoot.append(document.createElement('closed-card'))")
+    assert send({"type": "hover", "selector": "h1"}).ok, "an action reads the roots while the host is out"
+    run("document.body.append(window.host)")
+    assert coupons() == 3, "the card inserted while its host was out of the page"
+
+
+def test_a_form_associated_custom_element_is_named_by_its_label(act, fixture_server):
+    send = open_page(act, fixture_server, "forms.html")
+    send({"type": "evaluate", "expression": """(() => {
+      customElements.define('nick-field', class extends HTMLElement {
+        static formAssociated = true;
+        constructor() { super(); this.attachInternals(); this.tabIndex = 0; this.setAttribute('role', 'textbox'); }
+      });
+      document.body.insertAdjacentHTML('beforeend', '<label>Nickname <nick-field></nick-field></label>');
+      return true;
+    })()"""})
+    assert 'textbox "Nickname"' in extract(send)["elements"]
+
+
 def test_a_closed_root_in_a_frame_that_loaded_another_document_is_found(act, fixture_server):
     send = open_page(act, fixture_server, "frames.html")
     assert 'button "Apply coupon"' not in extract(send)["elements"]

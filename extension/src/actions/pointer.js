@@ -244,12 +244,15 @@ async function aimThroughCdp(ctx, tabId, element, verb) {
  */
 async function describe(ctx, tabId, element) {
   try {
-    return await onElement(ctx, tabId, element, function () {
-      return `${describeElement(this)} is ${hiddenReason(this) || "not rendered"}`;
-    });
+    return await onElement(ctx, tabId, element, whyNotRendered);
   } catch {
     return "the element is not rendered";
   }
+}
+
+/** In the page: `this` and why it has no box. @this {any} */
+function whyNotRendered() {
+  return `${describeElement(this)} is ${hiddenReason(this) || "not rendered"}`;
 }
 
 /**

@@ -39,6 +39,10 @@ export async function typeText(action, ctx) {
     const element = await editableOf(ctx, tabId, await targetElement(action, ctx, tabId));
     const facts = await guarded(onElement(ctx, tabId, element, editFacts));
     refuseUnusable(facts);
+    // Scrolled to before the effects are watched: bua's own scroll is not an effect of the typing.
+    if (facts.kind !== "select" && facts.kind !== "value") {
+      await guarded(ctx.debugger.send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId: element.objectId }, element.sessionId));
+    }
     const watch = await watchEffects(ctx, tabId, { element, settleMs: settleMsOf(action) });
     /** @type {Record<string, unknown>} */
     let outcome;
@@ -72,11 +76,14 @@ async function editableOf(ctx, tabId, element) {
     objectId: element.objectId, functionDeclaration: pageFunction(pickEditable), returnByValue: false,
   }, element.sessionId));
   if (reply.result?.subtype === "node" && reply.result.objectId) return { ...element, objectId: reply.result.objectId };
-  const what = await onElement(ctx, tabId, element, function () {
-    return describeElement(this);
-  }).catch(() => "the element");
+  const what = await onElement(ctx, tabId, element, describeThis).catch(() => "the element");
   throw new ActionError(ErrorCode.NOT_INTERACTABLE,
     `${what} is not a text field, select or contenteditable and contains none; target the input itself (extract shows it as a textbox or combobox)`);
+}
+
+/** In the page: a short handle for `this`. @this {any} */
+function describeThis() {
+  return describeElement(this);
 }
 
 /** @param {any} facts */
@@ -122,7 +129,6 @@ async function fill(ctx, tabId, element, facts, text, clear) {
     }
     return { typed_into: facts.target };
   }
-  await guarded(ctx.debugger.send(tabId, "DOM.scrollIntoViewIfNeeded", { objectId: element.objectId }, element.sessionId));
   const focus = await onElement(ctx, tabId, element, focusForTyping, [clear]);
   if (!focus.focused) {
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} did not take the focus (focus is on ${focus.now || "nothing"}); click it first, then type`);

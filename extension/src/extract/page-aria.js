@@ -167,7 +167,9 @@ export function pageAria(lib) {
   };
 
   /**
-   * The labels of a control, in tree order (as `el.labels`).
+   * The labels of a control, in tree order: `el.labels`, and also for
+   * form-associated custom elements (whose `labels` needs ElementInternals),
+   * as Chrome's accessibility tree names them.
    * @param {any} el
    * @returns {Element[]}
    */

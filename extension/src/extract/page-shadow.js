@@ -19,8 +19,12 @@
  * The whole page is scanned once; after that a MutationObserver on everything
  * scanned collects what is inserted, and only that is scanned: on a
  * 37,000-node page a whole scan took 30-55 ms of every extract. Too many
- * insertions at once (MAX_INSERTED), or a frame that loaded another document,
- * mean a whole scan again.
+ * insertions at once (MAX_INSERTED), a frame that loaded another document, or
+ * a last whole scan older than WHOLE_SCAN_MS mean a whole scan again at the
+ * next extract: attaching a shadow root to an element already in the page is
+ * no insertion, so only a whole scan finds such a root (a custom element
+ * defined late is looked at again by itself). The effects counter of an action
+ * never waits for a whole scan.
  *
  * Sent to the page as source text (page-script.js): self-contained.
  */
@@ -32,6 +36,7 @@
 export function pageShadow(lib) {
   const MAX_PENDING = 200;
   const MAX_INSERTED = 2000;
+  const WHOLE_SCAN_MS = 30_000;
   const WATCH = { childList: true, subtree: true };
   /** @type {WeakMap<Element, ShadowRoot>} */
   lib.closedRoots = new WeakMap();
@@ -43,11 +48,12 @@ export function pageShadow(lib) {
   let undefinedHosts = [];
   /** @type {Set<WeakRef<ShadowRoot>>} shadow roots met (open and closed) */
   let seen = new Set();
-  /** @type {WeakSet<Node>} roots and documents scanned since the last whole scan (a moved host is not again) */
-  let scanned = new WeakSet();
+  /** @type {WeakSet<Node>} roots in `seen` (a host scanned again, after a move, adds its root once) */
+  let noted = new WeakSet();
   /** @type {Map<any, Document | null>} same-origin frames met and their documents */
   let frames = new Map();
   let scannedOnce = false;
+  let wholeScanAt = 0;
   /** @type {Element[] | null} elements inserted since the last scan; null: scan the whole page */
   let inserted = null;
   const watcher = new MutationObserver((records) => {
@@ -91,16 +97,24 @@ export function pageShadow(lib) {
 
   /** @param {Document | ShadowRoot} root */
   const scanRoot = (root) => {
-    if (scanned.has(root)) return;
-    scanned.add(root);
-    if (root.nodeType === 11) seen.add(new WeakRef(/** @type {ShadowRoot} */ (root)));
+    if (root.nodeType === 11 && !noted.has(root)) {
+      noted.add(root);
+      seen.add(new WeakRef(/** @type {ShadowRoot} */ (root)));
+    }
     watcher.observe(root, WATCH);
     scanElements(root.querySelectorAll("*"));
   };
 
-  /** Bring `seen` and `queued` up to date: scan what was inserted since the last scan, or the whole page. */
-  const refresh = () => {
-    if (inserted !== null && [...frames].every(([frame, doc]) => documentOf(frame) === doc)) {
+  /**
+   * Bring `seen` and `queued` up to date: scan what was inserted since the last scan, or (`whole`, when due)
+   * the whole page. A host put back into the page is an insertion: its root is scanned again then.
+   * @param {boolean} whole
+   */
+  const refresh = (whole) => {
+    const due = inserted === null || performance.now() - wholeScanAt > WHOLE_SCAN_MS
+      || ![...frames].every(([frame, doc]) => documentOf(frame) === doc);
+    if (!whole || !due) {
+      if (inserted === null) return;
       const added = inserted;
       inserted = [];
       for (const el of added) if (el.isConnected) scanElements([el, ...el.querySelectorAll("*")]);
@@ -108,10 +122,11 @@ export function pageShadow(lib) {
     }
     watcher.disconnect();
     seen = new Set();
-    scanned = new WeakSet();
+    noted = new WeakSet();
     frames = new Map();
     inserted = [];
     scannedOnce = true;
+    wholeScanAt = performance.now();
     scanRoot(document);
   };
 
@@ -120,11 +135,13 @@ export function pageShadow(lib) {
    * @returns {Element[] | null}
    */
   lib.pendingHosts = () => {
-    refresh();
-    const defined = undefinedHosts.filter((el) => el.isConnected && el.matches(":defined"));
+    refresh(true);
+    const defined = undefinedHosts.filter((el) => el.isConnected && el.matches(":defined")).slice(0, MAX_PENDING);
     undefinedHosts = undefinedHosts.filter((el) => el.isConnected && !defined.includes(el));
-    const fresh = queued.slice(0, MAX_PENDING).filter((el) => el.isConnected);
-    queued = queued.slice(MAX_PENDING);
+    // A definition's constructor may have attached an open root too: what it holds is scanned now.
+    for (const el of defined) if (/** @type {any} */ (el).shadowRoot) scanRoot(/** @type {any} */ (el).shadowRoot);
+    const fresh = queued.slice(0, MAX_PENDING - defined.length).filter((el) => el.isConnected);
+    queued = queued.slice(MAX_PENDING - defined.length);
     for (const el of fresh) if (!el.matches(":defined")) undefinedHosts.push(el);
     const out = [...defined, ...fresh];
     return out.length ? out : null;
@@ -136,7 +153,7 @@ export function pageShadow(lib) {
    */
   lib.shadowRoots = () => {
     if (!scannedOnce) return null;
-    refresh();
+    refresh(false);
     /** @type {ShadowRoot[]} */
     const live = [];
     for (const ref of seen) {
