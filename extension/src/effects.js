@@ -14,6 +14,7 @@
 import { ActionError } from "./protocol.js";
 import { inWorld, onElement, topFrameId } from "./page-world.js";
 import { watchNavigation } from "./navigation-watch.js";
+import { keepPainting } from "./input/painting.js";
 
 export const DEFAULT_SETTLE_MS = 300;
 export const MAX_SETTLE_MS = 5000;
@@ -197,6 +198,9 @@ export function newEffectsToken() {
  *   countedBy?: Promise<boolean>}} options
  */
 export async function watchEffects(ctx, tabId, { element, settleMs, token = newEffectsToken(), countedBy }) {
+  // While the effects are watched the page renders as in a visible tab (scroll events, animation frames,
+  // observers run at frames); a tab in the minimised bua window paints none. Not for a read with no window.
+  const painting = settleMs > 0 ? keepPainting(ctx, tabId).catch(() => async () => {}) : Promise.resolve(async () => {});
   const frameId = await topFrameId(ctx, tabId);
   const nav = watchNavigation(ctx, tabId, frameId);
   /** @type {NewTab[]} */
@@ -217,6 +221,7 @@ export async function watchEffects(ctx, tabId, { element, settleMs, token = newE
     offWindowOpen();
     nav.stop();
     ctx.tabs.onCreated?.removeListener(onCreated);
+    painting.then((stopPainting) => stopPainting());
   };
   try {
     if (!(await countedBy)) await run(startCounting, [token]);
