@@ -88,14 +88,14 @@ def test_a_screenshot_over_the_size_cap_is_scaled_down_and_says_so(page):
 def test_wait_for_sees_an_element_go_hidden_and_detached_while_it_waits(page):
     send = page("delayed.html", "t-edge-wait")
     button = uid_where(lines_of(send), r'button "Open panel"')
-    evaluate(send, "setTimeout(() => { document.getElementById('open').style.display = 'none'; }, 300), true")
+    evaluate(send, "setTimeout(() => { document.getElementById('open').style.display = 'none'; }, 1000), true")
     hidden = send({"type": "wait_for", "uid": button, "state": "hidden", "timeout_ms": 5000})
     assert hidden.ok, hidden.error
-    assert hidden.result["elapsed_ms"] >= 200, hidden.result
-    evaluate(send, "later(), true")
+    assert hidden.result["elapsed_ms"] >= 100, ("it waited for the change", hidden.result)
+    evaluate(send, "setTimeout(() => document.getElementById('doomed').remove(), 1000), true")
     gone = send({"type": "wait_for", "selector": "#doomed", "state": "detached", "timeout_ms": 5000})
     assert gone.ok, gone.error
-    assert gone.result["elapsed_ms"] >= 200, gone.result
+    assert gone.result["elapsed_ms"] >= 100, ("it waited for the change", gone.result)
     assert evaluate(send, "document.getElementById('doomed')") is None
 
 
