@@ -15,6 +15,9 @@ import { ActionError } from "./protocol.js";
 import { inWorld, onElement, topFrameId } from "./page-world.js";
 import { watchNavigation } from "./navigation-watch.js";
 import { keepPainting } from "./input/painting.js";
+import { readCount, startCounting } from "./effects-page.js";
+
+export { startCounting };
 
 export const DEFAULT_SETTLE_MS = 300;
 export const MAX_SETTLE_MS = 5000;
@@ -90,92 +93,6 @@ export function settleMsOf(action) {
   const value = action.settle_ms;
   return Number.isSafeInteger(value) && /** @type {number} */ (value) >= 0
     ? Math.min(/** @type {number} */ (value), MAX_SETTLE_MS) : DEFAULT_SETTLE_MS;
-}
-
-/**
- * In the page: start counting mutations for one action (`this` = the target element or the global).
- * @this {any}
- * @param {string} token
- */
-export function startCounting(token) {
-  const all = globalThis.__buaEffects || (globalThis.__buaEffects = {});
-  const target = this && this.nodeType === 1 ? this : null;
-  const state = { count: 0, last: 0, target, focus: deepActiveElement(), scrolled: null };
-  state.observer = new MutationObserver((records) => {
-    state.count += records.length;
-    state.last = performance.now();
-  });
-  // Scroll events do not bubble, but a capture listener on the window sees those of the page and its elements,
-  // and one on each shadow root those inside it (they are not composed). The scroll that aimed the action (scrollIntoView) fires its event later, so positions are noted now and
-  // a scroll that left its element where it was does not count.
-  const doc = target ? target.ownerDocument : document;
-  const at = (el) => `${el.scrollLeft},${el.scrollTop}`;
-  const page = doc.scrollingElement || doc.documentElement;
-  const positions = new Map([[page, at(page)]]);
-  for (let node = target; node; node = node.parentElement || (node.getRootNode && node.getRootNode().host)) {
-    positions.set(node, at(node));
-  }
-  state.scrollTargets = [doc.defaultView];
-  state.onScroll = (event) => {
-    const el = event.target.nodeType === 9 ? event.target.scrollingElement || event.target.documentElement : event.target;
-    if (!el || (positions.has(el) && positions.get(el) === at(el))) return;
-    state.scrolled = el;
-    state.last = performance.now();
-  };
-  const options = { subtree: true, childList: true, attributes: true, characterData: true };
-  const root = target ? target.ownerDocument : document;
-  state.observer.observe(root, options);
-  // Shadow roots are separate trees for a MutationObserver: watch each. The roots extract's scan met (open and
-  // closed) come from the library; without one, walk the page for open roots (22 ms on a 37,000-node page).
-  const lib = globalThis.__bua;
-  const known = lib && typeof lib.shadowRoots === "function" ? lib.shadowRoots() : null;
-  if (known) {
-    for (const shadow of known) {
-      state.observer.observe(shadow, options);
-      state.scrollTargets.push(shadow);
-    }
-  } else {
-    const pending = [root];
-    while (pending.length > 0) {
-      for (const el of pending.pop().querySelectorAll("*")) {
-        if (el.shadowRoot) {
-          state.observer.observe(el.shadowRoot, options);
-          state.scrollTargets.push(el.shadowRoot);
-          pending.push(el.shadowRoot);
-        }
-      }
-    }
-  }
-  for (const where of state.scrollTargets) where.addEventListener("scroll", state.onScroll, { capture: true, passive: true });
-  all[token] = state;
-  return true;
-}
-
-/**
- * In the page: the count so far; with `stop`, also where focus went, and stop counting.
- * @param {string} token
- * @param {boolean} stop
- */
-function readCount(token, stop) {
-  const all = globalThis.__buaEffects || {};
-  const state = all[token];
-  if (!state) return null;
-  const out = { count: state.count, quietMs: state.last ? performance.now() - state.last : -1, focus: "", scrolled: null };
-  const moved = state.scrolled;
-  if (moved) {
-    const page = moved === (moved.ownerDocument.scrollingElement || moved.ownerDocument.documentElement);
-    out.scrolled = { what: page ? "page" : describeElement(moved), x: Math.round(moved.scrollLeft), y: Math.round(moved.scrollTop) };
-  }
-  if (stop) {
-    state.observer.disconnect();
-    for (const where of state.scrollTargets) where.removeEventListener("scroll", state.onScroll, { capture: true });
-    delete all[token];
-    const now = deepActiveElement();
-    const ignored = !now || now === state.focus || now === document.body || now === document.documentElement
-      || (state.target && (state.target === now || state.target.contains(now)));
-    if (!ignored) out.focus = describeElement(now);
-  }
-  return out;
 }
 
 let nextToken = 1;
