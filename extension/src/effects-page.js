@@ -59,6 +59,23 @@ export function startCounting(token) {
       }
     }
   }
+  // Same-origin frames are documents of their own (an editor in one takes a key pressed in the page): watch
+  // them too. Cross-site frames run elsewhere; an action aimed inside one watches that frame instead.
+  const documents = [root];
+  while (documents.length > 0) {
+    for (const frame of documents.pop().querySelectorAll("iframe, frame")) {
+      let inner = null;
+      try {
+        inner = frame.contentDocument;
+      } catch {
+        inner = null;
+      }
+      if (!inner || !inner.defaultView) continue;
+      state.observer.observe(inner, options);
+      state.scrollTargets.push(inner.defaultView);
+      documents.push(inner);
+    }
+  }
   for (const where of state.scrollTargets) where.addEventListener("scroll", state.onScroll, { capture: true, passive: true });
   all[token] = state;
   return true;
@@ -76,8 +93,11 @@ export function readCount(token, stop) {
   const out = { count: state.count, quietMs: state.last ? performance.now() - state.last : -1, focus: "", scrolled: null };
   const moved = state.scrolled;
   if (moved) {
-    const page = moved === (moved.ownerDocument.scrollingElement || moved.ownerDocument.documentElement);
-    out.scrolled = { what: page ? "page" : describeElement(moved), x: Math.round(moved.scrollLeft), y: Math.round(moved.scrollTop) };
+    const doc = moved.ownerDocument;
+    const whole = moved === (doc.scrollingElement || doc.documentElement);
+    const frame = doc.defaultView && doc.defaultView.frameElement;
+    const what = !whole ? describeElement(moved) : frame ? `frame ${describeElement(frame)}` : "page";
+    out.scrolled = { what, x: Math.round(moved.scrollLeft), y: Math.round(moved.scrollTop) };
   }
   if (stop) {
     state.observer.disconnect();

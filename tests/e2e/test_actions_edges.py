@@ -175,3 +175,21 @@ def test_a_scroll_inside_a_shadow_root_is_an_effect_and_typing_below_the_fold_is
     assert typed.ok, typed.error
     assert typed.result["value"] == "x" and evaluate(typing, "window.scrollY") > 1000
     assert "scrolled" not in typed.result["effects"], "bua's own scroll to the field is not an effect"
+
+
+def test_a_key_pressed_in_an_editor_inside_a_same_origin_frame_has_its_effects_seen(page):
+    send = page("frames.html", "t-edge-frame-key")
+    evaluate(send, """(() => {
+      const frame = document.getElementById('same');
+      const doc = frame.contentDocument;
+      doc.body.contentEditable = 'true';
+      frame.contentWindow.focus();
+      doc.body.focus();
+      return doc.hasFocus();
+    })()""")
+    typed = send({"type": "press_key", "key": "x"})
+    assert typed.ok, typed.error
+    effects = typed.result["effects"]
+    assert effects["dom_mutations"] >= 1 and effects["nothing_changed"] is False, effects
+    assert evaluate(send, "document.getElementById('same').contentDocument.body.innerText").lstrip().startswith("x"), \
+        "the key went into the frame's editor, at its caret"
