@@ -19,7 +19,9 @@
   move, press, release over its own direct CDP connection) and `page.mouse.click()` at the element's centre,
   on the same page in a second headless instance of the same Chromium binary.
 
-The goal, "click round trip within 1.5x of a direct CDP click", is judged against the direct CDP click that
+The direct clicks and bua's click at settle 0 are sampled in turn (direct, checked, same job, bua, direct, …),
+so each ratio compares samples that met the same load. The goal, "click round trip within 1.5x of a direct
+CDP click", is judged against the direct CDP click that
 does the same job (find the element, scroll it into view, take its box, hit-test, move, press, release, read
 what changed): the same work over the other transport. A press and release at a point known beforehand is not a click round trip
 on an element; against it, chrome.debugger's own press+release plus the pipe's no-op round trip alone take
@@ -34,7 +36,7 @@ from typing import Awaitable
 
 from app.protocol.envelope import Response
 from bench.live import live_browser
-from bench.report import Report, Row, timed, timed_on_loop
+from bench.report import Report, Row, interleaved, on_loop_once, timed, timed_on_loop, wall_once
 
 TARGET = "#counter"
 WATCH_AND_HIT_TEST = """function (x, y, watch) {
@@ -144,13 +146,19 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
                    lambda: bua_click(None)):
             timed(fn, 10)
         floor = report.add(Row.timing("click", "chrome.debugger press+release in the extension", extension_clicks()))
-        direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", timed(direct_click, n)))
-        checked = report.add(Row.timing("click", "direct CDP click + the same checks", timed(direct_checked_click, n)))
+        # Taken in turn, so that the ratios compare samples that met the same load.
+        turns = interleaved({
+            "direct": wall_once(direct_click),
+            "checked": wall_once(direct_checked_click),
+            "same_job": wall_once(direct_same_job_click),
+            "bua": on_loop_once(core, lambda: bua_click_request(0)),
+        }, n)
+        direct = report.add(Row.timing("click", "direct CDP click (pressed+released)", turns["direct"]))
+        checked = report.add(Row.timing("click", "direct CDP click + the same checks", turns["checked"]))
         same_job = report.add(Row.timing("click", "direct CDP click doing the same job (checks + effects read)",
-                                         timed(direct_same_job_click, n)))
+                                         turns["same_job"]))
         report.add(Row.timing("click", "bua click through the pipe, settle 0, thread hop", timed(lambda: bua_click(0), n)))
-        bare = report.add(Row.timing("click", "bua click through the pipe, settle 0, on the app's loop",
-                                     timed_on_loop(core, lambda: bua_click_request(0), n)))
+        bare = report.add(Row.timing("click", "bua click through the pipe, settle 0, on the app's loop", turns["bua"]))
         full = report.add(Row.timing("click", "bua click through the pipe, default settle, on the app's loop",
                                      timed_on_loop(core, lambda: bua_click_request(None), n)))
         report.add(Row("click", "settle window of a DOM-changing click (p50 difference)", n,

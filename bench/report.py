@@ -36,6 +36,37 @@ def timed_on_loop(core: Any, call: Callable[[], Awaitable[Any]], n: int) -> list
     return core.call(sample(), timeout=300)
 
 
+def interleaved(samplers: dict[str, Callable[[], float]], n: int) -> dict[str, list[float]]:
+    """n samples of each sampler (returning seconds), taken in turn (A, B, C, A, B, C, …), so that what is
+    compared meets the same load on a shared machine; a ratio of two series taken one after the other also
+    measures how the load changed in between."""
+    samples: dict[str, list[float]] = {name: [] for name in samplers}
+    for _ in range(n):
+        for name, sample in samplers.items():
+            samples[name].append(sample())
+    return samples
+
+
+def on_loop_once(core: Any, call: Callable[[], Awaitable[Any]]) -> Callable[[], float]:
+    """A sampler for interleaved(): one `await call()` timed on the core's own loop (see timed_on_loop)."""
+    async def sample() -> float:
+        start = time.perf_counter()
+        response = await call()
+        elapsed = time.perf_counter() - start
+        assert response.ok, response.error
+        return elapsed
+    return lambda: core.call(sample(), timeout=60)
+
+
+def wall_once(fn: Callable[[], Any]) -> Callable[[], float]:
+    """A sampler for interleaved(): one wall-clock sample of fn()."""
+    def sample() -> float:
+        start = time.perf_counter()
+        fn()
+        return time.perf_counter() - start
+    return sample
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     if not ordered:
