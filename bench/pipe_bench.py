@@ -6,6 +6,8 @@
   as a UI call does) and on the app's event loop itself, where the agent loop issues its browser calls; the
   goal is judged on the latter, the pipe itself.
 * CDP direct: Runtime.evaluate "1" on the same tab over --remote-debugging-pipe
+The on-loop rows and the direct one are sampled in turn (no-op, pipe, direct, no-op, …), so the difference
+compares samples that met the same load.
 * native-host cold start: spawn → host_ready on stdout, with a live core
 """
 
@@ -19,7 +21,7 @@ import time
 from pathlib import Path
 
 from bench.live import live_browser
-from bench.report import Report, Row, timed, timed_on_loop
+from bench.report import Report, Row, interleaved, on_loop_once, timed, wall_once
 from native_host import framing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,12 +76,17 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP), thread hop",
                               timed(get_tabs_via_pipe, n)))
         report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe, thread hop", timed(evaluate_via_pipe, n)))
-        report.add(Row.timing("pipe", "no-op round trip, on the app's loop", timed_on_loop(
-            core, lambda: bridge.control("ping"), n)))
-        via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe, on the app's loop", timed_on_loop(
-            core, lambda: bridge.request({"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench"), n)))
+        # Taken in turn, so that the difference compares samples that met the same load.
+        turns = interleaved({
+            "noop": on_loop_once(core, lambda: bridge.control("ping")),
+            "via": on_loop_once(core, lambda: bridge.request({"type": "evaluate", "expression": "1", "tab_id": tab_id},
+                                                             "bench")),
+            "direct": wall_once(evaluate_direct),
+        }, n)
+        report.add(Row.timing("pipe", "no-op round trip, on the app's loop", turns["noop"]))
+        via = report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe, on the app's loop", turns["via"]))
         direct = report.add(Row.timing("pipe", "CDP Runtime.evaluate direct (--remote-debugging-pipe)",
-                                       timed(evaluate_direct, n)))
+                                       turns["direct"]))
         report.add(Row("pipe", "pipe overhead over direct CDP (p50 difference)", n,
                        value=round(via.p50_ms - direct.p50_ms, 3), unit="ms"))
         report.add(Row("pipe", "ratio pipe / direct (p50)", n, value=round(via.p50_ms / direct.p50_ms, 2), unit="x"))
