@@ -12,28 +12,41 @@ from typing import Any, Awaitable, Callable
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def timed(fn: Callable[[], Any], n: int) -> list[float]:
-    """n wall-clock samples of fn(), in seconds."""
-    samples = []
-    for _ in range(n):
+def wall_once(fn: Callable[[], Any]) -> Callable[[], float]:
+    """A sampler: one wall-clock sample of fn(), in seconds."""
+    def sample() -> float:
         start = time.perf_counter()
         fn()
-        samples.append(time.perf_counter() - start)
-    return samples
+        return time.perf_counter() - start
+    return sample
+
+
+def timed(fn: Callable[[], Any], n: int) -> list[float]:
+    """n wall-clock samples of fn(), in seconds."""
+    sample = wall_once(fn)
+    return [sample() for _ in range(n)]
+
+
+async def _timed_response(call: Callable[[], Awaitable[Any]]) -> float:
+    """One `await call()` (a bridge Response, which must be ok), in seconds."""
+    start = time.perf_counter()
+    response = await call()
+    elapsed = time.perf_counter() - start
+    assert response.ok, response.error
+    return elapsed
 
 
 def timed_on_loop(core: Any, call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
     """n samples of `await call()` (a bridge Response) timed on the core's own event loop, where the agent issues
     its browser calls: no thread hop in the measurement."""
-    async def sample() -> list[float]:
-        samples = []
-        for _ in range(n):
-            start = time.perf_counter()
-            response = await call()
-            samples.append(time.perf_counter() - start)
-            assert response.ok, response.error
-        return samples
-    return core.call(sample(), timeout=300)
+    async def samples() -> list[float]:
+        return [await _timed_response(call) for _ in range(n)]
+    return core.call(samples(), timeout=300)
+
+
+def on_loop_once(core: Any, call: Callable[[], Awaitable[Any]]) -> Callable[[], float]:
+    """A sampler for interleaved(): one `await call()` timed on the core's own loop (see timed_on_loop)."""
+    return lambda: core.call(_timed_response(call), timeout=60)
 
 
 def interleaved(samplers: dict[str, Callable[[], float]], n: int) -> dict[str, list[float]]:
@@ -45,26 +58,6 @@ def interleaved(samplers: dict[str, Callable[[], float]], n: int) -> dict[str, l
         for name, sample in samplers.items():
             samples[name].append(sample())
     return samples
-
-
-def on_loop_once(core: Any, call: Callable[[], Awaitable[Any]]) -> Callable[[], float]:
-    """A sampler for interleaved(): one `await call()` timed on the core's own loop (see timed_on_loop)."""
-    async def sample() -> float:
-        start = time.perf_counter()
-        response = await call()
-        elapsed = time.perf_counter() - start
-        assert response.ok, response.error
-        return elapsed
-    return lambda: core.call(sample(), timeout=60)
-
-
-def wall_once(fn: Callable[[], Any]) -> Callable[[], float]:
-    """A sampler for interleaved(): one wall-clock sample of fn()."""
-    def sample() -> float:
-        start = time.perf_counter()
-        fn()
-        return time.perf_counter() - start
-    return sample
 
 
 def percentile(samples: list[float], q: float) -> float:

@@ -47,17 +47,18 @@ def _outcome(result: dict[str, Any]) -> str:
     return ""
 
 
+ON_ELEMENT = {"click": ("Clicked", "clicked"), "hover": ("Pointed at", "hovered"), "type": ("Typed into", "typed_into")}
+"""Actions on an element: the verb of their milestone, and the result field that names the element."""
+
+
 def _done(action: str, raw: dict[str, Any], result: dict[str, Any]) -> str:
     if action == "navigate":
         return f"Opened {result.get('title') or result.get('url') or raw.get('url', 'the page')}"
     if action == "extract":
         return f"Read {result.get('title') or 'the page'}"
-    if action == "click":
-        return f"Clicked {_target(raw, result, 'clicked')}{_outcome(result)}"
-    if action == "hover":
-        return f"Pointed at {_target(raw, result, 'hovered')}{_outcome(result)}"
-    if action == "type":
-        return f"Typed into {_target(raw, result, 'typed_into')}{_outcome(result)}"
+    if action in ON_ELEMENT:
+        verb, key = ON_ELEMENT[action]
+        return f"{verb} {_target(raw, result, key)}{_outcome(result)}"
     if action == "press_key":
         return f"Pressed {raw.get('key', 'a key')}{_outcome(result)}"
     if action == "scroll":
@@ -89,7 +90,7 @@ def milestone_line(raw: dict[str, Any], output: ToolOutput) -> str:
         return _done(action, raw, output.data.get("result") or {})
     error = output.data.get("error") or {}
     message = str(error.get("message", "")).split(";")[0][:120]
-    if action in ("click", "hover", "type"):
+    if action in ON_ELEMENT:
         what = _target(raw, {}, "")
     else:
         what = {"navigate": raw.get("url", ""), "press_key": raw.get("key", ""), "wait_for": _awaited(raw)}.get(action)
