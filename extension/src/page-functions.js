@@ -158,8 +158,29 @@ export function keptFunction(fn, extra = []) {
   return entry.kept;
 }
 
-/** @type {WeakMap<KeptFunction, string[]>} */
-const declarations = new WeakMap();
+/**
+ * The plain call of a kept function: `f` (an expression for it) runs with `this` and the call's arguments.
+ * @param {string} f
+ */
+const withThis = (f) => `function (...args) {\n  const f = ${f};\n  return f ? f.apply(this, args) : { ${JSON.stringify(NOT_KEPT)}: true };\n}`;
+
+/** @type {WeakMap<(f: string) => string, WeakMap<KeptFunction, [string, string]>>} declarations per wrapper and function */
+const declared = new WeakMap();
+
+/**
+ * The two Runtime.callFunctionOn declarations of a kept function in `wrap`: by reference, and keeping the source.
+ * @param {KeptFunction} ref
+ * @param {(f: string) => string} wrap the declaration around an expression for the function; it must answer
+ *   {[NOT_KEPT]: true} when that expression gives nothing
+ * @returns {[string, string]}
+ */
+function declarationsOf(ref, wrap) {
+  let byRef = declared.get(wrap);
+  if (!byRef) declared.set(wrap, (byRef = new WeakMap()));
+  let both = byRef.get(ref);
+  if (!both) byRef.set(ref, (both = [wrap(ref.kept), wrap(ref.keeping)]));
+  return both;
+}
 
 /**
  * The Runtime.callFunctionOn declaration that runs a kept function with `this` and the call's arguments:
@@ -169,12 +190,7 @@ const declarations = new WeakMap();
  * @returns {string}
  */
 export function keptDeclaration(ref, keep) {
-  let both = declarations.get(ref);
-  if (!both) {
-    both = [ref.kept, ref.keeping].map((f) => `function (...args) {\n  const f = ${f};\n  return f ? f.apply(this, args) : { ${JSON.stringify(NOT_KEPT)}: true };\n}`);
-    declarations.set(ref, both);
-  }
-  return both[keep ? 1 : 0];
+  return declarationsOf(ref, withThis)[keep ? 1 : 0];
 }
 
 /**
@@ -191,11 +207,13 @@ export function notKept(reply) {
  * (the reference runs nothing then, so the retry cannot do anything twice).
  * @param {(functionDeclaration: string) => Promise<any>} call sends Runtime.callFunctionOn (by value)
  * @param {KeptFunction} ref
- * @param {(ref: KeptFunction, keep: boolean) => string} [declare] the declaration around the function
- *   (default keptDeclaration); it must answer {[NOT_KEPT]: true} when the world has no copy
+ * @param {(f: string) => string} [wrap] the declaration around an expression for the function (default: run
+ *   it with `this`); it must answer {[NOT_KEPT]: true} when that expression gives nothing. Give the same
+ *   function every time: its declarations are made once.
  * @returns {Promise<any>} the reply
  */
-export async function callKept(call, ref, declare = keptDeclaration) {
-  const reply = await call(declare(ref, false));
-  return notKept(reply) ? call(declare(ref, true)) : reply;
+export async function callKept(call, ref, wrap = withThis) {
+  const [byReference, keeping] = declarationsOf(ref, wrap);
+  const reply = await call(byReference);
+  return notKept(reply) ? call(keeping) : reply;
 }

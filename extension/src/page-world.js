@@ -6,13 +6,12 @@
 
 import { ActionError, ErrorCode } from "./protocol.js";
 import { CdpError } from "./debugger-controller.js";
-import { contextOf, forgetContexts, mainFrameId } from "./extract/page-script.js";
+import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "./extract/page-script.js";
 import { callKept, keptFunction } from "./page-functions.js";
 import { perAttachment } from "./attachment-cache.js";
 
 export { mainFrameId };
 
-const CONTEXT_GONE = /Cannot find context|context with specified id|Execution context was destroyed|Inspected target navigated/i;
 
 /** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
 

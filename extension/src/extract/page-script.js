@@ -91,7 +91,8 @@ export function forgetContexts(tabId) {
   for (const key of contexts.keys()) if (key.startsWith(`${tabId}/`)) contexts.delete(key);
 }
 
-const CONTEXT_GONE = /Cannot find context|context with specified id|Execution context was destroyed|Inspected target navigated/i;
+/** A CDP error that means the execution context is gone (the frame navigated): ask for a new one. */
+export const CONTEXT_GONE = /Cannot find context|context with specified id|Execution context was destroyed|Inspected target navigated/i;
 
 /**
  * Call lib[method](...args) in the frame's bua world.
@@ -136,28 +137,18 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
 /** What callOnNode answers when the node is not there (or the library is not): resolve the slow way. */
 export const NODE_MISSING = Symbol("node missing");
 
-/** @type {WeakMap<KeptFunction, string[]>} */
-const onNodeDeclarations = new WeakMap();
-
 /**
- * @param {KeptFunction} ref
- * @param {boolean} keep
+ * A kept function called on the node the library registered as (doc, id); `f` is an expression for it.
+ * @param {string} f
  */
-function onNodeDeclaration(ref, keep) {
-  let both = onNodeDeclarations.get(ref);
-  if (!both) {
-    both = [ref.kept, ref.keeping].map((f) => `function (doc, id, ...args) {
+const onNode = (f) => `function (doc, id, ...args) {
   const lib = globalThis.__bua;
   if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) return { [${JSON.stringify(MISSING)}]: true };
   const node = lib.lookup(doc, id);
   if (typeof node !== "object") return { [${JSON.stringify(MISSING)}]: true };
   const f = ${f};
   return f ? f.apply(node, args) : { ${JSON.stringify(NOT_KEPT)}: true };
-}`);
-    onNodeDeclarations.set(ref, both);
-  }
-  return both[keep ? 1 : 0];
-}
+}`;
 
 /**
  * Run a page function with `this` = the node that the library registered as (doc, id), in one round trip
@@ -179,7 +170,7 @@ export async function callOnNode(dbg, frame, node, ref, args) {
       executionContextId,
       arguments: [{ value: node.doc }, { value: node.id }, ...args.map((value) => ({ value }))],
       returnByValue: true,
-    }, frame.sessionId), ref, onNodeDeclaration);
+    }, frame.sessionId), ref, onNode);
   } catch (err) {
     if (!(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
     contexts.delete(keyOf(frame));
