@@ -18,9 +18,10 @@ export function startCounting(token) {
     state.count += records.length;
     state.last = performance.now();
   });
-  // Scroll events do not bubble, but a capture listener on the window sees those of the page and its elements,
-  // and one on each shadow root those inside it (they are not composed). The scroll that aimed the action (scrollIntoView) fires its event later, so positions are noted now and
-  // a scroll that left its element where it was does not count.
+  // Scroll events do not bubble, but a capture listener on the window sees those of the page and its
+  // elements, and one on each shadow root those inside it (they are not composed). The scroll that aimed the
+  // action (scrollIntoView) fires its event later, so positions are noted now and a scroll that left its
+  // element where it was does not count.
   const doc = target ? target.ownerDocument : document;
   const at = (el) => `${el.scrollLeft},${el.scrollTop}`;
   const page = doc.scrollingElement || doc.documentElement;
@@ -36,8 +37,7 @@ export function startCounting(token) {
     state.last = performance.now();
   };
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
-  const root = target ? target.ownerDocument : document;
-  state.observer.observe(root, options);
+  state.observer.observe(doc, options);
   // Shadow roots are separate trees for a MutationObserver: watch each. The roots extract's scan met (open and
   // closed) come from the library; without one, walk the page for open roots (22 ms on a 37,000-node page).
   const lib = globalThis.__bua;
@@ -48,7 +48,7 @@ export function startCounting(token) {
       state.scrollTargets.push(shadow);
     }
   } else {
-    const pending = [root];
+    const pending = [doc];
     while (pending.length > 0) {
       for (const el of pending.pop().querySelectorAll("*")) {
         if (el.shadowRoot) {
@@ -61,7 +61,7 @@ export function startCounting(token) {
   }
   // Same-origin frames are documents of their own (an editor in one takes a key pressed in the page): watch
   // them too. Cross-site frames run elsewhere; an action aimed inside one watches that frame instead.
-  const documents = [root];
+  const documents = [doc];
   while (documents.length > 0) {
     for (const frame of documents.pop().querySelectorAll("iframe, frame")) {
       let inner = null;

@@ -52,8 +52,8 @@ export function pageShadow(lib) {
   let noted = new WeakSet();
   /** @type {Map<any, Document | null>} same-origin frames met and their documents */
   let frames = new Map();
-  let scannedOnce = false;
-  let wholeScanAt = 0;
+  /** @type {number | null} when the last whole scan was made (null: never) */
+  let wholeScanAt = null;
   /** @type {Element[] | null} elements inserted since the last scan; null: scan the whole page */
   let inserted = null;
   const watcher = new MutationObserver((records) => {
@@ -105,29 +105,30 @@ export function pageShadow(lib) {
     scanElements(root.querySelectorAll("*"));
   };
 
+  /** Whether the next extract must scan the whole page. */
+  const wholeScanDue = () => inserted === null || wholeScanAt === null || performance.now() - wholeScanAt > WHOLE_SCAN_MS
+    || [...frames].some(([frame, doc]) => documentOf(frame) !== doc);
+
   /**
    * Bring `seen` and `queued` up to date: scan what was inserted since the last scan, or (`whole`, when due)
    * the whole page. A host put back into the page is an insertion: its root is scanned again then.
    * @param {boolean} whole
    */
   const refresh = (whole) => {
-    const due = inserted === null || performance.now() - wholeScanAt > WHOLE_SCAN_MS
-      || ![...frames].every(([frame, doc]) => documentOf(frame) === doc);
-    if (!whole || !due) {
-      if (inserted === null) return;
-      const added = inserted;
+    if (whole && wholeScanDue()) {
+      watcher.disconnect();
+      seen = new Set();
+      noted = new WeakSet();
+      frames = new Map();
       inserted = [];
-      for (const el of added) if (el.isConnected) scanElements([el, ...el.querySelectorAll("*")]);
+      wholeScanAt = performance.now();
+      scanRoot(document);
       return;
     }
-    watcher.disconnect();
-    seen = new Set();
-    noted = new WeakSet();
-    frames = new Map();
+    if (inserted === null) return;
+    const added = inserted;
     inserted = [];
-    scannedOnce = true;
-    wholeScanAt = performance.now();
-    scanRoot(document);
+    for (const el of added) if (el.isConnected) scanElements([el, ...el.querySelectorAll("*")]);
   };
 
   /**
@@ -152,7 +153,7 @@ export function pageShadow(lib) {
    * @returns {ShadowRoot[] | null}
    */
   lib.shadowRoots = () => {
-    if (!scannedOnce) return null;
+    if (wholeScanAt === null) return null;
     refresh(false);
     /** @type {ShadowRoot[]} */
     const live = [];
