@@ -28,12 +28,10 @@ export const GUARD_DELAYS_MS = [40, 120, 300, 600, 1000];
 /** How long past its last re-check a guard's record of the window is trusted, should it never be run out. */
 const GUARD_SLACK_MS = 1000;
 
-/** window id → generation; a guard stops when its window's generation moved on. */
-const generations = new Map();
-
 /**
- * window id → what its running guard puts it back to: the window and the person's focused window as they
- * were before the first press of the burst, until `until` (a guard that was never run out does not linger).
+ * window id → the record of its running guard: the window and the person's focused window as they were
+ * before the first press of the burst, trusted until `until` (a guard that was never run out does not
+ * linger). A guard stops once its window holds another record, or none.
  * @type {Map<number, {before: any, focused: Promise<any>, until: number}>}
  */
 const guarded = new Map();
@@ -43,7 +41,6 @@ const guarded = new Map();
  * @param {number} windowId
  */
 export function releaseWindow(windowId) {
-  generations.set(windowId, (generations.get(windowId) ?? 0) + 1);
   guarded.delete(windowId);
 }
 
@@ -73,9 +70,8 @@ export async function keepInBackground(ctx, tabId, options = {}) {
     // awaited here, so it costs the action no time.
     focused = windows.getLastFocused({ windowTypes: ["normal"] }).catch(() => null);
   }
-  releaseWindow(before.id);
-  const generation = generations.get(before.id);
-  guarded.set(before.id, { before, focused, until: Date.now() + delays.reduce((a, b) => a + b, 0) + GUARD_SLACK_MS });
+  const record = { before, focused, until: Date.now() + delays.reduce((a, b) => a + b, 0) + GUARD_SLACK_MS };
+  guarded.set(before.id, record);
   const putBackNow = async () => putBack(windows, before, await focused);
   return async () => {
     await putBackNow();
@@ -83,10 +79,10 @@ export async function keepInBackground(ctx, tabId, options = {}) {
     void (async () => {
       for (const ms of delays) {
         await sleep(ms);
-        if (generations.get(before.id) !== generation) return;
+        if (guarded.get(before.id) !== record) return;
         await putBackNow();
       }
-      if (generations.get(before.id) === generation) guarded.delete(before.id);
+      if (guarded.get(before.id) === record) guarded.delete(before.id);
     })();
   };
 }
