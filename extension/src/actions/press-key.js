@@ -22,6 +22,8 @@ export async function pressKeyAction(action, ctx) {
   const key = /** @type {string} */ (action.key);
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     // Keys that scroll animate the scroll, which needs frames: a tab in the minimised bua window paints none.
+    // The effects window keeps it painting too, but starts that alongside the watch; this is in place
+    // before the key is sent (the two share one screencast).
     const stopPainting = await keepPainting(ctx, tabId);
     try {
       const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
