@@ -8,13 +8,14 @@ and services arrive separately in `ToolServices`, captured from the parent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Awaitable, Protocol
 
 from app.bridge.abort import AbortSignal
 
 if TYPE_CHECKING:
     from app.agent.runtime import AgentRuntime
     from app.agent.settings import AgentSettings
+    from app.agent.subagent_spec import SubagentSpec
     from app.agent.task_board import TaskBoard
     from app.protocol.envelope import Response
 
@@ -23,6 +24,15 @@ class BrowserBridgeLike(Protocol):
     async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
                       timeout: float | None = None, browser: str | None = None,
                       label: str | None = None) -> "Response": ...
+
+
+class SubagentRunner(Protocol):
+    """Runs one subagent to its end and returns {summary, status, artifacts} (app.agent.subagent_run).
+
+    Handed to the `task` tool through `Deps` so the tool does not import the loop that runs it."""
+
+    def __call__(self, spec: "SubagentSpec", description: str, prompt: str, parent: "Deps",
+                 call_id: str) -> Awaitable[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +57,8 @@ class ToolServices:
 
 @dataclass
 class Deps:
-    """Everything a tool may use. Only `context`, `services`, `runtime` and a child `abort` cross into a subagent."""
+    """Everything a tool may use. Only `context`, `services`, `runtime`, `run_subagent` and a child `abort` cross
+    into a subagent."""
 
     context: RuntimeContext
     services: ToolServices
@@ -57,6 +68,8 @@ class Deps:
     todos: list[Any] = field(default_factory=list)
     reminders: list[str] = field(default_factory=list)
     writer: Any = None
+    run_subagent: SubagentRunner | None = None
+    """None where no subagent may be started (then the `task` tool is not offered)."""
 
     @property
     def settings(self) -> "AgentSettings":
@@ -73,4 +86,5 @@ class Deps:
             services=ToolServices(browser_bridge=self.services.browser_bridge, task_board=self.services.task_board),
             runtime=self.runtime,
             abort=self.abort.child(),
+            run_subagent=self.run_subagent,
         )

@@ -16,8 +16,7 @@ from app.agent.context import Deps
 from app.agent.model import Aborted, ModelClient, ModelError
 from app.agent.results import render_tool_result, with_cache_breakpoint
 from app.agent.task_board import Milestone
-from app.agent.tools.base import ToolOutput
-from app.agent.tools.registry import Loadout
+from app.agent.tools.base import Loadout, ToolOutput
 from app.agent.usage import Usage
 
 EventSink = Callable[[str, dict[str, Any]], None]
@@ -133,8 +132,8 @@ class AgentLoop:
             self.history.append(calls)
             for call in calls:
                 if self.deps.abort.aborted:
-                    call.output = ToolOutput({"ok": False, "error": {"code": "internal_error",
-                                                                     "message": "stopped by user"}}, is_error=True)
+                    call.output = ToolOutput({"ok": False, "error": {"code": "stopped",
+                                                                     "message": "stopped by the person"}}, is_error=True)
                     continue
                 call.output = await self._execute(call, by_name)
                 if call.output.terminal and not call.output.is_error:

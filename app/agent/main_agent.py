@@ -10,7 +10,9 @@ from app.agent.loop import AgentLoop, LoopOutcome
 from app.agent.model import ModelError
 from app.agent.prompts.main import main_instructions
 from app.agent.runtime import AgentRuntime
-from app.agent.tools.registry import Loadout, main_loadout
+from app.agent.subagent_run import run_subagent
+from app.agent.tools.base import Loadout
+from app.agent.tools.registry import main_loadout
 from app.bridge.abort import AbortSignal
 
 
@@ -23,7 +25,7 @@ class MainAgent:
 
     def deps(self, abort: AbortSignal) -> Deps:
         return Deps(context=self.context, services=self.services, runtime=self.runtime, abort=abort,
-                    messages=self.history)
+                    messages=self.history, run_subagent=run_subagent)
 
     def loadout(self, abort: AbortSignal | None = None) -> Loadout:
         return main_loadout(self.deps(abort or AbortSignal()))

@@ -7,7 +7,7 @@ from typing import Any
 from app.agent.context import Deps
 from app.agent.loop import AgentLoop, LoopOutcome
 from app.agent.model import ModelError
-from app.agent.subagents import SubagentSpec
+from app.agent.subagent_spec import SubagentSpec
 from app.agent.tools.registry import subagent_loadout
 
 

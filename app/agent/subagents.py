@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from app.agent.context import Deps
 from app.agent.prompts.browser import BROWSER_SUBAGENT_INSTRUCTIONS
-
-
-@dataclass(frozen=True)
-class SubagentSpec:
-    name: str
-    description: str
-    tool_keys: tuple[str, ...]
-    instructions: str
-
+from app.agent.subagent_spec import SubagentSpec
 
 BROWSER_SUBAGENT = SubagentSpec(
     name="browser",

@@ -59,3 +59,16 @@ class ToolConfig:
     """One summary line per call for the task board; None posts no milestone."""
     internal_only: bool = False
     """Stripped from the main agent's loadout when the builtin subagent handles it."""
+
+
+@dataclass
+class Loadout:
+    """The tools one loop runs with, the instructions they add, and the declaration each tool came from."""
+
+    tools: list[Tool]
+    instructions: list[str]
+    configs: dict[str, ToolConfig]
+
+    @property
+    def names(self) -> list[str]:
+        return [t.name for t in self.tools]

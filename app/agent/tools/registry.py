@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from app.agent.context import Deps
-from app.agent.tools.base import Tool, ToolConfig
+from app.agent.tools.base import Loadout, Tool, ToolConfig
 from app.agent.tools.browser import BROWSER
 from app.agent.tools.complete import COMPLETE
 from app.agent.tools.task import TASK
@@ -14,17 +12,6 @@ DECLARATIONS: tuple[ToolConfig, ...] = (TASK, BROWSER, COMPLETE)
 BY_NAME: dict[str, ToolConfig] = {config.name: config for config in DECLARATIONS}
 INTERNAL_ONLY_TOOLS: frozenset[str] = frozenset(c.name for c in DECLARATIONS if c.internal_only)
 SUBAGENT_ONLY_TOOLS: frozenset[str] = frozenset({"complete"})
-
-
-@dataclass
-class Loadout:
-    tools: list[Tool]
-    instructions: list[str]
-    configs: dict[str, ToolConfig]
-
-    @property
-    def names(self) -> list[str]:
-        return [t.name for t in self.tools]
 
 
 def _build(keys: list[str], deps: Deps) -> Loadout:

@@ -25,24 +25,23 @@ def _schema(names: list[str]) -> dict[str, Any]:
 
 
 async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
-    from app.agent.subagent_run import run_subagent
-
-    subagents = available_subagents(deps)
+    subagents = available_subagents(deps) if deps.run_subagent is not None else {}
     spec = subagents.get(str(raw.get("subagent_type")))
-    if spec is None:
+    if spec is None or deps.run_subagent is None:
         return ToolOutput({"status": "failed", "summary": f"unknown subagent_type {raw.get('subagent_type')!r}; "
                            f"valid: {', '.join(subagents) or 'none'}", "artifacts": {}}, is_error=True)
     prompt = str(raw.get("prompt") or "").strip()
     if not prompt:
         return ToolOutput({"status": "failed", "summary": "`prompt` is empty: describe the task", "artifacts": {}},
                           is_error=True)
-    result = await run_subagent(spec, str(raw.get("description") or ""), prompt, deps, call_id=uuid.uuid4().hex[:8])
+    result = await deps.run_subagent(spec, str(raw.get("description") or ""), prompt, deps,
+                                     call_id=uuid.uuid4().hex[:8])
     return ToolOutput(result, is_error=result["status"] == "failed")
 
 
 def create_tools(deps: Deps) -> list[Tool]:
     names = list(available_subagents(deps))
-    if not names or not deps.settings.tier.allows("task"):
+    if not names or deps.run_subagent is None or not deps.settings.tier.allows("task"):
         return []
     description = ("Delegate work to a subagent with its own context. `browser`: anything in the person's web "
                    "browser. Returns {summary, status, artifacts}.")

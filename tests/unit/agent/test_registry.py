@@ -7,6 +7,7 @@ import dataclasses
 from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import DEFAULT_TIERS, AgentSettings, Tier
+from app.agent.subagent_run import run_subagent
 from app.agent.task_board import TaskBoard
 from app.agent.tools.registry import DECLARATIONS, INTERNAL_ONLY_TOOLS, main_loadout, subagent_loadout
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
@@ -18,7 +19,7 @@ def make_deps(bridge=None, **settings) -> Deps:
     return Deps(context=RuntimeContext(task_id="t1", user_id="u1", sandbox="sb", workspace="/w", timezone="Europe/Paris"),
                 services=ToolServices(browser_bridge=bridge, task_board=TaskBoard()), runtime=runtime,
                 messages=[{"role": "user", "content": "secret parent message"}], todos=["x"], reminders=["r"],
-                writer=object())
+                writer=object(), run_subagent=run_subagent)
 
 
 def test_registry_is_generated_from_declarations():
@@ -39,6 +40,12 @@ def test_main_agent_delegates_browser_through_task():
     assert loadout.names == ["task"]
     task = loadout.tools[0]
     assert task.input_schema["properties"]["subagent_type"]["enum"] == ["browser"]
+
+
+def test_task_is_offered_only_with_a_subagent_runner():
+    deps = make_deps(bridge=RecordingBridge())
+    deps.run_subagent = None
+    assert main_loadout(deps).names == []
 
 
 def test_tier_without_browser_sees_neither_subagent_nor_tool():
@@ -68,6 +75,7 @@ def test_subagent_deps_are_isolated():
     assert child.services.task_board is parent.services.task_board
     assert child.messages == [] and child.todos == [] and child.reminders == [] and child.writer is None
     assert child.abort is not parent.abort
+    assert child.run_subagent is parent.run_subagent
     parent.abort.abort("stop all")
     assert child.abort.aborted and child.abort.reason == "stop all"
 
