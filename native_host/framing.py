@@ -44,6 +44,10 @@ def decode_body(body: bytes) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as err:
         raise FrameError(f"frame body is not JSON ({err.msg} at char {err.pos})", fatal=False) from None
+    except RecursionError:
+        raise FrameError("frame body is JSON nested too deeply to read", fatal=False) from None
+    except ValueError as err:  # e.g. an integer longer than Python's digit limit
+        raise FrameError(f"frame body is not usable JSON ({err})", fatal=False) from None
     if not isinstance(value, dict):
         raise FrameError(f"frame body is JSON {type(value).__name__}, expected an object", fatal=False)
     return value

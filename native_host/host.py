@@ -19,12 +19,21 @@ from native_host import framing
 from native_host.app_link import AppLink, AuthRefused, connect_with_retry
 from native_host.paths import bua_home
 
-PENDING_LIMIT = 256
-"""Frames from the extension kept while the app is not (yet) connected."""
+PENDING_BYTES = 64 * 1024 * 1024
+"""Bytes of frames from the extension kept while the app is not (yet) connected; past it the oldest go."""
+LOST_NAMED = 100
+"""How many dropped frames the notice names one by one (the rest are counted)."""
 
 
 def _event(type_: str, **data: object) -> dict:
     return {"v": 1, "kind": "event", "type": type_, "data": data}
+
+
+def describe(message: dict) -> str:
+    """What a frame is, for a notice that it was lost: `response r12`, `event session_started`."""
+    kind = str(message.get("kind", "frame"))[:40]
+    label = message.get("id") if kind != "event" else message.get("type")
+    return f"{kind} {str(label)[:80]}" if label is not None else kind
 
 
 class Relay:
@@ -36,7 +45,11 @@ class Relay:
         self._out_lock = threading.Lock()
         self._link_lock = threading.Lock()
         self._link: AppLink | None = None
-        self._pending: collections.deque[bytes] = collections.deque(maxlen=PENDING_LIMIT)
+        self._pending: collections.deque[tuple[bytes, str]] = collections.deque()
+        self._pending_bytes = 0
+        self.pending_limit = PENDING_BYTES
+        self._lost = 0
+        self._lost_names: list[str] = []
 
     # -- extension side -------------------------------------------------
     def to_extension(self, body: bytes) -> None:
@@ -44,20 +57,44 @@ class Relay:
             self.stdout.write(framing.encode_body(body))
             self.stdout.flush()
 
-    def to_app(self, body: bytes) -> None:
+    def to_app(self, body: bytes, what: str = "a frame") -> None:
         with self._link_lock:
             link = self._link
             if link is None:
-                self._pending.append(body)
+                self._keep(body, what)
                 return
         try:
             link.send_body(body)
         except OSError:
             self.shutdown(0)
 
+    def _keep(self, body: bytes, what: str) -> None:
+        """Hold a frame for the app (lock held); past the byte limit the oldest held frames go, and are noted."""
+        self._pending.append((body, what))
+        self._pending_bytes += len(body)
+        while self._pending_bytes > self.pending_limit and len(self._pending) > 1:
+            old, old_what = self._pending.popleft()
+            self._pending_bytes -= len(old)
+            self._lost += 1
+            if len(self._lost_names) < LOST_NAMED:
+                self._lost_names.append(f"{old_what} ({len(old)} bytes)")
+
+    def _lost_notice(self) -> bytes | None:
+        """One host_error naming what was dropped while the app was away (lock held), or None."""
+        if not self._lost:
+            return None
+        more = f" and {self._lost - len(self._lost_names)} more" if self._lost > len(self._lost_names) else ""
+        notice = _event("host_error", code="frames_dropped", side="extension", fatal=False,
+                        dropped=self._lost_names, dropped_count=self._lost,
+                        message=f"while the app was away, {self._lost} waiting frame(s) went over the "
+                                f"{self.pending_limit}-byte limit and were dropped, oldest first: "
+                                f"{', '.join(self._lost_names)}{more}")
+        self._lost, self._lost_names = 0, []
+        return json.dumps(notice).encode()
+
     def report(self, message: str, *, fatal: bool, side: str) -> None:
         body = json.dumps(_event("host_error", code="malformed_frame", side=side, message=message, fatal=fatal)).encode()
-        self.to_app(body)
+        self.to_app(body, "a host_error")
 
     def pump_stdin(self) -> None:
         """Main thread: Chrome → app."""
@@ -70,11 +107,11 @@ class Relay:
             if body is None:
                 return
             try:
-                framing.decode_body(body)
+                message = framing.decode_body(body)
             except framing.FrameError as err:
                 self.report(str(err), fatal=False, side="extension")
                 continue
-            self.to_app(body)
+            self.to_app(body, describe(message))
 
     # -- app side -------------------------------------------------------
     def pump_socket(self, home) -> None:
@@ -89,8 +126,10 @@ class Relay:
             return
         with self._link_lock:
             self._link = link
-            backlog = list(self._pending)
+            notice = self._lost_notice()
+            backlog = ([notice] if notice else []) + [body for body, _what in self._pending]
             self._pending.clear()
+            self._pending_bytes = 0
         for body in backlog:
             link.send_body(body)
         self.to_extension(json.dumps(_event("host_ready", pid=os.getpid())).encode())

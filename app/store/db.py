@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from app.store.blocklist import normalise_entry
+from app.store.home import create_private_file, secure_home
+from app.store.recovery import RECOVERED_KEY, RESTORE_BLOCKLIST_KEY, Recovery, is_damage, move_aside, problem
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS blocklist (pattern TEXT PRIMARY KEY, added REAL NOT NULL);
@@ -35,13 +37,46 @@ def store_path(home: Path) -> Path:
 
 
 class Store:
+    """Opening checks the file: a damaged one is moved aside and `recovered` says where (see recovery.py)."""
+
     def __init__(self, home: Path) -> None:
-        home.mkdir(parents=True, exist_ok=True)
+        secure_home(home)
         self.path = store_path(home)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=5)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(SCHEMA)
+        self.recovered: Recovery | None = None
+        damage = problem(self.path) if self.path.exists() else None
+        if damage is None:
+            try:
+                self._db = self._open()
+                return
+            except sqlite3.DatabaseError as err:  # passed the check but the schema cannot be applied
+                if not is_damage(err):
+                    raise
+                damage = str(err)
+        moved = move_aside(self.path)
+        self._db = self._open()
+        self.recovered = Recovery(str(moved), damage, time.time())
+        self.set_setting(RECOVERED_KEY, self.recovered.as_dict())
+        self.set_setting(RESTORE_BLOCKLIST_KEY, True)
+
+    def _open(self) -> sqlite3.Connection:
+        create_private_file(self.path)
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=5)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(SCHEMA)
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def last_recovery(self) -> Recovery | None:
+        """The recovery the person has not dismissed yet (this start's, or an earlier one's)."""
+        data = self.get_setting(RECOVERED_KEY)
+        return Recovery.from_dict(data) if isinstance(data, dict) else None
+
+    def dismiss_recovery(self) -> None:
+        self._write("DELETE FROM settings WHERE key = ?", (RECOVERED_KEY,))
 
     def close(self) -> None:
         with self._lock:
