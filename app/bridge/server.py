@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 AUTH_TIMEOUT_S = 5.0
 CliHandler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+LaneHandler = Callable[[asyncio.StreamReader, asyncio.StreamWriter, dict[str, Any]], Awaitable[None]]
 
 
 class AlreadyRunning(RuntimeError):
@@ -63,10 +64,13 @@ def _socket_in_use(address: str) -> bool:
 
 
 class BridgeServer:
-    def __init__(self, home: Path, pool: BrowserBridgePool, cli_handler: CliHandler | None = None) -> None:
+    def __init__(self, home: Path, pool: BrowserBridgePool, cli_handler: CliHandler | None = None,
+                 lane_handler: LaneHandler | None = None) -> None:
         self.home = home
         self.pool = pool
         self.cli_handler = cli_handler
+        self.lane_handler = lane_handler
+        """MCP lanes (`bua mcp`): one task per connection, see app.core.lanes."""
         self.address = socket_address(home)
         self._server: Any = None
         self._token = ""
@@ -113,6 +117,8 @@ class BridgeServer:
                 await self._serve_host(reader, writer, hello)
             elif role == "cli" and self.cli_handler is not None:
                 await self.cli_handler(reader, writer)
+            elif role == "lane" and self.lane_handler is not None:
+                await self.lane_handler(reader, writer, hello)
         except (TimeoutError, framing.FrameError, ConnectionError) as err:
             log.info("connection dropped during handshake: %s", err)
         except asyncio.CancelledError:

@@ -14,6 +14,7 @@ import sys
 
 from app.cli import control_commands
 from app.cli.client import CoreClient, CoreUnavailable, dumps
+from app.mcp import cli as mcp_cli
 from app.ui.format import ago, last_action
 from native_host.paths import bua_home
 
@@ -137,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     act.set_defaults(func=_act)
 
     sub.add_parser("status", help="is the core running, which browsers are connected").set_defaults(func=_status)
+    mcp_cli.add_parser(sub)
     control_commands.add_parsers(sub)
 
     browser = sub.add_parser("browser", help="start Chromium/Chrome with a dedicated profile and the extension")

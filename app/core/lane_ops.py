@@ -1,0 +1,91 @@
+"""What an MCP lane can ask of the core: `act` (one browser action), `task` (the browser subagent on a whole
+job, milestones streamed), `status` (this lane's view of sessions and the blocklist).
+
+Each answers `{ok, output | result | error}`; a browser output crosses the socket as data plus images apart,
+so the MCP server can hand screenshots on as image content.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from app.agent.runtime import AgentRuntime
+from app.agent.subagent_run import run_subagent
+from app.agent.subagents import BROWSER_SUBAGENT
+from app.agent.tools import browser as browser_tool
+from app.agent.tools.base import ToolOutput
+from app.bridge.abort import AbortSignal
+
+if TYPE_CHECKING:
+    from app.core.lanes import Lane
+
+Emit = Callable[[str, dict[str, Any]], None]
+LaneOp = Callable[["Lane", dict[str, Any], AbortSignal, Emit], Awaitable[dict[str, Any]]]
+
+CONFIRMATION_HOOK: Callable[["Lane", dict[str, Any]], Awaitable[str | None]] | None = None
+"""The safety issue's confirmation step plugs in here: given the lane and the action, it answers None (go on)
+or the reason the person must confirm first. With no app window to ask in, the action then answers
+`confirmation_required` with that reason. Unset until that feature lands: every action goes on."""
+
+
+def output_frame(output: ToolOutput) -> dict[str, Any]:
+    """A tool output as it crosses the socket: data, images apart (never base64 inside the data)."""
+    return {"data": output.data, "is_error": output.is_error,
+            "images": [{"media_type": i.media_type, "data": i.data_b64} for i in output.images]}
+
+
+async def act(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+    raw = args.get("action")
+    if not isinstance(raw, dict):
+        return {"ok": False, "error": {"code": "invalid_request",
+                                       "message": "`action` must be an object with a `type`, e.g. {\"type\": \"extract\"}"}}
+    if CONFIRMATION_HOOK is not None:
+        reason = await CONFIRMATION_HOOK(lane, raw)
+        if reason is not None:
+            output = ToolOutput({"ok": False, "action": raw.get("type"),
+                                 "error": {"code": "confirmation_required", "message": reason}}, is_error=True)
+            return {"ok": True, "output": output_frame(output)}
+    lane.resume_on_board()
+    output = await browser_tool.execute(raw, lane.deps(abort))
+    lane.post_milestone(raw, output)
+    return {"ok": True, "output": output_frame(output)}
+
+
+async def task(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+    prompt = str(args.get("prompt") or "").strip()
+    if not prompt:
+        return {"ok": False, "error": {"code": "invalid_request",
+                                       "message": "`prompt` is empty: describe the whole job, self-contained"}}
+    description = str(args.get("description") or "").strip() or prompt[:60]
+    settings = await asyncio.to_thread(lane.core.agent_settings)
+
+    def forward(kind: str, payload: dict[str, Any]) -> None:
+        if kind == "subagent_milestone":
+            emit("milestone", {k: v for k, v in payload.items() if k != "screenshot"})
+
+    runtime = AgentRuntime(settings, lane.core.chat_service.client_factory, forward)
+    deps = lane.deps(abort, runtime)
+    result = await run_subagent(BROWSER_SUBAGENT, f"{lane.label}: {description}", prompt, deps,
+                                call_id=uuid.uuid4().hex[:8])
+    return {"ok": True, "result": result}
+
+
+async def status(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+    """The lane sees its own tabs in full and only how many sessions other tasks hold."""
+    core = lane.core
+    mine = [row.as_dict() for row in core.sessions.for_task(lane.task_id)]
+    record = core.board.tasks.get(lane.task_id)
+    return {"ok": True, "result": {
+        "task_id": lane.task_id, "label": lane.label,
+        "browsers": [{"browser": b["browser"], "profile_id": b["profile_id"]} for b in core.pool.status()],
+        "sessions": [{k: row[k] for k in ("tab_id", "url", "title", "domain", "started", "last_action_type")}
+                     for row in mine],
+        "other_sessions": len(core.sessions.rows()) - len(mine),
+        "steps": len(record.milestones) if record else 0,
+        "blocklist": await asyncio.to_thread(core.store.blocklist),
+    }}
+
+
+LANE_OPS: dict[str, LaneOp] = {"act": act, "task": task, "status": status}

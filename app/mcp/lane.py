@@ -1,0 +1,115 @@
+"""The MCP server's asyncio connection to the core: one lane (one task) for this MCP client.
+
+Requests are multiplexed by id, so an MCP client's parallel tool calls run in parallel in the core. A call
+that is cancelled here (the client's `notifications/cancelled` cancels the handler) sends `lane_cancel`, which
+fires that request's abort signal in the core: the same path Stop takes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from app.bridge.stream import read_message, write_message
+from app.bridge.transport import READ_LIMIT
+from native_host import framing
+from native_host.paths import socket_address, token_path
+
+OnEvent = Callable[[str, dict[str, Any]], None]
+
+
+class CoreGone(Exception):
+    """No core answers on this BUA_HOME's socket, or it refused the lane, or it went away."""
+
+
+async def _open(address: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    if sys.platform == "win32":  # pragma: no cover - named pipes exist only on Windows
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=READ_LIMIT)
+        transport, protocol = await loop.create_pipe_connection(  # type: ignore[attr-defined]
+            lambda: asyncio.StreamReaderProtocol(reader), address)
+        return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
+    return await asyncio.open_unix_connection(address, limit=READ_LIMIT)
+
+
+class LaneClient:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task_id: str) -> None:
+        self.task_id = task_id
+        self._reader = reader
+        self._writer = writer
+        self._ids = itertools.count(1)
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._listeners: dict[str, OnEvent] = {}
+        self._pump = asyncio.ensure_future(self._read_loop())
+
+    @classmethod
+    async def connect(cls, home: Path, task_id: str, label: str) -> "LaneClient":
+        try:
+            token = token_path(home).read_text(encoding="utf-8").strip()
+            reader, writer = await _open(socket_address(home))
+        except OSError as err:
+            raise CoreGone(f"no bua core is running for {home} ({err})") from None
+        write_message(writer, {"v": 1, "kind": "auth", "role": "lane", "token": token, "task_id": task_id,
+                               "label": label})
+        for expected in ("auth_ok", "lane_ready"):
+            reply = await read_message(reader)
+            if reply is None or reply.get("kind") != expected:
+                writer.close()
+                why = (reply or {}).get("message") or "the connection closed"
+                raise CoreGone(f"the core refused the lane: {why}")
+        return cls(reader, writer, task_id)
+
+    async def _read_loop(self) -> None:
+        reason = "the bua core closed the connection"
+        try:
+            while True:
+                message = await read_message(self._reader)
+                if message is None:
+                    break
+                request_id = str(message.get("id"))
+                if message.get("kind") == "lane_event":
+                    listener = self._listeners.get(request_id)
+                    if listener is not None:
+                        listener(str(message.get("type")), message.get("data") or {})
+                elif message.get("kind") == "lane_result":
+                    future = self._pending.pop(request_id, None)
+                    if future is not None and not future.done():
+                        future.set_result(message)
+        except (ConnectionError, framing.FrameError) as err:
+            reason = f"the connection to the bua core broke ({err})"
+        finally:
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(CoreGone(reason))
+            self._pending.clear()
+
+    async def call(self, op: str, args: dict[str, Any], on_event: OnEvent | None = None) -> dict[str, Any]:
+        """One op in the core; its result frame. Cancelling the call cancels the op in the core."""
+        if self._pump.done():
+            raise CoreGone("the bua core closed the connection; restart the MCP server")
+        request_id = str(next(self._ids))
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        if on_event is not None:
+            self._listeners[request_id] = on_event
+        write_message(self._writer, {"v": 1, "kind": "lane", "id": request_id, "op": op, "args": args})
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if not self._writer.is_closing():
+                write_message(self._writer, {"v": 1, "kind": "lane_cancel", "id": request_id})
+            raise
+        finally:
+            self._pending.pop(request_id, None)
+            self._listeners.pop(request_id, None)
+
+    async def close(self) -> None:
+        self._writer.close()
+        self._pump.cancel()
+        try:
+            await self._writer.wait_closed()
+        except (ConnectionError, OSError):
+            pass
