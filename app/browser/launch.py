@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.browser.child_env import child_env
+from app.store.home import private_dir
 from installer.extension_id import extension_dir
 from installer.install import install
 
@@ -108,11 +110,11 @@ def launch_browser(
 ) -> LaunchedBrowser:
     exe = find_binary(binary)
     profile = Path(user_data_dir) if user_data_dir else home / "browser-profile"
-    profile.mkdir(parents=True, exist_ok=True)
+    private_dir(profile)
     prepare_profile(profile)
     install(browsers=None, user_data_dir=profile, home=home)
     log_path = profile / "bua-browser.log"
-    env = dict(os.environ, BUA_HOME=str(home))
+    env = child_env(BUA_HOME=str(home))
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
             browser_command(exe, profile, headless, extra_flags),

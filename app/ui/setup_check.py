@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.browser.child_env import child_env
 from installer.errors import InstallError, UsageError
 from installer.extension_id import extension_dir, read_extension_id
 from installer.install import InstallReport, install
@@ -63,15 +64,16 @@ def open_extensions_page() -> str:
     browser = BROWSERS[names[0]]
     url = f"{browser.scheme}://extensions"
     if sys.platform == "darwin":
-        subprocess.Popen(["open", "-a", browser.mac_app, url])
+        subprocess.Popen(["open", "-a", browser.mac_app, url], env=child_env())
     elif sys.platform == "win32":
-        subprocess.Popen(["cmd", "/c", "start", "", browser.name if browser.name != "edge" else "msedge", url])
+        subprocess.Popen(["cmd", "/c", "start", "", browser.name if browser.name != "edge" else "msedge", url],
+                         env=child_env())
     else:
         binary = _binary_for(browser.name)
         if binary is None:
             raise UsageError(f"{browser.display_name} was found but its program is not on PATH")
         subprocess.Popen([binary, url], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
+                         stderr=subprocess.DEVNULL, start_new_session=True, env=child_env())
     return f"{url} in {browser.display_name}"
 
 

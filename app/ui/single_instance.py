@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import hashlib
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from app.store.home import private_dir
+from native_host.paths import runtime_dir
 
 CONNECT_TIMEOUT_MS = 500
 SHOW = b"show\n"
 
 
 def server_name(home: Path) -> str:
-    return "bua-ui-" + hashlib.sha256(str(home.resolve()).encode("utf-8")).hexdigest()[:16]
+    """A socket inside the 0700 runtime dir, so no other account can claim or answer it.
+
+    On Windows a local server is a named pipe (no path); Qt's UserAccessOption limits it to this user.
+    """
+    if sys.platform == "win32":
+        return "bua-ui-" + hashlib.sha256(str(home.resolve()).encode("utf-8")).hexdigest()[:16]
+    return str(private_dir(runtime_dir(home)) / "ui.sock")
 
 
 def forward_to_running(home: Path) -> bool:
