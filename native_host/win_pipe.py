@@ -4,14 +4,17 @@
 may block in a read while another writes (a plain file handle would serialise
 them and deadlock the relay). The pipe is in message mode; `PipeSocket` gives
 it the two socket methods the relay uses, `recv(n)` and `sendall(data)`.
-This path cannot run on the Linux machines the suite runs on; its buffering
-is unit-tested with a stand-in connection.
+Before the token is sent, the pipe's owner must be this account (see
+win_security.py). This path cannot run on the Linux machines the suite runs
+on; its buffering and owner check are unit-tested with stand-ins.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
+
+from native_host.win_security import SecurityApi, Win32SecurityApi, check_pipe_owner
 
 
 class MessageConnection(Protocol):
@@ -20,6 +23,8 @@ class MessageConnection(Protocol):
     def recv_bytes(self) -> bytes: ...
 
     def close(self) -> None: ...
+
+    def fileno(self) -> int: ...
 
 
 class PipeSocket:
@@ -51,7 +56,21 @@ class PipeSocket:
             pass
 
 
-def open_pipe(address: str) -> PipeSocket:  # pragma: no cover - Windows only
-    from multiprocessing.connection import Client
+def open_pipe(address: str, client: Callable[[str], Any] | None = None,
+              api: SecurityApi | None = None) -> PipeSocket:
+    """Connect, then check the pipe's owner before anything (the token) is sent; PipeOwnerMismatch if not ours.
 
-    return PipeSocket(Client(address, family="AF_PIPE"))
+    `client` and `api` are the Win32 parts (multiprocessing's Client, ctypes); tests pass stand-ins.
+    """
+    if client is None:  # pragma: no cover - Windows only
+        from multiprocessing.connection import Client
+
+        def client(name: str) -> Any:
+            return Client(name, family="AF_PIPE")
+    connection = client(address)
+    try:
+        check_pipe_owner(connection.fileno(), api or Win32SecurityApi())
+    except OSError:
+        connection.close()
+        raise
+    return PipeSocket(connection)

@@ -1,8 +1,8 @@
 """Where the bridge listens: a Unix socket (0600, in a 0700 directory) or, on Windows, a named pipe.
 
-Never a TCP port. The named pipe uses the proactor loop's pipe server (the
-loop Windows runs by default); that path cannot run here and is kept this
-small on purpose.
+Never a TCP port. The named pipe is served on the proactor loop (the loop
+Windows runs by default) with an owner-only descriptor (win_pipe_server.py);
+that path cannot run here and is kept small on purpose.
 """
 
 from __future__ import annotations
@@ -19,12 +19,11 @@ READ_LIMIT = framing.MAX_INBOUND + 8
 
 
 class PipeServerHandle:  # pragma: no cover - Windows only
-    def __init__(self, servers: list[Any]) -> None:
-        self._servers = servers
+    def __init__(self, server: Any) -> None:
+        self._server = server
 
     def close(self) -> None:
-        for server in self._servers:
-            server.close()
+        self._server.close()
 
     async def wait_closed(self) -> None:
         return None
@@ -32,14 +31,15 @@ class PipeServerHandle:  # pragma: no cover - Windows only
 
 async def listen(address: str, handler: Handler) -> Any:
     if sys.platform == "win32":  # pragma: no cover - Windows only
+        from app.bridge.win_pipe_server import serve_pipe
+
         loop = asyncio.get_running_loop()
 
         def protocol() -> asyncio.StreamReaderProtocol:
             reader = asyncio.StreamReader(limit=READ_LIMIT)
             return asyncio.StreamReaderProtocol(reader, lambda r, w: loop.create_task(handler(r, w)))
 
-        servers = await loop.start_serving_pipe(protocol, address)  # type: ignore[attr-defined]
-        return PipeServerHandle(servers)
+        return PipeServerHandle(await serve_pipe(address, protocol))
     server = await asyncio.start_unix_server(handler, path=address, limit=READ_LIMIT)
     os.chmod(address, 0o600)
     return server
