@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import BrowserBridge
@@ -26,25 +26,57 @@ class StopReport:
     browsers: list[dict[str, Any]] = field(default_factory=list)
 
 
+Owner = Literal["agent", "action"]
+"""Who registered: an agent turn or lane that runs the task, or one action from outside any agent (`bua act`)."""
+
+
+class TaskHeld(Exception):
+    """A one-off action asked for a task id that a running agent holds."""
+
+    def __init__(self, task_id: str) -> None:
+        super().__init__(
+            f"task {task_id!r} belongs to a running agent; an action from outside may not join it. "
+            f"Use another task name (e.g. --task cli), or stop that task first: bua stop --task {task_id}")
+        self.task_id = task_id
+
+
+@dataclass(frozen=True)
+class Registration:
+    task_id: str
+    abort: AbortSignal
+    owner: Owner
+
+
 class Controls:
     def __init__(self, pool: BrowserBridgePool, store: Store) -> None:
         self.pool = pool
         self.store = store
-        self.running: dict[str, AbortSignal] = {}
+        self._registrations: list[Registration] = []
 
-    def register(self, task_id: str, abort: AbortSignal) -> None:
-        self.running[task_id] = abort
+    @property
+    def running(self) -> dict[str, AbortSignal]:
+        """Task id -> the first signal registered for it (each registration is kept; Stop fires them all)."""
+        running: dict[str, AbortSignal] = {}
+        for entry in self._registrations:
+            running.setdefault(entry.task_id, entry.abort)
+        return running
+
+    def register(self, task_id: str, abort: AbortSignal, owner: Owner = "agent") -> None:
+        """Add an entry; never replaces another's. An `action` on a task an agent holds raises TaskHeld."""
+        if owner == "action" and any(e.task_id == task_id and e.owner == "agent" for e in self._registrations):
+            raise TaskHeld(task_id)
+        self._registrations.append(Registration(task_id, abort, owner))
 
     def unregister(self, task_id: str, abort: AbortSignal) -> None:
-        if self.running.get(task_id) is abort:
-            del self.running[task_id]
+        self._registrations = [e for e in self._registrations if not (e.task_id == task_id and e.abort is abort)]
 
     async def stop(self, task_id: str | None = None) -> StopReport:
         report = StopReport()
-        for running_id, abort in list(self.running.items()):
-            if task_id is None or running_id == task_id:
-                abort.abort(STOPPED)
-                report.cancelled_tasks.append(running_id)
+        for entry in list(self._registrations):
+            if task_id is None or entry.task_id == task_id:
+                entry.abort.abort(STOPPED)
+                if entry.task_id not in report.cancelled_tasks:
+                    report.cancelled_tasks.append(entry.task_id)
         for bridge in self.pool.bridges:
             report.settled_requests += bridge.abort_pending(STOPPED, task_id)
         op, args = ("stop_all", {}) if task_id is None else ("end_session", {"task_id": task_id, "reason": "stopped"})
