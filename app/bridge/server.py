@@ -22,11 +22,14 @@ from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_body, read_message, write_message
 from app.bridge.transport import listen
 from native_host import framing
+from app.store.home import private_dir
 from native_host.paths import runtime_dir, socket_address, token_path
 
 log = logging.getLogger(__name__)
 
 AUTH_TIMEOUT_S = 5.0
+SOCKET_CHECK_S = 0.5
+"""How often the core checks that its socket file is still there (a cleaner may delete it)."""
 CliHandler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 LaneHandler = Callable[[asyncio.StreamReader, asyncio.StreamWriter, dict[str, Any]], Awaitable[None]]
 
@@ -36,14 +39,12 @@ class AlreadyRunning(RuntimeError):
 
 
 def _prepare_runtime_dir(home: Path) -> Path:
-    directory = runtime_dir(home)
-    directory.mkdir(parents=True, exist_ok=True)
-    os.chmod(directory, stat.S_IRWXU)
-    return directory
+    return private_dir(runtime_dir(home))
 
 
-def _write_token(home: Path) -> str:
-    token = secrets.token_urlsafe(32)
+def _write_token(home: Path, token: str | None = None) -> str:
+    """Write `token` (a new one unless given) to the 0600 token file."""
+    token = token or secrets.token_urlsafe(32)
     path = token_path(home)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -75,6 +76,8 @@ class BridgeServer:
         self._server: Any = None
         self._token = ""
         self._connections: set[asyncio.Task[Any]] = set()
+        self._inode: int | None = None
+        self._watch: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         _prepare_runtime_dir(self.home)
@@ -83,9 +86,47 @@ class BridgeServer:
                 raise AlreadyRunning(f"a bua core already runs for {self.home}")
             os.unlink(self.address)
         self._token = _write_token(self.home)
+        await self._listen()
+        if sys.platform != "win32":
+            self._watch = asyncio.create_task(self._keep_socket())
+
+    async def _listen(self) -> None:
         self._server = await listen(self.address, self._on_connect)
+        if sys.platform != "win32":
+            self._inode = os.stat(self.address).st_ino
+
+    def _socket_is_ours(self) -> bool:
+        try:
+            st = os.stat(self.address)
+        except FileNotFoundError:
+            return False
+        return stat.S_ISSOCK(st.st_mode) and st.st_ino == self._inode
+
+    async def _keep_socket(self) -> None:
+        """Listen again when the socket file disappears under a running core; live connections stay as they are."""
+        while True:
+            await asyncio.sleep(SOCKET_CHECK_S)
+            if self._socket_is_ours():
+                continue
+            if os.path.exists(self.address) and _socket_in_use(self.address):
+                log.warning("%s now belongs to another process; this core keeps its live connections only",
+                            self.address)
+                return
+            log.warning("the socket %s was removed; listening on a new one", self.address)
+            try:
+                self._server.close()
+                _prepare_runtime_dir(self.home)
+                if not token_path(self.home).exists():
+                    _write_token(self.home, self._token)
+                if os.path.exists(self.address):
+                    os.unlink(self.address)
+                await self._listen()
+            except OSError as err:
+                log.warning("could not listen again on %s (%s); retrying", self.address, err)
 
     async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
         if self._server is not None:
             self._server.close()
         self.pool.close_all("app shutting down")
@@ -93,18 +134,21 @@ class BridgeServer:
             task.cancel()
         if self._server is not None:
             await self._server.wait_closed()
-        if sys.platform != "win32":
-            try:
-                os.unlink(self.address)
-            except FileNotFoundError:
-                pass
+        if sys.platform != "win32" and self._socket_is_ours():
+            os.unlink(self.address)
 
     async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
         self._connections.add(task)
         try:
-            hello = await asyncio.wait_for(read_message(reader, 64 * 1024), AUTH_TIMEOUT_S)
+            try:
+                hello = await asyncio.wait_for(read_message(reader, 64 * 1024), AUTH_TIMEOUT_S)
+            except framing.FrameError as err:
+                write_message(writer, {"v": 1, "kind": "auth_error",
+                                       "message": f"{err}; send the auth frame first (one JSON object)"})
+                await writer.drain()
+                return
             if hello is None or hello.get("kind") != "auth":
                 return
             if not hmac.compare_digest(str(hello.get("token", "")).encode(), self._token.encode()):

@@ -38,10 +38,12 @@ class CliService:
             while True:
                 try:
                     message = await read_message(reader)
-                except framing.FrameError as err:
-                    write_message(writer, {"v": 1, "kind": "cli_result", "id": None, "ok": False,
-                                           "error": {"code": "invalid_request", "message": str(err)}})
-                    continue
+                except framing.FrameError as err:  # the stream cannot be trusted past a bad frame: answer, close
+                    write_message(writer, {"v": 1, "kind": "cli_result", "id": None, "ok": False, "error": {
+                        "code": "invalid_request",
+                        "message": f"{err}; this connection is closed: reconnect and send one JSON object per frame"}})
+                    await writer.drain()
+                    return
                 if message is None:
                     return
                 reply = await self._answer(message, abort, writer)
