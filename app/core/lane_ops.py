@@ -17,6 +17,7 @@ from app.agent.subagents import BROWSER_SUBAGENT
 from app.agent.tools import browser as browser_tool
 from app.agent.tools.base import ToolOutput
 from app.bridge.abort import AbortSignal
+from app.protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from app.core.lanes import Lane
@@ -30,6 +31,17 @@ or the reason the person must confirm first. With no app window to ask in, the a
 `confirmation_required` with that reason. Unset until that feature lands: every action goes on."""
 
 
+def _refused(action: Any, code: str, message: str) -> dict[str, Any]:
+    """A browser output that never reached the browser (stopped lane, confirmation needed)."""
+    output = ToolOutput({"ok": False, "action": action, "error": {"code": code, "message": message}}, is_error=True)
+    return {"ok": True, "output": output_frame(output)}
+
+
+def _stopped_message(lane: "Lane") -> str:
+    return (f"the person stopped this client's browser work ({lane.stopped}): do nothing more in the browser; report "
+            "what you did and found so far. Reconnecting this MCP server starts a new lane.")
+
+
 def output_frame(output: ToolOutput) -> dict[str, Any]:
     """A tool output as it crosses the socket: data, images apart (never base64 inside the data)."""
     return {"data": output.data, "is_error": output.is_error,
@@ -41,12 +53,12 @@ async def act(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit
     if not isinstance(raw, dict):
         return {"ok": False, "error": {"code": "invalid_request",
                                        "message": "`action` must be an object with a `type`, e.g. {\"type\": \"extract\"}"}}
+    if lane.stopped is not None:
+        return _refused(raw.get("type"), ErrorCode.STOPPED.value, _stopped_message(lane))
     if CONFIRMATION_HOOK is not None:
         reason = await CONFIRMATION_HOOK(lane, raw)
         if reason is not None:
-            output = ToolOutput({"ok": False, "action": raw.get("type"),
-                                 "error": {"code": "confirmation_required", "message": reason}}, is_error=True)
-            return {"ok": True, "output": output_frame(output)}
+            return _refused(raw.get("type"), ErrorCode.CONFIRMATION_REQUIRED.value, reason)
     lane.resume_on_board()
     output = await browser_tool.execute(raw, lane.deps(abort))
     lane.post_milestone(raw, output)
@@ -58,6 +70,8 @@ async def task(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emi
     if not prompt:
         return {"ok": False, "error": {"code": "invalid_request",
                                        "message": "`prompt` is empty: describe the whole job, self-contained"}}
+    if lane.stopped is not None:
+        return {"ok": False, "error": {"code": ErrorCode.STOPPED.value, "message": _stopped_message(lane)}}
     description = str(args.get("description") or "").strip() or prompt[:60]
     settings = await asyncio.to_thread(lane.core.agent_settings)
 

@@ -74,22 +74,23 @@ class Lane:
         self.writer = writer
         self.bridge = LaneBridge(core.pool, label)
         self.steps = 0
+        self.stopped: str | None = None
         self.running: dict[Any, AbortSignal] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.relay = self._arm()
 
     # -- the person's controls --------------------------------------------
     def _arm(self) -> AbortSignal:
-        """Stop aborts the signal registered for the task once; the lane registers a fresh one at once, so
-        the client's next call works (it starts a new session)."""
+        """Stop and Stop all abort the signal registered for the task: every request of the lane settles at
+        once, and the lane stays stopped (as a stopped agent task does): its later calls answer `stopped`
+        until the client reconnects, which opens a new lane."""
         relay = AbortSignal()
-        relay.add_callback(lambda _reason: self._rearm())
+        relay.add_callback(self._stopped)
         self.core.controls.register(self.task_id, relay)
         return relay
 
-    def _rearm(self) -> None:
-        if not self.writer.is_closing():
-            self.relay = self._arm()
+    def _stopped(self, reason: str) -> None:
+        self.stopped = reason
 
     def open(self) -> None:
         self.core.board.start(self.task_id, self.description)
