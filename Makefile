@@ -49,7 +49,7 @@ screenshots: venv browser-deps
 	QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1440x960x24" $(PY) scripts/screenshots.py
 
 schema: venv
-	$(PY) -m app.protocol.schema_export
+	$(PY) -m app.protocol.codegen
 
 clean:
 	rm -rf $(VENV) bench/results/*.json

@@ -10,17 +10,7 @@ import { helloData } from "./src/hello.js";
 import { NativePort } from "./src/native-port.js";
 import { eventMessage } from "./src/protocol.js";
 import { TaskTabs } from "./src/task-tabs.js";
-import { navigate } from "./src/actions/navigate.js";
-import { getTabs } from "./src/actions/tabs.js";
-import { extract } from "./src/extract/extract-action.js";
-import { click, hover } from "./src/actions/pointer.js";
-import { typeText } from "./src/actions/type.js";
-import { pressKeyAction } from "./src/actions/press-key.js";
-import { scroll } from "./src/actions/scroll.js";
-import { screenshot } from "./src/actions/screenshot.js";
-import { waitFor } from "./src/actions/wait-for.js";
-import { evaluate } from "./src/actions/evaluate.js";
-import { closeTab, openTab } from "./src/actions/open-tab.js";
+import { HANDLERS } from "./src/actions/index.js";
 import { BuaWindow } from "./src/bua-window.js";
 import { DialogGuard } from "./src/dialogs.js";
 import { Blocklist } from "./src/sessions/blocklist.js";
@@ -53,21 +43,7 @@ const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => de
 
 const dispatcher = new ActionDispatcher({
   send: (msg) => port.post(msg),
-  actions: {
-    navigate,
-    get_tabs: getTabs,
-    extract,
-    click,
-    hover,
-    type: typeText,
-    press_key: pressKeyAction,
-    scroll,
-    screenshot,
-    wait_for: waitFor,
-    evaluate,
-    open_tab: openTab,
-    close_tab: closeTab,
-  },
+  actions: HANDLERS,
   gate,
   controls,
   inFlight: new InFlight(),
@@ -78,6 +54,7 @@ const dispatcher = new ActionDispatcher({
     debugger: debuggerController,
     taskTabs,
     dialogs,
+    blocklist,
     buaWindow: new BuaWindow({ windows: chrome.windows, tabs: chrome.tabs, storage: chrome.storage.session }),
     timers,
   },

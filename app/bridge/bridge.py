@@ -1,7 +1,7 @@
 """One connected browser profile: pending requests matched to responses by id.
 
 `request()` settles exactly once: with the extension's response, with
-`timeout` after the configured delay, at once with `internal_error`
+`timeout` after the configured delay, at once with `stopped`
 ("aborted by caller") when the abort signal fires, or at once with
 `extension_disconnected` for every pending request when the connection drops.
 """
@@ -17,7 +17,7 @@ from typing import Any, Callable
 from app.bridge.abort import AbortSignal
 from app.bridge.stream import dumps
 from app.protocol.actions import action_to_wire, parse_action
-from app.protocol.envelope import Control, Event, Request, Response
+from app.protocol.envelope import Control, ControlOp, Event, Request, Response
 from app.protocol.errors import ActionFailed, ErrorCode
 from native_host import framing
 
@@ -72,7 +72,7 @@ class BrowserBridge:
         envelope = Request(id=request_id, task_id=task_id, task_label=label, action=action_to_wire(model))
         return await self.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), request_id, abort, timeout, task_id)
 
-    async def control(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:
+    async def control(self, op: ControlOp, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:
         control_id = f"c{next(self._ids)}"
         message = Control(id=control_id, op=op, args=args or {}).model_dump(mode="json")
         return await self.send_and_wait(message, control_id, None, timeout)
@@ -84,7 +84,7 @@ class BrowserBridge:
         if self.closed:
             return self._disconnected(message_id)
         if abort is not None and abort.aborted:
-            return Response.failure(message_id, ErrorCode.INTERNAL_ERROR, abort.reason or "aborted by caller")
+            return Response.failure(message_id, ErrorCode.STOPPED, abort.reason or "aborted by caller")
         body = dumps(message)
         if len(body) > framing.MAX_TO_EXTENSION:
             return Response.failure(
@@ -97,7 +97,7 @@ class BrowserBridge:
         self._pending[message_id] = future
         self._pending_task[message_id] = task_id
         remove_abort = abort.add_callback(
-            lambda reason: self._settle(message_id, Response.failure(message_id, ErrorCode.INTERNAL_ERROR, reason))
+            lambda reason: self._settle(message_id, Response.failure(message_id, ErrorCode.STOPPED, reason))
         ) if abort is not None else (lambda: None)
         timer = asyncio.get_running_loop().call_later(
             timeout, self._settle, message_id, Response.failure(
@@ -116,10 +116,10 @@ class BrowserBridge:
             self._pending_task.pop(message_id, None)
 
     def abort_pending(self, reason: str, task_id: str | None = None) -> int:
-        """Settle every pending request (of one task, or all) at once with internal_error."""
+        """Settle every pending request (of one task, or all) at once with `stopped`."""
         ids = [i for i, t in self._pending_task.items() if t is not None and (task_id is None or t == task_id)]
         for message_id in ids:
-            self._settle(message_id, Response.failure(message_id, ErrorCode.INTERNAL_ERROR, reason))
+            self._settle(message_id, Response.failure(message_id, ErrorCode.STOPPED, reason))
         return len(ids)
 
     def _settle(self, message_id: str, response: Response) -> None:
@@ -150,7 +150,11 @@ class BrowserBridge:
                 log.info("late or unknown response %s dropped", response.id)
             self._settle(response.id, response)
         elif kind == "event":
-            event = Event.model_validate(message)
+            try:
+                event = Event.model_validate(message)
+            except ValueError as err:
+                log.warning("malformed or unknown event from the browser skipped: %s", err)
+                return
             if event.type == "hello":
                 data = event.data
                 self.info.extension_version = data.get("extension_version")

@@ -1,8 +1,7 @@
 """Wire protocol shared by the app, the native host and the extension.
 
-The models here are the single source of truth: the extension's
-`extension/src/schema/actions.schema.json` is generated from them
-(`python -m app.protocol.schema_export`).
+The declarations here are the single source of truth: the extension's
+`extension/src/generated/protocol.js` is generated from them (`make schema`).
 """
 
 from app.protocol.actions import ACTION_TYPES, Action, parse_action
@@ -14,7 +13,7 @@ from app.protocol.envelope import (
     Request,
     Response,
 )
-from app.protocol.errors import ErrorCode, ActionFailed
+from app.protocol.errors import ActionFailed, ErrorCode
 
 __all__ = [
     "ACTION_TYPES",

@@ -14,7 +14,7 @@ or reported as an error, never a crash.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,11 +22,17 @@ from app.protocol.errors import ErrorCode
 
 PROTOCOL_VERSION = 1
 
-CONTROL_OPS = ("ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab")
-EXTENSION_EVENTS = (
-    "hello", "session_started", "session_ended", "navigated", "tab_closed", "milestone",
-)
-HOST_EVENTS = ("host_error", "host_ready")
+ControlOp = Literal["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab"]
+"""What the app may ask of the extension besides actions (answered by a response)."""
+ExtensionEventType = Literal["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done"]
+"""What the extension reports on its own."""
+HostEventType = Literal["host_error", "host_ready"]
+"""What the native host reports (host_error to the app, host_ready to the extension)."""
+EventType = Literal[ExtensionEventType, HostEventType]
+
+CONTROL_OPS: tuple[str, ...] = get_args(ControlOp)
+EXTENSION_EVENTS: tuple[str, ...] = get_args(ExtensionEventType)
+HOST_EVENTS: tuple[str, ...] = get_args(HostEventType)
 
 
 class _Envelope(BaseModel):
@@ -67,11 +73,11 @@ class Response(_Envelope):
 class Control(_Envelope):
     kind: Literal["control"] = "control"
     id: str
-    op: str
+    op: ControlOp
     args: dict[str, Any] = Field(default_factory=dict)
 
 
 class Event(_Envelope):
     kind: Literal["event"] = "event"
-    type: str
+    type: EventType
     data: dict[str, Any] = Field(default_factory=dict)

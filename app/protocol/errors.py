@@ -1,4 +1,5 @@
-"""Error codes of DESIGN §2. Each one means a different next step for the model."""
+"""Error codes of the wire protocol, each with the next step the model should take (docs/architecture.md,
+"Errors"). The extension gets the codes from `extension/src/generated/protocol.js`; the prompt gets the guidance."""
 
 from __future__ import annotations
 
@@ -19,7 +20,38 @@ class ErrorCode(StrEnum):
     EVALUATE_FAILED = "evaluate_failed"
     PAYLOAD_TOO_LARGE = "payload_too_large"
     EXTENSION_DISCONNECTED = "extension_disconnected"
+    STOPPED = "stopped"
+    CONFIRMATION_REQUIRED = "confirmation_required"
     INTERNAL_ERROR = "internal_error"
+
+
+GUIDANCE: dict[ErrorCode, str] = {
+    ErrorCode.INVALID_ACTION: "the input was wrong; the message names the field and the valid values; fix it, don't "
+                              "repeat it.",
+    ErrorCode.ELEMENT_NOT_FOUND: "no such uid or the selector matched nothing; use a candidate from the error or "
+                                 "extract again.",
+    ErrorCode.ELEMENT_STALE: "the uid is from an older extract (the page changed); extract again and use the new uid.",
+    ErrorCode.NOT_INTERACTABLE: "something covers the element or it is disabled; read what covers it, close that "
+                                "(dialog, banner) or scroll, then retry.",
+    ErrorCode.TIMEOUT: "the page did not reach the state in time; extract and investigate what is on screen instead "
+                       "of repeating the same wait.",
+    ErrorCode.NAVIGATION_FAILED: "the URL did not load (DNS, refused, HTTP error); check the URL or report it.",
+    ErrorCode.SESSION_NOT_FOUND: "this task does not hold that tab (closed, or never its own); navigate or open_tab "
+                                 "for a tab of your own, or report your partial results.",
+    ErrorCode.BLOCKED: "the person blocked this site for the agent; do not try to reach it another way; report it.",
+    ErrorCode.FORBIDDEN_URL: "only http(s) pages can be opened; no javascript:, file:, data: or browser pages.",
+    ErrorCode.TAB_NOT_FOUND: "the tab is gone; call get_tabs or navigate to open a new one.",
+    ErrorCode.EVALUATE_FAILED: "the script threw; read the message and fix the expression, or use extract instead.",
+    ErrorCode.PAYLOAD_TOO_LARGE: "the request or result was too big; scope it (selector, max_chars, smaller "
+                                 "screenshot).",
+    ErrorCode.EXTENSION_DISCONNECTED: "the browser connection dropped; wait a moment and retry once, then report.",
+    ErrorCode.STOPPED: "the person stopped this task (Stop, Stop all, End, idle or a blocked site); do nothing more in "
+                       "the browser: report what you did and found so far.",
+    ErrorCode.CONFIRMATION_REQUIRED: "the person did not approve this action (it can pay, send, delete or change an "
+                                     "account, or carry one site's data to another); don't retry it another way: "
+                                     "hand off with status needs_user and say what to approve.",
+    ErrorCode.INTERNAL_ERROR: "something broke in bua; retry once, then report the message.",
+}
 
 
 class ActionFailed(Exception):

@@ -6,12 +6,12 @@
  */
 
 import {
+  ACTIONS,
   ACTION_TYPES,
   CONTROL_OPS,
   ErrorCode,
   MAX_OUTBOUND_BYTES,
   PROTOCOL_VERSION,
-  REQUIRED_FIELDS,
   errorResponse,
   eventMessage,
   hasId,
@@ -29,6 +29,9 @@ import { stoppableDebugger } from "./in-flight.js";
  * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
  * @property {import("./dialogs.js").DialogGuard} [dialogs] answers JavaScript dialogs, reports them per action
  * @property {import("./bua-window.js").BuaWindow} [buaWindow] where new tabs go
+ * @property {import("./sessions/blocklist.js").Blocklist} [blocklist] the person's blocklist (checked before a
+ *   history step, whose target only the handler knows)
+ * @property {import("./sessions/session-store.js").SessionStore} [sessions] live sessions
  *
  * @typedef {Services & {taskId: string, requestId: string | number, signal?: AbortSignal,
  *   noteTab?: (tabId: number) => void}} ActionContext (ctx.debugger fails with `stopped` once the request is
@@ -65,11 +68,13 @@ export class ActionDispatcher {
    * @param {string} deps.extensionVersion
    * @param {() => Promise<void> | void} [deps.onHostReady] the host reached the app
    * @param {{info: Function, warn: Function}} [deps.log]
-   * @param {import("./sessions/session-gate.js").SessionGate} [deps.gate] session authorisation around each action
+   * @param {Pick<import("./sessions/session-gate.js").SessionGate, "before" | "after" | "holds">} deps.gate session
+   *   authorisation around each action; required (tests pass a permissive one explicitly)
    * @param {import("./sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
    */
   constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight }) {
+    if (!gate) throw new Error("ActionDispatcher needs a session gate: actions never run unchecked");
     this.#gate = gate;
     this.#controls = controls;
     this.#inFlight = inFlight;
@@ -145,7 +150,7 @@ export class ActionDispatcher {
       this.#reject(m.id, `'${type}' is not implemented yet in this extension version`);
       return;
     }
-    const missing = (REQUIRED_FIELDS[type] ?? []).filter((field) => action[field] === undefined || action[field] === null);
+    const missing = ACTIONS[type].required.filter((field) => action[field] === undefined || action[field] === null);
     if (missing.length > 0) {
       this.#reject(m.id, `'${type}' needs ${missing.map((f) => `'${f}'`).join(" and ")}`);
       return;
@@ -159,7 +164,7 @@ export class ActionDispatcher {
         Object.assign(ctx, { signal: flight.signal, noteTab: flight.setTab,
           debugger: stoppableDebugger(this.#services.debugger, flight.signal) });
       }
-      const allowedTab = await this.#gate?.before(type, action, taskId);
+      const allowedTab = await this.#gate.before(type, action, taskId);
       const run = allowedTab !== undefined && action.tab_id === undefined ? { ...action, tab_id: allowedTab } : action;
       if (allowedTab !== undefined) flight?.setTab(allowedTab);
       let ok = false;
@@ -169,7 +174,7 @@ export class ActionDispatcher {
         const result = await handler(run, ctx);
         resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
         const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
-        await this.#gate?.after(type, taskId, label, allowedTab, result ?? {});
+        await this.#gate.after(type, taskId, label, allowedTab, result ?? {});
         this.#reply(okResponse(m.id, result ?? {}));
         ok = true;
       } catch (err) {
@@ -198,7 +203,7 @@ export class ActionDispatcher {
    * @param {boolean} ok
    */
   #reportAction(taskId, type, tabId, ok) {
-    if (tabId === undefined || !this.#gate?.holds(taskId, tabId)) return;
+    if (tabId === undefined || !this.#gate.holds(taskId, tabId)) return;
     this.#send(eventMessage("action_done", { task_id: taskId, tab_id: tabId, action: type, ok }));
   }
 

@@ -3,7 +3,7 @@
  * through element-resolver.js (uids from the last extract, or a selector).
  */
 
-import { ActionError, ErrorCode } from "./protocol.js";
+import { ACTIONS, ActionError, ErrorCode } from "./protocol.js";
 import { resolveElement } from "./element-resolver.js";
 import { findTab, optionalTabId, requireTab } from "./tab-resolver.js";
 import { prepareTab } from "./tab-prep.js";
@@ -33,9 +33,6 @@ export async function taskTab(action, ctx) {
     "no tab for this task yet: navigate or open_tab first (or pass a tab_id from get_tabs)",
   );
 }
-
-/** Actions that send input as a person would; their tab must be the active one of its window. */
-const INPUT_ACTIONS = new Set(["click", "hover", "type", "press_key"]);
 
 /**
  * Make the tab the active one of the minimised bua window (never touching the person's windows): a
@@ -69,7 +66,8 @@ export async function onTaskTab(action, ctx, work, { frontConcurrently = false }
   const tabId = await taskTab(action, ctx);
   ctx.noteTab?.(tabId);
   await prepareTab(ctx, tabId);
-  const input = typeof action.type === "string" && INPUT_ACTIONS.has(action.type);
+  // Actions that send input as a person would: their tab must be the active one of its window.
+  const input = typeof action.type === "string" && /** @type {Record<string, {needs_input_focus: boolean}>} */ (ACTIONS)[action.type]?.needs_input_focus === true;
   const fronted = input ? frontInBuaWindow(ctx, tabId) : Promise.resolve(null);
   if (!frontConcurrently) await fronted;
   else fronted.catch(() => {});

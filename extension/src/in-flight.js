@@ -22,7 +22,7 @@ import { ActionError, ErrorCode } from "./protocol.js";
 
 /** @param {string} reason */
 export function stoppedError(reason) {
-  return new ActionError(ErrorCode.INTERNAL_ERROR,
+  return new ActionError(ErrorCode.STOPPED,
     `stopped: ${reason}; the action was cut off where it was (nothing more is done in the page from here)`);
 }
 

@@ -8,48 +8,11 @@
  *   event    {type, data}                            both ways, never answered
  */
 
-export const PROTOCOL_VERSION = 1;
+import { ErrorCode, PROTOCOL_VERSION } from "./generated/protocol.js";
 
-/** Error codes; each means a different next step for the agent. */
-export const ErrorCode = Object.freeze({
-  INVALID_ACTION: "invalid_action",
-  ELEMENT_NOT_FOUND: "element_not_found",
-  ELEMENT_STALE: "element_stale",
-  NOT_INTERACTABLE: "not_interactable",
-  TIMEOUT: "timeout",
-  NAVIGATION_FAILED: "navigation_failed",
-  SESSION_NOT_FOUND: "session_not_found",
-  BLOCKED: "blocked",
-  FORBIDDEN_URL: "forbidden_url",
-  TAB_NOT_FOUND: "tab_not_found",
-  EVALUATE_FAILED: "evaluate_failed",
-  PAYLOAD_TOO_LARGE: "payload_too_large",
-  EXTENSION_DISCONNECTED: "extension_disconnected",
-  INTERNAL_ERROR: "internal_error",
-});
-
-/** The 13 browser actions, in the order of the schema. */
-export const ACTION_TYPES = Object.freeze([
-  "navigate", "click", "type", "press_key", "scroll", "screenshot", "extract",
-  "wait_for", "hover", "evaluate", "get_tabs", "open_tab", "close_tab",
-]);
-
-/**
- * Required fields per action type, mirroring `required` in
- * src/schema/actions.schema.json (the app validates first; this is the
- * extension's own defensive check).
- * @type {Readonly<Record<string, readonly string[]>>}
- */
-export const REQUIRED_FIELDS = Object.freeze({
-  navigate: ["url"],
-  type: ["text"],
-  press_key: ["key"],
-  evaluate: ["expression"],
-  open_tab: ["url"],
-  close_tab: ["tab_id"],
-});
-
-export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab"]);
+// The vocabulary (versions, error codes, action types and flags, control ops, events) is generated from the
+// Python declarations; this module adds only the helpers that build frames.
+export { ACTIONS, ACTION_TYPES, CONTROL_OPS, ErrorCode, EXTENSION_EVENTS, HOST_EVENTS, PROTOCOL_VERSION } from "./generated/protocol.js";
 
 /** Largest message the extension can post to the host (Chrome's limit). */
 export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;

@@ -339,3 +339,18 @@ export const realTimers = {
 };
 
 export const silentLog = { info() {}, warn() {} };
+
+/**
+ * A session gate that allows every action on the tab it names and holds no session, so no action_done events
+ * (tests of the dispatcher alone, which refuses to run without a gate).
+ */
+export const permissiveGate = {
+  /** @returns {Promise<number | undefined>} */
+  async before() {
+    return undefined;
+  },
+  async after() {},
+  holds() {
+    return false;
+  },
+};

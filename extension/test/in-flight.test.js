@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { ActionDispatcher } from "../src/action-dispatcher.js";
 import { InFlight } from "../src/in-flight.js";
-import { silentLog } from "./chrome-stub.js";
+import { permissiveGate, silentLog } from "./chrome-stub.js";
 
 /** A controller double: every send answers after a tick; records what was sent. */
 function controller() {
@@ -45,6 +45,7 @@ function setup() {
     extensionVersion: "0.1.0",
     log: silentLog,
     controls: /** @type {any} */ (controls),
+    gate: permissiveGate,
     inFlight,
   });
   /** @param {string} id @param {string} type @param {string} task @param {number} tab */
@@ -64,7 +65,7 @@ test("Stop all stops the running requests in the extension: their next command f
   await control("stop_all");
   await Promise.all(running);
   const answers = replies.filter((r) => r.id !== "c-stop_all");
-  assert.deepEqual(answers.map((r) => [r.id, r.ok, r.error?.code]), [["r1", false, "internal_error"], ["r2", false, "internal_error"]]);
+  assert.deepEqual(answers.map((r) => [r.id, r.ok, r.error?.code]), [["r1", false, "stopped"], ["r2", false, "stopped"]]);
   for (const r of answers) assert.match(r.error.message, /^stopped: Stop all; the action was cut off/);
   const count = dbg.sent.length;
   await tick();

@@ -72,10 +72,17 @@ test("tabs opened by a session's click join the session", async () => {
   assert.equal(env.sessions.get(11).task_id, "t1");
 });
 
-test("after a session ends, the task's next action names the reason", async () => {
+test("after the person stops a task, its next action is stopped and names the reason", async () => {
   const env = setup();
   await navigateNew(env, "t1", 10, "http://a.test/");
   await env.sessions.end(10, "stopped");
   await assert.rejects(env.gate.before("navigate", { url: "http://a.test/" }, "t1"), /session ended \(stopped\)/);
+  await assert.rejects(env.gate.before("click", { uid: "e1" }, "t1"), { code: "stopped" });
+});
+
+test("after the task's tab closed, its next action is session_not_found (it may open another)", async () => {
+  const env = setup();
+  await navigateNew(env, "t1", 10, "http://a.test/");
+  await env.sessions.end(10, "tab_closed");
   await assert.rejects(env.gate.before("click", { uid: "e1" }, "t1"), { code: "session_not_found" });
 });

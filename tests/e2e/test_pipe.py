@@ -64,8 +64,10 @@ def test_ping_control(core, browser):
 
 
 def test_unknown_op_and_unknown_action_type_answered_by_the_extension(core, browser):
+    """Raw frames: the app's own Control model cannot carry an op outside ControlOp."""
     bridge = core.pool.select()
-    unknown_op = core.call(bridge.control("reboot_the_world"))
+    raw_op = {"v": 1, "kind": "control", "id": "raw-op", "op": "reboot_the_world", "args": {}}
+    unknown_op = core.call(bridge.send_and_wait(raw_op, "raw-op", None, 10))
     assert not unknown_op.ok and unknown_op.error.code == "invalid_action"
     assert "ping" in unknown_op.error.message
     raw = {"v": 1, "kind": "request", "id": "raw-1", "task_id": "t", "action": {"type": "teleport"}}
@@ -93,7 +95,7 @@ def test_abort_settles_at_once_and_clears_the_request(core, act, fixture_server)
     abort = AbortSignal()
     threading.Timer(0.3, lambda: core.loop.call_soon_threadsafe(abort.abort)).start()
     response = act({"type": "navigate", "url": fixture_server.url("/slow?ms=4000")}, task_id="t-abort", abort=abort)
-    assert response.error.code == "internal_error"
+    assert response.error.code == "stopped"
     assert response.error.message == "aborted by caller"
     assert core.pool.select().pending_count == 0
 

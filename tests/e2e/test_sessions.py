@@ -109,7 +109,7 @@ def test_blocklist_add_ends_a_live_session_and_refuses_navigate(core, act, fixtu
         refused = act({"type": "navigate", "url": fixture_server.url("/", host="localhost")}, task_id="t-bl-2")
         assert refused.error.code == "blocked" and "blocklist" in refused.error.message
         again = act({"type": "extract"}, task_id="t-bl")
-        assert again.error.code == "session_not_found" and "blocked" in again.error.message
+        assert again.error.code == "stopped" and "blocked" in again.error.message
     finally:
         remove()
 
@@ -129,7 +129,7 @@ def test_a_click_onto_a_blocked_site_answers_blocked_and_ends_the_session(act, f
     clicked = act({"type": "click", "selector": "#away"}, task_id="t-click-bl")
     assert clicked.error is not None and clicked.error.code == "blocked", str(clicked.result["effects"])
     assert "session ended" in clicked.error.message
-    assert act({"type": "extract"}, task_id="t-click-bl").error.code == "session_not_found"
+    assert act({"type": "extract"}, task_id="t-click-bl").error.code == "stopped"
 
 
 def test_a_script_that_sends_the_tab_to_a_blocked_site_answers_blocked(act, fixture_server, blocklist):
@@ -139,7 +139,7 @@ def test_a_script_that_sends_the_tab_to_a_blocked_site_answers_blocked(act, fixt
     assert act({"type": "evaluate", "expression": "document.title"}, task_id="t-eval-bl").ok, "a script that stays is fine"
     sent = act({"type": "evaluate", "expression": f"location.href = {away!r}"}, task_id="t-eval-bl")
     assert sent.error is not None and sent.error.code == "blocked", sent
-    assert act({"type": "extract"}, task_id="t-eval-bl").error.code == "session_not_found"
+    assert act({"type": "extract"}, task_id="t-eval-bl").error.code == "stopped"
 
 
 def pending_wait_for(core, act, fixture_server, task_id: str, timeout_ms: int) -> tuple[threading.Thread, dict]:
@@ -161,12 +161,12 @@ def test_stop_all_settles_a_pending_wait_for_and_leaves_no_session(core, act, fi
     report = core.call(core.core.stop_all())
     worker.join(2)
     assert not worker.is_alive()
-    assert result["r"].error.code == "internal_error" and result["r"].error.message == "stopped by user"
+    assert result["r"].error.code == "stopped" and result["r"].error.message == "stopped by user"
     assert "t-stop" in report.cancelled_tasks
     assert all(b["ok"] for b in report.browsers)
     assert wait_until(lambda: not core.core.sessions.rows(), 2), core.core.sessions.rows()
     after = act({"type": "extract"}, task_id="t-stop")
-    assert after.error.code == "session_not_found" and "stopped" in after.error.message
+    assert after.error.code == "stopped" and "stopped" in after.error.message
 
 
 def test_stop_for_one_task_settles_only_its_requests_and_ends_only_its_sessions(core, act, fixture_server):
@@ -189,7 +189,7 @@ def test_stop_all_settles_a_request_with_no_task_loop_behind_it(core, act, fixtu
     assert wait_until(lambda: core.pool.select().pending_count > 0, 5)
     core.call(core.core.stop_all())
     response = pending.result(2)
-    assert response.error.code == "internal_error" and response.error.message == "stopped by user", \
+    assert response.error.code == "stopped" and response.error.message == "stopped by user", \
         "settled by the app at once, not by the extension's later answer"
 
 
@@ -254,7 +254,7 @@ def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fi
         core.call(core.pool.wait_for_bridge(30), timeout=35)
         assert wait_until(lambda: core.core.sessions.rows() == [] and core.pool.select() is not None, 5)
         later = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "t-away"))
-        assert later.error.code == "session_not_found" and "blocked" in later.error.message
+        assert later.error.code == "stopped" and "blocked" in later.error.message
     finally:
         browser.stop()
         core.stop()

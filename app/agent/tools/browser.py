@@ -1,4 +1,5 @@
-"""`browser`: one tool, 13 actions. Execute is action-agnostic: it forwards the validated input to the bridge."""
+"""`browser`: one tool for every declared action. Execute is action-agnostic: it forwards the validated input to
+the bridge."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
 from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
-from app.protocol.actions import parse_action
+from app.protocol.actions import ACTION_TYPES, parse_action
 from app.protocol.errors import ActionFailed
 
 OLD_EXTRACT_CHARS = 600
@@ -79,9 +80,12 @@ def to_client_output(output: ToolOutput) -> dict[str, Any]:
 def create_tools(deps: Deps) -> list[Tool]:
     if deps.browser_bridge is None:
         return []
-    description = ("Act in the person's browser: navigate, extract, click, type, press_key, scroll, hover, "
-                   "wait_for, screenshot, evaluate, get_tabs, open_tab, close_tab. Choose with `type`.")
-    return [Tool("browser", description, flat_browser_schema(), execute)]
+    return [Tool("browser", tool_description(), flat_browser_schema(), execute)]
+
+
+def tool_description() -> str:
+    """The tool's one-paragraph description, naming every declared action."""
+    return f"Act in the person's browser: {', '.join(ACTION_TYPES)}. Choose with `type`."
 
 
 BROWSER = ToolConfig(

@@ -1,6 +1,6 @@
 """The model-facing input schema of `browser`: one flat object generated from the action union.
 
-The Messages API wants an object schema at the top level, so the 13 action
+The Messages API wants an object schema at the top level, so the action
 models are merged into one object whose `type` enum selects the action; each
 property says which actions use it. Validation still goes through the
 discriminated union (`app.protocol.actions.parse_action`), which enforces

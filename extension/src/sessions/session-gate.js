@@ -9,17 +9,20 @@
  * where each session tab ended up.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { blockedBy } from "./blocklist.js";
 import { domainOf } from "./session-store.js";
 
-const OPENS_SESSION = new Set(["navigate", "open_tab"]);
-const NO_TAB = new Set(["get_tabs", "open_tab"]);
 /**
- * Actions after which the gate looks where the tab went (a chrome.tabs.get, ~0.7 ms). The others cannot
- * navigate by themselves; a page that moves on its own is caught by the tabs.onUpdated listener.
+ * What an action's declaration says (extension/src/generated/protocol.js): whether it opens a session (its `url` is
+ * checked first), works without a tab, or may move its tab (then the gate looks where the tab went, a
+ * chrome.tabs.get of ~0.7 ms; a page that moves on its own is caught by the tabs.onUpdated listener).
+ * @param {string} type
  */
-const MAY_NAVIGATE = new Set(["navigate", "open_tab", "click", "type", "press_key", "evaluate"]);
+function flags(type) {
+  return /** @type {Record<string, {opens_session: boolean, needs_tab: boolean, may_navigate: boolean}>} */ (ACTIONS)[type]
+    ?? { opens_session: false, needs_tab: true, may_navigate: true };
+}
 
 /**
  * Whether an action's own result says it navigated its tab (undefined: it does not say): input actions
@@ -39,11 +42,26 @@ function navigatedPerResult(type, result) {
  * @typedef {import("./blocklist.js").Blocklist} Blocklist
  */
 
-/** @param {string} taskId @param {string | undefined} reason */
+/**
+ * Session ends that the person caused (Stop, Stop all, End, idle, a blocklist entry): the task's later actions
+ * answer `stopped`. A tab that closed is only `session_not_found`: the task may open another.
+ */
+const STOPPED_BY_PERSON = new Set(["stopped", "ended_by_user", "idle", "blocked", "task_stopped"]);
+
+/**
+ * @param {string} taskId
+ * @param {string | undefined} reason why the task's last session ended, if it did
+ * @param {number} [tabId]
+ */
 function notFound(taskId, reason, tabId) {
+  if (reason && STOPPED_BY_PERSON.has(reason)) {
+    return new ActionError(ErrorCode.STOPPED, `this task's session ended (${reason}): do nothing more in the browser; `
+      + "report what you did and found so far");
+  }
   const why = reason ? `this task's session ended (${reason})` : tabId === undefined
     ? "this task has no tab yet" : `tab ${tabId} is not in a session of this task`;
-  const next = reason ? "stop and report your partial results" : "navigate (without tab_id) or open_tab first";
+  const next = reason ? "navigate or open_tab to continue, or report your partial results"
+    : "navigate (without tab_id) or open_tab first";
   return new ActionError(ErrorCode.SESSION_NOT_FOUND, `${why}: ${next}`);
 }
 
@@ -80,18 +98,19 @@ export class SessionGate {
    */
   async before(type, action, taskId) {
     await this.#sessions.ready();
-    if (OPENS_SESSION.has(type) && typeof action.url === "string") {
+    const spec = flags(type);
+    if (spec.opens_session && typeof action.url === "string") {
       const pattern = await this.#blocklist.check(action.url);
       if (pattern) {
         throw new ActionError(ErrorCode.BLOCKED, `${domainOf(action.url)} is on the person's blocklist (${pattern}); `
           + "do not try to reach it another way: report that the site is blocked");
       }
     }
-    if (NO_TAB.has(type)) return undefined;
+    if (!spec.needs_tab) return undefined;
     const live = this.#sessions.forTask(taskId);
     const current = await this.#taskTabs.get(taskId);
     const fallback = live.some((s) => s.tab_id === current) ? current : live[0]?.tab_id;
-    if (type === "navigate" && action.tab_id === undefined) {
+    if (spec.opens_session && action.tab_id === undefined) {
       if (live.length === 0 && this.#sessions.endReason(taskId)) throw notFound(taskId, this.#sessions.endReason(taskId));
       return fallback;
     }
@@ -117,7 +136,7 @@ export class SessionGate {
   async after(type, taskId, label, tabId, result) {
     if (type === "close_tab") return;
     const touched = new Set();
-    if (OPENS_SESSION.has(type) && Number.isInteger(result?.tab_id)) {
+    if (flags(type).opens_session && Number.isInteger(result?.tab_id)) {
       const created = tabId === undefined && !this.#sessions.get(result.tab_id);
       if (created) {
         await this.#sessions.start({ taskId, tabId: result.tab_id, windowId: result.window_id, url: result.url ?? "",
@@ -134,7 +153,7 @@ export class SessionGate {
     // The action's own tab is checked even if the tabs.onUpdated listener already ended its session.
     const reported = [result?.effects?.url, result?.url].filter((u) => typeof u === "string");
     for (const id of touched) {
-      if (id === tabId && !MAY_NAVIGATE.has(type)) continue;
+      if (id === tabId && !flags(type).may_navigate) continue;
       if (id === tabId && navigatedPerResult(type, result) === false) continue;
       await this.check(id, id === tabId ? reported : [], id === tabId);
     }

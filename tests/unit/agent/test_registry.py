@@ -11,6 +11,7 @@ from app.agent.subagent_run import run_subagent
 from app.agent.task_board import TaskBoard
 from app.agent.tools.registry import DECLARATIONS, INTERNAL_ONLY_TOOLS, main_loadout, subagent_loadout
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
+from app.protocol.actions import ACTION_TYPES
 from tests.unit.agent.doubles import RecordingBridge
 
 
@@ -84,5 +85,5 @@ def test_browser_schema_is_a_flat_object_with_all_actions():
     tool = subagent_loadout(("browser",), make_deps(bridge=RecordingBridge())).tools[0]
     schema = tool.input_schema
     assert schema["type"] == "object" and schema["required"] == ["type"]
-    assert len(schema["properties"]["type"]["enum"]) == 13
+    assert set(schema["properties"]["type"]["enum"]) == set(ACTION_TYPES)
     assert "oneOf" not in str(schema)

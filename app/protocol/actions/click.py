@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import Target, WithDialog
+from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.wording import outcome, target
+
+
+class Click(Target, WithDialog):
+    type: Literal["click"]
+    button: Literal["left", "right", "middle"] = "left"
+    click_count: Annotated[int, Field(ge=1, le=3)] = 1
+
+    spec = ActionSpec(
+        rank=30,
+        signature="{uid | selector, dialog?, prompt_text?}",
+        guide="click an element; the result says what changed (navigation, new tab, dialog, DOM). "
+              "alert/beforeunload are accepted, confirm/prompt dismissed unless `dialog: \"accept\"` (with "
+              "`prompt_text` for a prompt).",
+        done=lambda raw, result: f"Clicked {target(raw, result, 'clicked')}{outcome(result)}",
+        failed="click",
+        failed_subject=target,
+        may_navigate=True,
+        needs_input_focus=True,
+        may_be_sensitive=True,
+    )

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import MAX_TEXT_CHARS, OnTab, WithDialog
+from app.protocol.actions.spec import ActionSpec
+
+
+class Evaluate(OnTab, WithDialog):
+    type: Literal["evaluate"]
+    expression: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
+
+    spec = ActionSpec(
+        rank=100,
+        signature="{expression}",
+        guide="run JavaScript in the page and get a JSON value back. Last resort.",
+        done=lambda raw, result: "Ran a script in the page",
+        failed="run the script",
+        may_navigate=True,
+        may_be_sensitive=True,
+    )

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from typing import Literal
+
+from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.spec import ActionSpec
+
+
+class GetTabs(ActionModel):
+    type: Literal["get_tabs"]
+
+    spec = ActionSpec(
+        rank=110,
+        signature="{}",
+        guide="list tabs; `in_task` marks this task's tabs.",
+        done=lambda raw, result: f"Listed {len(result.get('tabs') or [])} tabs",
+        failed="list the tabs",
+        needs_tab=False,
+        read_only=True,
+    )

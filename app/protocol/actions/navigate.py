@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from typing import Literal
+
+from app.protocol.actions.fields import HttpUrlStr, OnTab, TimeoutMs
+from app.protocol.actions.spec import ActionSpec
+
+
+class Navigate(OnTab):
+    type: Literal["navigate"]
+    url: HttpUrlStr
+    timeout_ms: TimeoutMs = 30_000
+
+    spec = ActionSpec(
+        rank=10,
+        signature="{url, tab_id?}",
+        guide="load a URL in the task's tab (opens one the first time).",
+        done=lambda raw, result: f"Opened {result.get('title') or result.get('url') or raw.get('url', 'the page')}",
+        failed="open",
+        failed_subject=lambda raw: str(raw.get("url", "")),
+        may_navigate=True,
+        opens_session=True,
+    )

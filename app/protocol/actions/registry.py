@@ -1,0 +1,66 @@
+"""Collects the action declarations of this package: every module's model with a `spec` is an action.
+
+Adding an action is one new module here (its model and spec) plus its handler in the extension; everything else
+is derived (docs/architecture.md, "Adding an action").
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.spec import ActionSpec
+
+_SUPPORT_MODULES = frozenset({"fields", "spec", "wording", "registry"})
+
+
+def action_type(model: type[ActionModel]) -> str:
+    """The `type` literal of an action model."""
+    return str(model.model_fields["type"].annotation.__args__[0])  # type: ignore[union-attr]
+
+
+def _discover() -> tuple[type[ActionModel], ...]:
+    package = importlib.import_module(__package__ or "app.protocol.actions")
+    found: dict[str, type[ActionModel]] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name in _SUPPORT_MODULES or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, ActionModel) and value.__module__ == module.__name__
+                    and isinstance(value.__dict__.get("spec"), ActionSpec)):
+                name = action_type(value)
+                if name in found:
+                    raise RuntimeError(f"action type {name!r} is declared twice")
+                found[name] = value
+    return tuple(sorted(found.values(), key=lambda m: (m.spec.rank, action_type(m))))
+
+
+ACTION_MODELS: tuple[type[ActionModel], ...] = _discover()
+ACTION_TYPES: tuple[str, ...] = tuple(action_type(m) for m in ACTION_MODELS)
+ACTION_SPECS: Mapping[str, ActionSpec] = MappingProxyType({action_type(m): m.spec for m in ACTION_MODELS})
+MODEL_BY_TYPE: Mapping[str, type[ActionModel]] = MappingProxyType({action_type(m): m for m in ACTION_MODELS})
+
+_UNSIGNED = frozenset({"type", "tab_id", "dialog", "prompt_text"})
+
+
+def signature(model: type[ActionModel]) -> str:
+    """The input as the prompt shows it: the spec's own, else `{required, optional?}` from the fields."""
+    if model.spec.signature is not None:
+        return model.spec.signature
+    parts = [name if field.is_required() else f"{name}?"
+             for name, field in model.model_fields.items() if name not in _UNSIGNED]
+    return "{" + ", ".join(parts) + "}"
+
+
+def required_fields(model: type[ActionModel]) -> list[str]:
+    """Fields the extension checks for itself before running the handler."""
+    return [name for name, field in model.model_fields.items() if field.is_required() and name != "type"]
+
+
+def wire_actions() -> dict[str, dict[str, Any]]:
+    """Per action type: its required fields and flags, as the extension gets them."""
+    return {action_type(m): {"required": required_fields(m), **m.spec.flags()} for m in ACTION_MODELS}

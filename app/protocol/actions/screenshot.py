@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import OptionalTarget
+from app.protocol.actions.spec import ActionSpec
+
+
+class Screenshot(OptionalTarget):
+    type: Literal["screenshot"]
+    full_page: bool = False
+    format: Literal["png", "jpeg"] = "png"
+    quality: Annotated[int, Field(ge=1, le=100)] | None = None
+
+    spec = ActionSpec(
+        rank=90,
+        signature="{uid? | selector?, full_page?, format?}",
+        guide="an image of the page or an element. Use when layout matters; extract is cheaper for reading.",
+        done=lambda raw, result: "Took a screenshot",
+        failed="take a screenshot",
+        read_only=True,
+    )

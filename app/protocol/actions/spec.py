@@ -1,0 +1,56 @@
+"""What every action declares besides its fields: how the model is taught it, how a person reads it, and the
+facts the rest of bua derives its behaviour from (docs/architecture.md, "Adding an action").
+
+An action is one module in this package: a pydantic model with a `type` literal and a `spec` class variable.
+The union, the registry, the tool schema and description, the prompt's action table, the milestone lines and
+the extension's generated lists (`extension/src/generated/protocol.js`) are all derived from these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+Raw = dict[str, Any]
+"""The action as the model sent it."""
+Result = dict[str, Any]
+"""The extension's result for it."""
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    guide: str
+    """The prompt line after the action's signature: what it does and when to use it."""
+    done: Callable[[Raw, Result], str]
+    """The milestone a person reads when it succeeded ("Clicked “View” — went to …")."""
+    failed: str
+    """The verb phrase of a failure's milestone: "Could not <failed> <subject>: <message>"."""
+    failed_subject: Callable[[Raw], str] | None = None
+    """What the failure names after the verb (a URL, a key); none by default."""
+    signature: str | None = None
+    """The input as the prompt shows it (`{url, tab_id?}`); derived from the fields when not given."""
+    rank: int = 100
+    """Order in the prompt's action table and the tool's enum (lower first)."""
+    may_navigate: bool = False
+    """It can move its tab to another URL: the extension re-checks the blocklist after it."""
+    needs_input_focus: bool = False
+    """It sends input as a person would: its tab is brought to the front of the bua window first."""
+    opens_session: bool = False
+    """It opens (or takes) a tab for the task and starts a session on it; its `url` is checked first."""
+    needs_tab: bool = True
+    """It works on one of the task's tabs (false: it works on the browser as a whole)."""
+    read_only: bool = False
+    """It changes nothing a person could notice (MCP's readOnlyHint)."""
+    may_be_sensitive: bool = False
+    """It can pay, send, delete or change an account, depending on its target: the safety checks look at it."""
+
+    def flags(self) -> dict[str, bool]:
+        """The facts the extension needs, as generated into `extension/src/generated/protocol.js`."""
+        return {
+            "may_navigate": self.may_navigate,
+            "needs_input_focus": self.needs_input_focus,
+            "opens_session": self.opens_session,
+            "needs_tab": self.needs_tab,
+            "read_only": self.read_only,
+            "may_be_sensitive": self.may_be_sensitive,
+        }

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import MAX_TEXT_CHARS, Target, WithDialog
+from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.wording import outcome, target
+
+
+class TypeText(Target, WithDialog):
+    type: Literal["type"]
+    text: Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
+    clear: bool = False
+    submit: bool = False
+
+    spec = ActionSpec(
+        rank=40,
+        signature="{uid | selector, text, clear?, submit?}",
+        guide="type into an input, textarea, contenteditable or choose a <select> option by label; `submit` "
+              "presses Enter after.",
+        done=lambda raw, result: f"Typed into {target(raw, result, 'typed_into')}{outcome(result)}",
+        failed="type into",
+        failed_subject=target,
+        may_navigate=True,
+        needs_input_focus=True,
+        may_be_sensitive=True,
+    )

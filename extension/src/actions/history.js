@@ -1,0 +1,87 @@
+/**
+ * history {direction: back | forward | reload, tab_id?, timeout_ms = 30000}: step through the tab's session
+ * history (or reload it) and wait for the page to load. The step's target is checked against the blocklist
+ * before it is taken, like a navigate; the gate checks where the tab really went afterwards.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { onTaskTab } from "../action-target.js";
+import { requireTab } from "../tab-resolver.js";
+import { domainOf } from "../sessions/session-store.js";
+
+const DEFAULT_TIMEOUT_MS = 30000;
+
+/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ */
+export async function history(action, ctx) {
+  const direction = action.direction;
+  if (direction !== "back" && direction !== "forward" && direction !== "reload") {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "'direction' must be one of: back, forward, reload");
+  }
+  const timeoutMs = typeof action.timeout_ms === "number" ? action.timeout_ms : DEFAULT_TIMEOUT_MS;
+  return onTaskTab(action, ctx, async (tabId) => {
+    const { currentIndex, entries } = await ctx.debugger.send(tabId, "Page.getNavigationHistory");
+    const index = currentIndex + (direction === "back" ? -1 : direction === "forward" ? 1 : 0);
+    const entry = entries[index];
+    // A new tab's first entry (about:blank, a browser page) is not a page to go back to.
+    if (!entry || !/^https?:/i.test(entry.url)) {
+      throw new ActionError(ErrorCode.NAVIGATION_FAILED, `there is no page to go ${direction} to in tab ${tabId} `
+        + `(it is at ${currentIndex + 1} of ${entries.length} in its history); navigate to a URL instead`);
+    }
+    const pattern = await ctx.blocklist?.check(entry.url);
+    if (pattern) {
+      throw new ActionError(ErrorCode.BLOCKED, `going ${direction} would open ${domainOf(entry.url)}, which is on the `
+        + `person's blocklist (${pattern}); do not try to reach it another way: report that the site is blocked`);
+    }
+    await ctx.debugger.send(tabId, "Page.enable");
+    const mainFrame = (await ctx.debugger.send(tabId, "Page.getFrameTree")).frameTree.frame.id;
+    const loaded = loadOf(ctx, tabId, mainFrame, timeoutMs);
+    try {
+      if (direction === "reload") await ctx.debugger.send(tabId, "Page.reload");
+      else await ctx.debugger.send(tabId, "Page.navigateToHistoryEntry", { entryId: entry.id });
+      await loaded.done;
+    } finally {
+      loaded.stop();
+    }
+    const tab = await requireTab(ctx.tabs, tabId);
+    return { tab_id: tabId, direction, url: tab.url || entry.url, title: tab.title ?? "", status: "loaded" };
+  });
+}
+
+/**
+ * Resolves on the main frame's next load event, or its next same-document move (a history entry made by
+ * pushState); rejects with `timeout` after timeoutMs.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} mainFrame
+ * @param {number} timeoutMs
+ */
+function loadOf(ctx, tabId, mainFrame, timeoutMs) {
+  /** @type {unknown} */
+  let timer;
+  /** @type {(() => void)[]} */
+  let unsubscribes = [];
+  const done = new Promise((resolve, reject) => {
+    unsubscribes = [
+      ctx.debugger.on(tabId, "Page.loadEventFired", () => resolve(undefined)),
+      ctx.debugger.on(tabId, "Page.navigatedWithinDocument", (p) => {
+        if (p.frameId === mainFrame) resolve(undefined);
+      }),
+      ctx.debugger.onDetach(tabId, () => reject(new ActionError(ErrorCode.TAB_NOT_FOUND,
+        `tab ${tabId} closed or was released while loading; call get_tabs`))),
+    ];
+    timer = ctx.timers.setTimeout(() => reject(new ActionError(ErrorCode.TIMEOUT,
+      `the page did not finish loading in ${timeoutMs} ms; it may still be usable: call extract`)), timeoutMs);
+  });
+  return {
+    done,
+    stop() {
+      ctx.timers.clearTimeout(timer);
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
+  };
+}

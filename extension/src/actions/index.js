@@ -1,0 +1,36 @@
+/**
+ * The one map from action type to handler. Every type declared in the Python declarations
+ * (app/protocol/actions/, generated into ../generated/protocol.js) has exactly one entry here; a node test fails
+ * when one is missing or extra.
+ */
+
+import { navigate } from "./navigate.js";
+import { history } from "./history.js";
+import { getTabs } from "./tabs.js";
+import { extract } from "../extract/extract-action.js";
+import { click, hover } from "./pointer.js";
+import { typeText } from "./type.js";
+import { pressKeyAction } from "./press-key.js";
+import { scroll } from "./scroll.js";
+import { screenshot } from "./screenshot.js";
+import { waitFor } from "./wait-for.js";
+import { evaluate } from "./evaluate.js";
+import { closeTab, openTab } from "./open-tab.js";
+
+/** @type {Readonly<Record<string, import("../action-dispatcher.js").ActionHandler>>} */
+export const HANDLERS = Object.freeze({
+  navigate,
+  history,
+  extract,
+  click,
+  type: typeText,
+  press_key: pressKeyAction,
+  scroll,
+  hover,
+  wait_for: waitFor,
+  screenshot,
+  evaluate,
+  get_tabs: getTabs,
+  open_tab: openTab,
+  close_tab: closeTab,
+});

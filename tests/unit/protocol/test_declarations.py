@@ -1,0 +1,81 @@
+"""Every action is one declaration, and everything else is derived from the declarations: the prompt's action
+table, the tool's description and enum, the milestones and the extension's generated vocabulary."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
+from app.agent.tools.base import ToolOutput
+from app.agent.tools.browser import tool_description
+from app.agent.tools.browser_milestone import milestone_line
+from app.agent.tools.browser_schema import flat_browser_schema
+from app.protocol.actions import ACTION_MODELS, ACTION_SPECS, ACTION_TYPES
+from app.protocol.actions.registry import action_type, signature, wire_actions
+from app.protocol.codegen import GENERATED_PATH, render
+from app.protocol.envelope import CONTROL_OPS, EXTENSION_EVENTS, HOST_EVENTS
+from app.protocol.errors import GUIDANCE, ErrorCode
+
+
+def prompt_line(action: str) -> str:
+    """The action's own line in the prompt's action table (not any other mention of its name)."""
+    lines = [line for line in BROWSER_TOOL_INSTRUCTIONS.splitlines() if line.startswith(f"- `{action}` ")]
+    assert len(lines) == 1, f"{action} has {len(lines)} lines in the action table"
+    return lines[0]
+
+
+@pytest.mark.parametrize("action", ACTION_TYPES)
+def test_each_action_has_its_own_prompt_line_with_its_signature_and_guide(action):
+    model = next(m for m in ACTION_MODELS if action_type(m) == action)
+    line = prompt_line(action)
+    assert f"`{signature(model)}`" in line and model.spec.guide in line
+
+
+def test_a_signature_is_derived_from_the_fields_when_not_given():
+    history = next(m for m in ACTION_MODELS if action_type(m) == "history")
+    assert history.spec.signature is None and signature(history) == "{direction, timeout_ms?}"
+
+
+def test_the_tool_names_every_action_in_its_description_and_enum():
+    assert set(re.findall(r"[a-z_]+", tool_description().split(":", 1)[1])) >= set(ACTION_TYPES)
+    assert set(flat_browser_schema()["properties"]["type"]["enum"]) == set(ACTION_TYPES)
+
+
+@pytest.mark.parametrize("action", ACTION_TYPES)
+def test_each_action_has_its_own_milestone_wording(action):
+    done = milestone_line({"type": action}, ToolOutput({"ok": True, "result": {}}))
+    failed = milestone_line({"type": action}, ToolOutput({"ok": False, "error": {"message": "boom; more"}}, is_error=True))
+    assert done and done != action, "a success milestone reads as a sentence, not the bare action name"
+    assert failed.startswith(f"Could not {ACTION_SPECS[action].failed}") and failed.endswith(": boom")
+
+
+def test_every_error_code_has_guidance_in_the_prompt():
+    assert set(GUIDANCE) == set(ErrorCode)
+    for code in ErrorCode:
+        assert f"- `{code.value}`: {GUIDANCE[code]}" in BROWSER_TOOL_INSTRUCTIONS
+
+
+def test_a_stop_is_not_a_crash():
+    assert ErrorCode.STOPPED in GUIDANCE and "report what you did" in GUIDANCE[ErrorCode.STOPPED]
+    assert "needs_user" in GUIDANCE[ErrorCode.CONFIRMATION_REQUIRED]
+
+
+def test_the_extension_gets_the_flags_and_required_fields():
+    wire = wire_actions()
+    assert set(wire) == set(ACTION_TYPES)
+    assert wire["navigate"]["required"] == ["url"] and wire["navigate"]["opens_session"]
+    assert wire["history"] == {"required": ["direction"], "may_navigate": True, "needs_input_focus": False,
+                               "opens_session": False, "needs_tab": True, "read_only": False,
+                               "may_be_sensitive": False}
+    assert {a for a, w in wire.items() if not w["needs_tab"]} == {"get_tabs", "open_tab"}
+
+
+def test_the_generated_extension_protocol_is_up_to_date():
+    assert GENERATED_PATH.read_text(encoding="utf-8") == render(), (
+        "extension/src/generated/protocol.js is stale: run `make schema`"
+    )
+    text = render()
+    for name in (*ACTION_TYPES, *CONTROL_OPS, *EXTENSION_EVENTS, *HOST_EVENTS, *(c.value for c in ErrorCode)):
+        assert f'"{name}"' in text, name
