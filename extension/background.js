@@ -3,16 +3,16 @@
  * synchronously at top level, as MV3 requires for wake-up events.
  */
 
-import { ActionDispatcher } from "./src/action-dispatcher.js";
-import { InFlight } from "./src/in-flight.js";
-import { DebuggerController } from "./src/debugger-controller.js";
-import { helloData } from "./src/hello.js";
-import { NativePort } from "./src/native-port.js";
+import { ActionDispatcher } from "./src/wire/action-dispatcher.js";
+import { InFlight } from "./src/wire/in-flight.js";
+import { DebuggerController } from "./src/tabs/debugger-controller.js";
+import { helloData } from "./src/wire/hello.js";
+import { NativePort } from "./src/wire/native-port.js";
 import { eventMessage } from "./src/protocol.js";
-import { TaskTabs } from "./src/task-tabs.js";
+import { TaskTabs } from "./src/tabs/task-tabs.js";
 import { HANDLERS } from "./src/actions/index.js";
-import { BuaWindow } from "./src/bua-window.js";
-import { DialogGuard } from "./src/dialogs.js";
+import { BuaWindow } from "./src/tabs/bua-window.js";
+import { DialogGuard } from "./src/tabs/dialogs.js";
 import { Blocklist } from "./src/sessions/blocklist.js";
 import { SessionControls } from "./src/sessions/session-controls.js";
 import { SessionGate } from "./src/sessions/session-gate.js";

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ActionDispatcher } from "../src/action-dispatcher.js";
+import { ActionDispatcher } from "../src/wire/action-dispatcher.js";
 import { ACTION_TYPES, ActionError, ErrorCode } from "../src/protocol.js";
 import { permissiveGate, silentLog } from "./chrome-stub.js";
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { perAttachment } from "../src/attachment-cache.js";
+import { perAttachment } from "../src/tabs/attachment-cache.js";
 
 function debuggerDouble() {
   /** @type {Map<number, Set<() => void>>} */

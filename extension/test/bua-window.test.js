@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BuaWindow, WINDOW_KEY } from "../src/bua-window.js";
+import { BuaWindow, WINDOW_KEY } from "../src/tabs/bua-window.js";
 import { createChrome } from "./chrome-stub.js";
 
 function setup() {

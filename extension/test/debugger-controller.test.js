@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { CdpError, DebuggerController } from "../src/debugger-controller.js";
+import { CdpError, DebuggerController } from "../src/tabs/debugger-controller.js";
 import { ActionError } from "../src/protocol.js";
 import { createDebugger, createTabs } from "./chrome-stub.js";
 

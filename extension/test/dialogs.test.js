@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { DialogGuard, decideDialog, policyOf } from "../src/dialogs.js";
+import { DialogGuard, decideDialog, policyOf } from "../src/tabs/dialogs.js";
 import { silentLog } from "./chrome-stub.js";
 
 test("the default policy: alert and beforeunload accepted, confirm and prompt dismissed", () => {

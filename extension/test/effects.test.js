@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { DEFAULT_SETTLE_MS, settleMsOf, summarizeEffects } from "../src/effects.js";
-import { watchNavigation } from "../src/navigation-watch.js";
-import { DebuggerController } from "../src/debugger-controller.js";
+import { DEFAULT_SETTLE_MS, settleMsOf, summarizeEffects } from "../src/input/effects.js";
+import { watchNavigation } from "../src/tabs/navigation-watch.js";
+import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { createChrome, realTimers } from "./chrome-stub.js";
 
 const quiet = { navigation: { navigated: false, sameDocument: false, loaded: false }, newTabs: [], dialogs: [], mutations: 0, settleMs: 300 };

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NODE_MISSING, callOnTarget } from "../src/element-resolver.js";
+import { NODE_MISSING, callOnTarget } from "../src/targets/element-resolver.js";
 import { uidFor } from "../src/extract/uid-map.js";
 import { clickMouse } from "../src/input/mouse.js";
-import { NOT_KEPT, keptFunction } from "../src/page-functions.js";
+import { NOT_KEPT, keptFunction } from "../src/page/functions.js";
 
 const one = keptFunction(function one() { return 1; });
 const none = keptFunction(function none() {});

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { DebuggerController } from "../src/debugger-controller.js";
+import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { createEvent } from "./chrome-stub.js";
 
 /** A chrome.debugger fake that records debuggees, so child-session routing is visible. */

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { DebuggerController } from "../src/debugger-controller.js";
+import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { watchTab } from "../src/extract/tab-watch.js";
 import { entryOf, formerUid, uidFor } from "../src/extract/uid-map.js";
 import { createEvent } from "./chrome-stub.js";

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { PROFILE_ID_KEY, browserName, helloData, profileId } from "../src/hello.js";
+import { PROFILE_ID_KEY, browserName, helloData, profileId } from "../src/wire/hello.js";
 import { createRuntime, createStorageArea } from "./chrome-stub.js";
 
 const CHROME_UA =

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { HELPERS, describeElement, disabledReason, pageFunction } from "../src/page-functions.js";
+import { HELPERS, describeElement, disabledReason, pageFunction } from "../src/page/functions.js";
 import { hitProblem, hitTestInPage } from "../src/input/hit-test.js";
 
 /**

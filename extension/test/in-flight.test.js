@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ActionDispatcher } from "../src/action-dispatcher.js";
-import { InFlight } from "../src/in-flight.js";
+import { ActionDispatcher } from "../src/wire/action-dispatcher.js";
+import { InFlight } from "../src/wire/in-flight.js";
 import { permissiveGate, silentLog } from "./chrome-stub.js";
 
 /** A controller double: every send answers after a tick; records what was sent. */

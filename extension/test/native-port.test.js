@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, HOST_NAME, NativePort } from "../src/native-port.js";
+import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, HOST_NAME, NativePort } from "../src/wire/native-port.js";
 import { createFakeTimers, createRuntime, silentLog } from "./chrome-stub.js";
 
 const HOST_READY = { v: 1, kind: "event", type: "host_ready", data: {} };

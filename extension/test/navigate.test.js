@@ -2,9 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { navigate } from "../src/actions/navigate.js";
-import { DebuggerController } from "../src/debugger-controller.js";
-import { TaskTabs } from "../src/task-tabs.js";
-import { BuaWindow } from "../src/bua-window.js";
+import { DebuggerController } from "../src/tabs/debugger-controller.js";
+import { TaskTabs } from "../src/tabs/task-tabs.js";
+import { BuaWindow } from "../src/tabs/bua-window.js";
 import { createChrome, realTimers } from "./chrome-stub.js";
 
 function setup() {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NOT_KEPT, callKept, keptDeclaration, keptFunction, notKept, pageFunction } from "../src/page-functions.js";
+import { NOT_KEPT, callKept, keptDeclaration, keptFunction, notKept, pageFunction } from "../src/page/functions.js";
 
 /** @this {any} @param {number} by */
 function addTo(by) {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { getTabs } from "../src/actions/tabs.js";
-import { TaskTabs } from "../src/task-tabs.js";
+import { TaskTabs } from "../src/tabs/task-tabs.js";
 import { createChrome } from "./chrome-stub.js";
 
 function setup() {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { STORAGE_KEY, TaskTabs } from "../src/task-tabs.js";
+import { STORAGE_KEY, TaskTabs } from "../src/tabs/task-tabs.js";
 import { createStorageArea } from "./chrome-stub.js";
 
 test("remembers each task's tab in session storage", async () => {

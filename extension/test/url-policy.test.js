@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { checkNavigableUrl } from "../src/url-policy.js";
+import { checkNavigableUrl } from "../src/tabs/url-policy.js";
 
 /** @param {() => unknown} fn */
 function codeOf(fn) {

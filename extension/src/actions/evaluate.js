@@ -11,16 +11,16 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { onTaskTab } from "../action-target.js";
-import { pageFunction } from "../page-functions.js";
-import { topFrameId } from "../page-world.js";
-import { watchNavigation } from "../navigation-watch.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { onTaskTab } from "../targets/action-target.js";
+import { pageFunction } from "../page/functions.js";
+import { topFrameId } from "../tabs/isolated-world.js";
+import { watchNavigation } from "../tabs/navigation-watch.js";
 
 export const MAX_RESULT_CHARS = 100_000;
 export const EVALUATE_TIMEOUT_MS = 20_000;
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * In the page (`this` = the value): a JSON text of it, with what JSON cannot carry described.

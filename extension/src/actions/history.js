@@ -5,13 +5,13 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { onTaskTab } from "../action-target.js";
-import { requireTab } from "../tab-resolver.js";
+import { onTaskTab } from "../targets/action-target.js";
+import { requireTab } from "../tabs/tab-resolver.js";
 import { domainOf } from "../sessions/session-store.js";
 
 const DEFAULT_TIMEOUT_MS = 30000;
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @param {Record<string, unknown>} action

@@ -17,7 +17,7 @@ import { waitFor } from "./wait-for.js";
 import { evaluate } from "./evaluate.js";
 import { closeTab, openTab } from "./open-tab.js";
 
-/** @type {Readonly<Record<string, import("../action-dispatcher.js").ActionHandler>>} */
+/** @type {Readonly<Record<string, import("../wire/action-dispatcher.js").ActionHandler>>} */
 export const HANDLERS = Object.freeze({
   navigate,
   history,

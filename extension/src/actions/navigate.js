@@ -5,15 +5,15 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { checkNavigableUrl } from "../url-policy.js";
-import { findTab, optionalTabId, requireTab } from "../tab-resolver.js";
-import { prepareTab } from "../tab-prep.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { checkNavigableUrl } from "../tabs/url-policy.js";
+import { findTab, optionalTabId, requireTab } from "../tabs/tab-resolver.js";
+import { prepareTab } from "../tabs/tab-prep.js";
 
 export const DEFAULT_TIMEOUT_MS = 30000;
 export const MAX_TIMEOUT_MS = 30000;
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @param {Record<string, unknown>} action
@@ -121,7 +121,7 @@ async function navigateAndWait(ctx, tabId, url, watch) {
  * document). A same-document navigation (no loader id) is done once
  * `Page.navigatedWithinDocument` reports it for the main frame: only then
  * does the tab show the new URL.
- * @param {import("../debugger-controller.js").DebuggerController} dbg
+ * @param {import("../tabs/debugger-controller.js").DebuggerController} dbg
  * @param {number} tabId
  */
 function watchLoad(dbg, tabId) {

@@ -9,11 +9,11 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { checkNavigableUrl } from "../url-policy.js";
-import { findTab, optionalTabId } from "../tab-resolver.js";
+import { checkNavigableUrl } from "../tabs/url-policy.js";
+import { findTab, optionalTabId } from "../tabs/tab-resolver.js";
 import { navigate } from "./navigate.js";
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @param {Record<string, unknown>} action

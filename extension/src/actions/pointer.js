@@ -7,12 +7,12 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { nodeError, onTaskTab, targetElement } from "../action-target.js";
-import { NODE_MISSING, callOnTarget } from "../element-resolver.js";
-import { keptFunction } from "../page-functions.js";
-import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "../effects.js";
-import { onElement } from "../page-world.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
+import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
+import { keptFunction } from "../page/functions.js";
+import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "../input/effects.js";
+import { onElement } from "../tabs/isolated-world.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { topPageCover } from "../input/frame-cover.js";
 import { offsetQuads, pressPoint, quadBounds } from "../input/geometry.js";
@@ -22,9 +22,9 @@ import { keepInBackground } from "../input/window-focus.js";
 import { keepPainting } from "../input/painting.js";
 
 /**
- * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
- * @typedef {import("../action-target.js").ResolvedElement} ResolvedElement
- * @typedef {import("../effects.js").Effects} Effects
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
+ * @typedef {import("../input/effects.js").Effects} Effects
  */
 
 /**

@@ -4,18 +4,18 @@
  * whatever has focus in the tab, with the effects it had.
  */
 
-import { onTaskTab } from "../action-target.js";
-import { settleMsOf, watchEffects } from "../effects.js";
+import { onTaskTab } from "../targets/action-target.js";
+import { settleMsOf, watchEffects } from "../input/effects.js";
 import { isMac, pressKey } from "../input/keyboard.js";
 import { parseKeyCombo } from "../input/keys.js";
 import { keepPainting } from "../input/painting.js";
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{pressed: string, effects: import("../effects.js").Effects}>}
+ * @returns {Promise<{pressed: string, effects: import("../input/effects.js").Effects}>}
  */
 export async function pressKeyAction(action, ctx) {
   parseKeyCombo(action.key, { mac: isMac() });

@@ -11,11 +11,11 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { nodeError, onTaskTab, targetElement } from "../action-target.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, quadBounds } from "../input/geometry.js";
-import { decodedBytes, imageSize } from "../image-size.js";
+import { decodedBytes, imageSize } from "./image-size.js";
 import { keepPainting } from "../input/painting.js";
 
 /** The Messages API refuses images over 8,000 px a side or 5 MB: the caps keep every screenshot usable. */
@@ -26,7 +26,7 @@ export const CAPTURE_TIMEOUT_MS = 15_000;
 export const MAX_SHRINKS = 3;
 
 /**
- * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {{x: number, y: number, width: number, height: number, scale: number}} Clip
  */
 

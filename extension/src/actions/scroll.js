@@ -11,11 +11,11 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { nodeError, onTaskTab, targetElement } from "../action-target.js";
-import { inWorld, onElement } from "../page-world.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
+import { inWorld, onElement } from "../tabs/isolated-world.js";
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 const DIRECTIONS = ["up", "down", "left", "right"];
 

@@ -3,7 +3,7 @@
  * tabs (opened or navigated by it, or opened by its clicks) and its current one.
  */
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @typedef {object} TabInfo

@@ -13,17 +13,17 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { nodeError, onTaskTab, targetElement } from "../action-target.js";
-import { settleMsOf, watchEffects } from "../effects.js";
-import { pageFunction } from "../page-functions.js";
-import { onElement } from "../page-world.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
+import { settleMsOf, watchEffects } from "../input/effects.js";
+import { pageFunction } from "../page/functions.js";
+import { onElement } from "../tabs/isolated-world.js";
 import { pressKey } from "../input/keyboard.js";
-import { chooseOption, editFacts, focusForTyping, pickEditable, readValue, setValue } from "./type-page.js";
+import { chooseOption, editFacts, focusForTyping, pickEditable, readValue, setValue } from "../page/type.js";
 
 /**
- * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
- * @typedef {import("../action-target.js").ResolvedElement} ResolvedElement
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
  */
 
 const SHOWN_VALUE_CHARS = 200;

@@ -9,17 +9,17 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { CdpError } from "../debugger-controller.js";
-import { onTaskTab, targetElement } from "../action-target.js";
-import { inWorld, onElement } from "../page-world.js";
-import { checkElement, checkSelector, checkText } from "./wait-for-page.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { onTaskTab, targetElement } from "../targets/action-target.js";
+import { inWorld, onElement } from "../tabs/isolated-world.js";
+import { checkElement, checkSelector, checkText } from "../page/wait-for.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const MAX_TIMEOUT_MS = 30_000;
 const STATES = ["visible", "hidden", "attached", "detached"];
 
 /**
- * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {{done: boolean, seen: string, invalid?: string}} Check
  */
 

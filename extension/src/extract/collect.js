@@ -17,7 +17,7 @@ const MAX_SHADOW_ROUNDS = 4;
 const MIN_FRAME_LIMIT = 2000;
 
 /**
- * @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./page-script.js").Frame} Frame
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number}, url: string, title: string,

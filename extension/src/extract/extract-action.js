@@ -20,7 +20,7 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
-import { taskTab } from "../action-target.js";
+import { taskTab } from "../targets/action-target.js";
 import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote } from "./budget.js";
 import { collectTab } from "./collect.js";
 import { elementLine } from "./element-lines.js";
@@ -28,7 +28,7 @@ import { renderBlocks } from "./markdown.js";
 import { watchTab } from "./tab-watch.js";
 
 /**
- * @typedef {import("../action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string}} ExtractResult
  */

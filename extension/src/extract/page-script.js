@@ -10,7 +10,7 @@
  * frame) is cached and re-created when the context is gone (navigation).
  */
 
-import { CdpError } from "../debugger-controller.js";
+import { CdpError } from "../tabs/debugger-controller.js";
 import { pageAria } from "./page-aria.js";
 import { pageBlocks } from "./page-blocks.js";
 import { pageContext } from "./page-context.js";
@@ -18,7 +18,7 @@ import { pageFind } from "./page-find.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageWalker } from "./page-walker.js";
-import { NOT_KEPT, callKept, textHash } from "../page-functions.js";
+import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 
 export const WORLD_NAME = "bua";
 
@@ -48,8 +48,8 @@ ${PARTS.map((part) => `  (${part})(lib);`).join("\n")}
 }`;
 
 /**
- * @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController
- * @typedef {import("../page-functions.js").KeptFunction} KeptFunction
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("../page/functions.js").KeptFunction} KeptFunction
  * @typedef {{value?: unknown, objectId?: string}} CallArg Runtime.CallArgument
  * @typedef {{tabId: number, sessionId?: string, frameId: string}} Frame where to run
  */

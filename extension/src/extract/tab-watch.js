@@ -10,7 +10,7 @@
 import { forgetContexts } from "./page-script.js";
 import { clearTab as clearUids } from "./uid-map.js";
 
-/** @typedef {import("../debugger-controller.js").DebuggerController} DebuggerController */
+/** @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController */
 
 /** @type {WeakMap<DebuggerController, Set<number>>} */
 const watched = new WeakMap();

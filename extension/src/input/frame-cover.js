@@ -7,7 +7,7 @@
  */
 
 import { contextOf } from "../extract/page-script.js";
-import { topFrameId } from "../page-world.js";
+import { topFrameId } from "../tabs/isolated-world.js";
 
 /** In the page: "" when a frame element is on top at (x, y), else a description of what is. */
 const PROBE = `(x, y) => {
@@ -20,7 +20,7 @@ const PROBE = `(x, y) => {
 }`;
 
 /**
- * @param {import("../action-dispatcher.js").ActionContext} ctx
+ * @param {import("../wire/action-dispatcher.js").ActionContext} ctx
  * @param {number} tabId
  * @param {{x: number, y: number}} point top-viewport CSS pixels
  * @returns {Promise<string>} "" when nothing of the top page covers the frame there

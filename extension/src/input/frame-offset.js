@@ -6,7 +6,7 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @param {ActionContext} ctx

@@ -5,7 +5,7 @@
 
 import { keyEvents, parseKeyCombo } from "./keys.js";
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * Whether the browser runs on macOS (shortcuts then need editing commands).

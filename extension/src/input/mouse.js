@@ -6,7 +6,7 @@
  * to date after a scroll.
  */
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 const BUTTON_BITS = { left: 1, right: 2, middle: 4 };
 

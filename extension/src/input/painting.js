@@ -8,7 +8,7 @@
  * inputs and captures that need frames.
  */
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * The tab, its window, and whether it is painting.

@@ -21,7 +21,7 @@
  * already be the bua window.
  */
 
-/** @typedef {import("../action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /** Delays (ms, each after the previous check) of the re-checks after a press. */
 export const GUARD_DELAYS_MS = [40, 120, 300, 600, 1000];

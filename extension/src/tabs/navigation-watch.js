@@ -3,7 +3,7 @@
  * loaded? Built from the Page domain events of the tab's own session.
  */
 
-/** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /** How long a requested navigation that never starts loading is waited for. */
 export const REQUEST_GRACE_MS = 2000;

@@ -2,7 +2,7 @@
  * Looking tabs up by id, with the protocol's tab_not_found error.
  */
 
-import { ActionError, ErrorCode } from "./protocol.js";
+import { ActionError, ErrorCode } from "../protocol.js";
 
 /**
  * @param {any} tabsApi chrome.tabs

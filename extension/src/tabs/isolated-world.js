@@ -4,16 +4,16 @@
  * DOM but not its JavaScript, and the page cannot see them.
  */
 
-import { ActionError, ErrorCode } from "./protocol.js";
+import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "./debugger-controller.js";
-import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "./extract/page-script.js";
-import { callKept, keptFunction } from "./page-functions.js";
+import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "../extract/page-script.js";
+import { callKept, keptFunction } from "../page/functions.js";
 import { perAttachment } from "./attachment-cache.js";
 
 export { mainFrameId };
 
 
-/** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /** The top frame id per attached tab (it is the tab target's id and stays). */
 const topFrames = perAttachment();

@@ -15,7 +15,7 @@
  * forgotten on Target.detachedFromTarget and when the tab detaches.
  */
 
-import { ActionError, ErrorCode } from "./protocol.js";
+import { ActionError, ErrorCode } from "../protocol.js";
 
 export const PROTOCOL_VERSION = "1.3";
 

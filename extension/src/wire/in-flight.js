@@ -13,10 +13,10 @@
  * script runs until evaluate's own time limit, at which V8 ends it.
  */
 
-import { ActionError, ErrorCode } from "./protocol.js";
+import { ActionError, ErrorCode } from "../protocol.js";
 
 /**
- * @typedef {import("./debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {{taskId: string, tabId: number | undefined, controller: AbortController}} Running
  */
 

@@ -17,21 +17,21 @@ import {
   hasId,
   okResponse,
   toErrorBody,
-} from "./protocol.js";
+} from "../protocol.js";
 import { stoppableDebugger } from "./in-flight.js";
 
 /**
  * @typedef {object} Services what action handlers work with
  * @property {any} tabs chrome.tabs
  * @property {any} [windows] chrome.windows
- * @property {import("./debugger-controller.js").DebuggerController} debugger
- * @property {import("./task-tabs.js").TaskTabs} taskTabs
+ * @property {import("../tabs/debugger-controller.js").DebuggerController} debugger
+ * @property {import("../tabs/task-tabs.js").TaskTabs} taskTabs
  * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
- * @property {import("./dialogs.js").DialogGuard} [dialogs] answers JavaScript dialogs, reports them per action
- * @property {import("./bua-window.js").BuaWindow} [buaWindow] where new tabs go
- * @property {import("./sessions/blocklist.js").Blocklist} [blocklist] the person's blocklist (checked before a
+ * @property {import("../tabs/dialogs.js").DialogGuard} [dialogs] answers JavaScript dialogs, reports them per action
+ * @property {import("../tabs/bua-window.js").BuaWindow} [buaWindow] where new tabs go
+ * @property {import("../sessions/blocklist.js").Blocklist} [blocklist] the person's blocklist (checked before a
  *   history step, whose target only the handler knows)
- * @property {import("./sessions/session-store.js").SessionStore} [sessions] live sessions
+ * @property {import("../sessions/session-store.js").SessionStore} [sessions] live sessions
  *
  * @typedef {Services & {taskId: string, requestId: string | number, signal?: AbortSignal,
  *   noteTab?: (tabId: number) => void}} ActionContext (ctx.debugger fails with `stopped` once the request is
@@ -68,9 +68,9 @@ export class ActionDispatcher {
    * @param {string} deps.extensionVersion
    * @param {() => Promise<void> | void} [deps.onHostReady] the host reached the app
    * @param {{info: Function, warn: Function}} [deps.log]
-   * @param {Pick<import("./sessions/session-gate.js").SessionGate, "before" | "after" | "holds">} deps.gate session
+   * @param {Pick<import("../sessions/session-gate.js").SessionGate, "before" | "after" | "holds">} deps.gate session
    *   authorisation around each action; required (tests pass a permissive one explicitly)
-   * @param {import("./sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
+   * @param {import("../sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
    */
   constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight }) {

@@ -4,7 +4,7 @@
  * pages, view-source:, other about: pages) is `forbidden_url`.
  */
 
-import { ActionError, ErrorCode } from "./protocol.js";
+import { ActionError, ErrorCode } from "../protocol.js";
 
 const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
 

@@ -3,16 +3,16 @@
  * through element-resolver.js (uids from the last extract, or a selector).
  */
 
-import { ACTIONS, ActionError, ErrorCode } from "./protocol.js";
+import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { resolveElement } from "./element-resolver.js";
-import { findTab, optionalTabId, requireTab } from "./tab-resolver.js";
-import { prepareTab } from "./tab-prep.js";
-import { policyOf } from "./dialogs.js";
+import { findTab, optionalTabId, requireTab } from "../tabs/tab-resolver.js";
+import { prepareTab } from "../tabs/tab-prep.js";
+import { policyOf } from "../tabs/dialogs.js";
 
 /**
- * @typedef {import("./action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {{objectId: string, sessionId?: string, backendNodeId?: number, role?: string, name?: string}} ResolvedElement
- * @typedef {{records: () => import("./dialogs.js").DialogRecord[], end: () => void}} DialogWatch
+ * @typedef {{records: () => import("../tabs/dialogs.js").DialogRecord[], end: () => void}} DialogWatch
  */
 
 /**

@@ -9,7 +9,7 @@
 
 import { perAttachment } from "./attachment-cache.js";
 
-/** @typedef {import("./action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /** Each tab is prepared once per debugger attachment. */
 const prepared = perAttachment();

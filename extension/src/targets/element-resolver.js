@@ -8,22 +8,22 @@
  * gives element_stale — never the element that took its place.
  */
 
-import { CdpError } from "./debugger-controller.js";
-import { ActionError, ErrorCode } from "./protocol.js";
-import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "./extract/page-script.js";
-import { watchTab } from "./extract/tab-watch.js";
-import { dropUid, entryOf, formerUid, uidFor } from "./extract/uid-map.js";
-import { topFrameId } from "./page-world.js";
+import { CdpError } from "../tabs/debugger-controller.js";
+import { ActionError, ErrorCode } from "../protocol.js";
+import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "../extract/page-script.js";
+import { watchTab } from "../extract/tab-watch.js";
+import { dropUid, entryOf, formerUid, uidFor } from "../extract/uid-map.js";
+import { topFrameId } from "../tabs/isolated-world.js";
 
-export { clearTab } from "./extract/tab-watch.js";
+export { clearTab } from "../extract/tab-watch.js";
 export { NODE_MISSING };
 
 const MAX_CANDIDATES = 5;
 const FRAME_GONE = /No frame|No session|Frame with the given id|not found/i;
 
 /**
- * @typedef {import("./action-dispatcher.js").ActionContext} ActionContext
- * @typedef {import("./protocol.js").Candidate} Candidate
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../protocol.js").Candidate} Candidate
  * @typedef {{objectId: string, sessionId?: string, backendNodeId?: number, role?: string, name?: string, uid?: string}} Resolved
  */
 
@@ -51,7 +51,7 @@ export async function resolveElement(ctx, tabId, target) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{uid?: string, selector?: string}} target
- * @param {import("./page-functions.js").KeptFunction} ref from keptFunction(); `this` is the element
+ * @param {import("../page/functions.js").KeptFunction} ref from keptFunction(); `this` is the element
  * @param {unknown[]} args JSON values
  * @returns {Promise<any>}
  */
@@ -168,7 +168,7 @@ function formatCandidate(c) {
  * Up to 5 current elements of the frame with this role and name, with uids
  * (issued now if extract has not seen them yet, e.g. after a re-render).
  * @param {ActionContext} ctx
- * @param {import("./extract/page-script.js").Frame} frame
+ * @param {import("../extract/page-script.js").Frame} frame
  * @param {string} role
  * @param {string} name
  * @returns {Promise<Candidate[]>}

@@ -11,11 +11,11 @@
  * announced by Page.windowOpen until chrome.tabs reports it.
  */
 
-import { ActionError } from "./protocol.js";
-import { inWorld, onElement, topFrameId } from "./page-world.js";
-import { watchNavigation } from "./navigation-watch.js";
-import { keepPainting } from "./input/painting.js";
-import { readCount, startCounting } from "./effects-page.js";
+import { ActionError } from "../protocol.js";
+import { inWorld, onElement, topFrameId } from "../tabs/isolated-world.js";
+import { watchNavigation } from "../tabs/navigation-watch.js";
+import { keepPainting } from "./painting.js";
+import { readCount, startCounting } from "../page/effects.js";
 
 export { startCounting };
 
@@ -28,8 +28,8 @@ export const NAV_WAIT_MS = 10000;
 export const NEW_TAB_WAIT_MS = 3000;
 
 /**
- * @typedef {import("./action-dispatcher.js").ActionContext} ActionContext
- * @typedef {import("./dialogs.js").DialogRecord} DialogRecord
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../tabs/dialogs.js").DialogRecord} DialogRecord
  * @typedef {{tab_id: number, url: string}} NewTab
  * @typedef {{what: string, x: number, y: number}} Scrolled `what`: "page" or the element
  * @typedef {object} Effects
