@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from app.core.lanes import LaneService
 from app.core.sessions import SessionsTable
 from app.protocol.envelope import Event
 from app.store.db import Store
+from app.store.recovery import restore_blocklist, restore_pending
 
 log = logging.getLogger(__name__)
 
@@ -59,18 +61,23 @@ class Core:
     def _on_browser_event(self, bridge: BrowserBridge, event: Event) -> None:
         self.sessions.on_event(bridge, event)
         if event.type == "hello":
-            self._spawn(self._send_blocklist(bridge))
+            self._spawn(self._send_blocklist(bridge, event.data.get("blocklist")))
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _send_blocklist(self, bridge: BrowserBridge) -> None:
-        """A browser that (re)connects gets the store's blocklist and idle threshold at once."""
-        [answer] = await self.controls.push_blocklist([bridge])
-        if not answer["ok"]:
-            log.warning("could not send the blocklist to %s: %s", bridge.info.browser, answer.get("error"))
+    async def _send_blocklist(self, bridge: BrowserBridge, held: object = None) -> None:
+        """A browser that (re)connects gets the store's blocklist and idle threshold at once; after a store
+        recovery, the extension's copy (`held`, from its hello) is taken into the store first."""
+        restored = await asyncio.to_thread(restore_blocklist, self.store, held)
+        if restored is not None:
+            log.warning("blocklist restored from %s's copy: %s", bridge.info.browser, ", ".join(restored) or "(empty)")
+        if restored is not None or not await asyncio.to_thread(restore_pending, self.store):
+            [answer] = await self.controls.push_blocklist([bridge])
+            if not answer["ok"]:
+                log.warning("could not send the blocklist to %s: %s", bridge.info.browser, answer.get("error"))
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
         if idle:
             await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])
@@ -116,6 +123,9 @@ class Core:
 async def serve_forever(home: Path) -> None:
     core = Core(home)
     await core.start()
+    recovery = core.store.last_recovery()
+    if recovery is not None:
+        print(f"bua: {recovery.message()}", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
