@@ -73,6 +73,8 @@ def _status(args: argparse.Namespace) -> int:
         return 1
     status = reply["result"]
     print(f"core: running (pid {status['pid']}, up {status['uptime_s']} s)")
+    if status.get("store_recovered"):
+        print(f"store: {status['store_recovered']}")
     if not status["browsers"]:
         print("browsers: none connected — load the extension (see `bua install`) or run `bua browser`")
     for b in status["browsers"]:

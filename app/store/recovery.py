@@ -12,7 +12,12 @@ import sqlite3
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from app.store.blocklist import InvalidEntry
+
+if TYPE_CHECKING:
+    from app.store.db import Store
 
 RECOVERED_KEY = "store_recovered"
 """Settings key: the last recovery (a `Recovery` as a dict), kept until the person dismisses it."""
@@ -86,3 +91,25 @@ def move_aside(path: Path, now: float | None = None) -> Path:
             side.rename(target.with_name(target.name + suffix))
     path.rename(target)
     return target
+
+
+def restore_blocklist(store: "Store", held: object) -> list[str] | None:
+    """After a recovery, take the connecting extension's copy of the blocklist into the fresh store.
+
+    Returns the patterns added (the restore is then done), or None when no restore is pending or the extension
+    sent no copy (an older extension): the store's empty list must then not be pushed over the extension's.
+    """
+    if not store.get_setting(RESTORE_BLOCKLIST_KEY, False) or not isinstance(held, list):
+        return None
+    added: list[str] = []
+    for entry in held:
+        try:
+            added.append(store.block(str(entry)))
+        except InvalidEntry:
+            continue
+    store.set_setting(RESTORE_BLOCKLIST_KEY, False)
+    return added
+
+
+def restore_pending(store: "Store") -> bool:
+    return bool(store.get_setting(RESTORE_BLOCKLIST_KEY, False))

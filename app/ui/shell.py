@@ -65,6 +65,7 @@ class BuaApp(QObject):
             self.controller.set_error(f"cannot open the local socket: {err}")
         if not self.tray_available:
             self.chat.show_no_tray()
+        await self._tell_store_recovered()
         minimized = os.environ.get("BUA_START_MINIMIZED") == "1" and self.tray_available
         if show and not minimized:
             self.open_chat()
@@ -76,6 +77,18 @@ class BuaApp(QObject):
                 self.open_first_run()
             else:
                 aio.spawn(self._first_run_unless_a_browser_says_hello())
+
+    async def _tell_store_recovered(self) -> None:
+        """A damaged store was replaced (now or at an earlier start): say so in the tray and the chat until the
+        person dismisses it."""
+        recovery = await asyncio.to_thread(self.core.store.last_recovery)
+        if recovery is None:
+            return
+        message = recovery.message()
+        if self.tray_available:
+            self.tray.announce("bua's store was damaged", message)
+        self.chat.show_store_recovered(
+            message, lambda: aio.spawn(asyncio.to_thread(self.core.store.dismiss_recovery)))
 
     async def _first_run_unless_a_browser_says_hello(self) -> None:
         """The host is registered, but no extension has said hello yet: give a running browser a moment to

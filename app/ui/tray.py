@@ -94,5 +94,12 @@ class Tray(QObject):
                                       QSystemTrayIcon.MessageIcon.Information, 15000)
         self._announced = set(waiting)
 
+    def announce(self, title: str, text: str) -> bool:
+        """A balloon for something the person must know even with no window open; False without a tray."""
+        if not self.available:
+            return False
+        self.icon.showMessage(title, text, QSystemTrayIcon.MessageIcon.Warning, 30000)
+        return True
+
     def hide(self) -> None:
         self.icon.hide()

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { PROFILE_ID_KEY, browserName, helloData, profileId } from "../src/wire/hello.js";
+import { STORAGE_KEY as BLOCKLIST_KEY } from "../src/sessions/blocklist.js";
 import { createRuntime, createStorageArea } from "./chrome-stub.js";
 
 const CHROME_UA =
@@ -31,11 +32,18 @@ test("hello carries version, browser, profile id and user agent", async () => {
     storageLocal: createStorageArea(),
     navigator: chromeNavigator,
   });
-  assert.deepEqual(Object.keys(data).sort(), ["browser", "extension_version", "profile_id", "user_agent"]);
+  assert.deepEqual(Object.keys(data).sort(), ["blocklist", "browser", "extension_version", "profile_id", "user_agent"]);
+  assert.deepEqual(data.blocklist, []);
   assert.equal(data.extension_version, "0.1.0");
   assert.equal(data.browser, "Google Chrome 138.0.7204.157");
   assert.equal(data.user_agent, CHROME_UA);
   assert.match(data.profile_id, /^[0-9a-f-]{36}$/);
+});
+
+test("hello carries the extension's stored copy of the blocklist", async () => {
+  const storage = createStorageArea({ [BLOCKLIST_KEY]: ["bank.example", "*.mail.example", 7] });
+  const data = await helloData({ runtime: createRuntime({ version: "0.1.0" }), storageLocal: storage, navigator: chromeNavigator });
+  assert.deepEqual(data.blocklist, ["bank.example", "*.mail.example"]);
 });
 
 test("the profile id is made once and survives a worker restart", async () => {

@@ -43,5 +43,10 @@ def core_error(message: str, retry: Callback | None = None) -> NoticeCard:
                       [("Try again", retry, None)] if retry else [], tone="error")
 
 
+def store_recovered(message: str, dismiss: Callback) -> NoticeCard:
+    return NoticeCard("store_recovered", "bua's store was damaged and has been replaced", html.escape(message),
+                      [("Got it", dismiss, None)], tone="error")
+
+
 def demo_status(text: str, stop: Callback) -> NoticeCard:
     return NoticeCard("demo", "Demo", html.escape(text), [("Stop", stop, None)], tone="info")

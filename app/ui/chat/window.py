@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
@@ -168,6 +169,12 @@ class ChatWindow(QMainWindow):
 
     def show_no_tray(self) -> None:
         self.notices.show_notice(guides.no_tray())
+
+    def show_store_recovered(self, message: str, dismiss: Callable[[], object]) -> None:
+        def dismissed() -> None:
+            self.notices.hide_notice("store_recovered")
+            dismiss()
+        self.notices.show_notice(guides.store_recovered(message, dismissed))
 
     def _copy_extension_path(self) -> None:
         QGuiApplication.clipboard().setText(str(extension_dir()))

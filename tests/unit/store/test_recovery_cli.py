@@ -1,0 +1,36 @@
+"""The command line on a damaged store: `bua serve` starts and says what happened; no traceback anywhere."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from app.store.db import store_path
+from native_host.paths import socket_address
+from tests.e2e.test_cli import bua, spawn, stop
+
+
+def test_serve_status_and_blocklist_on_a_damaged_store(tmp_path):
+    home = tmp_path / "h"
+    home.mkdir()
+    store_path(home).write_bytes(b"\x00" * 50 + b"not sqlite" * 300)
+    serve = spawn(home, "serve")
+    try:
+        deadline = time.monotonic() + 30
+        while not os.path.exists(socket_address(home)) and time.monotonic() < deadline:
+            assert serve.poll() is None, serve.stdout.read()
+            time.sleep(0.1)
+        status = bua(home, "status")
+        assert status.returncode == 0, status.stderr
+        assert "store: bua's store was damaged" in status.stdout and ".damaged-" in status.stdout
+        listed = bua(home, "blocklist", "list")
+        assert listed.returncode == 0 and "(the blocklist is empty)" in listed.stdout
+        added = bua(home, "blocklist", "add", "bank.example")
+        assert added.returncode == 0 and "bank.example" in added.stdout
+    finally:
+        stop(serve)
+    output = serve.stdout.read()
+    assert "bua: bua's store was damaged" in output and "The damaged file is kept at" in output
+    for result in (status, listed, added):
+        assert "Traceback" not in result.stdout + result.stderr
+    assert "Traceback" not in output
