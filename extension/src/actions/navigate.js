@@ -1,7 +1,7 @@
 /**
  * navigate {url, tab_id?, timeout_ms = 30000}: load a URL in the given tab,
  * the task's current tab, or a new tab in the minimised bua window (see
- * bua-window.js), and wait for the main frame's load event.
+ * tabs/bua-window.js), and wait for the main frame's load event.
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";

@@ -1,7 +1,7 @@
 /**
  * Hit-testing before a click: would the event at the chosen point reach the
  * element, or something on top of it? Runs in the page with `this` = the
- * element (helpers from page-functions.js in scope).
+ * element (helpers from page/functions.js in scope).
  */
 
 /**

@@ -1,8 +1,8 @@
 /**
- * In-page halves of the effects watch (effects.js): the mutation, focus and
+ * In-page halves of the effects watch (input/effects.js): the mutation, focus and
  * scroll counter an action starts just before its input, and its reading.
- * Sent to the page as source text (page-functions.js): self-contained, with
- * the helpers of page-functions.js in scope.
+ * Sent to the page as source text (page/functions.js): self-contained, with
+ * the helpers of page/functions.js in scope.
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The in-page halves of `type` (run with `this` = the element, helpers from
- * page-functions.js in scope). They run in bua's isolated world: setting
+ * page/functions.js in scope). They run in bua's isolated world: setting
  * `value` there bypasses framework value trackers on the page's wrappers, so
  * the input/change events that follow are seen as real changes.
  */

@@ -1,5 +1,5 @@
 /**
- * The in-page checks of wait_for (helpers from page-functions.js in scope).
+ * The in-page checks of wait_for (helpers from page/functions.js in scope).
  * Each returns {done, seen}: whether the state is reached, and a sentence
  * about what the page shows, for the timeout message.
  */

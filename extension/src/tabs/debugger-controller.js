@@ -93,7 +93,7 @@ export class DebuggerController {
       this.#handleDetach(source, reason));
   }
 
-  /** This controller itself, also when reached through a per-request wrapper (in-flight.js): a stable key. */
+  /** This controller itself, also when reached through a per-request wrapper (wire/in-flight.js): a stable key. */
   get controller() {
     return this;
   }

@@ -32,7 +32,7 @@ export function topFrameId(ctx, tabId) {
  * Call `fn(...args)` in the frame's isolated world and return its JSON value.
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {Function} fn self-contained (helpers from page-functions.js in scope)
+ * @param {Function} fn self-contained (helpers from page/functions.js in scope)
  * @param {unknown[]} [args] JSON-serialisable
  * @param {{sessionId?: string, frameId?: string}} [where] default: the tab's main frame
  * @returns {Promise<any>}

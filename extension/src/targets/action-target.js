@@ -1,6 +1,6 @@
 /**
  * Which tab and which element an action works on. Elements are resolved only
- * through element-resolver.js (uids from the last extract, or a selector).
+ * through targets/element-resolver.js (uids from the last extract, or a selector).
  */
 
 import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
