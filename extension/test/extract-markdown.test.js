@@ -24,6 +24,12 @@ test("elements inline: [text](uid) when they show text, [uid] when not, spaced f
   assert.equal(renderRuns(runs, place, { upto: 0 }), "Search [e5] [Go](e6) [Next \\[2\\]](e7)");
 });
 
+test("a word right after an element token is spaced from it; punctuation is not", () => {
+  const { place } = placer();
+  assert.equal(renderRuns([el("e5"), "Ana Meeting notes", el("e6", "Eget"), ", next"], place, { upto: 0 }),
+    "[e5] Ana Meeting notes [Eget](e6), next");
+});
+
 test("headings, paragraphs, whitespace collapsed, line breaks kept", () => {
   assert.equal(text([{ h: 1, c: ["  Candidates  "] }, { p: ["3   in\tthe ", "pipeline.\nSecond line"] }]),
     "# Candidates\n3 in the pipeline.\nSecond line");

@@ -6,9 +6,11 @@
  * Per session: closed shadow roots are revealed to the walker first
  * (page-shadow.js), the <iframe> elements of child sessions are resolved
  * (DOM.getFrameOwner → DOM.resolveNode) and handed to the walker, which
- * leaves a placeholder for each. Elements get their uids here (uid-map.js).
+ * leaves a placeholder for each. The elements with input listeners are told
+ * to the walker too (listeners.js). Elements get their uids here (uid-map.js).
  */
 
+import { syncListeners } from "./listeners.js";
 import { callPage, contextOf, mainFrameId } from "./page-script.js";
 import { observeTopDocument, uidFor } from "./uid-map.js";
 
@@ -52,6 +54,7 @@ export async function collectTab(dbg, tabId, { limit, selector }) {
  */
 async function walkFrame(dbg, frame, opts) {
   await revealClosedRoots(dbg, frame);
+  await syncListeners(dbg, frame);
   const owners = await childFrameOwners(dbg, frame);
   const res = await callPage(dbg, frame, "walk", [
     { value: { limit: Math.max(opts.budget.left, MIN_FRAME_LIMIT), selector: opts.selector, frameKeys: owners.map((o) => o.sessionId) } },

@@ -33,9 +33,12 @@ const escapeLabel = (s) => s.replace(/[[\]\\]/g, (c) => `\\${c}`);
  */
 export function renderRuns(runs, place, pos) {
   let out = "";
+  let afterToken = false;
   for (const run of runs) {
     if (typeof run === "string") {
+      if (afterToken && /^[^\s,.;:!?)\]]/.test(run)) out += " ";
       out += run;
+      afterToken = false;
       continue;
     }
     const { uid, index } = place(run.u);
@@ -45,6 +48,7 @@ export function renderRuns(runs, place, pos) {
     const token = label ? `[${escapeLabel(label)}](${uid})` : `[${uid}]`;
     if (out && !/[\s([]$/.test(out)) out += " ";
     out += token;
+    afterToken = true;
   }
   return squash(out).split("\n").map((l) => l.trim()).join("\n").trim();
 }

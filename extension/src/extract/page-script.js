@@ -1,8 +1,8 @@
 /**
  * Running bua's in-page library in an isolated world of a frame.
  *
- * The library (page-registry, page-aria, page-blocks, page-context,
- * page-find, page-shadow, page-walker) is installed once per document into
+ * The library (page-registry, page-aria, page-blocks, page-clickable,
+ * page-context, page-find, page-shadow, page-walker) is installed once per document into
  * the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -13,6 +13,7 @@
 import { CdpError } from "../tabs/debugger-controller.js";
 import { pageAria } from "./page-aria.js";
 import { pageBlocks } from "./page-blocks.js";
+import { pageClickable } from "./page-clickable.js";
 import { pageContext } from "./page-context.js";
 import { pageFind } from "./page-find.js";
 import { pageRegistry } from "./page-registry.js";
@@ -22,7 +23,7 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 
 export const WORLD_NAME = "bua";
 
-const PARTS = [pageRegistry, pageAria, pageBlocks, pageContext, pageFind, pageShadow, pageWalker].map(String);
+const PARTS = [pageRegistry, pageAria, pageBlocks, pageClickable, pageContext, pageFind, pageShadow, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));

@@ -36,6 +36,7 @@ export function pageWalker(lib) {
     "treeitem"]);
   const TOGGLES = new Set(["checkbox", "radio", "switch"]);
   const TABLE_SEL_MIN_ROWS = 20;
+  const HTML_NS = "http://www.w3.org/1999/xhtml";
 
   /**
    * @param {{limit: number, selector?: string, frameKeys?: string[]}} opts
@@ -78,10 +79,11 @@ export function pageWalker(lib) {
      * @param {Element} el
      * @param {string} role
      * @param {any} st
+     * @param {{hint: string} | null} [script] a script control (named by its content, with a class hint)
      */
-    const addElement = (el, role, st) => {
-      const name = lib.nameOf(el, role);
-      const states = lib.statesOf(el, role, name).join(" ");
+    const addElement = (el, role, st, script = null) => {
+      const name = lib.nameOf(el, script ? "button" : role);
+      const states = [...lib.statesOf(el, role, name), ...(script?.hint ? [script.hint] : [])].join(" ");
       W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region });
       W.size += name.length + states.length + role.length + 16;
       return W.els.length - 1;
@@ -126,7 +128,7 @@ export function pageWalker(lib) {
       const cs = st.win.getComputedStyle(el);
       if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return;
       const role = lib.roleOf(el);
-      const ns = { ...st, invisible: cs.visibility !== "visible" };
+      const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
       if (el.hasAttribute("inert")) ns.inert = true;
       if (role === "row") ns.row = el;
       if (!st.strip && !st.scoped) {
@@ -146,9 +148,43 @@ export function pageWalker(lib) {
         }
         if (block) flush(s);
         if (!DESCEND.has(role)) return;
+      } else if (!ns.invisible && el.namespaceURI === HTML_NS) {
+        const script = lib.scriptControl(el, role, cs, st);
+        if (script?.items) ns.items = script.items;
+        else if (script) return scriptControl(el, script, block, s, ns);
       }
       if (cs.contentVisibility === "hidden") return;
       structure(el, role, block, s, ns);
+    };
+
+    /**
+     * An element listed because script listens on it (page-clickable.js): a
+     * whole token `[text](e5)` when nothing inside needs listing, else a bare
+     * marker `[e5]` before its content, walked with only strong signals
+     * counting inside it.
+     * @param {Element} el
+     * @param {{role: string, token: boolean, hint: string}} script
+     * @param {boolean} block
+     * @param {any} s
+     * @param {any} st
+     */
+    const scriptControl = (el, script, block, s, st) => {
+      if (block) flush(s);
+      const x = script.token ? lib.cap(lib.clean(lib.contentText(el, 0)), 100) : "";
+      if (st.inert) {
+        if (!st.strip && x) addText(s, x);
+      } else {
+        const e = addElement(el, script.role, st, script);
+        s.runs.push(st.strip ? { e, s: 1 } : { e, x });
+        W.size += x.length + 6;
+      }
+      if (!script.token) {
+        const inside = { ...st, inClick: true };
+        if (script.role === "row") inside.row = el;
+        else if (script.role === "item") inside.li = el;
+        walkKids(el, s, inside);
+      }
+      if (block) flush(s);
     };
 
     /**
@@ -231,16 +267,21 @@ export function pageWalker(lib) {
       const rows = [];
       let hd = 0;
       const all = [...el.rows];
+      const delegating = lib.isListened(el) || [...(el.tBodies ?? [])].some(lib.isListened);
       for (let r = 0; r < all.length; r++) {
         const row = all[r];
         if (W.size > W.stopAt) {
           stop(row);
           break;
         }
-        if (st.win.getComputedStyle(row).display === "none") continue;
-        const cells = [...row.cells].map((cell) => {
+        const rowStyle = st.win.getComputedStyle(row);
+        if (rowStyle.display === "none") continue;
+        const rs = { ...st, row, cursor: rowStyle.cursor };
+        const lead = rowControl(row, rowStyle, delegating, st.cursor, rs);
+        const cells = [...row.cells].map((cell, c) => {
           const cs = sink();
-          walkNode(cell, cs, { ...st, row });
+          if (c === 0 && lead) cs.runs.push(lead);
+          walkNode(cell, cs, rs);
           flush(cs);
           return flatRuns(cs.blocks);
         });
@@ -252,6 +293,26 @@ export function pageWalker(lib) {
       const t = { t: rows, hd };
       if (all.length >= TABLE_SEL_MIN_ROWS) t.sel = lib.cssPath(all[all.length - 1].parentElement);
       s.blocks.push(t);
+    };
+
+    /**
+     * A table row that script makes clickable: listed, its marker leads the
+     * first cell, and its cells are walked as the inside of a listed control.
+     * @param {Element} row
+     * @param {CSSStyleDeclaration} cs
+     * @param {boolean} delegating the table or its body listens: rows are its items
+     * @param {string} cursor the table's cursor
+     * @param {any} rs the rows' walk state (updated)
+     * @returns {any} the marker run, or null
+     */
+    const rowControl = (row, cs, delegating, cursor, rs) => {
+      if (rs.inert || cs.visibility !== "visible") return null;
+      const script = lib.scriptControl(row, lib.roleOf(row), cs, { ...rs, cursor, items: delegating ? new Set([row]) : null });
+      if (!script || script.items) return null;
+      rs.inClick = true;
+      const e = addElement(row, script.role, rs, script);
+      W.size += 6;
+      return rs.strip ? { e, s: 1 } : { e, x: "" };
     };
 
     /** @param {Element} el @param {any} s @param {any} st */

@@ -1,0 +1,219 @@
+/**
+ * In-page: elements a person can operate because script listens on them, not
+ * because their markup says so (a `<span>` link, a `<div>` inbox row, an icon
+ * span, a slider handle, an autocomplete suggestion).
+ *
+ * Signals, strongest first:
+ * - a click/mousedown/pointerdown/keydown… listener on the element itself
+ *   (found by the extension with DOMDebugger.getEventListeners over the whole
+ *   document, which sees the page's own world; see listeners.js), an
+ *   `onclick` attribute, `tabindex >= 0`, `draggable=true`, or a framework's
+ *   event attribute (Alpine `@click`, htmx `hx-post`, `ng-click`, `jsaction` …);
+ * - `cursor: pointer` that does not come from the parent (a pointer "root");
+ * - being an item of a delegating container: a container with a listener (or
+ *   a pointer) that is too big to be one control makes its repeated children
+ *   (`li`s of a `ul`, rows of the same class) the controls.
+ *
+ * Without flooding: a candidate that only wraps one listed control (same
+ * text) is not listed, and inside a listed candidate only strong signals
+ * count (the inherited pointer of its children does not).
+ *
+ * Sent to the page as source text (page-script.js): self-contained.
+ */
+
+/**
+ * Adds documentNode, listenSync, listenAdd, isListened and scriptControl to lib (needs pageAria).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageClickable(lib) {
+  /** A candidate with more descendant elements than this is a container, not one control. */
+  const MAX_DESCENDANTS = 30;
+  /** …or with more text than this. */
+  const MAX_TEXT = 300;
+  const EVENT_ATTR = /^(?:ng-click|data-ng-click|v-on:click|@click(?:\..*)?|x-on:click(?:\..*)?|wire:click(?:\..*)?|phx-click|hx-(?:get|post|put|patch|delete)|jsaction|data-(?:bs-)?toggle|data-handler|data-action)$/;
+  const NOT_ITEMS = "ul,ol,table,[role=tree],[role=group]";
+  const LIST_TAGS = new Set(["UL", "OL", "MENU", "TBODY", "TABLE"]);
+  const LIST_ROLES = new Set(["list", "listbox", "menu", "tree", "grid", "table", "rowgroup"]);
+
+  /** @type {Map<number, WeakRef<Element>>} listened node (backendNodeId) → element, for the life of the document */
+  const byNodeId = new Map();
+  /** @type {Set<Element>} elements with a listener now */
+  let listened = new Set();
+  /** @type {WeakSet<Element>} ancestors of listened elements */
+  let aboveListened = new WeakSet();
+
+  const markAncestors = () => {
+    aboveListened = new WeakSet();
+    for (const el of listened) {
+      for (let p = el.parentElement; p && !aboveListened.has(p); p = p.parentElement) aboveListened.add(p);
+    }
+  };
+
+  /**
+   * The listened nodes now (backendNodeIds in document order); answers those this library cannot map to
+   * an element yet, for the extension to resolve and hand over with listenAdd.
+   * @param {number[]} ids
+   * @returns {number[]}
+   */
+  lib.listenSync = (ids) => {
+    listened = new Set();
+    /** @type {number[]} */
+    const unknown = [];
+    for (const id of ids) {
+      const el = byNodeId.get(id)?.deref();
+      if (el) listened.add(el);
+      else if (!byNodeId.has(id)) unknown.push(id);
+    }
+    markAncestors();
+    return unknown;
+  };
+
+  /**
+   * Elements for ids listenSync did not know (an id that resolved to no element is remembered as none).
+   * @param {number[]} ids
+   * @param {...(Element | null)} els one per id
+   */
+  lib.listenAdd = (ids, ...els) => {
+    ids.forEach((id, i) => {
+      const el = els[i];
+      byNodeId.set(id, new WeakRef(el && el.nodeType === 1 ? el : {}));
+      if (el && el.nodeType === 1) listened.add(el);
+    });
+    markAncestors();
+    return true;
+  };
+
+  /** The document, for the extension to ask for its listeners. */
+  lib.documentNode = () => document;
+
+  /** @param {Element} el */
+  lib.isListened = (el) => listened.has(el);
+
+  /** @param {Element} el */
+  const strongSignal = (el) => {
+    if (listened.has(el) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;
+    const tabindex = el.getAttribute("tabindex");
+    if (tabindex !== null && Number(tabindex) >= 0) return true;
+    for (const attr of el.attributes) if (EVENT_ATTR.test(attr.name)) return true;
+    return false;
+  };
+
+  /**
+   * Whether an element is a control by its markup or by a strong signal.
+   * @param {Element} el
+   */
+  const isControl = (el) => lib.isInteractiveRole(lib.roleOf(el)) || strongSignal(el);
+
+  /**
+   * The label a script control gets, by what it is.
+   * @param {Element} el
+   * @param {string} role its ARIA role (generic for most)
+   * @param {CSSStyleDeclaration} cs
+   */
+  const labelOf = (el, role, cs) => {
+    if (role === "row" || el.tagName === "TR") return "row";
+    if (role === "listitem" || el.tagName === "LI") return "item";
+    if (role === "cell" || role === "gridcell" || role === "img" || role === "columnheader") return role;
+    if (el.getAttribute("draggable") === "true") return "draggable";
+    if (!cs.display.startsWith("inline") && sameSiblings(el) >= 2) return "row";
+    return "clickable";
+  };
+
+  /** @param {Element} el how many siblings share its tag and class */
+  const sameSiblings = (el) => {
+    const parent = el.parentElement;
+    if (!parent) return 0;
+    let n = 0;
+    const cls = el.getAttribute("class");
+    for (const sib of parent.children) {
+      if (sib !== el && sib.tagName === el.tagName && sib.getAttribute("class") === cls && ++n >= 2) break;
+    }
+    return n;
+  };
+
+  /**
+   * The largest group of children sharing tag and class.
+   * @param {Element} el
+   * @returns {Element[]}
+   */
+  const largestGroup = (el) => {
+    /** @type {Map<string, Element[]>} */
+    const groups = new Map();
+    for (const kid of el.children) {
+      const key = `${kid.tagName} ${kid.getAttribute("class") ?? ""}`;
+      const group = groups.get(key);
+      if (group) group.push(kid);
+      else groups.set(key, [kid]);
+    }
+    let best = /** @type {Element[]} */ ([]);
+    for (const group of groups.values()) if (group.length > best.length) best = group;
+    return best;
+  };
+
+  /**
+   * Whether a listened (or pointer) element is a container that delegates to
+   * its repeated children rather than one control: a list, or children that
+   * show their own pointer; any element too big to be one control. A small
+   * row whose cells repeat stays one control.
+   * @param {Element} el
+   * @param {Element[]} group its largest group of like children
+   * @param {CSSStyleDeclaration} cs
+   * @param {boolean} big
+   */
+  const delegates = (el, group, cs, big) => {
+    if (big) return true;
+    if (group.length < 2) return false;
+    if (LIST_TAGS.has(el.tagName) || LIST_ROLES.has(el.getAttribute("role") ?? "")) return true;
+    const view = el.ownerDocument.defaultView;
+    return cs.cursor !== "pointer" && view?.getComputedStyle(group[0]).cursor === "pointer";
+  };
+
+  /**
+   * What the walker should do with a non-semantic element:
+   * - `{role, token, hint}`: list it with this role-like label; `token`: its
+   *   visible text makes a whole inline token (nothing inside to list), else
+   *   the walker puts a bare marker and walks inside;
+   * - `{items}`: a container whose repeated children are the controls;
+   * - null: nothing (also for the wrapper of a single listed control).
+   * @param {Element} el
+   * @param {string} role from roleOf
+   * @param {CSSStyleDeclaration} cs
+   * @param {{cursor?: string, inClick?: boolean, items?: Set<Element> | null}} st the walk's state at the parent
+   * @returns {{role: string, token: boolean, hint: string} | {items: Set<Element>} | null}
+   */
+  lib.scriptControl = (el, role, cs, st) => {
+    const tag = el.tagName;
+    if (tag === "BODY" || tag === "HTML" || (tag === "LABEL" && /** @type {any} */ (el).control)) return null;
+    const strong = strongSignal(el);
+    const pointerRoot = cs.cursor === "pointer" && st.cursor !== "pointer";
+    const item = !!st.items?.has(el);
+    if (!strong && !((pointerRoot || item) && !st.inClick)) return null;
+    const descendants = el.getElementsByTagName("*");
+    const text = lib.clean(/** @type {HTMLElement} */ (el).textContent || "");
+    const big = descendants.length > MAX_DESCENDANTS || text.length > MAX_TEXT;
+    if (listened.has(el) || (pointerRoot && !strong)) {
+      const group = largestGroup(el);
+      if (delegates(el, group, cs, big)) {
+        return group.length >= 2 && !group.some((kid) => kid.querySelector(NOT_ITEMS)) ? { items: new Set(group) } : null;
+      }
+    }
+    if (big && el.getAttribute("draggable") !== "true") return null;
+    /** @type {Element[]} */
+    const inner = [];
+    for (const d of descendants) if (isControl(d)) inner.push(d);
+    if (inner.length === 1 && text === lib.clean(inner[0].textContent || "")) return null;
+    if (item && !strong && !pointerRoot && inner.length) return null;
+    const hint = text || el.getAttribute("aria-label") || el.getAttribute("title") ? "" : classHint(el);
+    return { role: labelOf(el, role, cs), token: !inner.length && !aboveListened.has(el) && text.length <= 100, hint };
+  };
+
+  /**
+   * A short hint from the class (icon spans, slider handles have no text): `class=ui-slider-handle`.
+   * @param {Element} el
+   */
+  const classHint = (el) => {
+    const cls = (el.getAttribute("class") || "").trim().split(/\s+/).filter((c) => c && c.length < 40).slice(0, 3).join(" ");
+    if (cls) return `class=${JSON.stringify(cls)}`;
+    return el.id ? `id=${JSON.stringify(el.id)}` : "";
+  };
+}

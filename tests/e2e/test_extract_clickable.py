@@ -1,0 +1,94 @@
+"""extract lists what script makes clickable (tests/fixtures/pages/extract/clickable.html), and the uids work."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_extract import element_lines, extract, open_page, uid_of
+
+
+@pytest.fixture
+def page(act, fixture_server):
+    return open_page(act, fixture_server, "clickable.html")
+
+
+def title(send) -> str:
+    response = send({"type": "evaluate", "expression": "document.title"})
+    assert response.ok, response.error
+    return response.result["value"]
+
+
+def click(send, uid: str) -> None:
+    response = send({"type": "click", "uid": uid})
+    assert response.ok, response.error
+
+
+def test_span_links_tabs_and_icon_spans_are_listed_and_clickable(page):
+    result = extract(page)
+    eget = uid_of(result, r'clickable "Eget"')
+    assert f"[Eget]({eget}), [Ipsum](" in result["markdown"], "inline where the text stands"
+    uid_of(result, r'clickable "Ipsum"')
+    uid_of(result, r'clickable "Billing"')
+    reply = uid_of(result, r'clickable class="icon icon-reply" .*')
+    click(page, eget)
+    assert title(page) == "clicked Eget"
+    click(page, reply)
+    assert title(page) == "clicked icon icon-reply"
+
+
+def test_inbox_rows_are_rows_and_their_icons_keep_row_context(page):
+    result = extract(page)
+    row = uid_of(result, r'row "Ben Invoice March"')
+    star = uid_of(result, r'clickable "Star" \(row: Ben Invoice March\)')
+    assert f"[{row}] Ben Invoice March [{star}]" in result["markdown"]
+    click(page, row)
+    assert title(page).startswith("clicked Ben")
+    click(page, star)
+    assert title(page) == "clicked icon star"
+
+
+def test_delegated_listeners_list_the_containers_items_not_the_container(page):
+    result = extract(page)
+    lines = element_lines(result)
+    for name in ("Apple", "Banana", "Cherry", "Java", "JavaScript"):
+        uid_of(result, rf'item "{name}"')
+    for name in ("Red", "Green", "Blue", "Documents", "Reports", "Letters", "Pictures"):
+        uid_of(result, rf'clickable "{name}"')
+    joined = "\n".join(lines.values())
+    for container in ("Apple Banana", "Red Green", "Documents Reports", "Java JavaScript"):
+        assert container not in joined, "a delegating container is not one control"
+    click(page, uid_of(result, r'item "Banana"'))
+    assert title(page).startswith("clicked Apple"), "the listener on the list ran"
+
+
+def test_slider_handle_date_picker_and_other_signals(page):
+    result = extract(page)
+    handle = uid_of(result, r'clickable class="handle" .*')
+    prev = uid_of(result, r'clickable "Prev"')
+    uid_of(result, r'clickable "Next"')
+    uid_of(result, r'clickable "Archive"')
+    uid_of(result, r'draggable "Drag me"')
+    uid_of(result, r'button "Inline handler"')
+    uid_of(result, r'textbox value="Editable note"')
+    uid_of(result, r'clickable "Pointer row text"')
+    click(page, prev)
+    assert title(page) == "clicked Prev"
+    click(page, handle)
+    assert title(page) == "clicked handle"
+
+
+def test_wrappers_children_and_non_input_listeners_are_not_listed(page):
+    result = extract(page)
+    names = [rest for rest in element_lines(result).values() if "Save" in rest]
+    assert names == ['button "Save"'], "the pointer wrapper of a button is not listed again"
+    assert "Hover only" not in result["elements"], "a mouseover listener does not make a control"
+    assert "Hover only" in result["markdown"]
+    assert not any(rest.startswith("row") and "Star" in rest for rest in element_lines(result).values())
+
+
+def test_listeners_added_later_are_found_by_the_next_extract(page):
+    assert "Hover only" not in extract(page)["elements"]
+    response = page({"type": "evaluate", "expression":
+                     "document.getElementById('hover-only').addEventListener('pointerdown', () => {}); true"})
+    assert response.ok, response.error
+    uid_of(extract(page), r'clickable "Hover only"')
