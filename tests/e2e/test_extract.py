@@ -133,7 +133,7 @@ def test_form_labels_values_and_states(act, fixture_server):
     lines = set(extract(open_page(act, fixture_server, "forms.html"))["elements"].split("\n"))
     expected = [
         'tab "Details" selected', 'textbox "Job title" value="Senior Engineer" required',
-        'textbox "Contact email" placeholder="you@company.com"', 'textbox "Portal password" value="••••"',
+        'textbox "Contact email" placeholder="you@company.com" type=email', 'textbox "Portal password" value="••••"',
         'combobox "Team" value="Growth" options="Platform|Growth|Data"', 'radio "Remote" checked', 'radio "Office"',
         'slider "Salary band" value="3" range=1..5', 'switch "Publish immediately"',
         'button "Advanced options" collapsed', 'textbox "Internal notes" value="Needs budget approval."',
