@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml
 
 venv: $(VENV)/.installed
 
-# Debian's chromium for the real-browser tests (FIELD-NOTES: ~40 s), node for the extension's unit tests.
+# Debian's chromium for the real-browser tests (~40 s), node for the extension's unit tests.
 # Real-browser tests: Debian's chromium (headless), plus Xvfb, openbox, xdotool and xprop for the headful
 # background-tab test (a minimised window needs a real X server and window manager).
 browser-deps:

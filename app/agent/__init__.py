@@ -1,1 +1,1 @@
-"""Agent runtime: the main agent, the `task` tool and the builtin browser subagent (DESIGN §6)."""
+"""Agent runtime: the main agent, the `task` tool and the builtin browser subagent (docs/architecture.md, "The agent")."""

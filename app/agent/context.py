@@ -1,7 +1,7 @@
 """What a loop and its tools run with.
 
 `RuntimeContext` is deliberately small: the `task` tool hands a subagent a
-fresh one with only these five fields (the isolation invariant of DESIGN §6),
+fresh one with only these five fields (the isolation invariant, docs/architecture.md "The agent"),
 and services arrive separately in `ToolServices`, captured from the parent.
 """
 

@@ -1,6 +1,6 @@
 """Start Chromium/Chrome with a dedicated profile, the extension loaded and the host registered there.
 
-Flags and quirks come from FIELD-NOTES: launch the real binary (not Debian's
+Flags and quirks are in docs/architecture.md ("Measured facts"): launch the real binary (not Debian's
 wrapper), developer mode on so a reloaded unpacked extension stays enabled,
 and the host manifest inside `<user-data-dir>/NativeMessagingHosts/`.
 """

@@ -2,7 +2,7 @@
 
 `bank.example` blocks that host and every subdomain; `*.bank.example` blocks
 only the subdomains. Matching is the same rule as the extension's
-`src/blocklist.js` (one rule, two languages, tested on both sides).
+`extension/src/sessions/blocklist.js` (one rule, two languages, tested on both sides).
 """
 
 from __future__ import annotations

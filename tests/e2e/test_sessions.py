@@ -1,4 +1,4 @@
-"""Sessions, the blocklist and Stop all with the real extension (DESIGN §5, issue 4)."""
+"""Sessions, the blocklist and Stop all with the real extension (docs/architecture.md, "Sessions")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 /**
  * In-page: ARIA role, accessible name and state of an element, computed in
  * the page's isolated world (no Accessibility domain: getFullAXTree is far
- * too slow on big pages, see FIELD-NOTES).
+ * too slow on big pages, see docs/architecture.md, "Measured facts").
  *
  * `pageAria` is sent to the page as source text (page-script.js), so it must
  * be self-contained: no imports, no references to module scope.

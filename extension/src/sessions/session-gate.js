@@ -1,5 +1,5 @@
 /**
- * The session gate around every action (DESIGN §5): an action may only touch
+ * The session gate around every action (docs/architecture.md, "Sessions"): an action may only touch
  * tabs of a live session of its own task; navigate/open_tab to a blocked
  * site answer `blocked`; a session follows its tab across domains, and one
  * that lands on a blocked site ends, answering `blocked`.
