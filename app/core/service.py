@@ -28,6 +28,7 @@ from app.core.sessions import SessionsTable
 from app.protocol.envelope import Event
 from app.store.db import Store
 from app.store.recovery import restore_blocklist, restore_pending
+from app.store.screenshots import ScreenshotArchive
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class Core:
         self.home = home
         self.pool = BrowserBridgePool(timeout=request_timeout)
         self.store = Store(home)
-        self.board = TaskBoard()
+        self.board = TaskBoard(ScreenshotArchive(home / "screenshots"), self.store.save_task)
         self.sessions = SessionsTable()
         self.controls = Controls(self.pool, self.store)
         self.chat_service = ChatService(self.pool, self.store, self.board, self.controls, self.agent_settings,
