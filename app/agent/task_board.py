@@ -1,12 +1,27 @@
-"""Milestones and usage per task, read by the UI and `bua status`."""
+"""Milestones and usage per task, read by the UI and `bua status`.
+
+Memory stays bounded over weeks: when a task finishes, its full screenshots
+go to disk (`ScreenshotArchive`, capped) and memory keeps thumbnails; past
+`keep_finished` finished tasks, the oldest leave memory for the store
+(`history`). Both happen off the event loop when one is running.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from app.agent.usage import Usage
+from app.store.screenshots import ScreenshotArchive, thumbnail
+
+log = logging.getLogger(__name__)
+
+KEEP_FINISHED = 50
+"""Finished tasks kept in memory; older ones are in the store only."""
 
 
 @dataclass
@@ -16,7 +31,9 @@ class Milestone:
     action: str
     summary: str
     screenshot: str | None = None
-    """A data URL, kept for the UI only."""
+    """A data URL for the UI: the full image while the task runs, a thumbnail once it finished."""
+    screenshot_file: str | None = None
+    """Where the full image went when the task finished (it may be trimmed away later by the cap)."""
     at: float = field(default_factory=time.time)
     ok: bool = True
     """Whether the step succeeded (the popup marks failed ones)."""
@@ -33,15 +50,27 @@ class TaskRecord:
     started: float = field(default_factory=time.time)
     milestones: list[Milestone] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
+    finished: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"task_id": self.task_id, "description": self.description, "status": self.status,
+                "started": self.started, "finished": self.finished, "usage": self.usage.as_dict(),
+                "milestones": [m.as_dict() for m in self.milestones]}
 
 
 Listener = Callable[[str, Any], None]
+History = Callable[[dict[str, Any]], None]
 
 
 class TaskBoard:
-    def __init__(self) -> None:
+    def __init__(self, archive: ScreenshotArchive | None = None, history: History | None = None,
+                 keep_finished: int = KEEP_FINISHED) -> None:
         self.tasks: dict[str, TaskRecord] = {}
         self._listeners: list[Listener] = []
+        self.archive = archive
+        self.history = history
+        self.keep_finished = keep_finished
+        self._compacting = threading.Lock()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -60,6 +89,7 @@ class TaskBoard:
         record = self.record(task_id)
         record.description = description or record.description
         record.status = "running"
+        record.finished = None
         self._emit("task_started", record)
 
     def post_milestone(self, milestone: Milestone) -> None:
@@ -72,4 +102,37 @@ class TaskBoard:
     def finish(self, task_id: str, status: str) -> None:
         record = self.record(task_id)
         record.status = status
+        record.finished = time.time()
         self._emit("task_finished", record)
+        self._evict()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._compact(record)
+            return
+        loop.run_in_executor(None, self._compact, record)
+
+    def _evict(self) -> list[TaskRecord]:
+        """Take the oldest finished tasks past `keep_finished` out of memory (the store has them)."""
+        finished = sorted((r for r in self.tasks.values() if r.finished is not None), key=lambda r: r.finished or 0)
+        evicted = finished[:max(0, len(finished) - self.keep_finished)]
+        for record in evicted:
+            del self.tasks[record.task_id]
+        return evicted
+
+    def _compact(self, record: TaskRecord) -> None:
+        """Blocking: full screenshots to disk, thumbnails in memory, the record to the store."""
+        with self._compacting:
+            try:
+                for milestone in list(record.milestones):
+                    shot = milestone.screenshot
+                    if shot is None or milestone.screenshot_file is not None:
+                        continue
+                    if self.archive is not None:
+                        path = self.archive.save(f"{record.task_id}-{milestone.step}-{int(milestone.at * 1000)}", shot)
+                        milestone.screenshot_file = str(path) if path else None
+                    milestone.screenshot = thumbnail(shot)
+                if self.history is not None:
+                    self.history(record.as_dict())  # every finished task is stored, so evicting loses nothing
+            except Exception as err:  # a full disk, a closed store or a broken image must not break the task's end
+                log.warning("could not move task %s out of memory: %s: %s", record.task_id, type(err).__name__, err)

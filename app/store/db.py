@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS messages (
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, id);
+CREATE TABLE IF NOT EXISTS task_history (task_id TEXT PRIMARY KEY, finished REAL NOT NULL, record TEXT NOT NULL);
 """
 
 
@@ -123,6 +124,18 @@ class Store:
     def append_message(self, conversation_id: str, role: str, payload: dict[str, Any]) -> None:
         self._write("INSERT INTO messages(conversation_id, role, payload, created) VALUES (?, ?, ?, ?)",
                     (conversation_id, role, json.dumps(payload), time.time()))
+
+    # -- finished tasks moved out of memory --------------------------------
+    def save_task(self, record: dict[str, Any]) -> None:
+        """Keep a finished task (as `TaskRecord.as_dict()`: milestones carry thumbnails and file paths)."""
+        self._write("INSERT INTO task_history(task_id, finished, record) VALUES (?, ?, ?) "
+                    "ON CONFLICT(task_id) DO UPDATE SET finished = excluded.finished, record = excluded.record",
+                    (str(record["task_id"]), time.time(), json.dumps(record)))
+
+    def task_history(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The most recently stored finished tasks, newest first."""
+        rows = self._rows("SELECT record FROM task_history ORDER BY finished DESC LIMIT ?", (limit,))
+        return [json.loads(r[0]) for r in rows]
 
     def messages(self, conversation_id: str) -> list[dict[str, Any]]:
         rows = self._rows("SELECT role, payload, created FROM messages WHERE conversation_id = ? ORDER BY id",
