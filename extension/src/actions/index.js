@@ -8,6 +8,7 @@ import { navigate } from "./navigate.js";
 import { history } from "./history.js";
 import { getTabs } from "./tabs.js";
 import { extract } from "../extract/extract-action.js";
+import { find } from "./find.js";
 import { click, hover } from "./pointer.js";
 import { typeText } from "./type.js";
 import { pressKeyAction } from "./press-key.js";
@@ -22,6 +23,7 @@ export const HANDLERS = Object.freeze({
   navigate,
   history,
   extract,
+  find,
   click,
   type: typeText,
   press_key: pressKeyAction,

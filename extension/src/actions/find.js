@@ -1,0 +1,81 @@
+/**
+ * find {text? | role? | name?, limit?} → {url, title, matches: [{uid, role, name, text?, context?}], total, note?}
+ *
+ * Searches the task tab's current document (its shadow roots and same-process
+ * frames) in one page call, without walking the page as extract does. The
+ * uids come from the tab's uid map (extract/uid-map.js), so they work in
+ * every action and stay the same in a later extract.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { taskTab } from "../targets/action-target.js";
+import { callPage, mainFrameId } from "../extract/page-script.js";
+import { watchTab } from "../extract/tab-watch.js";
+import { observeTopDocument, uidFor } from "../extract/uid-map.js";
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+/**
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {{uid: string, role: string, name: string, text?: string, context?: string}} Match
+ */
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ */
+export async function find(action, ctx) {
+  const query = queryOf(action);
+  const tabId = await taskTab(action, ctx);
+  watchTab(ctx.debugger, tabId);
+  const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
+  const res = await callPage(ctx.debugger, frame, "search", [{ value: query }]);
+  const { doc, total, found } = res.value;
+  observeTopDocument(tabId, doc);
+  const matches = found.map((/** @type {{id: number, role: string, name: string, text?: string, context: string}} */ f) => {
+    const uid = uidFor(tabId, { sessionId: undefined, frameId: frame.frameId, doc, id: f.id, role: f.role, name: f.name, context: f.context || undefined });
+    /** @type {Match} */
+    const match = { uid, role: f.role, name: f.name };
+    if (f.text) match.text = f.text;
+    if (f.context) match.context = f.context;
+    return match;
+  });
+  const tab = await ctx.tabs.get(tabId).catch(() => null);
+  /** @type {Record<string, unknown>} */
+  const result = { url: tab?.url ?? "", title: tab?.title ?? "", matches, total };
+  if (total > matches.length) {
+    result.note = `${total - matches.length} more matches not shown; narrow the search (role, name) or raise limit (at most ${MAX_LIMIT})`;
+  } else if (total === 0) {
+    result.note = "nothing matched in this document (cross-site frames are not searched); check the spelling, or extract to read the page";
+  }
+  return result;
+}
+
+/**
+ * @param {Record<string, unknown>} action
+ * @returns {{text?: string, role?: string, name?: string, limit: number}}
+ */
+export function queryOf(action) {
+  /** @type {{text?: string, role?: string, name?: string, limit: number}} */
+  const query = { limit: DEFAULT_LIMIT };
+  for (const key of /** @type {const} */ (["text", "role", "name"])) {
+    const value = action[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" || !value.trim()) {
+      throw new ActionError(ErrorCode.INVALID_ACTION, `'${key}' must be a non-empty string`);
+    }
+    query[key] = value;
+  }
+  if (!query.text && !query.role && !query.name) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "give 'text', or 'role' and/or 'name', to search for");
+  }
+  if (action.limit !== undefined) {
+    const limit = action.limit;
+    if (!Number.isSafeInteger(limit) || /** @type {number} */ (limit) < 1 || /** @type {number} */ (limit) > MAX_LIMIT) {
+      throw new ActionError(ErrorCode.INVALID_ACTION, `'limit' must be an integer from 1 to ${MAX_LIMIT}`);
+    }
+    query.limit = /** @type {number} */ (limit);
+  }
+  return query;
+}

@@ -1,0 +1,147 @@
+/**
+ * In-page: the `find` action's search over the current document (its open
+ * and known closed shadow roots and same-process frames), without a walk of
+ * the whole page: elements by role and name, and visible text.
+ *
+ * Sent to the page as source text (page-script.js): self-contained.
+ */
+
+/**
+ * Adds search to lib (needs pageAria, pageContext, pageFind, pageRegistry).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageSearch(lib) {
+  const SNIPPET = 60;
+  const MAX_HITS = 1000;
+  const MAX_CLIMB = 3;
+  const SKIP_TEXT = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TITLE", "HEAD"]);
+
+  /** @param {string} s */
+  const norm = (s) => String(s).replace(/\s+/g, " ").trim().toLowerCase();
+  /** @param {Element} el */
+  const visible = (el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert],[aria-hidden='true']");
+
+  /** The document, then every shadow root and same-process frame document found under it. */
+  const roots = () => {
+    /** @type {(Document | ShadowRoot)[]} */
+    const out = [document];
+    for (let i = 0; i < out.length; i++) {
+      for (const el of out[i].querySelectorAll("*")) {
+        const any = /** @type {any} */ (el);
+        const shadow = any.shadowRoot || lib.closedRoots?.get(el);
+        if (shadow) out.push(shadow);
+        try {
+          if (any.contentDocument) out.push(any.contentDocument);
+        } catch {
+          // a cross-site frame: not readable from here
+        }
+      }
+    }
+    return out;
+  };
+
+  /**
+   * The nearest heading before an element (its ancestors' earlier siblings), for context.
+   * @param {Element} el
+   */
+  const headingOf = (el) => {
+    for (let node = /** @type {Element | null} */ (el), steps = 0; node && steps < 40; node = node.parentElement) {
+      for (let sib = node.previousElementSibling; sib && steps < 40; sib = sib.previousElementSibling, steps++) {
+        const h = /^H[1-6]$/.test(sib.tagName) ? sib : sib.querySelector?.("h1,h2,h3,h4,h5,h6");
+        if (h) return lib.clean(h.textContent || "");
+      }
+    }
+    return "";
+  };
+
+  /**
+   * A window of the element's text around the first occurrence of `want`.
+   * @param {Element} el
+   * @param {string} want normalised
+   */
+  const snippet = (el, want) => {
+    const text = String(/** @type {any} */ (el).innerText ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
+    const at = text.toLowerCase().indexOf(want);
+    if (at < 0) return lib.cap(text, SNIPPET * 2);
+    const from = Math.max(0, at - SNIPPET);
+    const to = Math.min(text.length, at + want.length + SNIPPET);
+    return `${from > 0 ? "…" : ""}${text.slice(from, to)}${to < text.length ? "…" : ""}`;
+  };
+
+  /**
+   * @param {{text?: string, role?: string, name?: string, limit: number}} query
+   * @returns {{doc: string, total: number, found: {id: number, role: string, name: string, text?: string, context: string}[]}}
+   */
+  lib.search = (query) => lib.indexingLabels(() => search(query));
+
+  /** @param {{text?: string, role?: string, name?: string, limit: number}} query */
+  const search = ({ text, role, name, limit }) => {
+    const want = text ? norm(text) : "";
+    const wantName = name ? norm(name) : "";
+    /** @type {Map<Element, {el: Element, role: string, name: string, text?: string}>} */
+    const hits = new Map();
+    const all = roots();
+    const add = (/** @type {Element} */ el, /** @type {string} */ r, /** @type {string} */ n, /** @type {string | undefined} */ t) => {
+      if (!hits.has(el) && hits.size < MAX_HITS) hits.set(el, { el, role: r, name: n, ...(t ? { text: t } : {}) });
+    };
+    // Elements: by role and name, or (for `text`) by a name containing the text (icon buttons, labelled inputs).
+    const selector = role || wantName ? `${lib.INTERACTIVE_SELECTOR},[role],h1,h2,h3,h4,h5,h6,tr,li,img[alt]` : lib.INTERACTIVE_SELECTOR;
+    for (const root of all) {
+      for (const el of root.querySelectorAll(selector)) {
+        const r = lib.roleOf(el);
+        if (role && r !== role) continue;
+        if (!role && !lib.isInteractiveRole(r) && !wantName) continue;
+        const n = lib.nameOf(el, r);
+        if (wantName && !norm(n).includes(wantName)) continue;
+        if (want && !wantName && !role && !norm(n).includes(want)) continue;
+        if (!visible(el)) continue;
+        if (want && (role || wantName) && !norm(/** @type {any} */ (el).innerText ?? "").includes(want) && !norm(n).includes(want)) continue;
+        add(el, r, n);
+      }
+    }
+    // Text: the smallest element (within a few levels of a text node) whose text contains it.
+    if (want && !role && !wantName) {
+      /** @type {Set<Element>} */
+      const tried = new Set();
+      for (const root of all) {
+        const walker = (root.ownerDocument ?? /** @type {Document} */ (root)).createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node && hits.size < MAX_HITS; node = walker.nextNode()) {
+          let el = node.parentElement;
+          if (!el || SKIP_TEXT.has(el.tagName) || !/\S/.test(/** @type {Text} */ (node).data)) continue;
+          for (let climb = 0; el && climb <= MAX_CLIMB; climb++, el = el.parentElement) {
+            if (tried.has(el)) break;
+            tried.add(el);
+            if (!norm(el.textContent ?? "").includes(want)) continue;
+            if (!visible(el) || !norm(/** @type {any} */ (el).innerText ?? "").includes(want)) break;
+            const control = el.closest(lib.INTERACTIVE_SELECTOR);
+            const target = control ?? el;
+            const r = lib.roleOf(target);
+            add(target, r, lib.nameOf(target, r), snippet(el, want));
+            break;
+          }
+        }
+      }
+    }
+    // A container reached from an unrelated text node also holds the smaller match: keep the smaller one.
+    const textHits = [...hits.values()].filter((h) => h.text !== undefined);
+    for (const h of textHits) {
+      if (textHits.some((o) => o !== h && h.el.contains(o.el))) hits.delete(h.el);
+    }
+    const ordered = [...hits.values()].sort((a, b) => {
+      const pos = a.el.compareDocumentPosition(b.el);
+      return pos & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : pos & Node.DOCUMENT_POSITION_PRECEDING ? 1 : 0;
+    });
+    const kept = ordered.slice(0, limit).map((h) => ({
+      ...h, row: h.el.closest("tr,[role=row]"), li: h.el.closest("li"), head: headingOf(h.el),
+    }));
+    const contexts = lib.contextsFor(kept);
+    return {
+      doc: lib.doc,
+      total: hits.size,
+      found: kept.map((h, i) => ({
+        id: lib.idOf(h.el), role: h.role, name: h.name, ...(h.text && h.text !== h.name ? { text: h.text } : {}),
+        context: contexts[i] || (h.head ? `under: ${lib.cap(h.head, 40)}` : ""),
+      })),
+    };
+  };
+}

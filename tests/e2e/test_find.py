@@ -1,0 +1,52 @@
+"""find: elements by role and name, and text, with uids from the tab's uid map, through the whole pipe."""
+
+from __future__ import annotations
+
+from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+
+
+def test_find_by_text_returns_the_smallest_visible_element_with_a_snippet(page):
+    send = page("find.html", "t-find-text")
+    response = send({"type": "find", "text": "QUICK brown fox"})
+    assert response.ok, response.error
+    result = response.result
+    assert result["total"] == 1, result["matches"]
+    match = result["matches"][0]
+    assert match["uid"].startswith("e") and "quick brown fox jumps" in match["text"]
+    assert "hidden copy" not in str(result)
+    shadow = send({"type": "find", "text": "invoices are due"}).result
+    assert shadow["total"] == 1 and "Friday" in shadow["matches"][0]["text"]
+
+
+def test_find_by_role_and_name_gives_row_context_and_uids_that_click(page):
+    send = page("find.html", "t-find-role")
+    response = send({"type": "find", "role": "button", "name": "email"})
+    assert response.ok, response.error
+    matches = response.result["matches"]
+    assert [m["name"] for m in matches] == ["Email"] * 3
+    assert [m["context"] for m in matches] == ["row: Ada Lovelace", "row: Grace Hopper", "row: Alan Turing"]
+    clicked = send({"type": "click", "uid": matches[1]["uid"]})
+    assert clicked.ok, clicked.error
+    assert evaluate(send, "document.querySelector('#out').textContent") == "mail Grace Hopper"
+    extract = send({"type": "extract"}).result
+    assert f'{matches[2]["uid"]} button "Email"' in extract["elements"] or f'({matches[2]["uid"]})' in extract["markdown"]
+
+
+def test_find_text_matches_element_names_and_limit_is_honoured(page):
+    send = page("find.html", "t-find-name")
+    trash = send({"type": "find", "text": "delete"}).result
+    assert [(m["role"], m["name"]) for m in trash["matches"]] == [("button", "Delete draft")]
+    assert send({"type": "click", "uid": trash["matches"][0]["uid"]}).ok
+    assert evaluate(send, "document.querySelector('#out').textContent") == "deleted"
+    field = send({"type": "find", "role": "textbox", "name": "search people"}).result
+    assert field["total"] == 1 and field["matches"][0]["name"] == "Search people"
+    limited = send({"type": "find", "role": "button", "limit": 2}).result
+    assert len(limited["matches"]) == 2 and limited["total"] >= 5 and "more matches" in limited["note"]
+
+
+def test_find_says_when_nothing_matched_and_refuses_an_empty_query(page):
+    send = page("find.html", "t-find-none")
+    none = send({"type": "find", "text": "no such words anywhere"})
+    assert none.ok and none.result["total"] == 0 and "nothing matched" in none.result["note"]
+    empty = send({"type": "find"})
+    assert not empty.ok and empty.error.code == "invalid_action" and "'text'" in empty.error.message
