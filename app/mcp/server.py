@@ -22,6 +22,7 @@ from mcp.server.stdio import stdio_server
 from app.mcp import results, tools
 from app.mcp.boot import STARTED_NOTE, CoreHandle, find_or_start_core
 from app.mcp.lane import CoreGone, LaneClient
+from app.mcp.stdio import open_stdio
 
 INSTRUCTIONS = ("bua gives you the person's own, logged-in browser. You work in your own lane: the tabs you open "
                 "sit in a tab group named after you, other clients never see them and you never see theirs. "
@@ -90,7 +91,8 @@ class LaneServer:
         async with anyio.create_task_group() as group:
             group.start_soon(pump)
             with send:
-                return await lane.call("task", arguments, on_event=lambda _kind, data: send.send_nowait(data))
+                reply = await lane.call("task", arguments, on_event=lambda _kind, data: send.send_nowait(data))
+        return reply
 
     async def close(self) -> None:
         if self.lane is not None:
@@ -100,8 +102,9 @@ class LaneServer:
 async def serve(home: Path) -> None:
     handle = await find_or_start_core(home)
     lane_server = LaneServer(handle)
+    stdio = await open_stdio()
     try:
-        async with stdio_server() as (read, write):
+        async with stdio_server(*((stdio.stdin, stdio.stdout) if stdio else ())) as (read, write):
             await lane_server.server.run(read, write, lane_server.server.create_initialization_options())
     finally:
         await lane_server.close()

@@ -24,7 +24,7 @@ import pytest
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.protocol.actions import ACTION_TYPES
 from tests.e2e.actions_helpers import in_extension
-from tests.e2e.mcp_helpers import ROOT, act, call, eventually, lane_id, mcp_client, payload, server_params
+from tests.e2e.mcp_helpers import ROOT, act, call, eventually, lane_id, mcp_client, payload
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -69,7 +69,7 @@ async def test_navigate_extract_click_screenshot_in_the_clients_own_group(core, 
         nav = await act(session, {"type": "navigate", "url": fixture_server.url("/actions/click.html?mcp")})
         tab_id = nav["tab_id"]
         extract = await act(session, {"type": "extract"})
-        line = next(l for l in extract["elements"].splitlines() if "View" in l and "Ann Poe" in l)
+        line = next(e for e in extract["elements"].splitlines() if "View" in e and "Ann Poe" in e)
         clicked = await act(session, {"type": "click", "uid": line.split()[0]})
         assert clicked["effects"]["nothing_changed"] is False
         out = await act(session, {"type": "evaluate", "expression": "document.querySelector('#out').textContent"})

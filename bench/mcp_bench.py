@@ -1,0 +1,100 @@
+"""`bua mcp` against the core directly, in one browser, one run.
+
+* Round trip of the cheapest action (`get_tabs`: chrome.tabs, no CDP) three ways, sampled in turn:
+  - through `bua mcp`: the SDK's stdio client → `bua mcp` (JSON-RPC, the SDK's server) → the lane socket →
+    the core → host → extension and back, timed on the MCP client's loop, in a process of its own
+    (bench.mcp_sampler), as a real MCP client is;
+  - through the lane socket alone (what `bua mcp` does inside, without MCP), timed in that same process;
+  - directly on the core's loop (`pool.request`, as the built-in subagent sends its actions).
+  Goal: MCP adds under 1 ms at p50 over the core directly.
+* Cold start: spawn `bua mcp` → initialize → first tool result (`browser_status`), with a running core and
+  without one (then `bua mcp` starts its own core in-process).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Callable
+
+from mcp.client.session import ClientSession
+from mcp.client.stdio import stdio_client
+
+from bench.live import live_browser
+from bench.report import Report, Row, interleaved, on_loop_once
+from tests.e2e.mcp_helpers import ROOT, server_params
+
+GET_TABS = {"type": "get_tabs"}
+
+
+class SamplerProcess:
+    """bench.mcp_sampler in a process of its own; `sampler(kind)` takes one sample there."""
+
+    def __init__(self, home: Path) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "bench.mcp_sampler", str(home)], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "ready"
+
+    def sampler(self, kind: str) -> Callable[[], float]:
+        def once() -> float:
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            self.proc.stdin.write(kind + "\n")
+            self.proc.stdin.flush()
+            return float(self.proc.stdout.readline())
+        return once
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.close()
+        self.proc.wait(30)
+
+
+async def _first_result(home: Path) -> float:
+    start = time.perf_counter()
+    with open(home.parent / f"cold-{uuid.uuid4().hex[:6]}.stderr", "w") as errlog:
+        async with stdio_client(server_params(home), errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                result = await session.call_tool("browser_status", {})
+                elapsed = time.perf_counter() - start
+    assert not result.is_error, result.content
+    return elapsed
+
+
+def cold_starts(home_for: Callable[[int], Path], n: int) -> list[float]:
+    return [asyncio.run(_first_result(home_for(i))) for i in range(n)]
+
+
+def run(report: Report, fixture_url: str, n: int = 200) -> None:
+    with live_browser("bua-bench-mcp-") as (core, browser, bridge):
+        client = SamplerProcess(core.home)
+        try:
+            samplers: dict[str, Callable[[], float]] = {
+                "mcp": client.sampler("mcp"),
+                "lane": client.sampler("lane"),
+                "direct": on_loop_once(core, lambda: core.pool.request(GET_TABS, "bench")),
+            }
+            interleaved(samplers, 20)  # warm-up
+            turns = interleaved(samplers, n)
+        finally:
+            client.close()
+        mcp = report.add(Row.timing("mcp", "get_tabs through bua mcp (stdio JSON-RPC + lane socket)", turns["mcp"]))
+        report.add(Row.timing("mcp", "get_tabs through the lane socket alone (no MCP)", turns["lane"]))
+        direct = report.add(Row.timing("mcp", "get_tabs on the core's loop (as the subagent sends it)",
+                                       turns["direct"]))
+        report.add(Row("mcp", "MCP overhead over the core directly (p50 difference)", n,
+                       value=round(mcp.p50_ms - direct.p50_ms, 3), unit="ms"))
+        report.add(Row("mcp", "MCP overhead over the core directly (p95 difference)", n,
+                       value=round(mcp.p95_ms - direct.p95_ms, 3), unit="ms"))
+        report.goal("bua mcp adds under 1 ms at p50 over the core directly", mcp.p50_ms - direct.p50_ms, 1.0, "ms")
+        report.add(Row.timing("mcp", "cold start: spawn bua mcp → first tool result, core running",
+                              cold_starts(lambda _i: core.home, 10)))
+    with tempfile.TemporaryDirectory(prefix="bua-bench-mcp-cold-") as tmp:
+        report.add(Row.timing("mcp", "cold start: spawn bua mcp → first tool result, no core (starts one)",
+                              cold_starts(lambda i: Path(tmp) / f"home-{i}", 10)))
