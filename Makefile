@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 PYTHON ?= python3
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-py test-js venv browser-deps bench schema clean screenshots
+.PHONY: run test test-py test-js venv browser-deps ui-deps bench schema clean screenshots
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,16 @@ browser-deps:
 	@command -v node >/dev/null || \
 		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
 
-run: venv
+# The libraries Qt's X11 plugin needs (libxcb-icccm4, libxcb-cursor0, …), installed on Debian/Ubuntu when missing,
+# as browser-deps does for Chromium; elsewhere `bua` names what to install itself.
+ui-deps: venv
+	@missing="$$($(PY) -m app.ui.xcb_check --packages)"; \
+	if [ -n "$$missing" ] && command -v apt-get >/dev/null; then \
+		echo "installing Qt's X11 libraries: $$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+run: venv ui-deps
 	$(VENV)/bin/bua install
 	$(VENV)/bin/bua
 

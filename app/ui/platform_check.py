@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from ctypes.util import find_library
+
+from app.ui.xcb_check import apt_line, missing_libraries
 
 
 def why_no_ui() -> str | None:
@@ -21,6 +22,9 @@ def why_no_ui() -> str | None:
     wayland = bool(os.environ.get("WAYLAND_DISPLAY")) and not platform
     if not os.environ.get("DISPLAY") and not wayland:
         return "no display (DISPLAY and WAYLAND_DISPLAY are unset)"
-    if not wayland and find_library("xcb-cursor") is None:
-        return "Qt's X11 support needs libxcb-cursor0 (Debian/Ubuntu: apt-get install libxcb-cursor0)"
+    if not wayland:
+        missing = missing_libraries()
+        if missing:
+            return (f"Qt's X11 support cannot load {', '.join(missing)}; on Debian/Ubuntu install them with: "
+                    f"{apt_line(missing)} (make run does this for you)")
     return None
