@@ -38,7 +38,7 @@ run: venv ui-deps
 	$(VENV)/bin/bua install
 	$(VENV)/bin/bua
 
-test: venv browser-deps test-js test-py
+test: venv browser-deps ui-deps test-js test-py
 
 test-js:
 	cd extension && node --test test/
