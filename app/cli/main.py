@@ -157,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     install = sub.add_parser("install", help="register the native host for your browsers")
     installer_cli.add_install_arguments(install)
-    install.set_defaults(func=installer_cli.run_install)
+    mcp_cli.add_install_argument(install)
+    install.set_defaults(func=mcp_cli.with_mcp_config(installer_cli.run_install))
     uninstall = sub.add_parser("uninstall", help="remove the native host registration")
     installer_cli.add_uninstall_arguments(uninstall)
     uninstall.set_defaults(func=installer_cli.run_uninstall)

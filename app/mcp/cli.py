@@ -6,7 +6,9 @@ import argparse
 import asyncio
 import sys
 
-from app.mcp.config_snippets import CLIENTS, snippet
+from typing import Callable
+
+from app.mcp.config_snippets import CLIENTS, WRITABLE, snippet, write_config
 from native_host.paths import bua_home
 
 
@@ -32,3 +34,25 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def add_install_argument(install: argparse.ArgumentParser) -> None:
+    install.add_argument("--mcp", choices=sorted(WRITABLE), metavar="CLIENT",
+                         help=f"also add `bua mcp` to CLIENT's config ({', '.join(sorted(WRITABLE))}); for other "
+                              "clients see `bua mcp --print-config`")
+
+
+def with_mcp_config(run_install: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """`bua install`, then, with --mcp CLIENT, bua written into that client's MCP config."""
+    def run(args: argparse.Namespace) -> int:
+        code = run_install(args)
+        if not getattr(args, "mcp", None):
+            return code
+        try:
+            path = write_config(args.mcp)
+        except (ValueError, OSError) as err:
+            print(f"bua install --mcp {args.mcp}: {err}", file=sys.stderr)
+            return max(code, 1)
+        print(f"MCP: bua added to {path}; restart {args.mcp} to load it.")
+        return code
+    return run

@@ -65,7 +65,8 @@ def snippet(client: str) -> str:
         return (f"// Merge into {desktop_config_path()} (or run `bua install --mcp claude-desktop`), "
                 f"then restart Claude Desktop:\n{json.dumps({'mcpServers': {'bua': entry}}, indent=2)}\n")
     if client == "cursor":
-        return (f"// Merge into ~/.cursor/mcp.json (all projects) or .cursor/mcp.json (this project):\n"
+        return (f"// Merge into ~/.cursor/mcp.json (all projects; or run `bua install --mcp cursor`) or "
+                f".cursor/mcp.json (this project):\n"
                 f"{json.dumps({'mcpServers': {'bua': entry}}, indent=2)}\n")
     if client == "vscode":
         return (f"// Merge into .vscode/mcp.json in your workspace:\n"
@@ -73,9 +74,13 @@ def snippet(client: str) -> str:
     raise ValueError(f"unknown client {client!r}; valid: {', '.join(CLIENTS)}")
 
 
-def write_desktop_config(path: Path | None = None) -> Path:
-    """Add (or update) bua in Claude Desktop's config, keeping every other server and setting."""
-    path = path or desktop_config_path()
+WRITABLE = {"claude-desktop": desktop_config_path, "cursor": lambda: Path.home() / ".cursor" / "mcp.json"}
+"""The clients whose user-wide config `bua install --mcp` can write: both keep servers under `mcpServers`."""
+
+
+def write_config(client: str, path: Path | None = None) -> Path:
+    """Add (or update) bua in the client's user-wide config, keeping every other server and setting."""
+    path = path or WRITABLE[client]()
     config: dict[str, Any] = {}
     if path.exists():
         text = path.read_text(encoding="utf-8").strip()
