@@ -28,15 +28,33 @@ def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def _inline(schema: Any, defs: dict[str, Any]) -> Any:
+    """Replace `{"$ref": "#/$defs/X"}` by X itself: a nested field's model (fill's fields) keeps its shape once
+    the action's `$defs` are left behind by the merge."""
+    if isinstance(schema, list):
+        return [_inline(item, defs) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target = _simplify(defs[ref.removeprefix("#/$defs/")])
+        return _inline({**target, **{k: v for k, v in schema.items() if k != "$ref"}}, defs)
+    out = {key: _inline(value, defs) for key, value in schema.items()}
+    if isinstance(out.get("properties"), dict):
+        out["properties"] = {name: _simplify(prop) for name, prop in out["properties"].items()}
+    return out
+
+
 def flat_browser_schema() -> dict[str, Any]:
     properties: dict[str, dict[str, Any]] = {}
     used_by: dict[str, list[str]] = {}
     for model, action in zip(ACTION_MODELS, ACTION_TYPES):
-        for name, prop in model.model_json_schema()["properties"].items():
+        schema = model.model_json_schema()
+        for name, prop in schema["properties"].items():
             if name == "type":
                 continue
             used_by.setdefault(name, []).append(action)
-            properties.setdefault(name, _simplify(prop))
+            properties.setdefault(name, _inline(_simplify(prop), schema.get("$defs", {})))
     for name, prop in properties.items():
         actions = ", ".join(used_by[name])
         base = prop.get("description", "").rstrip(".")

@@ -11,6 +11,7 @@ import { extract } from "../extract/extract-action.js";
 import { find } from "./find.js";
 import { click, hover } from "./pointer.js";
 import { typeText } from "./type.js";
+import { fillForm } from "./fill.js";
 import { pressKeyAction } from "./press-key.js";
 import { scroll } from "./scroll.js";
 import { screenshot } from "./screenshot.js";
@@ -26,6 +27,7 @@ export const HANDLERS = Object.freeze({
   find,
   click,
   type: typeText,
+  fill: fillForm,
   press_key: pressKeyAction,
   scroll,
   hover,

@@ -56,6 +56,7 @@ export async function typeText(action, ctx) {
     const after = action.submit ? null : await onElement(ctx, tabId, element, readValue).catch(() => null);
     const valueChanged = after ? after.value !== facts.value : true;
     const effects = await watch.finish(dialogs.records, { valueChanged });
+    /** @type {Record<string, unknown>} */
     const result = { ...outcome, ...(after ? shownValue(after) : {}), effects };
     if (after && text && facts.kind !== "select" && !after.value.includes(text) && !after.password) {
       result.note = "the field does not show the typed text as given; it may have rejected or reformatted it (maxlength, pattern, a number field)";
@@ -71,7 +72,7 @@ export async function typeText(action, ctx) {
  * @param {ResolvedElement} element
  * @returns {Promise<ResolvedElement>}
  */
-async function editableOf(ctx, tabId, element) {
+export async function editableOf(ctx, tabId, element) {
   const reply = await guarded(ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
     objectId: element.objectId, functionDeclaration: pageFunction(pickEditable), returnByValue: false,
   }, element.sessionId));
@@ -87,7 +88,7 @@ function describeThis() {
 }
 
 /** @param {any} facts */
-function refuseUnusable(facts) {
+export function refuseUnusable(facts) {
   if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be typed into: ${facts.disabled}`);
   if (facts.readOnly) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is read-only; it cannot be typed into`);
   if (facts.kind === "other") {
@@ -110,7 +111,7 @@ function refuseUnusable(facts) {
  * @param {boolean} clear
  * @returns {Promise<Record<string, unknown>>}
  */
-async function fill(ctx, tabId, element, facts, text, clear) {
+export async function fill(ctx, tabId, element, facts, text, clear) {
   if (facts.kind === "select") {
     const choice = await onElement(ctx, tabId, element, chooseOption, [text]);
     if (!choice.ok) {
@@ -140,7 +141,7 @@ async function fill(ctx, tabId, element, facts, text, clear) {
 }
 
 /** @param {{value: string, password: boolean}} after */
-function shownValue(after) {
+export function shownValue(after) {
   if (after.password) return { value_length: after.value.length };
   return after.value.length > SHOWN_VALUE_CHARS
     ? { value: `${after.value.slice(0, SHOWN_VALUE_CHARS)}…`, value_length: after.value.length }
@@ -152,7 +153,7 @@ function shownValue(after) {
  * @param {Promise<T>} work
  * @returns {Promise<T>}
  */
-async function guarded(work) {
+export async function guarded(work) {
   try {
     return await work;
   } catch (err) {

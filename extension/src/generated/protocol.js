@@ -25,7 +25,7 @@ export const ErrorCode = Object.freeze({
 });
 
 /** The browser actions, in the order of the tool's enum. */
-export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "press_key", "scroll", "hover", "wait_for", "screenshot", "evaluate", "get_tabs", "open_tab", "close_tab"]);
+export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "press_key", "scroll", "hover", "wait_for", "screenshot", "evaluate", "get_tabs", "open_tab", "close_tab"]);
 
 /** Per action: its required fields and the facts the extension acts on (app/protocol/actions/spec.py says what each flag means). */
 export const ACTIONS = Object.freeze({
@@ -76,6 +76,15 @@ export const ACTIONS = Object.freeze({
   }),
   "type": Object.freeze({
     "required": Object.freeze(["text"]),
+    "may_navigate": true,
+    "needs_input_focus": true,
+    "opens_session": false,
+    "needs_tab": true,
+    "read_only": false,
+    "may_be_sensitive": true,
+  }),
+  "fill": Object.freeze({
+    "required": Object.freeze(["fields"]),
     "may_navigate": true,
     "needs_input_focus": true,
     "opens_session": false,

@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from app.protocol.actions.fields import MAX_TEXT_CHARS, OnTab, Selector, Uid, WithDialog
+from app.protocol.actions.spec import ActionSpec, Raw, Result
+
+MAX_FIELDS = 50
+
+
+class FillField(BaseModel):
+    """One field of a fill: exactly one of uid or selector, and its value."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    uid: Uid | None = None
+    selector: Selector | None = None
+    value: Annotated[str, Field(max_length=MAX_TEXT_CHARS)] | bool = Field(
+        description="Text for a text field, an option's label for a select, true/false for a checkbox or radio.")
+
+    @model_validator(mode="after")
+    def _uid_xor_selector(self) -> "FillField":
+        if (self.uid is None) == (self.selector is None):
+            raise PydanticCustomError("target_xor", "give each field exactly one of 'uid' or 'selector'")
+        return self
+
+
+def _filled(raw: Raw, result: Result) -> str:
+    fields = result.get("fields") or []
+    failed = sum(1 for f in fields if isinstance(f, dict) and not f.get("ok"))
+    done = f"Filled {len(fields) - failed} field{'' if len(fields) - failed == 1 else 's'}"
+    if failed:
+        done += f" ({failed} could not be filled)"
+    if result.get("submitted"):
+        done += " and submitted the form"
+    return done
+
+
+class Fill(OnTab, WithDialog):
+    type: Literal["fill"]
+    fields: Annotated[list[FillField], Field(min_length=1, max_length=MAX_FIELDS)]
+    submit: bool = False
+
+    spec = ActionSpec(
+        rank=42,
+        signature="{fields: [{uid | selector, value}], submit?}",
+        guide="fill several fields in one call: text replaces a field's value, a select takes an option's label, "
+              "a checkbox or radio takes true/false. Answers one result per field (a failed field does not stop "
+              "the others); `submit` submits the form (or presses Enter) only when every field was filled.",
+        done=_filled,
+        failed="fill the form",
+        may_navigate=True,
+        needs_input_focus=True,
+        may_be_sensitive=True,
+    )

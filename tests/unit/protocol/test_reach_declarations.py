@@ -1,0 +1,54 @@
+"""The declarations of find, fill, upload, downloads, read_download and page_log: validation, flags, and the
+flat tool schema that carries their nested fields."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.agent.tools.browser_schema import flat_browser_schema
+from app.protocol.actions import ACTION_SPECS, parse_action
+from app.protocol.errors import ActionFailed
+
+
+def test_the_flat_schema_inlines_nested_models_so_no_reference_dangles():
+    schema = flat_browser_schema()
+    assert "$ref" not in json.dumps(schema)
+    item = schema["properties"]["fields"]["items"]
+    assert set(item["properties"]) == {"uid", "selector", "value"} and item["required"] == ["value"]
+    assert item["properties"]["uid"]["type"] == "string", "nested Optional wrappers are simplified too"
+
+
+@pytest.mark.parametrize("raw, message", [
+    ({"type": "find"}, "give 'text', or 'role' and/or 'name'"),
+    ({"type": "find", "role": "Button!"}, "role"),
+    ({"type": "find", "text": "x", "limit": 0}, "limit"),
+    ({"type": "fill", "fields": []}, "fields"),
+    ({"type": "fill", "fields": [{"value": "x"}]}, "exactly one of 'uid' or 'selector'"),
+    ({"type": "fill", "fields": [{"uid": "e1", "selector": "#a", "value": "x"}]}, "exactly one"),
+    ({"type": "fill", "fields": [{"uid": "e1"}]}, "value"),
+])
+def test_bad_input_names_the_field(raw, message):
+    with pytest.raises(ActionFailed) as err:
+        parse_action(raw)
+    assert err.value.code == "invalid_action" and message in err.value.message
+
+
+def test_fill_takes_text_and_booleans():
+    fill = parse_action({"type": "fill", "fields": [{"uid": "e1", "value": "Ada"}, {"selector": "#t", "value": True}],
+                         "submit": True})
+    assert [f.value for f in fill.fields] == ["Ada", True]
+
+
+def test_flags_say_what_each_action_may_do():
+    assert ACTION_SPECS["find"].read_only and not ACTION_SPECS["find"].may_be_sensitive
+    fill = ACTION_SPECS["fill"]
+    assert fill.may_be_sensitive and fill.needs_input_focus and fill.may_navigate and not fill.read_only
+
+
+def test_milestones_name_what_was_done():
+    find = ACTION_SPECS["find"].done({"type": "find", "role": "button", "name": "Email"}, {"total": 3})
+    assert find == "Found 3 matches for button Email"
+    fill = ACTION_SPECS["fill"].done({"type": "fill"}, {"fields": [{"ok": True}, {"ok": False}], "submitted": "form"})
+    assert fill == "Filled 1 field (1 could not be filled) and submitted the form"
