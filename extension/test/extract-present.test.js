@@ -41,3 +41,28 @@ test("what the walker only counted is added to the note", () => {
   const result = present(page([{ p: ["x"] }], { omitted: { els: 5, rows: 3, chars: 1200 } }), 24000);
   assert.match(result.note ?? "", /3 more table rows, 5 more interactive elements, ~1,200 more characters of text omitted/);
 });
+
+test("max_chars bounds the result as serialised: quotes, newlines and keys counted", () => {
+  const rows = Array.from({ length: 300 }, (_, i) => ({ p: [`"Quoted" line ${i}\nwith a break `, { u: rec(i + 1, `Say "hi" ${i}`), x: "" }] }));
+  for (const maxChars of [1000, 3000, 10000]) {
+    const result = present(page(rows), maxChars);
+    assert.ok(JSON.stringify(result).length <= maxChars, `${JSON.stringify(result).length} > ${maxChars}`);
+    assert.match(result.note ?? "", /truncated at max_chars/);
+  }
+});
+
+test("a link named inline is not listed again; one with a state, another name or no text is", () => {
+  const link = (/** @type {number} */ n, name = "Pricing", states = "") => ({ uid: `e${n}`, role: "link", name, states, context: "" });
+  const result = present(page([{ p: [
+    { u: link(1), x: "Pricing" }, " ", { u: link(2, "Docs", "current"), x: "Docs" }, " ", { u: link(3, "Home page"), x: "Home" },
+    " ", { u: link(4, "Logo"), x: "" }, " ", { u: rec(5, "Save"), x: "Save" },
+  ] }, { p: [{ u: link(6, "Jobs"), s: 1 }] }]), 24000);
+  assert.equal(result.markdown, "[Pricing](e1) [Docs](e2) [Home](e3) [e4] [Save](e5)");
+  assert.equal(result.elements, 'e2 link "Docs" current\ne3 link "Home page"\ne4 link "Logo"\ne5 button "Save"\ne6 link "Jobs"');
+});
+
+test("a page that shows nothing says why in the note", () => {
+  const result = present(page([], { blank: "The page shows nothing: body has visibility:hidden." }), 24000);
+  assert.equal(result.note, "The page shows nothing: body has visibility:hidden.");
+  assert.equal(result.markdown, "");
+});

@@ -64,8 +64,10 @@ def test_a_stale_uid_offers_at_most_five_candidates_each_with_its_context(page, 
 
 def test_a_uid_from_before_a_click_navigated_is_stale(page):
     send = page("click.html", "t-edge-nav")
-    lines = lines_of(send)
-    link, counter = uid_where(lines, r'link "Go to second"'), uid_where(lines, r'button "Counter"')
+    response = send({"type": "extract"})
+    assert response.ok, response.error
+    link = re.search(r"\[Go to second\]\((e\d+)\)", response.result["markdown"]).group(1)
+    counter = uid_where(response.result["elements"].splitlines(), r'button "Counter"')
     clicked = send({"type": "click", "uid": link})
     assert clicked.ok and clicked.result["effects"]["navigated"] is True, clicked
     response = send({"type": "click", "uid": counter})

@@ -41,3 +41,45 @@ def test_a_value_typed_back_as_read_round_trips(act, fixture_server):
     value = json.loads(re.search(r'value=("(?:[^"\\]|\\.)*")', element_lines(result)[padded]).group(1))
     response = send({"type": "evaluate", "expression": "document.getElementById('padded').value"})
     assert response.ok and response.result["value"] == value
+
+
+def test_mathml_reads_as_tex_or_as_its_text(act, fixture_server):
+    markdown = extract(open_page(act, fixture_server, "reading.html"))["markdown"]
+    assert "Euler's identity $e^{i\\pi} + 1 = 0$ links five constants." in markdown
+    assert "Without TeX: (a)/(b) + √(x) stays readable." in markdown
+    assert "\n$$E = mc^2$$\n" in markdown, "display math is a paragraph of its own"
+
+
+def test_layout_tables_read_as_blocks_and_data_tables_as_tables(act, fixture_server):
+    markdown = extract(open_page(act, fixture_server, "reading.html"))["markdown"]
+    assert "\n## A story laid out in a table\nFirst paragraph of the story.\nSecond paragraph of the story.\n" in markdown
+    assert "\nOnly one column, row one.\nOnly one column, row two.\n" in markdown
+    assert "| City | Population |\n| --- | --- |\n| Lisbon | 545,000 |\n| Porto | 232,000 |" in markdown
+    assert markdown.count("|") == 12, "only the data table is a markdown table"
+
+
+def test_text_standing_directly_in_a_list_is_kept(act, fixture_server):
+    markdown = extract(open_page(act, fixture_server, "reading.html"))["markdown"]
+    assert "- Stray text before the items with bold\n- First item\n- stray text between\n- Second item" in markdown
+
+
+def test_pre_text_counts_so_the_page_is_not_repeated_as_text(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "reading.html"))
+    assert '    return f"Hello, {name}!"' in result["markdown"], "pre keeps its indentation"
+    assert "60.  The sender MUST NOT" in result["markdown"]
+    assert result["text"] == ""
+
+
+def test_max_chars_bounds_what_the_model_receives(act, fixture_server):
+    send = open_page(act, fixture_server, "large.html?rows=2000")
+    for max_chars in (1000, 5000, 24000):
+        result = extract(send, max_chars=max_chars)
+        serialised = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+        assert len(serialised) <= max_chars, (max_chars, len(serialised))
+        assert "truncated at max_chars" in result["note"]
+
+
+def test_a_page_that_shows_nothing_says_so(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "blank.html"))
+    assert result["markdown"] == "" and result["elements"] == ""
+    assert result["note"].startswith("The page shows nothing: body has visibility:hidden."), result

@@ -23,7 +23,8 @@ const MIN_FRAME_LIMIT = 2000;
  * @typedef {import("./page-script.js").Frame} Frame
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number}, url: string, title: string,
- *   modal: boolean, text?: string, notFound?: boolean}} Collected
+ *   modal: boolean, text?: string, notFound?: boolean, blank?: string}} Collected
+ *   blank: why a page that shows nothing does (the walk found no text and no control)
  */
 
 /**
@@ -43,7 +44,8 @@ export async function collectTab(dbg, tabId, { limit, selector }) {
   const frame = { tabId, frameId: await mainFrameId(dbg, tabId) };
   const top = await walkFrame(dbg, frame, { selector, omitted, budget, depth: 0 });
   if (top.notFound) return { blocks: [], omitted, url: top.url ?? "", title: top.title ?? "", modal: false, notFound: true };
-  return { blocks: top.blocks, omitted, url: top.url, title: top.title, modal: top.modal, ...(top.text ? { text: top.text } : {}) };
+  return { blocks: top.blocks, omitted, url: top.url, title: top.title, modal: top.modal, ...(top.text ? { text: top.text } : {}),
+    ...(top.blank ? { blank: top.blank } : {}) };
 }
 
 /**

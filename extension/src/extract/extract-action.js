@@ -8,15 +8,18 @@
  *   `[View](e4)` (with their visible text) or `[e5]` (no text: inputs, icon
  *   buttons), so prose and handles line up.
  * - `elements`: the index, one line per interactive element in all frames
- *   and shadow roots: `e4 button "View" (row: Jane Doe)` — role, name, state,
- *   and context only where role and name repeat. Elements of stripped
- *   regions are listed here (they are not in the markdown).
+ *   and shadow roots that the markdown does not already name (a link shown
+ *   inline as `[Pricing](e12)` is not listed again; its place in the
+ *   markdown is its context): `e4 button "View" (row: Jane Doe)` — role,
+ *   name, state, and context only where role and name repeat. Elements of
+ *   stripped regions are listed here (they are not in the markdown).
  * - `text`: the page's innerText, but only when the markdown caught little of
  *   the page's text (odd markup); otherwise "" — never a third copy.
  * - `note`: present only when something was left out: what, how much, and
- *   the selector (or max_chars) to read on.
- * All fields together stay within max_chars (default 24,000); markdown and
- * elements are cut at the same place of the page (budget.js).
+ *   the selector (or max_chars) to read on; or when the page shows nothing.
+ * The result as the model receives it (serialised) stays within max_chars
+ * (default 24,000); markdown and elements are cut at the same place of the
+ * page (budget.js).
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
@@ -55,8 +58,22 @@ export async function extract(action, ctx) {
   return present(page, maxChars);
 }
 
+/** Roles whose inline token `[text](e12)` says all the index would: not listed again when the text is the name. */
+const NAMED_INLINE = new Set(["link"]);
+/** Rounds of shrinking the budget until the serialised result fits max_chars. */
+const FIT_ROUNDS = 6;
+
 /**
- * Render, fit into the budget and add the note.
+ * Whether the markdown already names an element: a link whose token shows its name, with no state to add.
+ * @param {ElementRecord} record
+ * @param {string} label the text of its inline token ("" for none)
+ */
+export const namedInline = (record, label) =>
+  NAMED_INLINE.has(record.role) && !record.states && !!label && label === record.name;
+
+/**
+ * Render, fit into the budget and add the note. max_chars bounds the result as
+ * the model receives it (serialised: keys, quotes and escapes counted).
  * @param {import("./collect.js").Collected} page
  * @param {number} maxChars
  * @returns {ExtractResult}
@@ -66,9 +83,10 @@ export function present(page, maxChars) {
   const elements = [];
   /** @type {Map<ElementRecord, number>} */
   const placed = new Map();
-  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record) => {
+  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record, /** @type {string} */ label) => {
     let index = placed.get(record);
     if (index === undefined) {
+      if (namedInline(record, label)) return { uid: record.uid, index: elements.length - 1 };
       index = elements.length;
       placed.set(record, index);
       elements.push(record);
@@ -77,7 +95,30 @@ export function present(page, maxChars) {
   });
   const elLines = elements.map(elementLine);
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
-  const cut = fit(md, elLines, maxChars - textBudget - 200);
+  let budget = maxChars - textBudget - 200;
+  let result = fitted(page, md, elements, elLines, budget, textBudget, maxChars);
+  for (let round = 0; round < FIT_ROUNDS; round++) {
+    const over = JSON.stringify(result).length - maxChars;
+    if (over <= 0) break;
+    budget -= over + 100 * (round + 1);
+    result = fitted(page, md, elements, elLines, budget, Math.floor(textBudget / (round + 2)), maxChars);
+  }
+  return result;
+}
+
+/**
+ * One attempt: markdown and elements cut to `budget` characters, the text to `textBudget`, and the note.
+ * @param {import("./collect.js").Collected} page
+ * @param {import("./markdown.js").Line[]} md
+ * @param {ElementRecord[]} elements
+ * @param {string[]} elLines
+ * @param {number} budget
+ * @param {number} textBudget
+ * @param {number} maxChars
+ * @returns {ExtractResult}
+ */
+function fitted(page, md, elements, elLines, budget, textBudget, maxChars) {
+  const cut = fit(md, elLines, Math.max(budget, 0));
   const kept = md.slice(0, cut.mdLines).map((l) => l.text);
   if (cut.shortenLast !== undefined && kept.length) {
     kept[kept.length - 1] = `${kept[kept.length - 1].slice(0, cut.shortenLast)}…`;
@@ -102,6 +143,8 @@ export function present(page, maxChars) {
       hint: hintRow ? `${hintRow.sel} > tr:nth-child(n+${hintRow.i})` : undefined,
       maxChars,
     });
+  } else if (page.blank) {
+    result.note = page.blank;
   }
   return result;
 }

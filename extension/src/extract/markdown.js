@@ -12,8 +12,9 @@
 /**
  * @typedef {string | {u: unknown, x?: string, s?: 1}} Run
  *   text, or element u (an element record; `place` gives its uid and list index)
- * @typedef {(u: any) => {uid: string, index: number}} Place
- *   puts an element into the elements list (in the order markdown meets them)
+ * @typedef {(u: any, label: string) => {uid: string, index: number}} Place
+ *   puts an element into the elements list (in the order markdown meets them), given the text its inline
+ *   token shows ("" for none); index: its place in the list, or the last listed one's when it is not listed
  * @typedef {{text: string, upto: number, row?: {sel: string, i: number}}} Line
  *   upto: elements passed so far; row: a table row that can be continued with a selector
  */
@@ -41,10 +42,10 @@ export function renderRuns(runs, place, pos) {
       afterToken = false;
       continue;
     }
-    const { uid, index } = place(run.u);
+    const label = run.s ? "" : squash(run.x ?? "").trim();
+    const { uid, index } = place(run.u, label);
     pos.upto = Math.max(pos.upto, index + 1);
     if (run.s) continue;
-    const label = squash(run.x ?? "").trim();
     const token = label ? `[${escapeLabel(label)}](${uid})` : `[${uid}]`;
     if (out && !/[\s([]$/.test(out)) out += " ";
     out += token;

@@ -29,7 +29,7 @@
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageWalker(lib) {
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE", "META", "LINK", "svg", "math",
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE", "META", "LINK", "svg",
     "IMG", "HR", "CANVAS", "VIDEO", "AUDIO", "OBJECT", "EMBED"]);
   const DESCEND = new Set(["listbox", "menu", "tree"]);
   const CONTENT_TOKEN = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
@@ -37,6 +37,7 @@ export function pageWalker(lib) {
   const TOGGLES = new Set(["checkbox", "radio", "switch"]);
   const TABLE_SEL_MIN_ROWS = 20;
   const HTML_NS = "http://www.w3.org/1999/xhtml";
+  const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
 
   /**
    * @param {{limit: number, selector?: string, frameKeys?: string[]}} opts
@@ -127,6 +128,7 @@ export function pageWalker(lib) {
       if (W.size > W.stopAt) return stop(el);
       const cs = st.win.getComputedStyle(el);
       if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return;
+      if (el.localName === "math" && el.namespaceURI === MATHML_NS) return math(el, cs, s, st);
       const role = lib.roleOf(el);
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
       if (el.hasAttribute("inert")) ns.inert = true;
@@ -155,6 +157,24 @@ export function pageWalker(lib) {
       }
       if (cs.contentVisibility === "hidden") return;
       structure(el, role, block, s, ns);
+    };
+
+    /**
+     * A formula, inline `$…$` or (display block) a paragraph of its own.
+     * @param {Element} el
+     * @param {CSSStyleDeclaration} cs
+     * @param {any} s
+     * @param {any} st
+     */
+    const math = (el, cs, s, st) => {
+      if (st.invisible) return;
+      const text = lib.mathText(el);
+      if (!text) return;
+      const block = el.getAttribute("display") === "block" || cs.display === "block";
+      if (block) flush(s);
+      if (st.strip) W.textChars += text.length;
+      else addText(s, block ? text.replace(/^\$(.*)\$$/s, "$$$$$1$$$$") : ` ${text} `);
+      if (block) flush(s);
     };
 
     /**
@@ -214,12 +234,13 @@ export function pageWalker(lib) {
         W.head = plain(hs.runs);
       } else if (tag === "UL" || tag === "OL" || role === "list") {
         list(el, tag === "OL" ? 1 : 0, s, st);
-      } else if (tag === "TABLE" && el.getAttribute("role") !== "presentation") {
+      } else if (tag === "TABLE" && !["presentation", "none"].includes(role) && !lib.isLayoutTable(el)) {
         table(/** @type {HTMLTableElement} */ (el), s, st);
       } else if (tag === "PRE") {
         const text = /** @type {HTMLElement} */ (el).innerText;
         s.blocks.push({ pre: text });
         W.size += text.length;
+        W.textChars += text.length;
       } else if (tag === "BLOCKQUOTE") {
         const qs = sink();
         walkKids(el, qs, st);
@@ -240,13 +261,30 @@ export function pageWalker(lib) {
     const list = (el, ordered, s, st) => {
       /** @type {any[][]} */
       const items = [];
+      /** text and inline elements standing directly in the list, without an item: kept as one item */
+      let stray = sink();
+      const endStray = () => {
+        flush(stray);
+        if (stray.blocks.length) items.push(stray.blocks);
+        stray = sink();
+      };
       for (const kid of lib.kids(el)) {
-        if (kid.nodeType !== 1) continue;
+        if (kid.nodeType !== 1) {
+          walkNode(kid, stray, st);
+          continue;
+        }
+        const display = st.win.getComputedStyle(kid).display;
+        if (kid.tagName !== "LI" && (display.startsWith("inline") || display === "contents")) {
+          walkNode(kid, stray, st);
+          continue;
+        }
+        endStray();
         const is = sink();
         walkNode(kid, is, { ...st, li: kid });
         flush(is);
         if (is.blocks.length) items.push(is.blocks);
       }
+      endStray();
       if (items.length) s.blocks.push({ l: ordered, i: items });
     };
 
@@ -383,6 +421,12 @@ export function pageWalker(lib) {
     const omitted = W.cut ? lib.omittedFrom(W.cut) : null;
     /** @type {Record<string, unknown>} */
     const out = { doc: lib.doc, url: location.href, title: document.title, blocks: top.blocks, els, omitted, modal: !!W.modal };
+    if (!opts.selector && !top.blocks.length && !els.length) {
+      const reason = lib.blankReason();
+      out.blank = reason
+        ? `The page shows nothing: ${reason}. It may still be loading or waiting for a script; wait and extract again.`
+        : "The page shows nothing: it has no visible text or controls.";
+    }
     if (!opts.selector && !W.counting && W.textChars < 2000) {
       const text = document.body?.innerText ?? "";
       if (text.length > 2 * W.textChars + 200) out.text = text.slice(0, opts.limit);
