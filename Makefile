@@ -24,6 +24,8 @@ browser-deps:
 			chromium xvfb openbox xdotool x11-utils; }
 	@command -v node >/dev/null || \
 		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
+	@command -v npm >/dev/null || \
+		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
 
 # The libraries Qt's X11 plugin needs (libxcb-icccm4, libxcb-cursor0, …), installed on Debian/Ubuntu when missing,
 # as browser-deps does for Chromium; elsewhere `bua` names what to install itself.
@@ -42,6 +44,17 @@ test: venv browser-deps ui-deps test-js test-py
 
 test-js:
 	cd extension && node --test test/
+
+# Checked types: ruff and mypy over the Python packages, tsc --checkJs over the extension (typescript pinned in
+# extension/package.json, installed from its lock file).
+check: check-py check-js
+
+check-py: venv
+	$(PY) -m ruff check app native_host installer
+	$(PY) -m mypy
+
+check-js: browser-deps
+	cd extension && npm ci --no-audit --no-fund --loglevel=error && npx tsc -p tsconfig.json
 
 test-py:
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider

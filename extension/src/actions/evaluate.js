@@ -54,7 +54,7 @@ function toJsonText(maxDepth) {
       if (v instanceof RegExp) return String(v);
       if (v instanceof Map) return { "[Map]": [...v.entries()].map(([k, val]) => [convert(k, depth + 1), convert(val, depth + 1)]) };
       if (v instanceof Set) return { "[Set]": [...v].map((item) => convert(item, depth + 1)) };
-      if (ArrayBuffer.isView(v)) return `[${v.constructor.name}(${v.length ?? v.byteLength})]`;
+      if (ArrayBuffer.isView(v)) return `[${v.constructor.name}(${/** @type {any} */ (v).length ?? v.byteLength})]`;
       if (typeof v.length === "number" && typeof v !== "string" && !Array.isArray(v) && typeof v.item === "function") {
         return Array.from(v, (item) => convert(item, depth + 1));
       }

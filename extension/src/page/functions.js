@@ -29,6 +29,7 @@ export function describeElement(el) {
  * @returns {any}
  */
 export function deepActiveElement() {
+  /** @type {any} */
   let el = document.activeElement;
   for (;;) {
     if (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;

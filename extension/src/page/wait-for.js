@@ -9,6 +9,7 @@
  * @param {string} state
  */
 export function checkSelector(selector, state) {
+  /** @type {(Document | ShadowRoot)[]} */
   const roots = [document];
   for (const el of document.querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
   /** @type {any[]} */
@@ -38,6 +39,7 @@ export function checkSelector(selector, state) {
 export function checkText(text, state) {
   const norm = (/** @type {string} */ s) => s.replace(/\s+/g, " ").toLowerCase();
   const want = norm(text).trim();
+  /** @type {(HTMLElement | ShadowRoot)[]} */
   const roots = [document.body || document.documentElement];
   for (const el of document.querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
   let attached = null;
