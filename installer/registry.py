@@ -8,6 +8,7 @@ code path on any OS.
 
 from __future__ import annotations
 
+import sys
 from typing import Protocol
 
 
@@ -27,12 +28,16 @@ class WinRegistry:
     """HKEY_CURRENT_USER through `winreg`, imported only when used (Windows only)."""
 
     def set_default_value(self, key_path: str, value: str) -> None:
+        if sys.platform != "win32":
+            raise OSError("the Windows registry exists only on Windows")
         import winreg
 
         with winreg.CreateKeyEx(winreg.HKEY_CURRENT_USER, key_path, 0, winreg.KEY_WRITE) as key:
             winreg.SetValueEx(key, "", 0, winreg.REG_SZ, value)
 
     def get_default_value(self, key_path: str) -> str | None:
+        if sys.platform != "win32":
+            raise OSError("the Windows registry exists only on Windows")
         import winreg
 
         try:
@@ -43,6 +48,8 @@ class WinRegistry:
         return value if isinstance(value, str) else None
 
     def delete_key(self, key_path: str) -> bool:
+        if sys.platform != "win32":
+            raise OSError("the Windows registry exists only on Windows")
         import winreg
 
         try:
@@ -52,6 +59,8 @@ class WinRegistry:
         return True
 
     def key_exists(self, key_path: str) -> bool:
+        if sys.platform != "win32":
+            raise OSError("the Windows registry exists only on Windows")
         import winreg
 
         try:

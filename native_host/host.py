@@ -130,8 +130,8 @@ class Relay:
             backlog = ([notice] if notice else []) + [body for body, _what in self._pending]
             self._pending.clear()
             self._pending_bytes = 0
-        for body in backlog:
-            link.send_body(body)
+        for waiting in backlog:
+            link.send_body(waiting)
         self.to_extension(json.dumps(_event("host_ready", pid=os.getpid())).encode())
         while not self.stop.is_set():
             try:

@@ -12,6 +12,7 @@ with a stand-in; `Win32SecurityApi` (ctypes) runs only on Windows.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Protocol
 
 
@@ -45,7 +46,14 @@ def owner_only_sddl(user_sid: str) -> str:
 class Win32SecurityApi:  # pragma: no cover - Windows only
     """ctypes calls into advapi32/kernel32."""
 
+    _ct: Any
+    _wt: Any
+    _advapi: Any
+    _kernel: Any
+
     def __init__(self) -> None:
+        if sys.platform != "win32":
+            raise OSError("the Windows security API exists only on Windows")
         import ctypes
         from ctypes import wintypes
 
@@ -109,8 +117,9 @@ class Win32SecurityApi:  # pragma: no cover - Windows only
     def security_attributes(self, sddl: str) -> Any:
         """A SECURITY_ATTRIBUTES for `sddl`; keep the returned object alive while handles are created."""
         ct, wt = self._ct, self._wt
+        structure: Any = ct.Structure
 
-        class SecurityAttributes(ct.Structure):
+        class SecurityAttributes(structure):
             _fields_ = [("nLength", wt.DWORD), ("lpSecurityDescriptor", ct.c_void_p), ("bInheritHandle", wt.BOOL)]
 
         descriptor = ct.c_void_p()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-Callback = Callable[[str], None]
+Callback = Callable[[str], object]
+"""Called with the abort reason; what it returns is ignored."""
 
 
 class AbortSignal:
@@ -55,7 +56,11 @@ class AbortSignal:
         if self._reason is not None:
             return self._reason
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        remove = self.add_callback(lambda r: future.done() or future.set_result(r))
+        def settle(reason: str) -> None:
+            if not future.done():
+                future.set_result(reason)
+
+        remove = self.add_callback(settle)
         try:
             return await future
         finally:

@@ -12,6 +12,7 @@ the start fail instead of sharing the name.
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any, Callable
 
 from native_host.win_security import owner_only_sddl
@@ -40,8 +41,10 @@ def create_instance(create: CreateNamedPipe, address: str, first: bool, security
 
 async def serve_pipe(address: str, protocol_factory: Callable[[], asyncio.BaseProtocol]) -> Any:  # pragma: no cover
     """Windows only: serve `address` on the running proactor loop; returns the PipeServer (close() stops it)."""
-    import ctypes
+    if sys.platform != "win32":
+        raise OSError("named pipes are served only on Windows")
     import _winapi
+    import ctypes
     from asyncio import windows_events, windows_utils
 
     from native_host.win_security import Win32SecurityApi
@@ -50,7 +53,9 @@ async def serve_pipe(address: str, protocol_factory: Callable[[], asyncio.BasePr
     attributes = api.security_attributes(owner_only_sddl(api.user_sid()))
     pointer = ctypes.addressof(attributes)
 
-    class RestrictedPipeServer(windows_events.PipeServer):
+    pipe_server: Any = windows_events.PipeServer
+
+    class RestrictedPipeServer(pipe_server):
         _security = attributes  # kept alive with the server
 
         def _server_pipe_handle(self, first: bool) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import Any, Awaitable, TypeVar
+from typing import Any, Coroutine, TypeVar
 
 from app.core.service import Core
 
@@ -34,7 +34,7 @@ class CoreThread:
     def pool(self):
         return self.core.pool
 
-    def call(self, coro: Awaitable[T], timeout: float = 60.0) -> T:
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     def run(self, fn, *args: Any) -> Any:

@@ -61,17 +61,17 @@ class SessionsTable:
         data = event.data
         profile = bridge.info.profile_id
         tab_id = data.get("tab_id")
-        if not isinstance(tab_id, int) and event.type != "hello":
-            return
-        key = (profile, tab_id)
         if event.type == "hello":
             self._replace_profile(profile, data.get("sessions") or [])
             return
+        if not isinstance(tab_id, int):
+            return
+        key = (profile, tab_id)
         if event.type == "session_started":
             row = _row_from(data, profile)
             self._rows[key] = row
             self._emit("session_started", row.as_dict())
-        elif event.type in ("navigated", "session_updated") and key in self._rows:
+        elif event.type == "navigated" and key in self._rows:
             row = self._rows[key]
             row.url = str(data.get("url", row.url))
             row.title = str(data.get("title", row.title))
@@ -84,11 +84,11 @@ class SessionsTable:
             row.last_action_type = str(data.get("action", "")) + ("" if data.get("ok", True) else " (failed)")
             self._emit("session_updated", row.as_dict())
         elif event.type in ("session_ended", "tab_closed"):
-            row = self._rows.pop(key, None)
-            if row is None and any(e.get("tab_id") == tab_id and e.get("task_id") == data.get("task_id")
-                                   for e in self.ended[-10:]):
+            gone = self._rows.pop(key, None)
+            if gone is None and any(e.get("tab_id") == tab_id and e.get("task_id") == data.get("task_id")
+                                    for e in self.ended[-10:]):
                 return  # a closed tab sends both tab_closed and session_ended: the first one ended it
-            ended = {**(row.as_dict() if row else {"task_id": data.get("task_id"), "tab_id": tab_id}),
+            ended = {**(gone.as_dict() if gone else {"task_id": data.get("task_id"), "tab_id": tab_id}),
                      "reason": data.get("reason", "tab_closed"), "ended": time.time()}
             self.ended = (self.ended + [ended])[-100:]
             self._emit("session_ended", ended)

@@ -71,6 +71,8 @@ def set_enabled(enabled: bool, home: Path | None = None) -> Path | str:
 
 
 def _set_windows(enabled: bool, command: list[str]) -> str:
+    if sys.platform != "win32":
+        raise OSError("the Run key exists only on Windows")
     import subprocess
     import winreg
 

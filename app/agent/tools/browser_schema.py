@@ -48,7 +48,7 @@ def _inline(schema: Any, defs: dict[str, Any]) -> Any:
 def flat_browser_schema() -> dict[str, Any]:
     properties: dict[str, dict[str, Any]] = {}
     used_by: dict[str, list[str]] = {}
-    for model, action in zip(ACTION_MODELS, ACTION_TYPES):
+    for model, action in zip(ACTION_MODELS, ACTION_TYPES, strict=True):
         schema = model.model_json_schema()
         for name, prop in schema["properties"].items():
             if name == "type":

@@ -130,7 +130,7 @@ def _dismiss_button(browser: list[Step], covered_message: str) -> Element | None
 
 
 def _dismiss_uids(browser: list[Step]) -> set[str]:
-    return {s.input.get("uid") for i, s in enumerate(browser[1:], 1)
+    return {str(s.input.get("uid")) for i, s in enumerate(browser[1:], 1)
             if s.input.get("type") == "click" and browser[i - 1].input.get("type") == "click"
             and not browser[i - 1].result.get("ok")}
 

@@ -105,6 +105,8 @@ class ScriptedModelServer:
                 if fault is not None:
                     self._json(fault.status, {"type": "error", "error": {"type": fault.error_type,
                                                                          "message": fault.message}}, fault.headers)
+                elif message is None:
+                    self._json(500, {"type": "error", "error": {"type": "api_error", "message": "no reply scripted"}})
                 elif body.get("stream"):
                     self._stream(message)
                 else:
