@@ -5,7 +5,8 @@
     the core → host → extension and back, timed on the MCP client's loop, in a process of its own
     (bench.mcp_sampler), as a real MCP client is;
   - through the lane socket alone (what `bua mcp` does inside, without MCP), timed in that same process;
-  - directly on the core's loop (`pool.request`, as the built-in subagent sends its actions).
+  - directly on the core's loop (`pool.request`, as the built-in subagent sends its actions);
+  - and, for scale, the SDK's own floor: a tool that answers at once (bench.mcp_echo), SDK on both ends.
   Goal: MCP adds under 1 ms at p50 over the core directly.
 * Cold start: spawn `bua mcp` → initialize → first tool result (`browser_status`), with a running core and
   without one (then `bua mcp` starts its own core in-process).
@@ -78,6 +79,7 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
             samplers: dict[str, Callable[[], float]] = {
                 "mcp": client.sampler("mcp"),
                 "lane": client.sampler("lane"),
+                "echo": client.sampler("echo"),
                 "direct": on_loop_once(core, lambda: core.pool.request(GET_TABS, "bench")),
             }
             interleaved(samplers, 20)  # warm-up
@@ -85,13 +87,17 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         finally:
             client.close()
         mcp = report.add(Row.timing("mcp", "get_tabs through bua mcp (stdio JSON-RPC + lane socket)", turns["mcp"]))
-        report.add(Row.timing("mcp", "get_tabs through the lane socket alone (no MCP)", turns["lane"]))
+        lane = report.add(Row.timing("mcp", "get_tabs through the lane socket alone (no MCP)", turns["lane"]))
+        echo = report.add(Row.timing("mcp", "MCP floor: a tool that answers at once, SDK client + SDK server",
+                                     turns["echo"]))
         direct = report.add(Row.timing("mcp", "get_tabs on the core's loop (as the subagent sends it)",
                                        turns["direct"]))
         report.add(Row("mcp", "MCP overhead over the core directly (p50 difference)", n,
                        value=round(mcp.p50_ms - direct.p50_ms, 3), unit="ms"))
         report.add(Row("mcp", "MCP overhead over the core directly (p95 difference)", n,
                        value=round(mcp.p95_ms - direct.p95_ms, 3), unit="ms"))
+        report.add(Row("mcp", "of which bua's MCP side beyond the SDK floor and the lane (p50)", n,
+                       value=round(mcp.p50_ms - lane.p50_ms - echo.p50_ms, 3), unit="ms"))
         report.goal("bua mcp adds under 1 ms at p50 over the core directly", mcp.p50_ms - direct.p50_ms, 1.0, "ms")
         report.add(Row.timing("mcp", "cold start: spawn bua mcp → first tool result, core running",
                               cold_starts(lambda _i: core.home, 10)))
