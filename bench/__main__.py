@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from bench import agent_bench, click_bench, extract_bench, mcp_bench, pipe_bench, stop_bench, ui_bench
+from bench import agent_bench, click_bench, extract_bench, mcp_bench, pipe_bench, soak_bench, stop_bench, ui_bench
 from bench.report import Report
 from tests.harness.fixture_server import FixtureServer
 
@@ -16,6 +16,7 @@ SUITES = {
     "agent": agent_bench.run,
     "ui": ui_bench.run,
     "mcp": mcp_bench.run,
+    "soak": soak_bench.run,
 }
 
 
