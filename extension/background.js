@@ -18,6 +18,7 @@ import { SessionControls } from "./src/sessions/session-controls.js";
 import { SessionGate } from "./src/sessions/session-gate.js";
 import { SessionStore } from "./src/sessions/session-store.js";
 import { TabGroups } from "./src/sessions/tab-groups.js";
+import { Confirmations } from "./src/safety/confirmations.js";
 
 const timers = {
   setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms),
@@ -47,6 +48,7 @@ const dispatcher = new ActionDispatcher({
   gate,
   controls,
   inFlight: new InFlight(),
+  confirmations: new Confirmations(),
   services: {
     sessions,
     tabs: chrome.tabs,

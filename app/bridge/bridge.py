@@ -63,13 +63,15 @@ class BrowserBridge:
         abort: AbortSignal | None = None,
         timeout: float | None = DEFAULT_TIMEOUT_S,
         label: str | None = None,
+        approval: str | None = None,
     ) -> Response:
         request_id = f"r{next(self._ids)}"
         try:
             model = parse_action(action)
         except ActionFailed as err:
             return Response.failure(request_id, err.code, err.message)
-        envelope = Request(id=request_id, task_id=task_id, task_label=label, action=action_to_wire(model))
+        envelope = Request(id=request_id, task_id=task_id, task_label=label, action=action_to_wire(model),
+                           approval=approval)
         return await self.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), request_id, abort, timeout, task_id)
 
     async def control(self, op: ControlOp, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:

@@ -10,6 +10,7 @@ from app.bridge.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.protocol.envelope import Event, Response
 from app.protocol.errors import ErrorCode
+from app.safety.guard import SafetyGuard
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +22,8 @@ class BrowserBridgePool:
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT_S) -> None:
         self.timeout = timeout
+        self.safety: SafetyGuard | None = None
+        """Set by the core: confirmations and the data-flow policy around every action (app/safety/guard.py)."""
         self._bridges: list[BrowserBridge] = []
         self._listeners: list[PoolListener] = []
         self._changed = asyncio.Event()
@@ -108,7 +111,18 @@ class BrowserBridgePool:
         if timeout is None:
             waits = action.get("timeout_ms") if isinstance(action, dict) else None
             timeout = max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
-        return await bridge.request(action, task_id, abort, timeout, label)
+        if self.safety is None:
+            return await bridge.request(action, task_id, abort, timeout, label)
+        chosen, wait = bridge, timeout
+
+        async def send(act: Any, approval: str | None) -> Response:
+            return await chosen.request(act, task_id, abort, wait, label, approval=approval)
+        return await self.safety.request(send, action, task_id, abort)
+
+    def note_task_words(self, task_id: str, text: str) -> None:
+        """The person's own words for a task (exempt from the data-flow check)."""
+        if self.safety is not None:
+            self.safety.note_task_words(task_id, text)
 
     def status(self) -> list[dict[str, Any]]:
         return [

@@ -26,6 +26,7 @@ from app.core.control import Controls, StopReport
 from app.core.lanes import LaneService
 from app.core.sessions import SessionsTable
 from app.protocol.envelope import Event
+from app.safety.install import install_safety
 from app.store.db import Store
 from app.store.recovery import restore_blocklist, restore_pending
 from app.store.screenshots import ScreenshotArchive
@@ -42,6 +43,7 @@ class Core:
         self.board = TaskBoard(ScreenshotArchive(home / "screenshots"), self.store.save_task)
         self.sessions = SessionsTable()
         self.controls = Controls(self.pool, self.store)
+        self.confirmations = install_safety(self.pool, self.board, self.sessions, self.store)
         self.chat_service = ChatService(self.pool, self.store, self.board, self.controls, self.agent_settings,
                                         client_factory)
         self.cli = CliService(self)

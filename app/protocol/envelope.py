@@ -47,6 +47,9 @@ class ErrorBody(BaseModel):
     # element_stale / element_not_found: up to 5 current elements with the same role and name
     # ({uid, role, name, context}), so the model can often go on without a full re-extract.
     candidates: list[dict[str, Any]] | None = None
+    # confirmation_required: {what, site, url, element, reason, category, token}; the token (which only the app
+    # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/guard.py).
+    confirmation: dict[str, Any] | None = None
 
 
 class Request(_Envelope):
@@ -56,6 +59,9 @@ class Request(_Envelope):
     task_label: str | None = None
     """Shown on the task's tab group ("bua · <label>"); the extension falls back to task_id."""
     action: dict[str, Any]
+    approval: str | None = None
+    """The person approved this held sensitive action: the token the extension issued for exactly it
+    (app/safety/guard.py). Only the app writes it; it is never an action field."""
 
 
 class Response(_Envelope):

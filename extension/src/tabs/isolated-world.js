@@ -35,12 +35,13 @@ export function topFrameId(ctx, tabId) {
  * @param {Function} fn self-contained (helpers from page/functions.js in scope)
  * @param {unknown[]} [args] JSON-serialisable
  * @param {{sessionId?: string, frameId?: string}} [where] default: the tab's main frame
+ * @param {Function[]} [extra] more page functions `fn` calls
  * @returns {Promise<any>}
  */
-export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
+export async function inWorld(ctx, tabId, fn, args = [], where = {}, extra = []) {
   const frameId = where.frameId ?? (where.sessionId === undefined ? await topFrameId(ctx, tabId) : await mainFrameId(ctx.debugger, tabId, where.sessionId));
   const frame = { tabId, sessionId: where.sessionId, frameId };
-  const ref = keptFunction(fn);
+  const ref = keptFunction(fn, extra);
   for (let attempt = 0; ; attempt++) {
     const executionContextId = await contextOf(ctx.debugger, frame);
     try {

@@ -59,6 +59,7 @@ export class ActionDispatcher {
   #gate;
   #controls;
   #inFlight;
+  #confirmations;
 
   /**
    * @param {object} deps
@@ -72,12 +73,15 @@ export class ActionDispatcher {
    *   authorisation around each action; required (tests pass a permissive one explicitly)
    * @param {import("../sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
+   * @param {Pick<import("../safety/confirmations.js").Confirmations, "check" | "setEnabled">} [deps.confirmations]
+   *   asks the person before a sensitive action reaches the page (background.js always passes it)
    */
-  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight }) {
+  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight, confirmations }) {
     if (!gate) throw new Error("ActionDispatcher needs a session gate: actions never run unchecked");
     this.#gate = gate;
     this.#controls = controls;
     this.#inFlight = inFlight;
+    this.#confirmations = confirmations;
     this.#send = send;
     this.#actions = actions;
     this.#services = services;
@@ -171,6 +175,7 @@ export class ActionDispatcher {
       /** @type {number | undefined} */
       let resultTab;
       try {
+        await this.#confirmations?.check(type, action, run, ctx, m.approval);
         const result = await handler(run, ctx);
         resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
         const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
@@ -227,6 +232,11 @@ export class ActionDispatcher {
           return;
         }
         const args = isObject(m.args) ? m.args : {};
+        if (m.op === "configure" && typeof args.sensitive_checks === "boolean" && this.#confirmations) {
+          this.#confirmations.setEnabled(args.sensitive_checks);
+          this.#reply(okResponse(m.id, { sensitive_checks: args.sensitive_checks }));
+          return;
+        }
         // Stop the work in the browser first, then end the sessions.
         if (m.op === "stop_all") this.#inFlight?.abortWhere(() => true, "Stop all");
         if (m.op === "end_session" && typeof args.task_id === "string") {

@@ -1,0 +1,20 @@
+"""The data that defines a sensitive action, in one file both sides read: `sensitive-words.json` (word lists per
+category and language, the form fields that make a submit sensitive, executable file extensions). The extension
+gets it as `extension/src/generated/sensitive-words.js` (`make schema`); its classifier is in
+`extension/src/safety/`."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+WORDS_PATH = Path(__file__).with_name("sensitive-words.json")
+LANGUAGES = ("en", "de", "fr", "es", "pt", "zh", "ja")
+"""Every phrase category covers at least these (a unit test checks it)."""
+
+
+@cache
+def sensitive_words() -> dict[str, Any]:
+    return json.loads(WORDS_PATH.read_text(encoding="utf-8"))

@@ -1,0 +1,163 @@
+"""Data stays on its site unless the person agrees: a data-flow policy enforced in the app, outside the model.
+
+Per task, bua remembers what each site (registrable domain, app.safety.sites) showed it: extract's markdown
+and text, evaluate's value, a click's or read's result text. Before a request goes out, typing text that one
+site showed into another site (`type`; `press_key` carries no data), or navigating / opening a tab at a URL
+whose path, query or fragment carries it, is a *flow*, and asks the person as a sensitive action does.
+
+What counts as data: a piece of the typed text or URL that is
+* a run of at least 6 digits (separators such as spaces or dashes allowed: a card or account number), or
+* a token of at least 8 characters that is not plain words (words joined by . - _ ' are plain, `drop.html`,
+  `long-term`): it holds a digit, a symbol such as @ or /, or an inner capital (an email, a code, a key, an
+  IBAN), or
+* a whole phrase of at least 3 words and 20 characters (a copied sentence).
+Plain words, short strings and numbers under 6 digits are not data. Text that appears in the person's own
+task prompt (the task's description and instructions, `note_task_words`) is exempt, and so is text the
+destination site showed too. Only the last MAX_CHARS_PER_TASK characters a task saw are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from urllib.parse import unquote_plus, urlsplit
+
+from app.safety.sites import site_of
+
+MAX_CHARS_PER_TASK = 4_000_000
+MIN_TOKEN_CHARS = 8
+MIN_DIGITS = 6
+MIN_PHRASE_WORDS = 3
+MIN_PHRASE_CHARS = 20
+MAX_TASKS = 64
+
+_TOKEN = re.compile(r"[^\s\"'<>()\[\]{},;|`]+")
+_DIGIT_RUN = re.compile(r"\d(?:[\d\s.\-/]*\d)?")
+_PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['._-][^\W\d_]+)*", re.UNICODE)
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+_URL_SPLIT = re.compile(r"[/?&=#+;,]+")
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Data that one site showed, about to reach another."""
+
+    piece: str
+    source_site: str
+    dest_site: str
+
+    def sample(self) -> str:
+        """The piece as a person reads it in the confirmation (long pieces cut)."""
+        return self.piece if len(self.piece) <= 60 else f"{self.piece[:57]}…"
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def data_pieces(text: str) -> list[str]:
+    """The pieces of `text` that count as data (see the module docstring), lower-cased."""
+    pieces: list[str] = []
+    for run in _DIGIT_RUN.findall(text):
+        if len(_digits(run)) >= MIN_DIGITS:
+            pieces.append(_digits(run))
+    for token in _TOKEN.findall(text):
+        token = token.strip(".:!?")
+        if len(token) < MIN_TOKEN_CHARS or _digits(token) == token:
+            continue
+        plain = _PLAIN_WORD.fullmatch(token) is not None and not _INNER_CAPITAL.search(token)
+        if not plain:
+            pieces.append(token.lower())
+    words = text.split()
+    phrase = " ".join(words).lower()
+    if len(words) >= MIN_PHRASE_WORDS and len(phrase) >= MIN_PHRASE_CHARS:
+        pieces.append(phrase)
+    return list(dict.fromkeys(pieces))
+
+
+class _Seen:
+    """What one site showed one task: the text (lower-case, whitespace collapsed) and its digits apart."""
+
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+        self.size = 0
+        self._text: str | None = None
+        self._digits: str | None = None
+
+    def add(self, text: str) -> None:
+        self.chunks.append(" ".join(text.split()).lower())
+        self.size += len(self.chunks[-1])
+        self._text = self._digits = None
+
+    def trim(self, budget: int) -> None:
+        while self.size > budget and self.chunks:
+            self.size -= len(self.chunks.pop(0))
+            self._text = self._digits = None
+
+    def holds(self, piece: str) -> bool:
+        if self._text is None:
+            self._text = "\n".join(self.chunks)
+        if piece.isdigit():
+            if self._digits is None:
+                self._digits = "\n".join(_digits(c) for c in self.chunks)
+            return piece in self._digits
+        return piece in self._text
+
+
+class DataFlow:
+    """Per task: what each site showed, and the person's own words for it."""
+
+    def __init__(self) -> None:
+        self._shown: OrderedDict[str, dict[str, _Seen]] = OrderedDict()
+        self._exempt: dict[str, str] = {}
+
+    def note_task_words(self, task_id: str, text: str) -> None:
+        """The person's own task prompt: its text is never "data from a site"."""
+        words = " ".join(text.split()).lower()
+        self._exempt[task_id] = f"{self._exempt.get(task_id, '')}\n{words}"[-200_000:]
+
+    def observe(self, task_id: str, url: str, text: str) -> None:
+        site = site_of(url)
+        if not site or not text:
+            return
+        sites = self._shown.setdefault(task_id, {})
+        self._shown.move_to_end(task_id)
+        while len(self._shown) > MAX_TASKS:
+            self._shown.popitem(last=False)
+        sites.setdefault(site, _Seen()).add(text)
+        total = sum(s.size for s in sites.values())
+        if total > MAX_CHARS_PER_TASK:
+            for seen in sites.values():
+                seen.trim(max(0, seen.size - (total - MAX_CHARS_PER_TASK)))
+
+    def forget(self, task_id: str) -> None:
+        self._shown.pop(task_id, None)
+        self._exempt.pop(task_id, None)
+
+    def check_text(self, task_id: str, text: str, dest_url: str) -> Flow | None:
+        """A piece of `text` that another site showed this task, about to be typed on `dest_url`'s site."""
+        return self._check(task_id, data_pieces(text), site_of(dest_url))
+
+    def check_url(self, task_id: str, url: str) -> Flow | None:
+        """A piece of data another site showed, carried in the path, query or fragment of `url`."""
+        parts = urlsplit(url)
+        carried = [unquote_plus(p) for p in _URL_SPLIT.split(f"{parts.path}?{parts.query}#{parts.fragment}") if p]
+        pieces = [piece for part in carried for piece in data_pieces(part)]
+        return self._check(task_id, list(dict.fromkeys(pieces)), site_of(url))
+
+    def _check(self, task_id: str, pieces: list[str], dest: str) -> Flow | None:
+        sites = self._shown.get(task_id)
+        if not sites or not pieces:
+            return None
+        exempt = self._exempt.get(task_id, "")
+        here = sites.get(dest)
+        for piece in pieces:
+            if piece in exempt or (piece.isdigit() and piece in _digits(exempt)):
+                continue
+            if here is not None and here.holds(piece):
+                continue
+            for site, seen in sites.items():
+                if site != dest and seen.holds(piece):
+                    return Flow(piece, site, dest)
+        return None

@@ -1,0 +1,164 @@
+"""The app's half of the safety checks, around every browser request (the pool calls `request` for each one, so
+the chat's agents, MCP lanes and `bua act` all pass here).
+
+1. Data flow (app.safety.dataflow): before a `type`, `navigate` or `open_tab` goes out, text another site showed
+   this task asks the person; a deny answers `confirmation_required` and nothing is sent.
+2. Sensitive actions: the extension holds them and answers `confirmation_required` with details and a one-time
+   token (extension/src/safety/confirmations.js). The guard asks the person through the broker, and on Allow
+   sends the same action again with the token in the request ENVELOPE (`approval`), which only the app writes:
+   no action field can approve anything. "Allow for this task on this site" remembers (task, site), and later
+   held actions of that task on that site are approved without asking. The token never reaches the model.
+3. Every result is shown to the data-flow memory under the site that produced it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Awaitable, Callable
+
+from app.bridge.abort import AbortSignal
+from app.protocol.envelope import ErrorBody, Response
+from app.protocol.errors import ErrorCode
+from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
+from app.safety.dataflow import DataFlow, Flow
+from app.safety.sites import site_of
+
+Send = Callable[[Any, "str | None"], Awaitable[Response]]
+"""Sends the action (with an approval token or None) to the extension and waits for its response."""
+TaskWords = Callable[[str], str]
+TabUrl = Callable[[str, int], "str | None"]
+
+_READ_TEXT_KEYS = ("markdown", "text", "elements", "title", "value")
+
+
+class SafetyGuard:
+    def __init__(self, broker: ConfirmationBroker, task_words: TaskWords, tab_url: TabUrl) -> None:
+        self.broker = broker
+        self.dataflow = DataFlow()
+        self._task_words = task_words
+        self._tab_url = tab_url
+        self._allowed_sites: set[tuple[str, str]] = set()
+        self._current_tab: dict[str, int] = {}
+        self._last_url: dict[tuple[str, int], str] = {}
+
+    def note_task_words(self, task_id: str, text: str) -> None:
+        self.dataflow.note_task_words(task_id, text)
+
+    def allowed_for_task(self, task_id: str, site: str) -> bool:
+        return (task_id, site) in self._allowed_sites
+
+    async def request(self, send: Send, action: Any, task_id: str, abort: AbortSignal | None) -> Response:
+        if not isinstance(action, dict):
+            return await send(action, None)
+        flow = self._flow(task_id, action)
+        if flow is not None:
+            refused = await self._confirm_flow(flow, action, task_id, abort)
+            if refused is not None:
+                return refused
+        response = await send(action, None)
+        held = _held(response)
+        if held is not None:
+            response = await self._confirm_held(send, action, task_id, abort, response, held)
+        self._observe(task_id, action, response)
+        return _without_token(response)
+
+    # -- data flow ---------------------------------------------------------
+    def _flow(self, task_id: str, action: dict[str, Any]) -> Flow | None:
+        kind = action.get("type")
+        if kind == "type" and isinstance(action.get("text"), str):
+            dest = self._url_of(task_id, action.get("tab_id"))
+            return self.dataflow.check_text(task_id, action["text"], dest) if dest else None
+        if kind in ("navigate", "open_tab") and isinstance(action.get("url"), str):
+            return self.dataflow.check_url(task_id, action["url"])
+        return None
+
+    async def _confirm_flow(self, flow: Flow, action: dict[str, Any], task_id: str,
+                            abort: AbortSignal | None) -> Response | None:
+        if self.allowed_for_task(task_id, flow.dest_site):
+            return None
+        dest_url = action.get("url") if isinstance(action.get("url"), str) else self._url_of(task_id, action.get("tab_id"))
+        request = ConfirmationRequest(
+            id=self.broker.new_id(), task_id=task_id, what=str(action.get("type")), site=flow.dest_site,
+            url=str(dest_url or ""), element=f"text “{flow.sample()}”",
+            reason=f"it carries data that {flow.source_site} showed to {flow.dest_site}",
+            task_words=self._task_words(task_id), kind="data_flow")
+        decision, why = await self.broker.ask(request, abort)
+        if decision == Decision.DENY:
+            return _refusal(request, why)
+        if decision == Decision.ALLOW_TASK_SITE:
+            self._allowed_sites.add((task_id, flow.dest_site))
+        return None
+
+    # -- held sensitive actions -------------------------------------------------
+    async def _confirm_held(self, send: Send, action: dict[str, Any], task_id: str, abort: AbortSignal | None,
+                            response: Response, held: dict[str, Any]) -> Response:
+        site = site_of(str(held.get("url") or held.get("site") or ""))
+        token = str(held.get("token") or "")
+        request = ConfirmationRequest(
+            id=self.broker.new_id(), task_id=task_id, what=str(held.get("what") or action.get("type")),
+            site=site, url=str(held.get("url") or ""), element=str(held.get("element") or ""),
+            reason=str(held.get("reason") or ""), task_words=self._task_words(task_id))
+        if self.allowed_for_task(task_id, site):
+            decision = Decision.ALLOW_ONCE
+        else:
+            decision, why = await self.broker.ask(request, abort)
+            if decision == Decision.DENY:
+                return _refusal(request, why, response.id)
+        if decision == Decision.ALLOW_TASK_SITE:
+            self._allowed_sites.add((task_id, site))
+        return await send(action, token)
+
+    # -- what the task saw -------------------------------------------------------
+    def _url_of(self, task_id: str, tab_id: Any) -> str | None:
+        tab = tab_id if isinstance(tab_id, int) else self._current_tab.get(task_id)
+        if tab is None:
+            return None
+        return self._tab_url(task_id, tab) or self._last_url.get((task_id, tab))
+
+    def _observe(self, task_id: str, action: dict[str, Any], response: Response) -> None:
+        if not response.ok or not isinstance(response.result, dict):
+            return
+        result = response.result
+        tab = result.get("tab_id") if isinstance(result.get("tab_id"), int) else result.get("current_tab_id")
+        if isinstance(tab, int):
+            self._current_tab[task_id] = tab
+        elif isinstance(action.get("tab_id"), int):
+            tab = action["tab_id"]
+        else:
+            tab = self._current_tab.get(task_id)
+        url = result.get("url") if isinstance(result.get("url"), str) else None
+        if url and isinstance(tab, int):
+            self._last_url[(task_id, tab)] = url
+        source = url or self._url_of(task_id, tab)
+        if not source:
+            return
+        texts = [str(result[k]) if not isinstance(result[k], (dict, list)) else json.dumps(result[k], ensure_ascii=False)
+                 for k in _READ_TEXT_KEYS if k in result and result[k] not in (None, "")]
+        if texts:
+            self.dataflow.observe(task_id, source, "\n".join(texts))
+
+
+def _held(response: Response) -> dict[str, Any] | None:
+    """The extension's confirmation details when it held a sensitive action for the person."""
+    error = response.error
+    if response.ok or error is None or error.code != ErrorCode.CONFIRMATION_REQUIRED:
+        return None
+    details = error.confirmation
+    return details if isinstance(details, dict) and details.get("token") else None
+
+
+def _refusal(request: ConfirmationRequest, why: str, response_id: str = "r0") -> Response:
+    message = (f"the person did not approve this {request.what} on {request.site or 'this page'} "
+               f"({request.element}: {request.reason}): {why}; nothing was sent to the page")
+    details = {k: v for k, v in request.as_dict().items() if k in ("what", "site", "element", "reason", "kind")}
+    return Response(id=response_id, ok=False,
+                    error=ErrorBody(code=ErrorCode.CONFIRMATION_REQUIRED, message=message, confirmation=details))
+
+
+def _without_token(response: Response) -> Response:
+    """A held action's token is for the app alone: the model never sees it."""
+    error = response.error
+    if error is None or not isinstance(error.confirmation, dict) or "token" not in error.confirmation:
+        return response
+    confirmation = {k: v for k, v in error.confirmation.items() if k != "token"}
+    return response.model_copy(update={"error": error.model_copy(update={"confirmation": confirmation})})

@@ -1,0 +1,163 @@
+/**
+ * The person confirms sensitive actions: before a `may_be_sensitive` action reaches the page, its real target
+ * is read (page-facts.js) and classified (classify.js). A sensitive one is answered with `confirmation_required`
+ * and details {what, site, url, element, reason, category, token}, and nothing is sent to the page.
+ *
+ * The app asks the person (app/safety/) and, on Allow, sends the same request again with `approval: token` in
+ * the ENVELOPE — never in the action, whose fields the model writes: the model can never confirm for itself.
+ * A token is a random nonce issued for one request of one task: it approves only an action identical to the one
+ * it was issued for (same task, same fields), once, within TOKEN_TTL_MS; a replay or another action with it
+ * is classified anew.
+ */
+
+import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
+import { NODE_MISSING, callOnTarget, resolveElement } from "../targets/element-resolver.js";
+import { taskTab } from "../targets/action-target.js";
+import { prepareTab } from "../tabs/tab-prep.js";
+import { inWorld, onElement } from "../tabs/isolated-world.js";
+import { keptFunction } from "../page/functions.js";
+import { controlFacts, focusFacts, formFacts, pageFacts, targetFacts } from "./page-facts.js";
+import { classifyControl, classifyPage, keyMode } from "./classify.js";
+
+/**
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./classify.js").Finding} Finding
+ */
+
+export const TOKEN_TTL_MS = 15 * 60 * 1000;
+const MAX_TOKENS = 200;
+const FACT_HELPERS = [controlFacts, formFacts];
+
+/**
+ * A canonical text of an action (keys sorted at every level), what a token is bound to.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(/** @type {any} */ (value)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** @param {string} url */
+function siteOf(url) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+export class Confirmations {
+  /** @type {Map<string, {taskId: string, action: string, expires: number}>} */
+  #tokens = new Map();
+  #now;
+  #random;
+  #enabled = true;
+
+  /**
+   * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array}} [deps]
+   */
+  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b) } = {}) {
+    this.#now = now;
+    this.#random = random;
+  }
+
+  /**
+   * Only the bench turns the checks off (`configure {sensitive_checks: false}` from the app) to measure what
+   * they cost; the app never does.
+   * @param {boolean} enabled
+   */
+  setEnabled(enabled) {
+    this.#enabled = enabled;
+  }
+
+  /**
+   * Throws `confirmation_required` when the action is sensitive and `approval` does not approve exactly it.
+   * @param {string} type
+   * @param {Record<string, unknown>} action the action as the app sent it (what a token is bound to)
+   * @param {Record<string, unknown>} run the action as it will run (tab_id filled in)
+   * @param {ActionContext} ctx
+   * @param {unknown} approval the envelope's `approval`
+   * @returns {Promise<void>}
+   */
+  async check(type, action, run, ctx, approval) {
+    if (!(/** @type {Record<string, {may_be_sensitive?: boolean}>} */ (ACTIONS))[type]?.may_be_sensitive) return;
+    if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
+    if (!this.#enabled) return;
+    const found = await classifyAction(type, run, ctx);
+    if (!found) return;
+    const token = this.issue(ctx.taskId, action);
+    const site = siteOf(found.url);
+    throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
+      `the person must confirm this ${type} on ${site || "this page"} first (${found.finding.element}: ${found.finding.reason}); `
+      + "bua asked them", { confirmation: {
+        what: type, site, url: found.url, element: found.finding.element, reason: found.finding.reason,
+        category: found.finding.category, token } });
+  }
+
+  /**
+   * @param {string} taskId
+   * @param {Record<string, unknown>} action
+   * @returns {string}
+   */
+  issue(taskId, action) {
+    const now = this.#now();
+    for (const [key, entry] of this.#tokens) if (entry.expires <= now) this.#tokens.delete(key);
+    while (this.#tokens.size >= MAX_TOKENS) this.#tokens.delete(/** @type {string} */ (this.#tokens.keys().next().value));
+    const token = Array.from(this.#random(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    this.#tokens.set(token, { taskId, action: canonical(action), expires: now + TOKEN_TTL_MS });
+    return token;
+  }
+
+  /**
+   * @param {string} token
+   * @param {string} taskId
+   * @param {Record<string, unknown>} action
+   */
+  redeem(token, taskId, action) {
+    const entry = this.#tokens.get(token);
+    if (!entry) return false;
+    this.#tokens.delete(token);
+    return entry.taskId === taskId && entry.action === canonical(action) && entry.expires > this.#now();
+  }
+}
+
+/**
+ * Read the real target and classify it. Null when the action is not sensitive.
+ * @param {string} type
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<{url: string, finding: Finding} | null>}
+ */
+export async function classifyAction(type, action, ctx) {
+  if (type === "type" && action.submit !== true) return null;
+  const tabId = await taskTab(action, ctx);
+  await prepareTab(ctx, tabId);
+  if (type === "evaluate") {
+    const page = await inWorld(ctx, tabId, pageFacts, [], {}, FACT_HELPERS);
+    const findings = classifyPage(page);
+    if (findings.length === 0) return null;
+    const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
+    return { url: page.url, finding: { category: findings[0].category,
+      reason: `the page holds ${findings[0].element}: ${findings[0].reason}${more}; a script can reach it`,
+      element: "a script in the page" } };
+  }
+  if (type === "press_key") {
+    const facts = await inWorld(ctx, tabId, focusFacts, [], {}, FACT_HELPERS);
+    const mode = keyMode(String(action.key ?? ""), facts.control);
+    const finding = mode ? classifyControl(facts.control, mode) : null;
+    return finding ? { url: facts.url, finding } : null;
+  }
+  if (action.uid === undefined && action.selector === undefined) return null;
+  const target = { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) };
+  let facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts, FACT_HELPERS), []);
+  if (facts === NODE_MISSING) {
+    const element = await resolveElement(ctx, tabId, target.uid !== undefined ? { uid: target.uid } : { selector: target.selector });
+    facts = await onElement(ctx, tabId, element, targetFacts, [], FACT_HELPERS);
+  }
+  const finding = classifyControl(facts?.control ?? null, type === "type" || action.submit === true ? "submit" : "click");
+  return finding ? { url: facts.url, finding } : null;
+}

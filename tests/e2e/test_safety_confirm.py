@@ -1,0 +1,186 @@
+"""The person confirms sensitive actions, in real Chromium with the real extension and host, on the repo's own
+hostile fixture pages (tests/fixtures/pages/safety/): a pay form, a delete-account button, a password-change form
+and an executable download each ask before anything reaches the page; ordinary clicks never ask; Allow once
+resumes the held action; Deny answers confirmation_required and the page is untouched; reading a secret on
+127.0.0.1 and typing it on localhost asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.safety.confirmations import Decision
+from tests.e2e.safety_helpers import Person, status_of
+
+
+@pytest.fixture
+def open_page(act, fixture_server):
+    def go(path: str, task_id: str, host: str = "127.0.0.1") -> str:
+        url = fixture_server.url(f"/safety/{path}", host=host)
+        response = act({"type": "navigate", "url": url}, task_id=task_id)
+        assert response.ok, response.error
+        return url
+    return go
+
+
+def held(response) -> dict:
+    assert not response.ok and response.error.code == "confirmation_required", response
+    details = response.error.confirmation
+    assert details and "token" not in details, "the approval token never reaches the model"
+    return details
+
+
+def test_ordinary_clicks_typing_keys_and_scripts_never_ask(core, act, open_page):
+    task = "t-safe-ordinary"
+    with Person(core) as person:
+        open_page("ordinary.html", task)
+        for selector in ("#view-1", "#f-red", "#clear", "#more", "#view-2"):
+            response = act({"type": "click", "selector": selector}, task_id=task)
+            assert response.ok, (selector, response.error)
+        assert act({"type": "type", "selector": "#q", "text": "teapot", "submit": True}, task_id=task).ok
+        assert status_of(act, task) == "searched teapot"
+        assert act({"type": "press_key", "key": "Enter"}, task_id=task).ok
+        assert act({"type": "evaluate", "expression": "document.title"}, task_id=task).ok
+        assert act({"type": "click", "selector": "#next"}, task_id=task).ok
+        assert person.asked == []
+
+
+def test_a_pay_form_asks_and_deny_leaves_the_page_untouched(core, act, open_page):
+    task = "t-safe-pay"
+    with Person(core, Decision.DENY) as person:
+        open_page("pay.html", task)
+        refused = act({"type": "click", "selector": "#continue"}, task_id=task)
+        details = held(refused)
+        assert details["what"] == "click" and details["site"] == "127.0.0.1"
+        assert "payment-card" in details["reason"] and "Continue" in details["element"]
+        assert "denied" in refused.error.message
+        assert "pay" in held(act({"type": "click", "selector": "#pay-now"}, task_id=task))["reason"]
+        held(act({"type": "type", "selector": "#card", "text": "4111111111111111", "submit": True}, task_id=task))
+        held(act({"type": "evaluate", "expression": "window.touched = 1"}, task_id=task))
+        assert [a["what"] for a in person.asked] == ["click", "click", "type", "evaluate"]
+        assert all(a["task_words"] is not None for a in person.asked)
+    assert status_of(act, task) == "unpaid"
+    fields = act({"type": "extract"}, task_id=task).result["elements"]
+    assert "4111" not in fields, "nothing was typed into the card field"
+
+
+def test_allow_once_resumes_the_held_action_and_asks_again_next_time(core, act, open_page):
+    task = "t-safe-once"
+    with Person(core, Decision.ALLOW_ONCE) as person:
+        open_page("pay.html", task)
+        response = act({"type": "click", "selector": "#pay-now"}, task_id=task)
+        assert response.ok, response.error
+        assert len(person.asked) == 1
+    assert status_of(act, task) == "paid by button"
+    with Person(core, Decision.DENY):
+        held(act({"type": "click", "selector": "#pay-now"}, task_id=task))
+
+
+def test_a_held_action_waits_for_the_person(core, act, open_page):
+    """Nothing reaches the page while the person has not answered; the answer resumes it."""
+    import threading
+    task = "t-safe-wait"
+    open_page("account.html", task)
+    with Person(core, answer=None) as person:
+        result: list = []
+        worker = threading.Thread(target=lambda: result.append(act({"type": "click", "selector": "#delete"}, task_id=task)))
+        worker.start()
+        for _ in range(200):
+            if person.asked:
+                break
+            threading.Event().wait(0.05)
+        assert person.asked and person.asked[0]["element"].startswith("button “Delete account”")
+        assert status_of(act, "t-safe-wait") == "nothing done", "held: not clicked while waiting"
+        assert person.answer_now(Decision.ALLOW_ONCE)
+        worker.join(30)
+    assert result and result[0].ok, result
+    assert status_of(act, task) == "account deleted"
+
+
+def test_allow_for_this_task_on_this_site_covers_later_actions_of_that_task_only(core, act, open_page):
+    task = "t-safe-site"
+    with Person(core, Decision.ALLOW_TASK_SITE) as person:
+        open_page("account.html", task)
+        assert act({"type": "click", "selector": "#löschen"}, task_id=task).ok
+        person.answer = Decision.DENY
+        assert act({"type": "click", "selector": "#sakujo"}, task_id=task).ok, "remembered for this task and site"
+        assert len(person.asked) == 1
+        open_page("account.html", "t-safe-site-other")
+        held(act({"type": "click", "selector": "#sakujo"}, task_id="t-safe-site-other"))
+    assert status_of(act, task) == "deleted (ja)"
+
+
+def test_delete_password_change_and_executable_download_ask(core, act, open_page):
+    task = "t-safe-account"
+    with Person(core, Decision.DENY) as person:
+        open_page("account.html", task)
+        assert "delete" in held(act({"type": "click", "selector": "#delete"}, task_id=task))["reason"]
+        assert "password" in held(act({"type": "click", "selector": "#save"}, task_id=task))["reason"]
+        assert act({"type": "type", "selector": "#new", "text": "hunter22"}, task_id=task).ok, "typing alone is fine"
+        assert "password" in held(act({"type": "press_key", "key": "Enter"}, task_id=task))["reason"]
+        assert "setup.exe" in held(act({"type": "click", "selector": "#installer"}, task_id=task))["reason"]
+        assert act({"type": "click", "selector": "#manual"}, task_id=task).ok
+        assert len(person.asked) == 4
+    open_page("account.html", task)
+    assert status_of(act, task) == "nothing done"
+
+
+def test_no_app_window_answers_confirmation_required_at_once(act, open_page):
+    task = "t-safe-headless"
+    open_page("account.html", task)
+    refused = act({"type": "click", "selector": "#delete"}, task_id=task)
+    held(refused)
+    assert "no bua window" in refused.error.message
+    assert status_of(act, task) == "nothing done"
+
+
+def test_the_model_cannot_approve_and_a_token_approves_nothing_else(core, act, open_page):
+    task = "t-safe-forge"
+    open_page("account.html", task)
+    forged = act({"type": "click", "selector": "#delete", "approval": "0" * 32}, task_id=task)
+    assert forged.error.code == "invalid_action", "no action field can approve"
+    bridge = core.pool.bridges[0]
+    direct = core.call(bridge.request({"type": "click", "selector": "#delete"}, task, None, 30, None,
+                                      approval="0" * 32))
+    assert direct.error.code == "confirmation_required", "an unknown token approves nothing"
+    token = direct.error.confirmation["token"]
+    other = core.call(bridge.request({"type": "click", "selector": "#löschen"}, task, None, 30, None, approval=token))
+    assert other.error.code == "confirmation_required", "a token approves only the action it was issued for"
+    replay = core.call(bridge.request({"type": "click", "selector": "#delete"}, task, None, 30, None, approval=token))
+    assert replay.error.code == "confirmation_required", "and only once (the other action spent it)"
+    assert status_of(act, task) == "nothing done"
+
+
+def test_a_secret_read_on_one_site_and_typed_on_another_asks(core, act, open_page, fixture_server):
+    task = "t-safe-flow"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret.html", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        open_page("drop.html", task, host="localhost")
+        refused = act({"type": "type", "selector": "#text", "text": "key: sk-live-4f9a8b7c6d5e", "submit": True},
+                      task_id=task)
+        details = held(refused)
+        assert details["kind"] == "data_flow" and details["site"] == "localhost"
+        assert "127.0.0.1" in details["reason"] and "sk-live-4f9a8b7c6d5e" in details["element"]
+        digits = act({"type": "type", "selector": "#text", "text": "773019428851"}, task_id=task)
+        assert held(digits)["kind"] == "data_flow", "an account number, spaces or not"
+        url = fixture_server.url("/safety/drop.html?note=sk-live-4f9a8b7c6d5e", host="localhost")
+        assert held(act({"type": "navigate", "url": url}, task_id=task))["what"] == "navigate"
+        assert act({"type": "type", "selector": "#text", "text": "Inbox notes 1234", "submit": True}, task_id=task).ok, \
+            "common words and short numbers are not data"
+        assert len(person.asked) == 3
+    assert status_of(act, task) == "noted Inbox notes 1234"
+
+
+def test_the_persons_own_words_and_allowed_flows_pass(core, act, open_page):
+    task = "t-safe-own"
+    core.run(lambda: core.pool.note_task_words(task, "Put the key sk-live-4f9a8b7c6d5e into my notes"))
+    with Person(core, Decision.ALLOW_ONCE) as person:
+        open_page("secret.html", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        open_page("drop.html", task, host="localhost")
+        assert act({"type": "type", "selector": "#text", "text": "sk-live-4f9a8b7c6d5e", "submit": True}, task_id=task).ok
+        assert person.asked == [], "text from the person's own task prompt is exempt"
+        assert act({"type": "type", "selector": "#text", "text": "7730 1942 8851", "clear": True, "submit": True},
+                   task_id=task).ok
+        assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
+    assert status_of(act, task) == "noted 7730 1942 8851"
