@@ -86,10 +86,15 @@ class LaneClient:
                     future.set_exception(CoreGone(reason))
             self._pending.clear()
 
+    @property
+    def alive(self) -> bool:
+        """False once the core closed the connection (it quit, or restarted)."""
+        return not self._pump.done()
+
     async def call(self, op: str, args: dict[str, Any], on_event: OnEvent | None = None) -> dict[str, Any]:
         """One op in the core; its result frame. Cancelling the call cancels the op in the core."""
-        if self._pump.done():
-            raise CoreGone("the bua core closed the connection; restart the MCP server")
+        if not self.alive:
+            raise CoreGone("the bua core closed the connection")
         request_id = str(next(self._ids))
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future

@@ -54,10 +54,22 @@ class LaneServer:
         return types.ListToolsResult(tools=self._tools)
 
     async def _lane(self, ctx: ServerRequestContext[Any]) -> LaneClient:
+        """This client's lane, opened on first use; reopened (a new lane) when the core went away meanwhile,
+        on a core this process starts if none answers any more."""
         async with self._opening:
-            if self.lane is None:
-                self.lane = await LaneClient.connect(self.handle.home, f"mcp-{uuid.uuid4().hex[:12]}",
-                                                     client_label(ctx))
+            if self.lane is not None and self.lane.alive:
+                return self.lane
+            if self.lane is not None:
+                await self.lane.close()
+                self.lane = None
+            task_id, label = f"mcp-{uuid.uuid4().hex[:12]}", client_label(ctx)
+            try:
+                self.lane = await LaneClient.connect(self.handle.home, task_id, label)
+            except CoreGone:
+                if self.handle.started_here:
+                    raise
+                self.handle = await find_or_start_core(self.handle.home)
+                self.lane = await LaneClient.connect(self.handle.home, task_id, label)
             return self.lane
 
     async def call_tool(self, ctx: ServerRequestContext[Any],
@@ -72,8 +84,8 @@ class LaneServer:
             if params.name == tools.BROWSER_STATUS:
                 return results.status_result(await lane.call("status", {}))
         except CoreGone as err:
-            return results.failure("extension_disconnected",
-                                   f"{err}; the bua app (or `bua serve`) must be running; then restart this MCP server")
+            return results.failure("extension_disconnected", f"{err}; the next call opens a new lane on a running "
+                                   "bua core (or on one this MCP server starts)")
         valid = ", ".join(t.name for t in self._tools)
         return results.failure("invalid_action", f"unknown tool {params.name!r}; valid: {valid}")
 

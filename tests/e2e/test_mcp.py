@@ -267,3 +267,26 @@ async def test_without_a_core_bua_mcp_starts_one_and_works(tmp_path, fixture_ser
     finally:
         if browser is not None:
             browser.stop()
+
+
+async def test_when_the_core_goes_away_the_next_call_opens_a_new_lane_on_a_core_of_its_own(tmp_path):
+    home, errlog = tmp_path / "home", tmp_path / "mcp.stderr"
+    serve = subprocess.Popen([sys.executable, "-m", "app", "serve"], cwd=ROOT, env=dict(os.environ, BUA_HOME=str(home)),
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert "listening" in await anyio.to_thread.run_sync(serve.stdout.readline)
+        async with mcp_client(home, "Survivor", errlog) as session:
+            assert "started bua's core itself" not in session.instructions, "a running core is used"
+            first = await lane_id(session)
+            os.killpg(serve.pid, signal.SIGTERM)
+            await anyio.to_thread.run_sync(serve.wait, 10)
+            result = await call(session, "browser_status")
+            if result.is_error:  # the call that found the core gone says so; the next one reopens
+                assert payload(result)["code"] == "extension_disconnected" and payload(result)["next_step"]
+                result = await call(session, "browser_status")
+            assert not result.is_error and result.structured_content["task_id"] != first
+            assert "started bua's core itself" in errlog.read_text()
+    finally:
+        if serve.poll() is None:
+            os.killpg(serve.pid, signal.SIGKILL)
+            serve.wait(10)
