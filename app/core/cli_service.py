@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.stream import read_message, write_message
+from app.core.control import TaskHeld
+from app.protocol.envelope import Response
+from app.protocol.errors import ErrorCode
 from app.store.blocklist import InvalidEntry
 from native_host import framing
 
@@ -78,7 +81,11 @@ async def _act(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: Emi
         except TimeoutError:
             pass
     task_id = str(args.get("task_id") or "cli")
-    core.controls.register(task_id, abort)
+    try:
+        core.controls.register(task_id, abort, owner="action")
+    except TaskHeld as held:
+        failure = Response.failure("r0", ErrorCode.INVALID_ACTION, str(held))
+        return {"ok": False, "response": failure.model_dump(mode="json", exclude_none=True)}
     try:
         response = await core.pool.request(args.get("action"), task_id, abort, timeout, args.get("browser"))
     finally:
@@ -94,6 +101,8 @@ async def _status(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: 
         "pid": os.getpid(), "uptime_s": round(time.time() - core.cli.started, 1),
         "browsers": core.pool.status(), "sessions": core.sessions.rows(), "tasks": tasks,
         "blocklist": await asyncio.to_thread(core.store.blocklist),
+        "store_recovered": (recovery.message() if (recovery := await asyncio.to_thread(core.store.last_recovery))
+                            else None),
     }}
 
 
