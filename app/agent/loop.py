@@ -41,6 +41,12 @@ class LoopOutcome:
     error: str | None = None
 
 
+def _stopped(output: ToolOutput) -> bool:
+    """A tool answered `stopped`: the person ended this task (Stop, End, idle, a blocklist entry)."""
+    error = output.data.get("error")
+    return output.is_error and isinstance(error, dict) and error.get("code") == "stopped"
+
+
 class AgentLoop:
     def __init__(self, client: ModelClient, model: str, system: str, loadout: Loadout, deps: Deps,
                  max_steps: int, max_tokens: int = 4096, on_event: EventSink = lambda _k, _p: None) -> None:
@@ -140,6 +146,9 @@ class AgentLoop:
                     outcome.completion = call.output.data
             if self.deps.abort.aborted:
                 return self._finish(outcome, "cancelled", error=self.deps.abort.reason)
+            ended = next((c.output for c in calls if c.output is not None and _stopped(c.output)), None)
+            if ended is not None:  # the person ended the task's browser work: stop here and report what we have
+                return self._finish(outcome, "cancelled", error=str(ended.data["error"].get("message", "stopped")))
             if outcome.completion is not None:
                 return self._finish(outcome, "completed")
         return self._finish(outcome, "max_steps")

@@ -6,10 +6,12 @@ import json
 from typing import Any
 
 from app.agent.tools.base import ToolOutput
+from app.agent.tools.browser_result import mark_output
 
 
 def render_tool_result(tool_use_id: str, output: ToolOutput) -> dict[str, Any]:
-    content: list[dict[str, Any]] = [{"type": "text", "text": json.dumps(output.data, ensure_ascii=False,
+    data = mark_output(output.data, output.boundary) if output.boundary else output.data
+    content: list[dict[str, Any]] = [{"type": "text", "text": json.dumps(data, ensure_ascii=False,
                                                                          separators=(",", ":"))}]
     for image in output.images:
         content.append({"type": "image", "source": {"type": "base64", "media_type": image.media_type,

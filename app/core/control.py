@@ -96,6 +96,10 @@ class Controls:
             args["tab_id"] = tab_id
         return await self.broadcast("end_session", args)
 
+    async def reopen(self, task_id: str) -> list[dict[str, Any]]:
+        """A new instruction from the person for this task: every browser lifts the task's stop."""
+        return await self.broadcast("reopen_task", {"task_id": task_id})
+
     async def push_blocklist(self, bridges: list[BrowserBridge] | None = None) -> list[dict[str, Any]]:
         """Send the store's blocklist to every browser (or the given ones); each ends its sessions on newly
         blocked sites."""

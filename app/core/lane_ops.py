@@ -44,7 +44,7 @@ def _stopped_message(lane: "Lane") -> str:
 
 def output_frame(output: ToolOutput) -> dict[str, Any]:
     """A tool output as it crosses the socket: data, images apart (never base64 inside the data)."""
-    return {"data": output.data, "is_error": output.is_error,
+    return {"data": output.data, "is_error": output.is_error, "boundary": output.boundary,
             "images": [{"media_type": i.media_type, "data": i.data_b64} for i in output.images]}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import mcp_types as types
 
+from app.agent.tools.browser_result import mark_output
 from app.protocol.errors import GUIDANCE
 
 
@@ -40,7 +41,7 @@ def browser_result(reply: dict[str, Any]) -> types.CallToolResult:
     if not reply.get("ok"):
         return lane_failure(reply)
     output = reply["output"]
-    data = dict(output["data"])
+    data = mark_output(output["data"], output["boundary"]) if output.get("boundary") else dict(output["data"])
     if isinstance(data.get("error"), dict):
         data["error"] = _with_next_step(data["error"])
     content: list[types.ContentBlock] = [_text(data)]

@@ -22,8 +22,9 @@ from app.protocol.errors import ErrorCode
 
 PROTOCOL_VERSION = 1
 
-ControlOp = Literal["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab"]
-"""What the app may ask of the extension besides actions (answered by a response)."""
+ControlOp = Literal["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task"]
+"""What the app may ask of the extension besides actions (answered by a response). `reopen_task {task_id}` lifts a
+task's stop when the person gives it a new instruction."""
 ExtensionEventType = Literal["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done"]
 """What the extension reports on its own."""
 HostEventType = Literal["host_error", "host_ready"]

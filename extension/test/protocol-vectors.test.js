@@ -12,7 +12,7 @@ function dispatcher() {
   /** @type {any[]} */
   const sent = [];
   const answer = async () => ({});
-  const controls = { stopAll: answer, endSession: answer, setBlocklist: answer, configure: answer, showTab: answer };
+  const controls = { stopAll: answer, endSession: answer, setBlocklist: answer, configure: answer, showTab: answer, reopenTask: answer };
   const d = new ActionDispatcher({
     send: (msg) => sent.push(msg) > 0,
     actions: Object.fromEntries(ACTION_TYPES.map((t) => [t, answer])),

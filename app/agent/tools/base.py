@@ -32,6 +32,9 @@ class ToolOutput:
     terminal: bool = False
     """A terminal output (e.g. `complete`) ends the loop that called it."""
     is_error: bool = False
+    boundary: str | None = None
+    """The task's page-data token when the data holds page content: the model's view marks it
+    (app.agent.tools.browser_result); the data itself stays raw for the person's views."""
 
 
 Handler = Callable[[dict[str, Any], "Deps"], Awaitable[ToolOutput]]

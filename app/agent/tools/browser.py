@@ -4,9 +4,11 @@ the bridge."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from app.agent.context import Deps
+from app.agent.page_text.boundary import token_for
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
 from app.agent.tools.browser_milestone import milestone_line
@@ -46,12 +48,13 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
     record = board.tasks.get(deps.context.task_id) if board is not None else None
     label = record.description if record is not None and record.description else None
     response = await bridge.request(raw, deps.context.task_id, deps.abort, label=label)
+    boundary = token_for(deps.context.task_id)
     if not response.ok:
         error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}
-        return ToolOutput({"ok": False, "action": action_type, "error": error}, is_error=True)
+        return ToolOutput({"ok": False, "action": action_type, "error": error}, is_error=True, boundary=boundary)
     result = response.result if isinstance(response.result, dict) else {"value": response.result}
     result, images = _split_image(result)
-    return ToolOutput({"ok": True, "action": action_type, "result": result}, images)
+    return ToolOutput({"ok": True, "action": action_type, "result": result}, images, boundary=boundary)
 
 
 def compact(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
@@ -61,13 +64,13 @@ def compact(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
     if output.images:
         if isinstance(result, dict):
             result["image"] = SCREENSHOT_PLACEHOLDER
-        return ToolOutput(data, [], output.terminal, output.is_error)
+        return replace(output, data=data, images=[])
     if raw.get("type") == "extract" and isinstance(result, dict):
         for key in ("markdown", "text", "elements"):
             value = result.get(key)
             if isinstance(value, str) and len(value) > OLD_EXTRACT_CHARS:
                 result[key] = value[:OLD_EXTRACT_CHARS] + f"\n[… older extract cut; {len(value)} chars]"
-    return ToolOutput(data, output.images, output.terminal, output.is_error)
+    return replace(output, data=data)
 
 
 def to_client_output(output: ToolOutput) -> dict[str, Any]:

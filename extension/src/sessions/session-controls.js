@@ -48,8 +48,23 @@ export class SessionControls {
       throw new ActionError(ErrorCode.INVALID_ACTION, "end_session needs 'task_id' (and optionally 'tab_id')");
     }
     const reason = typeof args.reason === "string" ? args.reason : "ended_by_user";
-    return this.#forget(await this.#sessions.endWhere(
+    const answer = await this.#forget(await this.#sessions.endWhere(
       (s) => s.task_id === args.task_id && (args.tab_id === undefined || s.tab_id === args.tab_id), reason));
+    // Stopping a task that holds no tab right now still stops it (ending one of several tabs does not).
+    if (args.tab_id === undefined) await this.#sessions.markStopped(args.task_id, reason);
+    return answer;
+  }
+
+  /**
+   * A new instruction from the person for this task: its stop is lifted (sessions still start one by one).
+   * @param {Record<string, any>} args
+   */
+  async reopenTask(args) {
+    if (typeof args.task_id !== "string" || !args.task_id) {
+      throw new ActionError(ErrorCode.INVALID_ACTION, "reopen_task needs 'task_id'");
+    }
+    const was = await this.#sessions.reopen(args.task_id);
+    return { task_id: args.task_id, reopened: was !== undefined, ...(was ? { was_stopped: was } : {}) };
   }
 
   /** @param {Record<string, any>} args */

@@ -43,21 +43,20 @@ function navigatedPerResult(type, result) {
  */
 
 /**
- * Session ends that the person caused (Stop, Stop all, End, idle, a blocklist entry): the task's later actions
- * answer `stopped`. A tab that closed is only `session_not_found`: the task may open another.
+ * The person stopped this task (Stop, Stop all, End, idle, a blocklist entry): every later action of it, open_tab
+ * and navigate included, answers `stopped` until a new instruction from the person reopens it (`reopen_task`).
+ * @param {string} reason
  */
-const STOPPED_BY_PERSON = new Set(["stopped", "ended_by_user", "idle", "blocked", "task_stopped"]);
+export function stoppedError(reason) {
+  return new ActionError(ErrorCode.STOPPED, `this task's session ended (${reason}) and the person ended its browser work: do nothing more `
+    + "in the browser; report what you did and found so far. Only a new instruction from the person reopens it");
+}
 
 /**
- * @param {string} taskId
  * @param {string | undefined} reason why the task's last session ended, if it did
  * @param {number} [tabId]
  */
-function notFound(taskId, reason, tabId) {
-  if (reason && STOPPED_BY_PERSON.has(reason)) {
-    return new ActionError(ErrorCode.STOPPED, `this task's session ended (${reason}): do nothing more in the browser; `
-      + "report what you did and found so far");
-  }
+function notFound(reason, tabId) {
   const why = reason ? `this task's session ended (${reason})` : tabId === undefined
     ? "this task has no tab yet" : `tab ${tabId} is not in a session of this task`;
   const next = reason ? "navigate or open_tab to continue, or report your partial results"
@@ -98,6 +97,8 @@ export class SessionGate {
    */
   async before(type, action, taskId) {
     await this.#sessions.ready();
+    const stop = this.#sessions.stopReason(taskId);
+    if (stop) throw stoppedError(stop);
     const spec = flags(type);
     if (spec.opens_session && typeof action.url === "string") {
       const pattern = await this.#blocklist.check(action.url);
@@ -110,17 +111,14 @@ export class SessionGate {
     const live = this.#sessions.forTask(taskId);
     const current = await this.#taskTabs.get(taskId);
     const fallback = live.some((s) => s.tab_id === current) ? current : live[0]?.tab_id;
-    if (spec.opens_session && action.tab_id === undefined) {
-      if (live.length === 0 && this.#sessions.endReason(taskId)) throw notFound(taskId, this.#sessions.endReason(taskId));
-      return fallback;
-    }
+    if (spec.opens_session && action.tab_id === undefined) return fallback;
     const tabId = action.tab_id ?? fallback;
     const session = tabId === undefined ? undefined : this.#sessions.get(tabId);
     if (!session || session.task_id !== taskId) {
       if (action.tab_id !== undefined && !(await this.#tabs.get(action.tab_id).then(() => true, () => false))) {
         throw new ActionError(ErrorCode.TAB_NOT_FOUND, `tab ${action.tab_id} does not exist; call get_tabs`);
       }
-      throw notFound(taskId, live.length === 0 ? this.#sessions.endReason(taskId) : undefined, action.tab_id);
+      throw notFound(live.length === 0 ? this.#sessions.endReason(taskId) : undefined, action.tab_id);
     }
     if (type === "close_tab") await this.#sessions.end(tabId, "closed_by_agent");
     return tabId;
@@ -135,6 +133,8 @@ export class SessionGate {
    */
   async after(type, taskId, label, tabId, result) {
     if (type === "close_tab") return;
+    const stop = this.#sessions.stopReason(taskId);
+    if (stop) throw stoppedError(stop); // stopped while the action ran: no session starts for what it opened
     const touched = new Set();
     if (flags(type).opens_session && Number.isInteger(result?.tab_id)) {
       const created = tabId === undefined && !this.#sessions.get(result.tab_id);

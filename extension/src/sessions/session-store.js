@@ -10,6 +10,13 @@
 export const STORAGE_KEY = "bua.sessions";
 
 /**
+ * Session ends the person caused (Stop, Stop all, End, idle or a locked screen, a blocklist entry): they stop the
+ * task itself, not just the tab. A closed tab (`tab_closed`) or the agent closing its own tab (`closed_by_agent`)
+ * does not: the task may open another.
+ */
+export const STOP_REASONS = new Set(["stopped", "ended_by_user", "idle", "blocked", "task_stopped"]);
+
+/**
  * @typedef {object} Session
  * @property {string} task_id
  * @property {number} tab_id
@@ -41,6 +48,8 @@ export class SessionStore {
   #byTab = new Map();
   /** @type {Map<string, string>} why a task's last session ended */
   #endReasons = new Map();
+  /** @type {Map<string, string>} tasks the person stopped, with the first reason; cleared only by reopen() */
+  #stops = new Map();
   #loaded;
 
   /**
@@ -54,6 +63,7 @@ export class SessionStore {
       const saved = got?.[STORAGE_KEY];
       for (const s of saved?.sessions ?? []) this.#byTab.set(s.tab_id, s);
       for (const [task, reason] of Object.entries(saved?.endReasons ?? {})) this.#endReasons.set(task, String(reason));
+      for (const [task, reason] of Object.entries(saved?.stops ?? {})) this.#stops.set(task, String(reason));
     });
   }
 
@@ -63,7 +73,8 @@ export class SessionStore {
 
   async #save() {
     await this.#storage.set({
-      [STORAGE_KEY]: { sessions: [...this.#byTab.values()], endReasons: Object.fromEntries(this.#endReasons) },
+      [STORAGE_KEY]: { sessions: [...this.#byTab.values()], endReasons: Object.fromEntries(this.#endReasons),
+        stops: Object.fromEntries(this.#stops) },
     });
   }
 
@@ -87,6 +98,45 @@ export class SessionStore {
   }
 
   /**
+   * Why the person stopped this task, if they did: until reopen(), every action of the task answers `stopped`.
+   * @param {string} taskId
+   */
+  stopReason(taskId) {
+    return this.#stops.get(taskId);
+  }
+
+  /**
+   * The person stopped the task (also when it holds no session right now). The first reason is kept.
+   * @param {string} taskId
+   * @param {string} reason
+   */
+  async markStopped(taskId, reason) {
+    await this.#loaded;
+    if (this.#noteStop(taskId, reason)) await this.#save();
+  }
+
+  /**
+   * A new instruction from the person: the task may work again (its end reason stays for the record).
+   * @param {string} taskId
+   * @returns {Promise<string | undefined>} the reason it had been stopped for
+   */
+  async reopen(taskId) {
+    await this.#loaded;
+    const reason = this.#stops.get(taskId);
+    if (reason === undefined) return undefined;
+    this.#stops.delete(taskId);
+    await this.#save();
+    return reason;
+  }
+
+  /** @param {string} taskId @param {string} reason @returns {boolean} whether it changed */
+  #noteStop(taskId, reason) {
+    if (!STOP_REASONS.has(reason) || this.#stops.has(taskId)) return false;
+    this.#stops.set(taskId, reason);
+    return true;
+  }
+
+  /**
    * @param {{taskId: string, tabId: number, windowId?: number, url: string, title?: string, label?: string, openedByAgent: boolean}} p
    * @returns {Promise<Session>}
    */
@@ -100,7 +150,6 @@ export class SessionStore {
       label: label || taskId, opened_by_agent: openedByAgent, started: Date.now(), group_id: undefined,
     };
     this.#byTab.set(tabId, session);
-    this.#endReasons.delete(taskId);
     await this.#save();
     this.#emit("session_started", { ...session });
     return session;
@@ -140,10 +189,21 @@ export class SessionStore {
     const session = this.#byTab.get(tabId);
     if (!session) return undefined;
     this.#byTab.delete(tabId);
-    if (reason !== "closed_by_agent") this.#endReasons.set(session.task_id, reason);
+    this.#noteEnd(session.task_id, reason);
     await this.#save();
     this.#emit("session_ended", { task_id: session.task_id, tab_id: tabId, domain: session.domain, reason });
     return session;
+  }
+
+  /**
+   * A stop is never overwritten by a later, lesser end (a tab closing after Stop stays "stopped").
+   * @param {string} taskId
+   * @param {string} reason
+   */
+  #noteEnd(taskId, reason) {
+    if (reason === "closed_by_agent") return;
+    this.#noteStop(taskId, reason);
+    this.#endReasons.set(taskId, this.#stops.get(taskId) ?? reason);
   }
 
   /**
@@ -157,7 +217,7 @@ export class SessionStore {
     if (ended.length === 0) return ended;
     for (const session of ended) {
       this.#byTab.delete(session.tab_id);
-      if (reason !== "closed_by_agent") this.#endReasons.set(session.task_id, reason);
+      this.#noteEnd(session.task_id, reason);
     }
     // One write for the batch, then the events: Stop all with 50 sessions must not pay 50 storage writes.
     await this.#save();

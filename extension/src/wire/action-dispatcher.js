@@ -226,7 +226,8 @@ export class ActionDispatcher {
       case "end_session":
       case "set_blocklist":
       case "configure":
-      case "show_tab": {
+      case "show_tab":
+      case "reopen_task": {
         if (!this.#controls) {
           this.#reject(m.id, `control op '${m.op}' is not available in this extension build`);
           return;
@@ -249,6 +250,7 @@ export class ActionDispatcher {
           set_blocklist: () => this.#controls.setBlocklist(args),
           configure: () => this.#controls.configure(args),
           show_tab: () => this.#controls.showTab(args),
+          reopen_task: () => this.#controls.reopenTask(args),
         })[m.op]();
         const ended = Array.isArray(answer?.ended) ? answer.ended : [];
         if (m.op === "set_blocklist" && ended.length > 0) {

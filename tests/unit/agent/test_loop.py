@@ -11,11 +11,14 @@ import pytest
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.main_agent import MainAgent
 from app.agent.model import MISSING_KEY, ModelClient
+from app.agent.page_text.boundary import token_for, unwrap
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
 from app.agent.tools import browser as browser_tool
 from app.bridge.abort import AbortSignal
+from app.protocol.envelope import Response
+from app.protocol.errors import ErrorCode
 from app.demo.scripted_model.conversation import steps, text, tool_use
 from app.demo.scripted_model.server import Fault, Reply, ScriptedModelServer
 from tests.unit.agent.doubles import RecordingBridge
@@ -113,7 +116,8 @@ async def test_screenshots_are_image_blocks_and_older_outputs_are_compacted(serv
     assert texts[3]["result"]["image"] == "attached below"
     assert "base64" not in json.dumps(texts)
     assert "older extract cut" in texts[2]["result"]["markdown"]
-    assert texts[4]["result"]["markdown"] == "M" * 5000, "the last extract stays whole"
+    last = texts[4]["result"]["markdown"]
+    assert unwrap(last, token_for("t-1")) == "M" * 5000, "the last extract stays whole, marked as page data"
 
 
 async def test_prompt_caching_marks_system_tools_and_rolling_prefix(server):
@@ -239,3 +243,24 @@ async def test_step_limit(server):
     outcome = await main.run_turn("go")
     assert main.services.task_board.tasks["t-1"].status == "max_steps"
     assert outcome.text.startswith("final: Hit the step limit after 2 steps")
+
+
+class StoppingBridge(RecordingBridge):
+    """The extension's answer once the person ended the task: `stopped` from the third action on."""
+
+    async def request(self, action, task_id, abort=None, timeout=None, browser=None, label=None):
+        if len(self.requests) >= 2:
+            self.requests.append((action, task_id))
+            return Response.failure("r", ErrorCode.STOPPED, "this task's session ended (ended_by_user)")
+        return await super().request(action, task_id, abort, timeout, browser, label)
+
+
+async def test_a_stopped_answer_ends_the_subagent_with_its_partial_results(server):
+    main = agent(server, StoppingBridge({"extract": {"markdown": "Found: Jane"}}))
+    outcome = await main.run_turn("please do it")
+    assert [a["type"] for a, _ in main.services.browser_bridge.requests] == ["navigate", "screenshot", "extract"], \
+        "no browser call after the first `stopped`"
+    assert [c.role for c in server.calls] == ["main"] + ["subagent"] * 3 + ["main"]
+    summary = server.calls[-1].body["messages"][-1]["content"][0]["content"]
+    assert "Stopped by the user after 3 browser steps" in json.dumps(summary) and "step 1" in json.dumps(summary)
+    assert outcome.status == "end_turn"

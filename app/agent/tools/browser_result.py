@@ -1,0 +1,84 @@
+"""What the model sees of a browser result: every page-derived string inside the task's boundary.
+
+Page-derived: the markdown, element names and contexts, text, titles, evaluate values, dialog messages, what
+wait_for saw, and an evaluate error's message (the page's exception). Each is neutralised (boundary and
+tool-result look-alikes defused), its lines that address the agent are flagged, and it is wrapped in
+⟦page-data TOKEN⟧…⟦/page-data TOKEN⟧ with the task's random token. URLs are neutralised but not wrapped (the
+model copies them into actions). The result says how many lines were flagged and how many forgeries defused.
+
+The data itself stays raw (the person's task card, milestones and the UI read it); marking happens when the model's
+view is rendered (app.agent.results, app.mcp.results), the same for the built-in subagent and MCP clients.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app.agent.page_text.boundary import neutralise, wrap
+from app.agent.page_text.flagger import flag
+
+PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen",
+                       "label", "selection", "selected_text"})
+"""Keys whose string values come from the page (anywhere inside a result)."""
+URL_KEYS = frozenset({"url", "final_url"})
+PAGE_ERROR_CODES = frozenset({"evaluate_failed"})
+"""Errors whose message carries the page's own text (a thrown exception)."""
+
+
+class _Marker:
+    def __init__(self, token: str) -> None:
+        self.token = token
+        self.flagged = 0
+        self.neutralised = 0
+
+    def text(self, value: str) -> str:
+        clean, defused = neutralise(value)
+        flagged, count = flag(clean)
+        self.neutralised += defused
+        self.flagged += count
+        return wrap(flagged, self.token)
+
+    def url(self, value: str) -> str:
+        clean, defused = neutralise(value)
+        self.neutralised += defused
+        return clean
+
+    def walk(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: self.field(k, v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.walk(v) for v in value]
+        return value
+
+    def field(self, key: str, value: Any) -> Any:
+        if key in PAGE_KEYS:
+            if isinstance(value, str):
+                return self.text(value)
+            if key == "value" and value is not None and not isinstance(value, (bool, int, float)):
+                return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+        if key in URL_KEYS and isinstance(value, str):
+            return self.url(value)
+        return self.walk(value)
+
+
+def mark_output(data: dict[str, Any], token: str) -> dict[str, Any]:
+    """A copy of a browser tool output `{ok, action, result | error}` with its page-derived strings marked."""
+    marker = _Marker(token)
+    marked = dict(data)
+    result = data.get("result")
+    if isinstance(result, dict):
+        marked["result"] = marker.walk(result)
+    error = data.get("error")
+    if isinstance(error, dict):
+        error = dict(error)
+        if error.get("code") in PAGE_ERROR_CODES and isinstance(error.get("message"), str):
+            error["message"] = marker.text(error["message"])
+        if isinstance(error.get("candidates"), list):
+            error["candidates"] = marker.walk(error["candidates"])
+        marked["error"] = error
+    if marker.flagged or marker.neutralised:
+        summary = {"flagged_lines": marker.flagged, "neutralised_forgeries": marker.neutralised}
+        target = marked["result"] if isinstance(marked.get("result"), dict) else marked
+        target["page_safety"] = {k: v for k, v in summary.items() if v}
+    return marked
