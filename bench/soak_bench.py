@@ -108,7 +108,7 @@ class SoakTask:
         self.fresh = True
 
     async def run(self, core: Any, count: int, page_url: str, tally: Tally) -> None:
-        weights, actions = zip(*_actions(page_url))
+        weights, actions = zip(*_actions(page_url), strict=True)
         for _ in range(count):
             roll = self.rng.random()
             if roll < STOP_P:
@@ -229,7 +229,7 @@ def run(report: Report, fixture_url: str) -> None:
                           note=f"ok {tally.ok}, stopped {tally.stopped}, failed {len(tally.failed)}; "
                                f"{tally.stops} Stop, {tally.ends} End, {generations} task ids"))
     for label, series in (("app RSS", rss), ("service worker JS heap", heap)):
-        for checkpoint, value in zip(CHECKPOINTS, series):
+        for checkpoint, value in zip(CHECKPOINTS, series, strict=True):
             report.add(Row("soak", f"{label} at {checkpoint:>4} actions", 1, value=round(value / MIB, 2),
                            unit="MiB"))
         growth = (series[2] - series[1]) / series[1] * 100 if series[1] else float("nan")

@@ -130,8 +130,12 @@ class Relay:
             backlog = ([notice] if notice else []) + [body for body, _what in self._pending]
             self._pending.clear()
             self._pending_bytes = 0
-        for waiting in backlog:
-            link.send_body(waiting)
+        try:
+            for waiting in backlog:
+                link.send_body(waiting)
+        except OSError:  # the app went away again while the backlog was sent: Chrome restarts the host
+            self.shutdown(0)
+            return
         self.to_extension(json.dumps(_event("host_ready", pid=os.getpid())).encode())
         while not self.stop.is_set():
             try:

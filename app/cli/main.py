@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import signal
+import sqlite3
 import sys
 
 from app.cli import control_commands
@@ -27,6 +28,10 @@ def _serve(args: argparse.Namespace) -> int:
         asyncio.run(serve_forever(bua_home()))
     except AlreadyRunning as err:
         print(f"bua: {err}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as err:  # e.g. BUA_HOME not writable, or the store locked by another program
+        print(f"bua: cannot start the core for {bua_home()}: {err}. Check that the folder is yours and writable, "
+              "and that no other program holds bua.sqlite3.", file=sys.stderr)
         return 2
     return 0
 

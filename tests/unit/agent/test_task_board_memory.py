@@ -38,7 +38,7 @@ def test_a_finished_task_keeps_thumbnails_in_memory_and_full_images_on_disk(tmp_
     board = TaskBoard(ScreenshotArchive(tmp_path / "screenshots"), store.save_task)
     urls = _run_task(board, "t1")
     milestones = board.tasks["t1"].milestones
-    for milestone, full in zip(milestones, urls):
+    for milestone, full in zip(milestones, urls, strict=True):
         assert milestone.screenshot.startswith("data:image/jpeg;base64,")
         thumb = Image.open(io.BytesIO(decode_data_url(milestone.screenshot)[1]))
         assert thumb.width == 320 and thumb.height == 200

@@ -8,7 +8,6 @@ import time
 from native_host import framing
 from native_host.host import PENDING_BYTES, Relay, describe
 from tests.harness.core_thread import CoreThread
-from tests.unit.native_host.test_relay import core, host  # noqa: F401  (fixtures)
 from tests.unit.native_host.test_relay import HostProcess, connect, host_errors, ping
 
 MIB = 1024 * 1024
@@ -35,20 +34,20 @@ def test_100000_nested_brackets_are_a_host_error_not_a_crash(core, host):
 
 def test_frames_waiting_for_the_app_are_capped_by_bytes_oldest_dropped_and_named(tmp_path):
     home = tmp_path / "home"
-    host = HostProcess(home)
+    flooded = HostProcess(home)
     try:
         frames = 30
         size = 8 * MIB
         for i in range(frames):
             pad = "x" * (size - 200)
-            host.send({"v": 1, "kind": "response", "id": f"flood-{i}", "ok": True, "result": {"pad": pad}})
+            flooded.send({"v": 1, "kind": "response", "id": f"flood-{i}", "ok": True, "result": {"pad": pad}})
         time.sleep(1.0)  # the host has read everything (the pipe would block otherwise)
-        held_rss = _vm(host.proc.pid, "VmRSS")
+        held_rss = _vm(flooded.proc.pid, "VmRSS")
         core = CoreThread(home)
         try:
             received: list[dict] = []
             core.run(core.pool.subscribe, lambda bridge, event: received.append(event))
-            assert host.read()["type"] == "host_ready"
+            assert flooded.read()["type"] == "host_ready"
             errors = []
             deadline = time.monotonic() + 10
             while not errors and time.monotonic() < deadline:
@@ -57,7 +56,7 @@ def test_frames_waiting_for_the_app_are_capped_by_bytes_oldest_dropped_and_named
         finally:
             core.stop()
     finally:
-        host.close()
+        flooded.close()
     kept = PENDING_BYTES // size
     assert errors, "the core was told that frames were dropped"
     assert len(errors) == 1, "one notice for the whole flood"

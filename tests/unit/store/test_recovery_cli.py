@@ -34,3 +34,12 @@ def test_serve_status_and_blocklist_on_a_damaged_store(tmp_path):
     for result in (status, listed, added):
         assert "Traceback" not in result.stdout + result.stderr
     assert "Traceback" not in output
+
+
+def test_serve_on_an_unwritable_home_says_why_without_a_traceback(tmp_path):
+    home = tmp_path / "h"
+    home.mkdir()
+    (home / "bua.sqlite3").mkdir()  # a folder where the store file should be: cannot be opened
+    result = bua(home, "serve", timeout=30)
+    assert result.returncode == 2
+    assert "cannot start the core" in result.stderr and "Traceback" not in result.stderr
