@@ -156,6 +156,7 @@ class BrowserBridge:
                 event = Event.model_validate(message)
             except ValueError as err:
                 log.warning("malformed or unknown event from the browser skipped: %s", err)
+                self._note_host_error({"code": "malformed_event", "message": f"skipped a malformed event: {err}"[:500]})
                 return
             if event.type == "hello":
                 data = event.data
@@ -164,11 +165,15 @@ class BrowserBridge:
                 self.info.profile_id = data.get("profile_id")
                 self.ready.set()
             elif event.type == "host_error":
-                self.info.host_errors = (self.info.host_errors + [event.data])[-20:]
+                self._note_host_error(event.data)
                 log.warning("native host reported: %s", event.data)
             self._on_event(self, event)
         else:
             log.warning("unknown frame kind %r from the browser ignored", kind)
+
+    def _note_host_error(self, error: dict[str, Any]) -> None:
+        """Kept (the last 20) for `bua status` and the logs; the connection goes on."""
+        self.info.host_errors = (self.info.host_errors + [error])[-20:]
 
     def close(self, reason: str) -> None:
         if self.closed:

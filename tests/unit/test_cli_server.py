@@ -80,6 +80,7 @@ def test_a_malformed_host_event_is_reported_and_skipped(core, caplog):
     while "malformed" not in caplog.text and time.monotonic() < deadline:
         time.sleep(0.02)
     assert "malformed" in caplog.text, "the bad event is reported"
+    assert bridge.info.host_errors[-1]["code"] == "malformed_event"
     assert not bridge.closed and core.pool.select() is bridge, "and skipped: the browser stays connected"
     host.close()
 
