@@ -18,6 +18,7 @@ import { SessionControls } from "./src/sessions/session-controls.js";
 import { SessionGate } from "./src/sessions/session-gate.js";
 import { SessionStore } from "./src/sessions/session-store.js";
 import { TabGroups } from "./src/sessions/tab-groups.js";
+import { PageLogs } from "./src/tabs/page-log.js";
 import { Confirmations } from "./src/safety/confirmations.js";
 
 const timers = {
@@ -28,13 +29,16 @@ const timers = {
 const port = new NativePort({ runtime: chrome.runtime, timers });
 const taskTabs = new TaskTabs(chrome.storage.session);
 const debuggerController = new DebuggerController(chrome.debugger);
+const pageLogs = new PageLogs(debuggerController);
 const blocklist = new Blocklist(chrome.storage.local);
 const groups = new TabGroups({ tabs: chrome.tabs, tabGroups: chrome.tabGroups, action: chrome.action });
 const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   port.post(eventMessage(type, data));
   if (type === "session_started") {
+    pageLogs.start(/** @type {number} */ (data.tab_id)).catch((err) => console.warn("bua: could not listen to the tab's log:", err));
     groups.add(/** @type {any} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
   } else if (type === "session_ended") {
+    pageLogs.forget(/** @type {number} */ (data.tab_id));
     groups.remove(/** @type {any} */ (data));
   }
 });
@@ -57,6 +61,7 @@ const dispatcher = new ActionDispatcher({
     taskTabs,
     dialogs,
     blocklist,
+    pageLogs,
     buaWindow: new BuaWindow({ windows: chrome.windows, tabs: chrome.tabs, storage: chrome.storage.session }),
     timers,
   },

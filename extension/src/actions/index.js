@@ -17,6 +17,7 @@ import { scroll } from "./scroll.js";
 import { screenshot } from "./screenshot.js";
 import { waitFor } from "./wait-for.js";
 import { evaluate } from "./evaluate.js";
+import { pageLog } from "./page-log.js";
 import { closeTab, openTab } from "./open-tab.js";
 
 /** @type {Readonly<Record<string, import("../wire/action-dispatcher.js").ActionHandler>>} */
@@ -34,6 +35,7 @@ export const HANDLERS = Object.freeze({
   wait_for: waitFor,
   screenshot,
   evaluate,
+  page_log: pageLog,
   get_tabs: getTabs,
   open_tab: openTab,
   close_tab: closeTab,

@@ -91,6 +91,8 @@ async function loadWithin(ctx, tabId, url, timeoutMs) {
 async function navigateAndWait(ctx, tabId, url, watch) {
   await ctx.debugger.send(tabId, "Page.enable");
   await ctx.debugger.send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
+  // The session's page log (page_log) covers the first page from its first request.
+  await ctx.pageLogs?.start(tabId).catch(() => {});
   let result;
   try {
     result = await ctx.debugger.send(tabId, "Page.navigate", { url });

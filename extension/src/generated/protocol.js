@@ -25,7 +25,7 @@ export const ErrorCode = Object.freeze({
 });
 
 /** The browser actions, in the order of the tool's enum. */
-export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "press_key", "scroll", "hover", "wait_for", "screenshot", "evaluate", "get_tabs", "open_tab", "close_tab"]);
+export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "press_key", "scroll", "hover", "wait_for", "screenshot", "page_log", "evaluate", "get_tabs", "open_tab", "close_tab"]);
 
 /** Per action: its required fields and the facts the extension acts on (app/protocol/actions/spec.py says what each flag means). */
 export const ACTIONS = Object.freeze({
@@ -130,6 +130,15 @@ export const ACTIONS = Object.freeze({
   }),
   "screenshot": Object.freeze({
     "required": Object.freeze([]),
+    "may_navigate": false,
+    "needs_input_focus": false,
+    "opens_session": false,
+    "needs_tab": true,
+    "read_only": true,
+    "may_be_sensitive": false,
+  }),
+  "page_log": Object.freeze({
+    "required": Object.freeze(["kind"]),
     "may_navigate": false,
     "needs_input_focus": false,
     "opens_session": false,

@@ -52,3 +52,14 @@ def test_milestones_name_what_was_done():
     assert find == "Found 3 matches for button Email"
     fill = ACTION_SPECS["fill"].done({"type": "fill"}, {"fields": [{"ok": True}, {"ok": False}], "submitted": "form"})
     assert fill == "Filled 1 field (1 could not be filled) and submitted the form"
+
+
+def test_page_log_takes_a_kind_and_an_optional_since():
+    assert parse_action({"type": "page_log", "kind": "network", "since": 12}).since == 12
+    with pytest.raises(ActionFailed) as err:
+        parse_action({"type": "page_log", "kind": "everything"})
+    assert "console" in err.value.message and "network" in err.value.message
+    spec = ACTION_SPECS["page_log"]
+    assert spec.read_only and not spec.may_be_sensitive and not spec.needs_input_focus
+    assert spec.done({"type": "page_log", "kind": "errors"}, {"entries": [{}, {}]}) == \
+        "Read the page's uncaught errors (2)"

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import OnTab
+from app.protocol.actions.spec import ActionSpec, Raw, Result
+
+_KIND = {"console": "console messages", "errors": "uncaught errors", "network": "failed or slow requests"}
+
+
+def _read(raw: Raw, result: Result) -> str:
+    entries = len(result.get("entries") or [])
+    return f"Read the page's {_KIND.get(str(raw.get('kind')), 'log')} ({entries})"
+
+
+class PageLog(OnTab):
+    type: Literal["page_log"]
+    kind: Literal["console", "errors", "network"]
+    since: Annotated[int, Field(ge=0, description="`last_seq` of an earlier page_log: only entries after it.")] | None = None
+
+    spec = ActionSpec(
+        rank=95,
+        signature="{kind: console | errors | network, since?}",
+        guide="this tab's console messages, uncaught errors, or failed and slow (> 2 s) requests since the task's "
+              "session began (the last 200 of each, long texts cut); `since` = an earlier answer's `last_seq` for "
+              "only what is new. Use it when a page misbehaves (a button does nothing, data does not load).",
+        done=_read,
+        failed="read the page's log",
+        read_only=True,
+    )
