@@ -1,8 +1,11 @@
 /**
  * The `hello` event data: who this extension is, in which browser and
- * profile. The profile id is random, made once and kept in
- * chrome.storage.local, so the app can tell connected profiles apart.
+ * profile, and the blocklist it holds. The profile id is random, made once
+ * and kept in chrome.storage.local, so the app can tell connected profiles
+ * apart.
  */
+
+import { STORAGE_KEY as BLOCKLIST_KEY } from "../sessions/blocklist.js";
 
 export const PROFILE_ID_KEY = "bua.profileId";
 
@@ -64,18 +67,35 @@ export async function browserName(nav) {
 }
 
 /**
+ * The extension's own copy of the blocklist, as stored: the app restores its
+ * store from it after the store had to be replaced.
+ * @param {any} storageLocal chrome.storage.local
+ * @returns {Promise<string[]>}
+ */
+export async function storedBlocklist(storageLocal) {
+  const items = await storageLocal.get(BLOCKLIST_KEY);
+  const stored = items?.[BLOCKLIST_KEY];
+  return Array.isArray(stored) ? stored.filter((p) => typeof p === "string") : [];
+}
+
+/**
  * @param {object} deps
  * @param {any} deps.runtime chrome.runtime
  * @param {any} deps.storageLocal chrome.storage.local
  * @param {any} deps.navigator
- * @returns {Promise<{extension_version: string, browser: string, profile_id: string, user_agent: string}>}
+ * @returns {Promise<{extension_version: string, browser: string, profile_id: string, user_agent: string, blocklist: string[]}>}
  */
 export async function helloData({ runtime, storageLocal, navigator }) {
-  const [browser, profile] = await Promise.all([browserName(navigator), profileId(storageLocal)]);
+  const [browser, profile, blocklist] = await Promise.all([
+    browserName(navigator),
+    profileId(storageLocal),
+    storedBlocklist(storageLocal),
+  ]);
   return {
     extension_version: runtime.getManifest().version,
     browser,
     profile_id: profile,
     user_agent: String(navigator?.userAgent ?? ""),
+    blocklist,
   };
 }
