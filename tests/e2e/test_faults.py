@@ -1,6 +1,7 @@
 """Faults in real Chromium: the host, Chromium, the service worker and the app die or restart mid-request, and the
 socket file vanishes under a running core. Each time the pending request fails at once with the right code, the
-pipe comes back by itself, the sessions table and the chat history are intact, and the next action works.
+pipe comes back by itself, the sessions table and the chat history are intact, and the next action works. Last, the
+app restarts on a damaged store and gets the blocklist back from the extension's copy.
 
 This module runs its own core and browser (it restarts both), in the order written.
 """
@@ -20,6 +21,7 @@ import pytest
 from app.bridge.bridge import BrowserBridge
 from app.browser.launch import LaunchedBrowser
 from app.protocol.envelope import Response
+from app.store.db import store_path
 from native_host.paths import socket_address
 from tests.harness.browser import start_connected_browser
 from tests.harness.core_thread import CoreThread
@@ -202,9 +204,28 @@ def test_chromium_killed_mid_request(rig, fixture_server):
     rig.browser = browser
     assert bridge.info.profile_id == pending.bridge.info.profile_id, "the same profile comes back"
     assert [m["payload"] for m in rig.core.core.store.messages(CONVERSATION)] == [{"text": "remember this"}]
-    live = {r["tab_id"] for r in rig.core.core.sessions.rows()}
-    tabs = rig.act({"type": "get_tabs"})
-    assert tabs.ok, tabs.error
-    assert live <= {t["tab_id"] for t in tabs.result["tabs"]}, "no row for a tab that died with Chromium"
+    for row in rig.core.core.sessions.rows():  # get_tabs shows each task its own tabs
+        tabs = rig.act({"type": "get_tabs"}, task_id=row["task_id"])
+        assert tabs.ok, tabs.error
+        assert row["tab_id"] in {t["tab_id"] for t in tabs.result["tabs"]}, "no row for a tab that died with Chromium"
     again = rig.act({"type": "navigate", "url": fixture_server.url("/sessions.html?after-kill")})
     assert again.ok, again.error
+
+
+def test_app_restarted_on_a_damaged_store_gets_the_blocklist_back_from_the_extension(rig, fixture_server):
+    rig.core.core.store.block("localhost")
+    [pushed] = rig.core.call(rig.core.core.controls.push_blocklist())
+    assert pushed["ok"], pushed
+    rig.core.stop()
+    store_path(rig.home).write_bytes(b"garbage header, not sqlite" * 400)
+    rig.core = CoreThread(rig.home)
+    recovery = rig.core.core.store.recovered
+    assert recovery is not None and Path(recovery.damaged_path).exists()
+    rig.reconnected(None, timeout=40)
+    deadline = time.monotonic() + 10
+    while rig.core.core.store.blocklist() != ["localhost"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rig.core.core.store.blocklist() == ["localhost"], "restored from the extension's copy"
+    refused = rig.act({"type": "navigate", "url": fixture_server.url("/second.html", host="localhost")})
+    assert refused.error is not None and refused.error.code == "blocked", "and still enforced"
+    assert rig.act({"type": "navigate", "url": fixture_server.url("/sessions.html?after-recovery")}).ok
