@@ -43,7 +43,9 @@ const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   }
 });
 const gate = new SessionGate({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
-const controls = new SessionControls({ sessions, blocklist, idle: chrome.idle, taskTabs, tabs: chrome.tabs, windows: chrome.windows });
+const controls = new SessionControls({
+  sessions, blocklist, idle: chrome.idle, taskTabs, tabs: chrome.tabs, windows: chrome.windows, debugger: debuggerController,
+});
 const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId) });
 
 const dispatcher = new ActionDispatcher({

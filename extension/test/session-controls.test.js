@@ -17,12 +17,13 @@ async function setup() {
   const blocklist = new Blocklist(storage());
   const intervals = [];
   const forgotten = [];
+  const detached = [];
   const controls = new SessionControls({ sessions, blocklist, idle: { setDetectionInterval: (s) => intervals.push(s) },
-    taskTabs: { forgetTab: async (id) => forgotten.push(id) } });
+    taskTabs: { forgetTab: async (id) => forgotten.push(id) }, debugger: { detach: async (id) => detached.push(id) } });
   await sessions.start({ taskId: "t1", tabId: 1, url: "http://bank.test/", openedByAgent: true });
   await sessions.start({ taskId: "t1", tabId: 2, url: "http://shop.test/", openedByAgent: true });
   await sessions.start({ taskId: "t2", tabId: 3, url: "http://login.bank.test/", openedByAgent: true });
-  return { sessions, controls, events, intervals, forgotten };
+  return { sessions, controls, events, intervals, forgotten, detached };
 }
 
 test("set_blocklist ends the sessions on newly blocked sites at once", async () => {
@@ -41,6 +42,7 @@ test("end_session ends one task (or one tab); stop_all ends everything", async (
   assert.deepEqual((await env.controls.stopAll()).ended.map((s) => s.tab_id), [3]);
   const reasons = env.events.filter(([t]) => t === "session_ended").map(([, d]) => d.reason);
   assert.deepEqual(reasons, ["ended_by_user", "ended_by_user", "stopped"]);
+  assert.deepEqual(env.detached, [2, 1, 3], "each ended tab is no longer debugged");
 });
 
 test("idle ends every session; the threshold is configurable", async () => {

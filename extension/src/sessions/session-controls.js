@@ -19,22 +19,32 @@ export class SessionControls {
   #taskTabs;
   #tabs;
   #windows;
+  #debugger;
 
   /**
-   * @param {{sessions: SessionStore, blocklist: Blocklist, idle?: any, taskTabs?: any, tabs?: any, windows?: any}} deps
+   * @param {{sessions: SessionStore, blocklist: Blocklist, idle?: any, taskTabs?: any, tabs?: any, windows?: any,
+   *   debugger?: {detach: (tabId: number) => Promise<void>}}} deps
    */
-  constructor({ sessions, blocklist, idle, taskTabs, tabs, windows }) {
+  constructor({ sessions, blocklist, idle, taskTabs, tabs, windows, debugger: debuggerController }) {
     this.#tabs = tabs;
     this.#windows = windows;
     this.#sessions = sessions;
     this.#blocklist = blocklist;
     this.#idle = idle;
     this.#taskTabs = taskTabs;
+    this.#debugger = debuggerController;
   }
 
-  /** @param {import("./session-store.js").Session[]} ended */
+  /**
+   * The ended sessions' tabs are the person's again: forgotten by the task and no longer debugged (a debugger
+   * left attached to every tab a task ever used is what a long run would pile up).
+   * @param {import("./session-store.js").Session[]} ended
+   */
   async #forget(ended) {
-    for (const s of ended) await this.#taskTabs?.forgetTab?.(s.tab_id);
+    for (const s of ended) {
+      await this.#taskTabs?.forgetTab?.(s.tab_id);
+      await this.#debugger?.detach(s.tab_id);
+    }
     return { ended: ended.map((s) => ({ task_id: s.task_id, tab_id: s.tab_id, domain: s.domain })) };
   }
 
