@@ -4,20 +4,22 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from app.protocol.actions.fields import Target, WithDialog
+from app.protocol.actions.fields import PointTarget, WithDialog
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import outcome, target
 
 
-class Click(Target, WithDialog):
+class Click(PointTarget, WithDialog):
     type: Literal["click"]
     button: Literal["left", "right", "middle"] = "left"
     click_count: Annotated[int, Field(ge=1, le=3)] = 1
 
     spec = ActionSpec(
         rank=30,
-        signature="{uid | selector, dialog?, prompt_text?}",
-        guide="click an element; the result says what changed (navigation, new tab, dialog, DOM). "
+        signature="{uid | selector | point, dialog?, prompt_text?}",
+        guide="click an element, or a `point` {x, y} read from a screenshot for what has no uid (an SVG shape, a "
+              "spot on a canvas); the result names what received the click and what changed (navigation, new "
+              "tab, dialog, DOM). "
               "alert/beforeunload are accepted, confirm/prompt dismissed unless `dialog: \"accept\"` (with "
               "`prompt_text` for a prompt).",
         done=lambda raw, result: f"Clicked {target(raw, result, 'clicked')}{outcome(result)}",

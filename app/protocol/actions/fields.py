@@ -1,15 +1,16 @@
 """Field types and base models shared by the action declarations.
 
 Element-targeting actions take exactly one of `uid` (from the last extract, preferred) or `selector` (CSS, the
-fallback). Every field is bounded so that a request can never exceed what the pipe to the extension accepts.
+fallback); pointer actions also take a `point` in the viewport. Every field is bounded so that a request can
+never exceed what the pipe to the extension accepts.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.spec import ActionSpec
@@ -72,6 +73,57 @@ class Target(OnTab):
             raise PydanticCustomError(
                 "target_xor",
                 "give exactly one of 'uid' (preferred, from the last extract) or 'selector'",
+            )
+        return self
+
+
+MAX_COORDINATE = 100_000.0
+"""Bound of a point's coordinates and an offset's components, in CSS pixels (far beyond any viewport)."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _PointModel(_Frozen):
+    x: Annotated[float, Field(ge=0, le=MAX_COORDINATE)]
+    y: Annotated[float, Field(ge=0, le=MAX_COORDINATE)]
+
+
+class _OffsetModel(_Frozen):
+    dx: Annotated[float, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+    dy: Annotated[float, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+
+
+def _inline(properties: dict[str, Any], description: str) -> WithJsonSchema:
+    """The model's JSON schema written out in place: the flat tool schema keeps properties, not `$defs`."""
+    return WithJsonSchema({"type": "object", "properties": properties, "required": list(properties),
+                           "additionalProperties": False, "description": description})
+
+
+_NUMBER = {"type": "number"}
+Point = Annotated[_PointModel, _inline(
+    {"x": _NUMBER, "y": _NUMBER},
+    "A point {x, y} in CSS pixels of the tab's viewport (from a screenshot: origin + pixel / scale); for what "
+    "has no uid, e.g. an SVG shape or a spot on a canvas.")]
+Offset = Annotated[_OffsetModel, _inline(
+    {"dx": _NUMBER, "dy": _NUMBER}, "Move by {dx, dy} CSS pixels from where the drag starts.")]
+
+
+class PointTarget(OnTab):
+    """Exactly one of uid, selector or point (pointer actions can aim at a spot that has no element)."""
+
+    uid: Uid | None = None
+    selector: Selector | None = None
+    point: Point | None = None
+
+    @model_validator(mode="after")
+    def _one_target(self) -> "PointTarget":
+        if sum(v is not None for v in (self.uid, self.selector, self.point)) != 1:
+            raise PydanticCustomError(
+                "target_xor",
+                "give exactly one of 'uid' (preferred, from the last extract), 'selector' or 'point' ({x, y} in "
+                "CSS pixels of the viewport, from a screenshot)",
             )
         return self
 

@@ -25,8 +25,13 @@ def thing(handle: str) -> str:
 
 
 def target(raw: Raw, result: Result | None = None, key: str = "") -> str:
-    """The element an action named, preferring how the result described it (`result[key]`)."""
-    return thing(str((result or {}).get(key) or raw.get("uid") or raw.get("selector") or ""))
+    """The element an action named, preferring how the result described it (`result[key]`); a point whose
+    element has no name is named by its coordinates."""
+    named = thing(str((result or {}).get(key) or raw.get("uid") or raw.get("selector") or ""))
+    point = raw.get("point")
+    if named == "an element" and isinstance(point, dict):
+        return f"the point ({round(float(point.get('x', 0)))}, {round(float(point.get('y', 0)))})"
+    return named
 
 
 def awaited(raw: Raw) -> str:

@@ -10,6 +10,8 @@ import { getTabs } from "./tabs.js";
 import { extract } from "../extract/extract-action.js";
 import { find } from "./find.js";
 import { click, hover } from "./pointer.js";
+import { drag } from "./drag.js";
+import { selectText } from "./select-text.js";
 import { typeText } from "./type.js";
 import { fillForm } from "./fill.js";
 import { pressKeyAction } from "./press-key.js";
@@ -32,6 +34,8 @@ export const HANDLERS = Object.freeze({
   press_key: pressKeyAction,
   scroll,
   hover,
+  drag,
+  select_text: selectText,
   wait_for: waitFor,
   screenshot,
   evaluate,

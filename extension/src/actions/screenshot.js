@@ -7,7 +7,8 @@
  * image over MAX_BYTES is retaken scaled down; both say so in `note`. A tab
  * that paints nothing (minimised bua window, background tab) is kept
  * painting for the capture (see input/painting.js).
- * Result: {data_url, format, width, height, bytes, note?}.
+ * Result: {data_url, format, width, height, bytes, scale, origin, viewport, note?}: a pixel (px, py) of the
+ * image is the viewport point origin + (px, py) / scale (see pixelMapping).
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
@@ -17,6 +18,7 @@ import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, quadBounds } from "../input/geometry.js";
 import { decodedBytes, imageSize } from "./image-size.js";
 import { keepPainting } from "../input/painting.js";
+import { hideBlockedFrames } from "../tabs/blocked-frames.js";
 
 /** The Messages API refuses images over 8,000 px a side or 5 MB: the caps keep every screenshot usable. */
 export const MAX_HEIGHT = 8_000;
@@ -74,11 +76,32 @@ export async function screenshot(action, ctx) {
     }
     const size = imageSize(data) ?? { width: Math.round(clip.width), height: Math.round(clip.height) };
     /** @type {Record<string, unknown>} */
-    const result = { data_url: `data:image/${format};base64,${data}`, format, width: size.width, height: size.height, bytes: decodedBytes(data) };
+    const result = { data_url: `data:image/${format};base64,${data}`, format, width: size.width, height: size.height, bytes: decodedBytes(data),
+      ...pixelMapping(hasTarget ? await ctx.debugger.send(tabId, "Page.getLayoutMetrics").catch(() => metrics) : metrics, clip, size, dpr) };
     if (format === "png" && action.quality !== undefined) notes.push("quality applies to jpeg only; ignored for png");
     if (notes.length > 0) result.note = notes.join("; ");
     return result;
   });
+}
+
+/**
+ * How the image's pixels map to the points pointer actions take (CSS pixels of the viewport): a pixel (px, py)
+ * is the point origin + (px, py) / scale. For the viewport the origin is (0, 0); for the whole page or an
+ * element it is where the image's top-left corner is relative to the viewport now (negative above or left of
+ * it).
+ * @param {any} metrics Page.getLayoutMetrics, read after any scroll to the element
+ * @param {Clip} clip in CSS pixels of the page
+ * @param {{width: number, height: number}} size the image's pixels
+ * @param {number} dpr
+ */
+export function pixelMapping(metrics, clip, size, dpr) {
+  const vv = metrics.cssVisualViewport;
+  const round = (/** @type {number} */ v) => Math.round(v * 100) / 100;
+  return {
+    scale: clip.width > 0 ? round(size.width / clip.width) : 1,
+    origin: { x: round(clip.x - vv.pageX), y: round(clip.y - vv.pageY) },
+    viewport: { width: Math.round(vv.clientWidth), height: Math.round(vv.clientHeight), device_pixel_ratio: dpr },
+  };
 }
 
 /** @param {any} metrics Page.getLayoutMetrics */
@@ -154,7 +177,9 @@ async function capture(ctx, tabId, params) {
       `the tab did not paint a screenshot within ${CAPTURE_TIMEOUT_MS / 1000} s; it may be busy or hidden: use extract instead`)), CAPTURE_TIMEOUT_MS);
   });
   const stopPainting = await keepPainting(ctx, tabId);
+  let showFrames = async () => {};
   try {
+    showFrames = await hideBlockedFrames(ctx, tabId);
     const reply = await Promise.race([ctx.debugger.send(tabId, "Page.captureScreenshot", params), limit]);
     return /** @type {any} */ (reply).data;
   } catch (err) {
@@ -162,6 +187,7 @@ async function capture(ctx, tabId, params) {
     throw err;
   } finally {
     ctx.timers.clearTimeout(timer);
+    await showFrames();
     await stopPainting();
   }
 }

@@ -25,7 +25,7 @@ export const ErrorCode = Object.freeze({
 });
 
 /** The browser actions, in the order of the tool's enum. */
-export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "press_key", "scroll", "hover", "wait_for", "screenshot", "page_log", "evaluate", "get_tabs", "open_tab", "close_tab"]);
+export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "press_key", "scroll", "hover", "drag", "select_text", "wait_for", "screenshot", "page_log", "evaluate", "get_tabs", "open_tab", "close_tab"]);
 
 /** Per action: its required fields and the facts the extension acts on (app/protocol/actions/spec.py says what each flag means). */
 export const ACTIONS = Object.freeze({
@@ -114,6 +114,24 @@ export const ACTIONS = Object.freeze({
     "required": Object.freeze([]),
     "may_navigate": false,
     "needs_input_focus": true,
+    "opens_session": false,
+    "needs_tab": true,
+    "read_only": false,
+    "may_be_sensitive": false,
+  }),
+  "drag": Object.freeze({
+    "required": Object.freeze([]),
+    "may_navigate": true,
+    "needs_input_focus": true,
+    "opens_session": false,
+    "needs_tab": true,
+    "read_only": false,
+    "may_be_sensitive": true,
+  }),
+  "select_text": Object.freeze({
+    "required": Object.freeze([]),
+    "may_navigate": false,
+    "needs_input_focus": false,
     "opens_session": false,
     "needs_tab": true,
     "read_only": false,

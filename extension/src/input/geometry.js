@@ -65,3 +65,20 @@ export function pressPoint(quads, viewport) {
 export function offsetQuads(quads, offset) {
   return quads.map((q) => q.map((v, i) => v + (i % 2 === 0 ? offset.x : offset.y)));
 }
+
+/**
+ * The points a drag moves through after the press: `steps` evenly spaced points from `from` (excluded) to
+ * `to` (included), rounded to 1/100 px.
+ * @param {Point} from
+ * @param {Point} to
+ * @param {number} steps at least 1
+ * @returns {Point[]}
+ */
+export function dragPath(from, to, steps) {
+  const n = Math.max(1, Math.floor(steps));
+  const round = (/** @type {number} */ v) => Math.round(v * 100) / 100;
+  return Array.from({ length: n }, (_, i) => ({
+    x: round(from.x + ((to.x - from.x) * (i + 1)) / n),
+    y: round(from.y + ((to.y - from.y) * (i + 1)) / n),
+  }));
+}

@@ -9,6 +9,7 @@
  *   | {status: "detached"}
  *   | {status: "disabled", reason: string, target: string}
  *   | {status: "covered", by: string, target: string}
+ *   | {status: "clipped", by: string, target: string}
  *   | {status: "missed", target: string}} HitResult
  */
 
@@ -44,7 +45,58 @@ export function hitTestInPage(x, y, quadsLeft, quadsTop) {
   }
   const label = typeof hit.closest === "function" ? hit.closest("label") : null;
   if (label && label.control === el) return { status: "ok", target };
+  for (let node = el.parentNode || el.host; node; node = node.parentNode || node.host) {
+    if (node !== hit) continue;
+    // What is there contains the element: it lets events through to it (pointer-events: none), or the element
+    // is not drawn there (clipped by its container).
+    const view = el.ownerDocument.defaultView;
+    if (view && view.getComputedStyle(el).pointerEvents === "none") return { status: "ok", target };
+    return { status: "clipped", by: describeElement(hit), target };
+  }
   return { status: "covered", by: describeElement(hit), target };
+}
+
+/**
+ * The part of `rect` (client coordinates) a person can see: inside the viewport and inside every ancestor
+ * that clips its overflow (scroll boxes, overflow: hidden), up to a fixed-position ancestor. `clipper` names
+ * the box that hides it all, when one does (null for the viewport).
+ * @param {any} el
+ * @param {{left: number, top: number, right: number, bottom: number}} rect
+ * @param {number} width viewport
+ * @param {number} height
+ * @returns {{box: {left: number, top: number, w: number, h: number} | null, clipper: any}}
+ */
+export function visiblePart(el, rect, width, height) {
+  let left = Math.max(rect.left, 0);
+  let top = Math.max(rect.top, 0);
+  let right = Math.min(rect.right, width);
+  let bottom = Math.min(rect.bottom, height);
+  if (right <= left || bottom <= top) return { box: null, clipper: null };
+  const view = el.ownerDocument.defaultView;
+  const doc = el.ownerDocument;
+  let fixed = view.getComputedStyle(el).position === "fixed";
+  for (let node = el.parentElement || (el.getRootNode && el.getRootNode().host) || null; node && !fixed;
+    node = node.parentElement || (node.getRootNode && node.getRootNode().host) || null) {
+    if (node === doc.body || node === doc.documentElement) break;
+    const style = view.getComputedStyle(node);
+    fixed = style.position === "fixed";
+    const clipX = style.overflowX !== "visible";
+    const clipY = style.overflowY !== "visible";
+    if (!clipX && !clipY) continue;
+    const box = node.getBoundingClientRect();
+    const l = box.left + node.clientLeft;
+    const t = box.top + node.clientTop;
+    if (clipX) {
+      left = Math.max(left, l);
+      right = Math.min(right, l + node.clientWidth);
+    }
+    if (clipY) {
+      top = Math.max(top, t);
+      bottom = Math.min(bottom, t + node.clientHeight);
+    }
+    if (right <= left || bottom <= top) return { box: null, clipper: node };
+  }
+  return { box: { left, top, w: right - left, h: bottom - top }, clipper: null };
 }
 
 /**
@@ -52,7 +104,7 @@ export function hitTestInPage(x, y, quadsLeft, quadsTop) {
  * it into view when it is not fully visible (instantly, whatever the page's
  * scroll-behavior), choose the centre of its largest visible box and
  * hit-test that point. Elements in frames answer {status: "in_frame"} and are
- * aimed through CDP instead. Needs hitTestInPage in scope.
+ * aimed through CDP instead. Needs hitTestInPage and visiblePart in scope.
  * @this {any}
  * @returns {(HitResult & {point?: {x: number, y: number}}) | {status: "in_frame"}
  *   | {status: "no_box" | "outside_viewport", target: string, reason: string}}
@@ -65,21 +117,23 @@ export function aimInPage() {
   const width = view.visualViewport ? view.visualViewport.width : view.innerWidth;
   const height = view.visualViewport ? view.visualViewport.height : view.innerHeight;
   const bounds = el.getBoundingClientRect();
-  if (bounds.top < 0 || bounds.left < 0 || bounds.bottom > height || bounds.right > width) {
+  const seen = visiblePart(el, bounds, width, height).box;
+  // Not all of it is visible: scroll every scrolling ancestor (scroll boxes, then the page) to bring it to the
+  // middle, at once whatever the page's scroll-behavior.
+  if (!seen || seen.w * seen.h < bounds.width * bounds.height - 1) {
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   }
   const rects = Array.from(el.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
   const target = describeElement(el);
   if (rects.length === 0) return { status: "no_box", target, reason: hiddenReason(el) || "not rendered" };
   let best = null;
+  let clipper = null;
   for (const r of rects) {
-    const left = Math.max(r.left, 0);
-    const top = Math.max(r.top, 0);
-    const w = Math.min(r.right, width) - left;
-    const h = Math.min(r.bottom, height) - top;
-    if (w > 0 && h > 0 && (!best || w * h > best.w * best.h)) best = { left, top, w, h };
+    const part = visiblePart(el, r, width, height);
+    clipper = clipper || part.clipper;
+    if (part.box && (!best || part.box.w * part.box.h > best.w * best.h)) best = part.box;
   }
-  if (!best) return { status: "outside_viewport", target, reason: "" };
+  if (!best) return { status: "outside_viewport", target, reason: clipper ? describeElement(clipper) : "" };
   const point = { x: Math.round((best.left + best.w / 2) * 100) / 100, y: Math.round((best.top + best.h / 2) * 100) / 100 };
   const now = el.getBoundingClientRect();
   return { ...hitTestInPage.call(el, point.x, point.y, now.left, now.top), point };
@@ -102,6 +156,9 @@ export function hitProblem(hit, point, verb) {
     case "covered":
       return `${hit.target} is covered by ${hit.by} at ${at}: a ${verb} there would reach that element instead; ` +
         "close or dismiss it first (a dialog, cookie banner or overlay), or scroll, then retry";
+    case "clipped":
+      return `${hit.target} is not drawn at ${at}: it is cut off inside ${hit.by} (nothing covers it); scroll that ` +
+        "container (scroll with its uid or selector) or extract again";
     case "missed":
       return `nothing in the page is at ${at} where ${hit.target} should be; scroll or extract again`;
     default:

@@ -21,6 +21,19 @@ export async function moveMouse(ctx, tabId, { x, y }, sessionId = undefined) {
 }
 
 /**
+ * One step of a drag with the left button: pressed there, moved there with it held, or released there.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {"mousePressed" | "mouseMoved" | "mouseReleased"} type
+ * @param {{x: number, y: number}} point
+ * @param {string} [sessionId]
+ */
+export async function leftButton(ctx, tabId, type, { x, y }, sessionId = undefined) {
+  const buttons = type === "mouseReleased" ? 0 : 1;
+  await ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type, x, y, button: "left", buttons, clickCount: 1 }, sessionId);
+}
+
+/**
  * Move there, then press and release `clickCount` times (a double click is
  * two press/release pairs with clickCount 1 and 2, as a real one is). The
  * events are sent one after the other without waiting for each
@@ -32,10 +45,11 @@ export async function moveMouse(ctx, tabId, { x, y }, sessionId = undefined) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{x: number, y: number}} point
- * @param {{button?: "left" | "right" | "middle", clickCount?: number, sessionId?: string}} [options]
+ * @param {{button?: "left" | "right" | "middle", clickCount?: number, sessionId?: string, move?: boolean}} [options]
+ *   `move: false` when the pointer is already there
  */
-export async function clickMouse(ctx, tabId, { x, y }, { button = "left", clickCount = 1, sessionId = undefined } = {}) {
-  const sent = [moveMouse(ctx, tabId, { x, y }, sessionId)];
+export async function clickMouse(ctx, tabId, { x, y }, { button = "left", clickCount = 1, sessionId = undefined, move = true } = {}) {
+  const sent = move ? [moveMouse(ctx, tabId, { x, y }, sessionId)] : [];
   const buttons = BUTTON_BITS[button] ?? 1;
   for (let count = 1; count <= clickCount; count++) {
     sent.push(ctx.debugger.send(tabId, "Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons, clickCount: count }, sessionId));

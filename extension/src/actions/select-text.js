@@ -1,0 +1,124 @@
+/**
+ * select_text {uid|selector, text?}: select all of an element's text, or the
+ * first occurrence of `text` in it, as a person would by dragging over it: a
+ * Range in the page's selection (for an input or textarea, its selection
+ * range). Whitespace is matched as extract shows it (runs of spaces and line
+ * breaks as one space); case only when no exact match exists.
+ * Result: {selected, length, element, in_field?}.
+ */
+
+import { ActionError, ErrorCode } from "../protocol.js";
+import { onTaskTab, targetElement } from "../targets/action-target.js";
+import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
+import { keptFunction } from "../page/functions.js";
+import { onElement } from "../tabs/isolated-world.js";
+
+/** The selected text in a result is cut here (`length` stays the full length). */
+export const MAX_SELECTED_CHARS = 2_000;
+
+/**
+ * @param {Record<string, unknown>} action
+ * @param {import("../wire/action-dispatcher.js").ActionContext} ctx
+ */
+export async function selectText(action, ctx) {
+  const text = action.text ?? null;
+  if (text !== null && (typeof text !== "string" || text.trim() === "" || text.length > 10_000)) {
+    throw new ActionError(ErrorCode.INVALID_ACTION, "'text' must be 1 to 10,000 characters of the element's text, or left out to select all of it");
+  }
+  return onTaskTab(action, ctx, async (tabId) => {
+    const target = { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) };
+    let out = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text]);
+    if (out === NODE_MISSING) out = await onElement(ctx, tabId, await targetElement(action, ctx, tabId), selectInPage, [text]);
+    if (out?.status === "detached") {
+      throw new ActionError(ErrorCode.ELEMENT_STALE, "the element is no longer in the page (it changed); extract again and use the new uid");
+    }
+    if (out?.status === "empty") {
+      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`);
+    }
+    if (out?.status === "not_found") {
+      throw new ActionError(ErrorCode.INVALID_ACTION, `'text' ${JSON.stringify(clip(/** @type {string} */ (text), 80))} is not in ${out.target}, `
+        + `whose text begins ${JSON.stringify(out.sample)}; give text that appears in it, or leave 'text' out to select all of it`);
+    }
+    const selected = String(out.selected ?? "");
+    /** @type {Record<string, unknown>} */
+    const result = { selected: clip(selected, MAX_SELECTED_CHARS), length: selected.length, element: out.target };
+    if (out.in_field) result.in_field = true;
+    return result;
+  });
+}
+
+/**
+ * @param {string} text
+ * @param {number} max
+ */
+function clip(text, max) {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * In the page: select `text` in `this` (all of its text when null) and answer what is selected.
+ * @this {any}
+ * @param {string | null | undefined} text (null may arrive as undefined)
+ */
+function selectInPage(text) {
+  const el = this;
+  if (!el.isConnected) return { status: "detached" };
+  const target = describeElement(el);
+  const squash = (/** @type {string} */ s) => s.replace(/\s+/g, " ");
+  const isField = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && typeof el.value === "string");
+  if (isField) {
+    const value = el.value;
+    let start = 0;
+    let end = value.length;
+    if (text != null) {
+      start = value.indexOf(text);
+      if (start < 0) start = value.toLowerCase().indexOf(text.toLowerCase());
+      if (start < 0) return { status: "not_found", target, sample: squash(value).slice(0, 80) };
+      end = start + text.length;
+    }
+    el.focus({ preventScroll: true });
+    try {
+      el.setSelectionRange(start, end);
+    } catch {
+      el.select();
+      start = 0;
+      end = value.length;
+    }
+    return { status: "ok", target, selected: value.slice(start, end), in_field: true };
+  }
+  // The element's text as one string with each whitespace run as one space, and where each character came
+  // from (text node, offset), so a match maps back to a Range.
+  const doc = el.ownerDocument;
+  const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+  const skip = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/;
+  let flat = "";
+  /** @type {{node: any, offset: number}[]} */
+  const from = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement && skip.test(node.parentElement.tagName)) continue;
+    const data = node.data;
+    for (let i = 0; i < data.length; i++) {
+      const space = /\s/.test(data[i]);
+      if (space && flat.endsWith(" ")) continue;
+      flat += space ? " " : data[i];
+      from.push({ node, offset: i });
+    }
+  }
+  if (flat.trim() === "") return { status: "empty", target };
+  const range = doc.createRange();
+  if (text == null) range.selectNodeContents(el);
+  else {
+    const needle = squash(text.trim());
+    let index = flat.indexOf(needle);
+    if (index < 0) index = flat.toLowerCase().indexOf(needle.toLowerCase());
+    if (index < 0) return { status: "not_found", target, sample: flat.trim().slice(0, 80) };
+    const first = from[index];
+    const last = from[index + needle.length - 1];
+    range.setStart(first.node, first.offset);
+    range.setEnd(last.node, last.offset + 1);
+  }
+  const selection = doc.defaultView.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+  return { status: "ok", target, selected: selection.toString() };
+}
