@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
+from app.bridge.file_hooks import FileHooks
 from app.protocol.envelope import Event, Response
 from app.protocol.errors import ErrorCode
 from app.safety.guard import SafetyGuard
@@ -24,6 +25,8 @@ class BrowserBridgePool:
         self.timeout = timeout
         self.safety: SafetyGuard | None = None
         """Set by the core: confirmations and the data-flow policy around every action (app/safety/guard.py)."""
+        self.files = FileHooks()
+        """Replaced by the core with one reading the person's allowed folders: upload checks, read_download's text."""
         self._bridges: list[BrowserBridge] = []
         self._listeners: list[PoolListener] = []
         self._changed = asyncio.Event()
@@ -111,13 +114,16 @@ class BrowserBridgePool:
         if timeout is None:
             waits = action.get("timeout_ms") if isinstance(action, dict) else None
             timeout = max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
+        action = await self.files.before(action)
+        if isinstance(action, Response):
+            return action
         if self.safety is None:
-            return await bridge.request(action, task_id, abort, timeout, label)
+            return await self.files.after(action, await bridge.request(action, task_id, abort, timeout, label))
         chosen, wait = bridge, timeout
 
         async def send(act: Any, approval: str | None) -> Response:
             return await chosen.request(act, task_id, abort, wait, label, approval=approval)
-        return await self.safety.request(send, action, task_id, abort)
+        return await self.files.after(action, await self.safety.request(send, action, task_id, abort))
 
     def note_task_words(self, task_id: str, text: str) -> None:
         """The person's own words for a task (exempt from the data-flow check)."""

@@ -18,6 +18,7 @@ from app.agent.settings import AgentSettings, Tier, tier_from_settings
 from app.agent.task_board import TaskBoard
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import BrowserBridge
+from app.bridge.file_hooks import FileHooks
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.server import BridgeServer
 from app.core.chat import ChatService, ClientFactory, EventSink
@@ -25,6 +26,7 @@ from app.core.cli_service import CliService
 from app.core.control import Controls, StopReport
 from app.core.lanes import LaneService
 from app.core.sessions import SessionsTable
+from app.files.policy import FOLDERS_SETTING
 from app.protocol.envelope import Event
 from app.safety.install import install_safety
 from app.store.db import Store
@@ -40,6 +42,7 @@ class Core:
         self.home = home
         self.pool = BrowserBridgePool(timeout=request_timeout)
         self.store = Store(home)
+        self.pool.files = FileHooks(lambda: self.store.get_setting(FOLDERS_SETTING, []))
         self.board = TaskBoard(ScreenshotArchive(home / "screenshots"), self.store.save_task)
         self.sessions = SessionsTable()
         self.controls = Controls(self.pool, self.store)

@@ -22,6 +22,7 @@ class ErrorCode(StrEnum):
     EXTENSION_DISCONNECTED = "extension_disconnected"
     STOPPED = "stopped"
     CONFIRMATION_REQUIRED = "confirmation_required"
+    FILE_NOT_ALLOWED = "file_not_allowed"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -50,6 +51,9 @@ GUIDANCE: dict[ErrorCode, str] = {
     ErrorCode.CONFIRMATION_REQUIRED: "the person did not approve this action (it can pay, send, delete or change an "
                                      "account, or carry one site's data to another); don't retry it another way: "
                                      "hand off with status needs_user and say what to approve.",
+    ErrorCode.FILE_NOT_ALLOWED: "the file is outside the folders the person allowed for the agent (Settings → "
+                                "Files); don't look for another way to it: hand off with status needs_user and ask "
+                                "the person to allow the folder the message names.",
     ErrorCode.INTERNAL_ERROR: "something broke in bua; retry once, then report the message.",
 }
 

@@ -15,6 +15,8 @@ from app.ui import autostart
 from app.ui.aio import spawn
 from app.ui.controller import AppController
 from app.ui.icons import app_icon
+from app.files.policy import FOLDERS_SETTING
+from app.ui.settings.folders_field import FoldersField
 from app.ui.settings.key_field import KeyField
 from app.ui.settings.tier_field import TierField
 from app.ui.widgets import label, set_props
@@ -55,6 +57,7 @@ class SettingsDialog(QDialog):
         self.idle.setSuffix(" min")
         self.idle.setAccessibleName("Idle threshold in minutes")
         self.login = QCheckBox("Start bua when I log in")
+        self.folders = FoldersField()
         self.message = label("", "muted", wrap=True)
         self.message.setVisible(False)
         form = QFormLayout()
@@ -68,6 +71,7 @@ class SettingsDialog(QDialog):
         form.addRow("End sessions when idle", self.idle)
         form.addRow("", label("When you are away from the keyboard this long, every session ends and the agent "
                               "loses its tabs.", "muted", wrap=True))
+        form.addRow("Files", self.folders)
         form.addRow("Startup", self.login)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(lambda: spawn(self.save(), self._failed))
@@ -91,6 +95,7 @@ class SettingsDialog(QDialog):
         self.tools.set_values(await c.setting("tier", "standard"), bool(await c.setting("tier_browser", True)))
         self.idle.setValue(max(1, int(await c.setting("idle_threshold_s", DEFAULT_IDLE_S)) // 60))
         self.login.setChecked(await asyncio.to_thread(autostart.is_enabled))
+        self.folders.set_values(await c.setting(FOLDERS_SETTING, []))
         await self.key.load()
         self.adjustSize()
         (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
@@ -132,6 +137,7 @@ class SettingsDialog(QDialog):
             **self.tools.values(),
             "idle_threshold_s": idle_s,
             "start_at_login": self.login.isChecked(),
+            FOLDERS_SETTING: self.folders.values(),
         })
         if self.login.isChecked() != await asyncio.to_thread(autostart.is_enabled):
             await asyncio.to_thread(autostart.set_enabled, self.login.isChecked(), self.controller.home)

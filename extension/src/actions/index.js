@@ -14,6 +14,7 @@ import { drag } from "./drag.js";
 import { selectText } from "./select-text.js";
 import { typeText } from "./type.js";
 import { fillForm } from "./fill.js";
+import { upload } from "./upload.js";
 import { pressKeyAction } from "./press-key.js";
 import { scroll } from "./scroll.js";
 import { screenshot } from "./screenshot.js";
@@ -31,6 +32,7 @@ export const HANDLERS = Object.freeze({
   click,
   type: typeText,
   fill: fillForm,
+  upload,
   press_key: pressKeyAction,
   scroll,
   hover,

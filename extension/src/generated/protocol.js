@@ -21,11 +21,12 @@ export const ErrorCode = Object.freeze({
   "EXTENSION_DISCONNECTED": "extension_disconnected",
   "STOPPED": "stopped",
   "CONFIRMATION_REQUIRED": "confirmation_required",
+  "FILE_NOT_ALLOWED": "file_not_allowed",
   "INTERNAL_ERROR": "internal_error",
 });
 
 /** The browser actions, in the order of the tool's enum. */
-export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "press_key", "scroll", "hover", "drag", "select_text", "wait_for", "screenshot", "page_log", "evaluate", "get_tabs", "open_tab", "close_tab"]);
+export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "upload", "press_key", "scroll", "hover", "drag", "select_text", "wait_for", "screenshot", "page_log", "evaluate", "get_tabs", "open_tab", "close_tab"]);
 
 /** Per action: its required fields and the facts the extension acts on (app/protocol/actions/spec.py says what each flag means). */
 export const ACTIONS = Object.freeze({
@@ -85,6 +86,15 @@ export const ACTIONS = Object.freeze({
   }),
   "fill": Object.freeze({
     "required": Object.freeze(["fields"]),
+    "may_navigate": true,
+    "needs_input_focus": true,
+    "opens_session": false,
+    "needs_tab": true,
+    "read_only": false,
+    "may_be_sensitive": true,
+  }),
+  "upload": Object.freeze({
+    "required": Object.freeze(["paths"]),
     "may_navigate": true,
     "needs_input_focus": true,
     "opens_session": false,

@@ -63,3 +63,18 @@ def test_page_log_takes_a_kind_and_an_optional_since():
     assert spec.read_only and not spec.may_be_sensitive and not spec.needs_input_focus
     assert spec.done({"type": "page_log", "kind": "errors"}, {"entries": [{}, {}]}) == \
         "Read the page's uncaught errors (2)"
+
+
+def test_upload_takes_one_to_ten_paths_and_names_the_files_in_its_milestone():
+    upload = parse_action({"type": "upload", "uid": "e3", "paths": ["/home/a/cv.pdf", "/home/a/photo.png"]})
+    assert upload.paths == ["/home/a/cv.pdf", "/home/a/photo.png"]
+    for bad in ({"type": "upload", "uid": "e3", "paths": []}, {"type": "upload", "uid": "e3", "paths": ["/a"] * 11},
+                {"type": "upload", "paths": ["/a"]}):
+        with pytest.raises(ActionFailed):
+            parse_action(bad)
+    spec = ACTION_SPECS["upload"]
+    assert spec.may_be_sensitive and spec.needs_input_focus and not spec.read_only
+    done = spec.done({"type": "upload", "uid": "e3", "paths": ["/home/a/cv.pdf", "C:\\Users\\a\\photo.png"]},
+                     {"to": 'input#cv "Resume"', "how": "file input"})
+    assert done == "Uploaded cv.pdf, photo.png to “Resume”"
+    assert spec.failed_subject({"paths": ["/x/y.txt"]}) == "y.txt"

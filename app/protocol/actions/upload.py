@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import ntpath
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import Target
+from app.protocol.actions.spec import ActionSpec, Raw, Result
+from app.protocol.actions.wording import target
+
+MAX_UPLOAD_FILES = 10
+MAX_UPLOAD_MB = 50
+"""Per file; checked by the app before the request goes out (app/bridge/files.py)."""
+
+FilePath = Annotated[str, Field(min_length=1, max_length=4_096, description="An absolute path on the person's disk.")]
+
+
+def file_names(raw: Raw) -> str:
+    """The files an upload names, by their base names: `report.csv, photo.png`."""
+    paths = raw.get("paths") if isinstance(raw.get("paths"), list) else []
+    names = [ntpath.basename(str(p).replace("/", "\\")) or str(p) for p in paths]
+    return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "") or "files"
+
+
+def _uploaded(raw: Raw, result: Result) -> str:
+    how = " (dropped)" if result.get("how") == "drop" else ""
+    return f"Uploaded {file_names(raw)} to {target(raw, result, 'to')}{how}"
+
+
+class Upload(Target):
+    type: Literal["upload"]
+    paths: Annotated[list[FilePath], Field(min_length=1, max_length=MAX_UPLOAD_FILES)]
+
+    spec = ActionSpec(
+        rank=45,
+        signature="{uid | selector, paths}",
+        guide=f"put files on a file input (or its label or wrapper), or drop them on a drop zone. `paths` are "
+              f"absolute; only files under the folders the person allowed in Settings → Files, at most "
+              f"{MAX_UPLOAD_MB} MB each.",
+        done=_uploaded,
+        failed="upload",
+        failed_subject=file_names,
+        may_navigate=True,
+        needs_input_focus=True,
+        may_be_sensitive=True,
+    )
