@@ -28,6 +28,7 @@ from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_message, write_message
 from app.core.lane_ops import LANE_OPS
 from app.protocol.envelope import Response
+from app.store.screenshots import thumbnail
 from native_host import framing
 
 if TYPE_CHECKING:
@@ -110,11 +111,26 @@ class Lane:
         milestone_line = browser_tool.BROWSER.milestone
         assert milestone_line is not None
         self.steps += 1
-        self.core.board.post_milestone(Milestone(
+        milestone = Milestone(
             self.task_id, self.steps, str(raw.get("type", "browser")) if isinstance(raw, dict) else "browser",
             milestone_line(raw if isinstance(raw, dict) else {}, output),
             output.images[0].data_url if output.images else None,
-            ok=not output.is_error and output.data.get("ok", True) is not False))
+            ok=not output.is_error and output.data.get("ok", True) is not False)
+        self.core.board.post_milestone(milestone)
+        if milestone.screenshot is not None:
+            self._spawn(self._shrink(milestone))
+
+    async def _shrink(self, milestone: Milestone) -> None:
+        """A lane may live for hours: its screenshots stay on the board as thumbnails, not full images (an
+        agent task's are shrunk when it finishes; a lane's right after the popup got the full one)."""
+        full = milestone.screenshot
+        if full is not None:
+            milestone.screenshot = await asyncio.to_thread(thumbnail, full) or full
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- the connection ---------------------------------------------------
     async def serve(self, reader: asyncio.StreamReader) -> None:
@@ -135,9 +151,7 @@ class Lane:
                     if abort is not None:
                         abort.abort(CANCELLED)
                 elif message.get("kind") == "lane":
-                    task = asyncio.ensure_future(self._answer(message))
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
+                    self._spawn(self._answer(message))
         except ConnectionError:
             return
         finally:
