@@ -31,10 +31,20 @@ INSTRUCTIONS = ("bua gives you the person's own, logged-in browser. You work in 
                 "tabs. The person can stop you at any time (Stop, the blocklist); an error names the next step.")
 
 
+KNOWN_CLIENTS = {"claude-code": "Claude Code", "claude-ai": "Claude Desktop", "cursor-vscode": "Cursor",
+                 "Visual Studio Code": "VS Code", "Visual Studio Code - Insiders": "VS Code Insiders"}
+"""`clientInfo.name` as these clients send it → the name the person knows them by (the tab group's label)."""
+
+
+def label_for(info: types.Implementation | None) -> str:
+    if info is None:
+        return "MCP client"
+    return info.title or KNOWN_CLIENTS.get(info.name) or info.name or "MCP client"
+
+
 def client_label(ctx: ServerRequestContext[Any]) -> str:
     params = ctx.session.client_params
-    info = params.client_info if params is not None else None
-    return ((info.title or info.name) if info is not None else "") or "MCP client"
+    return label_for(params.client_info if params is not None else None)
 
 
 class LaneServer:

@@ -87,3 +87,15 @@ def test_tools_have_object_schemas_and_annotations_folded_from_the_declarations(
     assert hints.destructive_hint is any(s.may_be_sensitive for s in specs) is True
     assert hints.open_world_hint is any(s.may_navigate for s in specs) is True
     assert tools[BROWSER].annotations == hints
+
+
+def test_the_tab_group_is_named_as_the_person_knows_the_client():
+    from mcp_types import Implementation
+
+    from app.mcp.server import label_for
+
+    assert label_for(Implementation(name="claude-code", version="2")) == "Claude Code"
+    assert label_for(Implementation(name="claude-ai", version="1")) == "Claude Desktop"
+    assert label_for(Implementation(name="my-agent", version="1")) == "my-agent"
+    assert label_for(Implementation(name="x", title="Shiny Agent", version="1")) == "Shiny Agent"
+    assert label_for(None) == "MCP client"
