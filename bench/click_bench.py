@@ -4,9 +4,10 @@
   --remote-debugging-pipe to the same tab (no extension, host or socket);
 * direct CDP with the checks: the same plus what bua's click does before pressing (resolve, scroll into view,
   box, hit-test, mouse move sent without waiting for its ack, as bua does);
-* direct CDP doing the same job: the checks, and what bua's click does around the press to report its effects
-  (a MutationObserver started with the hit-test, read with the focus after the release, one more round
-  trip) — the fair baseline for the work, not just the transport;
+* direct CDP doing the same job: the checks, and what bua's click does around the press to make sure of its
+  aim and report its effects (a MutationObserver started with the hit-test; the move awaited, so that the
+  pointer has arrived, and the point hit-tested again, since hover can change a target; the effects read with
+  the focus after the release) — the fair baseline for the work, not just the transport;
 * bua click, settle 0: timed from the bench's thread (a hop onto the app's loop and back, as a UI call makes)
   and on the app's loop, where the agent issues its calls (the ratios use the latter); the whole pipe (app → host → extension → CDP → back), uid target, every check, effects
   read once with no settle window (`settle_ms: 0`, an extension-side tuning field outside the model's schema);
@@ -110,11 +111,21 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
                                                                       {"value": read_effects}],
                 "functionDeclaration": WATCH_AND_HIT_TEST}, session)
             assert hit["result"]["value"] is True
-            moved = threading.Thread(target=cdp.send, args=("Input.dispatchMouseEvent",
-                                                            {"type": "mouseMoved", "x": px, "y": py}, session))
-            moved.start()
-            press(px, py)
-            moved.join()
+            if read_effects:
+                # As bua aims: the pointer arrives first (the move's ack comes at the next frame), then the point is
+                # hit-tested again, since hover can change the target under the pointer.
+                cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": px, "y": py}, session)
+                again = cdp.send("Runtime.callFunctionOn", {
+                    "objectId": obj, "returnByValue": True, "arguments": [{"value": px}, {"value": py}, {"value": False}],
+                    "functionDeclaration": WATCH_AND_HIT_TEST}, session)
+                assert again["result"]["value"] is True
+                press(px, py)
+            else:
+                moved = threading.Thread(target=cdp.send, args=("Input.dispatchMouseEvent",
+                                                                {"type": "mouseMoved", "x": px, "y": py}, session))
+                moved.start()
+                press(px, py)
+                moved.join()
             if read_effects:
                 seen = cdp.send("Runtime.evaluate", {"expression": READ_EFFECTS, "returnByValue": True}, session)
                 assert seen["result"]["value"]["mutations"] >= 1
