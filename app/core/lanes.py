@@ -78,17 +78,17 @@ class Lane:
         self.stopped: str | None = None
         self.running: dict[Any, AbortSignal] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.relay = self._arm()
+        self.stop_signal = self._arm()
 
     # -- the person's controls --------------------------------------------
     def _arm(self) -> AbortSignal:
         """Stop and Stop all abort the signal registered for the task: every request of the lane settles at
         once, and the lane stays stopped (as a stopped agent task does): its later calls answer `stopped`
         until the client reconnects, which opens a new lane."""
-        relay = AbortSignal()
-        relay.add_callback(self._stopped)
-        self.core.controls.register(self.task_id, relay)
-        return relay
+        stop_signal = AbortSignal()
+        stop_signal.add_callback(self._stopped)
+        self.core.controls.register(self.task_id, stop_signal)
+        return stop_signal
 
     def _stopped(self, reason: str) -> None:
         self.stopped = reason
@@ -166,7 +166,7 @@ class Lane:
             reply = base | {"ok": False, "error": {"code": "invalid_request",
                                                    "message": f"unknown op {op_name!r}; valid: {', '.join(LANE_OPS)}"}}
         else:
-            abort = self.relay.child()
+            abort = self.stop_signal.child()
             self.running[request_id] = abort
 
             def emit(kind: str, data: dict[str, Any]) -> None:
@@ -194,7 +194,7 @@ class Lane:
             abort.abort(DISCONNECTED)
         for bridge in self.core.pool.bridges:
             bridge.abort_pending(DISCONNECTED, self.task_id)
-        self.core.controls.unregister(self.task_id, self.relay)
+        self.core.controls.unregister(self.task_id, self.stop_signal)
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5)
         await self.core.controls.broadcast("end_session", {"task_id": self.task_id, "reason": "client_disconnected"})
