@@ -19,6 +19,7 @@ import { SessionGate } from "./src/sessions/session-gate.js";
 import { SessionStore } from "./src/sessions/session-store.js";
 import { TabGroups } from "./src/sessions/tab-groups.js";
 import { PageLogs } from "./src/tabs/page-log.js";
+import { TaskDownloads } from "./src/tabs/downloads.js";
 import { Confirmations } from "./src/safety/confirmations.js";
 
 const timers = {
@@ -43,6 +44,7 @@ const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   }
 });
 const gate = new SessionGate({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
+const downloads = new TaskDownloads({ downloads: chrome.downloads, storage: chrome.storage.session, sessions });
 const controls = new SessionControls({
   sessions, blocklist, idle: chrome.idle, taskTabs, tabs: chrome.tabs, windows: chrome.windows, debugger: debuggerController,
 });
@@ -64,6 +66,7 @@ const dispatcher = new ActionDispatcher({
     dialogs,
     blocklist,
     pageLogs,
+    downloads,
     buaWindow: new BuaWindow({ windows: chrome.windows, tabs: chrome.tabs, storage: chrome.storage.session }),
     timers,
   },
@@ -82,6 +85,7 @@ port.onMessage = (/** @type {unknown} */ msg) => {
 // Every dialog of an attached tab is answered at once, even between actions.
 chrome.debugger.onEvent.addListener((source, method, params) => {
   dialogs.onEvent(source, method, params)?.catch((err) => console.warn("bua: dialog handling failed:", err));
+  downloads.onCdpEvent(source, method, params);
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => {
@@ -96,6 +100,10 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   if ((change.url || change.title) && sessions.get(tabId)) gate.check(tabId).catch(() => {});
 });
+
+// Downloads the agent's tabs start belong to their task (downloads {}, read_download, a click's effects).
+chrome.downloads.onCreated.addListener((item) => downloads.onCreated(item));
+chrome.downloads.onChanged.addListener((delta) => downloads.onChanged(delta));
 
 // The person going idle or locking the screen ends every session.
 chrome.idle.onStateChanged.addListener((state) => {

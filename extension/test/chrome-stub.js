@@ -296,6 +296,21 @@ export function createChrome() {
     debugger: createDebugger(tabs),
     idle: { onStateChanged: createEvent(), intervals: /** @type {number[]} */ ([]),
       setDetectionInterval(/** @type {number} */ s) { this.intervals.push(s); } },
+    downloads: createDownloads(),
+  };
+}
+
+/** chrome.downloads: items the test adds, found by search({id}), with the two events. */
+export function createDownloads() {
+  /** @type {Map<number, any>} */
+  const items = new Map();
+  return {
+    items,
+    onCreated: createEvent(),
+    onChanged: createEvent(),
+    async search(/** @type {{id: number}} */ { id }) {
+      return items.has(id) ? [{ ...items.get(id) }] : [];
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 """Serves tests/fixtures/pages on 127.0.0.1 (and, for cross-site iframes, as localhost).
 
 Extra routes: `/slow?ms=N` answers after N ms (for pending-request tests),
-`/redirect?to=URL` answers 302.
+`/redirect?to=URL` answers 302, `/download/<name>` serves a file as an attachment (Content-Disposition)
+from DOWNLOADS.
 """
 
 from __future__ import annotations
@@ -11,8 +12,14 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from app.demo.site_server import QuietHandler, StaticServer
+from tests.harness.tiny_pdf import tiny_pdf
 
 PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages"
+DOWNLOADS: dict[str, tuple[str, bytes]] = {
+    "people.csv": ("text/csv", b"name,email\nAda Lovelace,ada@example.org\nGrace Hopper,grace@example.org\n"),
+    "report.pdf": ("application/pdf", tiny_pdf(["Quarterly report", "Revenue grew 12 percent"])),
+    "setup.sh": ("application/x-sh", b"#!/bin/sh\necho hi\n"),
+}
 
 
 class _Handler(QuietHandler):
@@ -22,6 +29,15 @@ class _Handler(QuietHandler):
         if parts.path == "/slow":
             time.sleep(min(int(query.get("ms", ["1000"])[0]), 30_000) / 1000)
             self._send(200, f"<title>slow</title><p>slow page {query.get('ms', ['?'])[0]} ms</p>")
+        elif parts.path.startswith("/download/") and parts.path.removeprefix("/download/") in DOWNLOADS:
+            name = parts.path.removeprefix("/download/")
+            mime, body = DOWNLOADS[name]
+            self.send_response(200)
+            self.send_header("Content-Type", mime)
+            self.send_header("Content-Disposition", f'attachment; filename="{name}"')
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
         elif parts.path == "/redirect":
             self.send_response(302)
             self.send_header("Location", query.get("to", ["/"])[0])

@@ -21,6 +21,7 @@ import { screenshot } from "./screenshot.js";
 import { waitFor } from "./wait-for.js";
 import { evaluate } from "./evaluate.js";
 import { pageLog } from "./page-log.js";
+import { listDownloads, readDownload } from "./downloads.js";
 import { closeTab, openTab } from "./open-tab.js";
 
 /** @type {Readonly<Record<string, import("../wire/action-dispatcher.js").ActionHandler>>} */
@@ -42,6 +43,8 @@ export const HANDLERS = Object.freeze({
   screenshot,
   evaluate,
   page_log: pageLog,
+  downloads: listDownloads,
+  read_download: readDownload,
   get_tabs: getTabs,
   open_tab: openTab,
   close_tab: closeTab,

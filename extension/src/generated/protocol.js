@@ -26,7 +26,7 @@ export const ErrorCode = Object.freeze({
 });
 
 /** The browser actions, in the order of the tool's enum. */
-export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "upload", "press_key", "scroll", "hover", "drag", "select_text", "wait_for", "screenshot", "page_log", "evaluate", "get_tabs", "open_tab", "close_tab"]);
+export const ACTION_TYPES = Object.freeze(["navigate", "history", "extract", "find", "click", "type", "fill", "upload", "press_key", "scroll", "hover", "drag", "select_text", "wait_for", "screenshot", "page_log", "downloads", "read_download", "evaluate", "get_tabs", "open_tab", "close_tab"]);
 
 /** Per action: its required fields and the facts the extension acts on (app/protocol/actions/spec.py says what each flag means). */
 export const ACTIONS = Object.freeze({
@@ -171,6 +171,24 @@ export const ACTIONS = Object.freeze({
     "needs_input_focus": false,
     "opens_session": false,
     "needs_tab": true,
+    "read_only": true,
+    "may_be_sensitive": false,
+  }),
+  "downloads": Object.freeze({
+    "required": Object.freeze([]),
+    "may_navigate": false,
+    "needs_input_focus": false,
+    "opens_session": false,
+    "needs_tab": false,
+    "read_only": true,
+    "may_be_sensitive": false,
+  }),
+  "read_download": Object.freeze({
+    "required": Object.freeze(["id"]),
+    "may_navigate": false,
+    "needs_input_focus": false,
+    "opens_session": false,
+    "needs_tab": false,
     "read_only": true,
     "may_be_sensitive": false,
   }),

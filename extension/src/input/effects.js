@@ -16,6 +16,7 @@ import { inWorld, onElement, topFrameId } from "../tabs/isolated-world.js";
 import { watchNavigation } from "../tabs/navigation-watch.js";
 import { keepPainting } from "./painting.js";
 import { readCount, startCounting } from "../page/effects.js";
+import { downloadEffect } from "../tabs/downloads.js";
 
 export { startCounting };
 
@@ -24,6 +25,8 @@ export const MAX_SETTLE_MS = 5000;
 export const QUIET_MS = 100;
 export const POLL_MS = 25;
 export const NAV_WAIT_MS = 10000;
+/** How long a download an action started is waited for to finish (a small file), so its effects say how it went. */
+export const DOWNLOAD_WAIT_MS = 2000;
 /** How long a tab announced by Page.windowOpen is waited for. */
 export const NEW_TAB_WAIT_MS = 3000;
 
@@ -40,7 +43,8 @@ export const NEW_TAB_WAIT_MS = 3000;
  * @property {NewTab[]} new_tabs
  * @property {DialogRecord} [dialog] the first dialog shown
  * @property {DialogRecord[]} [dialogs] all of them, when more than one
- * @property {{url: string, filename: string}} [download]
+ * @property {Record<string, unknown>} [download] a download it started: id, filename, size, mime, state
+ *   (tabs/downloads.js downloadEffect)
  * @property {number} dom_mutations
  * @property {string} [focus_moved_to]
  * @property {Scrolled} [scrolled] what scrolled last, and where it is now
@@ -57,7 +61,7 @@ export const NEW_TAB_WAIT_MS = 3000;
  * @param {number} seen.mutations
  * @param {string} [seen.focusMovedTo]
  * @param {Scrolled | null} [seen.scrolled]
- * @param {{url: string, filename: string}} [seen.download]
+ * @param {Record<string, unknown>} [seen.download]
  * @param {boolean} [seen.valueChanged] type: the field's value changed
  * @param {number} seen.settleMs
  * @returns {Effects}
@@ -188,7 +192,7 @@ export async function watchEffects(ctx, tabId, { element, settleMs, token = newE
           mutations: seen?.count ?? 0,
           focusMovedTo: final?.focus || undefined,
           scrolled: seen?.scrolled ?? null,
-          download: nav.download(),
+          download: await describeDownload(ctx, nav.download()),
           valueChanged: extra.valueChanged,
           settleMs,
         });
@@ -197,6 +201,16 @@ export async function watchEffects(ctx, tabId, { element, settleMs, token = newE
       }
     },
   };
+}
+
+/**
+ * The download the action started, as chrome.downloads reports it (tabs/downloads.js); undefined for none.
+ * @param {ActionContext} ctx
+ * @param {{url: string, filename: string} | undefined} seen Page.downloadWillBegin
+ */
+async function describeDownload(ctx, seen) {
+  if (!seen) return undefined;
+  return downloadEffect(await ctx.downloads?.started(ctx.taskId, seen.url, DOWNLOAD_WAIT_MS), seen);
 }
 
 /**

@@ -17,7 +17,8 @@ def fails(data: dict) -> ActionFailed:
 def test_the_declared_actions():
     assert set(ACTION_TYPES) == {"navigate", "history", "click", "type", "press_key", "scroll", "screenshot",
                                  "extract", "wait_for", "hover", "evaluate", "get_tabs", "open_tab", "close_tab",
-                                 "find", "fill", "page_log", "drag", "select_text", "upload"}
+                                 "find", "fill", "page_log", "drag", "select_text", "upload", "downloads",
+                                 "read_download"}
     assert len(set(ACTION_TYPES)) == len(ACTION_TYPES)
 
 

@@ -78,3 +78,16 @@ def test_upload_takes_one_to_ten_paths_and_names_the_files_in_its_milestone():
                      {"to": 'input#cv "Resume"', "how": "file input"})
     assert done == "Uploaded cv.pdf, photo.png to “Resume”"
     assert spec.failed_subject({"paths": ["/x/y.txt"]}) == "y.txt"
+
+
+def test_downloads_and_read_download_work_on_the_task_not_a_tab():
+    assert parse_action({"type": "read_download", "id": 3}).max_chars is None
+    for bad in ({"type": "read_download"}, {"type": "read_download", "id": -1},
+                {"type": "read_download", "id": 1, "max_chars": 10}, {"type": "downloads", "id": 1}):
+        with pytest.raises(ActionFailed):
+            parse_action(bad)
+    for name in ("downloads", "read_download"):
+        spec = ACTION_SPECS[name]
+        assert spec.read_only and not spec.needs_tab and not spec.may_be_sensitive
+    assert ACTION_SPECS["downloads"].done({}, {"downloads": [{}]}) == "Listed 1 download"
+    assert ACTION_SPECS["read_download"].done({"id": 2}, {"filename": "people.csv"}) == "Read people.csv"

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from typing import Literal
+
+from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.spec import ActionSpec, Raw, Result
+
+
+def _listed(raw: Raw, result: Result) -> str:
+    count = len(result.get("downloads") or [])
+    return f"Listed {count} download{'' if count == 1 else 's'}"
+
+
+class Downloads(ActionModel):
+    type: Literal["downloads"]
+
+    spec = ActionSpec(
+        rank=96,
+        signature="{}",
+        guide="list this task's downloads (what its clicks downloaded): id, file name, path, size, type, state "
+              "(in_progress, complete, interrupted); `executable` marks programs and scripts. A click that starts "
+              "one already says so in its effects.",
+        done=_listed,
+        failed="list the downloads",
+        needs_tab=False,
+        read_only=True,
+    )

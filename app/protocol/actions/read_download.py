@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.spec import ActionSpec, Raw, Result
+
+
+def _read(raw: Raw, result: Result) -> str:
+    return f"Read {result.get('filename') or 'a download'}"
+
+
+class ReadDownload(ActionModel):
+    type: Literal["read_download"]
+    id: Annotated[int, Field(ge=0, description="A download id from downloads or from a click's effects.")]
+    max_chars: Annotated[int, Field(ge=1_000, le=200_000)] | None = None
+
+    spec = ActionSpec(
+        rank=97,
+        signature="{id, max_chars?}",
+        guide="the text of one of this task's downloads: txt, csv, json, md, html (as text), xml, and the text "
+              "layer of a PDF; at most max_chars (default 24,000) for the whole answer.",
+        done=_read,
+        failed="read the download",
+        failed_subject=lambda raw: f"#{raw.get('id')}",
+        needs_tab=False,
+        read_only=True,
+    )
