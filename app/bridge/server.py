@@ -21,8 +21,8 @@ from app.bridge.bridge import BridgeInfo, BrowserBridge
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_body, read_message, write_message
 from app.bridge.transport import listen
-from native_host import framing
 from app.store.home import private_dir
+from native_host import framing
 from native_host.paths import runtime_dir, socket_address, token_path
 
 log = logging.getLogger(__name__)
