@@ -15,6 +15,9 @@ from pathlib import Path
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
+NOT_WALKED = ("browser-profile",)
+"""Chromium keeps its profile 0700/0600 itself and it can hold tens of thousands of cache files: only the folder's
+own mode is fixed (inside a 0700 home nothing in it is reachable by another account anyway)."""
 
 
 def _private_mode(mode: int) -> int:
@@ -38,6 +41,11 @@ def secure_home(home: Path) -> int:
         return 0  # the profile folder's ACL is already the person's alone; modes mean little there
     changed = int(_fix(home, home.stat()))
     for root, dirs, files in os.walk(home):
+        if root == str(home):
+            skipped = [d for d in dirs if d in NOT_WALKED]
+            for name in skipped:
+                changed += _fix(home / name, os.lstat(home / name))
+            dirs[:] = [d for d in dirs if d not in NOT_WALKED]
         for name in dirs + files:
             path = os.path.join(root, name)
             try:

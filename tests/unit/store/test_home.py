@@ -58,3 +58,16 @@ def test_secure_home_reports_what_it_changed(tmp_path):
     (home / "f").chmod(0o666)
     assert secure_home(home) == 1
     assert secure_home(home) == 0
+
+
+def test_the_browser_profile_folder_is_closed_but_not_walked(tmp_path):
+    home = tmp_path / "home"
+    profile = home / "browser-profile" / "Default"
+    profile.mkdir(parents=True)
+    home.chmod(0o700)
+    (home / "browser-profile").chmod(0o755)
+    (profile / "Cookies").write_text("x")
+    (profile / "Cookies").chmod(0o644)
+    assert secure_home(home) == 1
+    assert _mode(home / "browser-profile") == 0o700
+    assert _mode(profile / "Cookies") == 0o644, "Chromium's own files are left to Chromium"
