@@ -108,3 +108,30 @@ def test_background_tab_works_without_taking_the_persons_focus(headful, display,
     assert shot["width"] > 800 and shot["height"] > 400
     assert act({"type": "screenshot", "full_page": True})["height"] > 3000
     assert act({"type": "evaluate", "expression": "document.querySelector('#out').textContent"})["value"] == "viewed Ann Poe"
+
+
+def test_drags_work_in_a_headful_minimised_window(headful, display, fixture_server):
+    """A headed Chrome runs its own loop for an HTML5 drag, which CDP mouse events cannot drive: bua takes the
+    drag over from Chrome (Input.setInterceptDrags) and finishes it with drag events. The minimised window is
+    shown before the press, or the real pointer's position, reaching the page when the window is mapped, ends
+    the drag; it is minimised again after."""
+    title = "bua actions: drag"
+
+    def act(action):
+        response = headful.call(headful.pool.request(action, "t-headful"), timeout=60)
+        assert response.ok, (action, response.error)
+        state = settled_windows(display, title)
+        assert state[title] == "hidden" and state["active"] == "about:blank", (action, state)
+        return response.result
+
+    def value(expression):
+        return act({"type": "evaluate", "expression": expression})["value"]
+
+    act({"type": "navigate", "url": fixture_server.url("/actions/drag.html")})
+    dropped = act({"type": "drag", "selector": "#item-a", "to_selector": "#item-c"})
+    assert dropped["kind"] == "html5" and dropped["dropped_on"] == 'li#item-c "Cheese"'
+    assert value("document.querySelector('#order').textContent") == "Bread,Cheese,Apples,Dates"
+    assert act({"type": "drag", "selector": "#handle", "by": {"dx": 75, "dy": 0}})["kind"] == "pointer"
+    assert value("document.querySelector('#value').textContent") == "25"
+    clicked = act({"type": "click", "selector": "#item-b"})
+    assert clicked["clicked"] == 'li#item-b "Bread"', "the mouse is free again after a drag"

@@ -27,6 +27,9 @@ import { inWorld, onElement } from "../tabs/isolated-world.js";
 
 /** How long a drag the page started (dragstart not prevented) is waited for from Chrome, in ms. */
 export const DRAG_DATA_WAIT_MS = 1000;
+/** How long a minimised window is given to be shown before a drag, and then to settle once it is, in ms. */
+export const SHOW_WAIT_MS = 1000;
+export const MAPPED_SETTLE_MS = 150;
 const POLL_MS = 20;
 
 /**
@@ -51,6 +54,7 @@ export async function drag(action, ctx) {
   }
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
     const { value, effects, recording } = await withPointer(action, ctx, tabId, "drag", { dialogs, fronted }, async (aimed) => {
+      await shownFirst(ctx, await fronted);
       const arrived = await arrive(ctx, tabId, aimed, "drag");
       const dest = await destination(action, ctx, tabId, arrived.aim.point);
       // Input goes where the source was aimed, unless the drop is in another frame: then through the top page.
@@ -81,6 +85,34 @@ export async function drag(action, ctx) {
     if (notes.length > 0) result.note = notes.join("; ");
     return result;
   }, { frontConcurrently: true });
+}
+
+/**
+ * Show a minimised window before a drag presses in it. A press restores the window anyway (input/window-focus.js
+ * puts it back afterwards), and when the window manager maps it the real pointer's position reaches the page as
+ * a move with no button held, which ends a drag already begun (measured in a headed Chromium under Xvfb and
+ * openbox: the HTML5 drag never started, a slider followed 2 of 10 steps). Shown first, it is mapped before the
+ * press; keepInBackground minimises it again after the drag.
+ * @param {ActionContext} ctx
+ * @param {any} tab the action's tab as read before (null when unknown)
+ */
+async function shownFirst(ctx, tab) {
+  const window = tab && ctx.windows ? await ctx.windows.get(tab.windowId).catch(() => null) : null;
+  if (window?.state !== "minimized") return;
+  await ctx.windows.update(window.id, { state: "normal" }).catch(() => {});
+  for (let waited = 0; waited < SHOW_WAIT_MS; waited += POLL_MS) {
+    await sleep(ctx, POLL_MS);
+    if ((await ctx.windows.get(window.id).catch(() => null))?.state !== "minimized") break;
+  }
+  await sleep(ctx, MAPPED_SETTLE_MS);
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} ms
+ */
+function sleep(ctx, ms) {
+  return new Promise((resolve) => ctx.timers.setTimeout(() => resolve(undefined), ms));
 }
 
 /**
@@ -212,9 +244,7 @@ async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
  * @returns {Promise<any>}
  */
 async function dragData(ctx, current) {
-  for (let waited = 0; !current() && waited < DRAG_DATA_WAIT_MS; waited += POLL_MS) {
-    await new Promise((resolve) => ctx.timers.setTimeout(() => resolve(undefined), POLL_MS));
-  }
+  for (let waited = 0; !current() && waited < DRAG_DATA_WAIT_MS; waited += POLL_MS) await sleep(ctx, POLL_MS);
   return current();
 }
 
