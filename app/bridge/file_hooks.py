@@ -41,7 +41,8 @@ class FileHooks:
         if not isinstance(action, dict) or action.get("type") != "read_download" or not response.ok:
             return response
         found = response.result if isinstance(response.result, dict) else {}
-        max_chars = action.get("max_chars") if isinstance(action.get("max_chars"), int) else DEFAULT_READ_CHARS
+        given = action.get("max_chars")
+        max_chars = given if isinstance(given, int) else DEFAULT_READ_CHARS
         path = Path(str(found.get("path", "")))
         try:
             read = await asyncio.to_thread(read_text, path, str(found.get("mime", "")), max_chars)

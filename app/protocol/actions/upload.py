@@ -18,7 +18,8 @@ FilePath = Annotated[str, Field(min_length=1, max_length=4_096, description="An 
 
 def file_names(raw: Raw) -> str:
     """The files an upload names, by their base names: `report.csv, photo.png`."""
-    paths = raw.get("paths") if isinstance(raw.get("paths"), list) else []
+    given = raw.get("paths")
+    paths: list[object] = given if isinstance(given, list) else []
     names = [ntpath.basename(str(p).replace("/", "\\")) or str(p) for p in paths]
     return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "") or "files"
 

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QVBoxLayout, QWidget)
 
 from app.agent.settings import AgentSettings
+from app.files.policy import FOLDERS_SETTING
 from app.ui import autostart
 from app.ui.aio import spawn
 from app.ui.controller import AppController
 from app.ui.icons import app_icon
-from app.files.policy import FOLDERS_SETTING
 from app.ui.settings.folders_field import FoldersField
 from app.ui.settings.key_field import KeyField
 from app.ui.settings.tier_field import TierField

@@ -81,7 +81,8 @@ export function pageSearch(lib) {
     /** @type {Map<Element, {el: Element, role: string, name: string, text?: string}>} */
     const hits = new Map();
     const all = roots();
-    const add = (/** @type {Element} */ el, /** @type {string} */ r, /** @type {string} */ n, /** @type {string | undefined} */ t) => {
+    /** @param {Element} el @param {string} r @param {string} n @param {string} [t] */
+    const add = (el, r, n, t) => {
       if (!hits.has(el) && hits.size < MAX_HITS) hits.set(el, { el, role: r, name: n, ...(t ? { text: t } : {}) });
     };
     // Elements: by role and name, or (for `text`) by a name containing the text (icon buttons, labelled inputs).
