@@ -229,3 +229,26 @@ def test_select_text_explains_text_that_is_not_there(page):
     assert '"To be, or not to be' in missing.error.message
     empty = send({"type": "select_text", "selector": "#empty"})
     assert empty.error.code == "not_interactable"
+
+
+def test_a_point_or_a_drop_on_a_sensitive_control_asks_the_person_first(core, act, fixture_server):
+    from app.safety.confirmations import Decision
+    from tests.e2e.safety_helpers import Person
+
+    task = "t-point-safety"
+    assert act({"type": "navigate", "url": fixture_server.url("/safety/account.html")}, task_id=task).ok
+    spot = act({"type": "evaluate", "expression": "(() => { const r = document.querySelector('#delete')"
+                                                  ".getBoundingClientRect(); return {x: r.left + r.width / 2,"
+                                                  " y: r.top + r.height / 2}; })()"}, task_id=task).result["value"]
+    with Person(core, Decision.DENY) as person:
+        clicked = act({"type": "click", "point": spot}, task_id=task)
+        assert clicked.error.code == "confirmation_required", clicked
+        dropped = act({"type": "drag", "selector": "h1", "to_point": spot}, task_id=task)
+        assert dropped.error.code == "confirmation_required", dropped
+        onto = act({"type": "drag", "selector": "h1", "to_selector": "#delete"}, task_id=task)
+        assert onto.error.code == "confirmation_required", onto
+        assert act({"type": "hover", "point": spot}, task_id=task).ok, "pointing at it changes nothing"
+        assert [a["what"] for a in person.asked] == ["click", "drag", "drag"]
+        assert all("Delete account" in a["element"] for a in person.asked)
+    status = act({"type": "evaluate", "expression": "document.getElementById('status').textContent"}, task_id=task)
+    assert status.result["value"] == "nothing done"

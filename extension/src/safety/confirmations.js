@@ -17,6 +17,7 @@ import { prepareTab } from "../tabs/tab-prep.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { keptFunction } from "../page/functions.js";
 import { controlFacts, focusFacts, formFacts, pageFacts, targetFacts } from "./page-facts.js";
+import { POINTER_HELPERS, controlOf, deepElementAt } from "../page/pointer.js";
 import { classifyControl, classifyPage, keyMode } from "./classify.js";
 
 /**
@@ -151,13 +152,37 @@ export async function classifyAction(type, action, ctx) {
     const finding = mode ? classifyControl(facts.control, mode) : null;
     return finding ? { url: facts.url, finding } : null;
   }
-  if (action.uid === undefined && action.selector === undefined) return null;
-  const target = { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) };
-  let facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts, FACT_HELPERS), []);
-  if (facts === NODE_MISSING) {
-    const element = await resolveElement(ctx, tabId, target.uid !== undefined ? { uid: target.uid } : { selector: target.selector });
-    facts = await onElement(ctx, tabId, element, targetFacts, [], FACT_HELPERS);
+  // The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay.
+  const mode = type === "type" || action.submit === true ? "submit" : "click";
+  for (const [uid, selector, point] of [[action.uid, action.selector, action.point], [action.to_uid, action.to_selector, action.to_point]]) {
+    const facts = await factsOf(ctx, tabId, { uid: /** @type {any} */ (uid), selector: /** @type {any} */ (selector), point: /** @type {any} */ (point) });
+    const finding = classifyControl(facts?.control ?? null, mode);
+    if (finding) return { url: facts.url, finding };
   }
-  const finding = classifyControl(facts?.control ?? null, type === "type" || action.submit === true ? "submit" : "click");
-  return finding ? { url: facts.url, finding } : null;
+  return null;
+}
+
+/**
+ * What page-facts.js reads about one target: an element (uid or selector), or the control at a point.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {{uid?: string, selector?: string, point?: {x: number, y: number}}} target
+ */
+async function factsOf(ctx, tabId, target) {
+  if (target.point) return inWorld(ctx, tabId, factsAtPoint, [target.point.x, target.point.y], {}, [...FACT_HELPERS, targetFacts, ...POINTER_HELPERS]);
+  if (target.uid === undefined && target.selector === undefined) return null;
+  const facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts, FACT_HELPERS), []);
+  if (facts !== NODE_MISSING) return facts;
+  const element = await resolveElement(ctx, tabId, target.uid !== undefined ? { uid: target.uid } : { selector: target.selector });
+  return onElement(ctx, tabId, element, targetFacts, [], FACT_HELPERS);
+}
+
+/**
+ * In the page: targetFacts of the control at a point of the viewport (or of what is there, when no control).
+ * @param {number} x
+ * @param {number} y
+ */
+function factsAtPoint(x, y) {
+  const hit = deepElementAt(document, x, y);
+  return hit ? targetFacts.call(controlOf(hit) || hit) : null;
 }
