@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from app.bridge.abort import AbortSignal
-from app.demo.run import use_scripted_model
+from app.demo.run import ScriptedTurn, scripted_turn
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer
 from bench.live import live_browser
@@ -47,10 +47,11 @@ async def one_run(core, page_url: str, n: int, run: int) -> tuple[float, float]:
     return max(settled) - start, (max(ended) - start) if len(ended) >= n else float("nan")
 
 
-async def stop_during_model_call(core, server: ScriptedModelServer, run: int) -> float:
+async def stop_during_model_call(core, scripted: ScriptedTurn, run: int) -> float:
     """Seconds from Stop all until the chat turn that waits on a slow model reply has returned, cancelled."""
     loop = asyncio.get_running_loop()
-    turn = asyncio.ensure_future(core.chat(f"stop-model-{run}", "Say hello."))
+    turn = asyncio.ensure_future(core.chat(f"stop-model-{run}", "Say hello.", settings=scripted.settings,
+                                           client=scripted.client))
     while not core.controls.running:
         await asyncio.sleep(0.005)
     await asyncio.sleep(0.3)  # the request is at the server, which answers only after 5 s
@@ -77,8 +78,9 @@ def run(report: Report, fixture_url: str) -> None:
                         report.rows[-1].p95_ms, 500, "ms")
         server = ScriptedModelServer(route, reply_delay_s=5)
         try:
-            use_scripted_model(core.core, server)
-            model = [core.call(stop_during_model_call(core.core, server, attempt), timeout=60) for attempt in range(5)]
+            scripted = scripted_turn(core.core.agent_settings(), server)
+            model = [core.call(stop_during_model_call(core.core, scripted, attempt), timeout=60)
+                     for attempt in range(5)]
         finally:
             server.stop()
         row = report.add(Row.timing("stop", "Stop all during a model call: the turn has ended", model))

@@ -15,9 +15,9 @@ from app.agent.task_board import TaskBoard
 from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.core.controls_registry import ControlsLike
+from app.events import EventSink
 from app.store.db import Store
 
-EventSink = Callable[[str, dict[str, Any]], None]
 ClientFactory = Callable[[AgentSettings], ModelClient]
 
 
@@ -47,17 +47,20 @@ class ChatService:
         self.client_factory = client_factory
 
     async def chat(self, conversation_id: str, text: str, on_event: EventSink = lambda _k, _p: None,
-                   abort: AbortSignal | None = None) -> LoopOutcome:
+                   abort: AbortSignal | None = None, settings: AgentSettings | None = None,
+                   client: ModelClient | None = None) -> LoopOutcome:
+        """One turn; `settings` and `client`, when given, are used for this turn instead of the stored settings
+        and the factory's client."""
         abort = abort or AbortSignal()
         rows = await asyncio.to_thread(self.store.messages, conversation_id)
         await asyncio.to_thread(self.store.create_conversation, conversation_id, text[:80])
         await asyncio.to_thread(self.store.append_message, conversation_id, "user", {"text": text})
-        runtime = AgentRuntime(self.settings(), self.client_factory, on_event)
+        factory = self.client_factory if client is None else (lambda _settings: client)
+        runtime = AgentRuntime(settings or self.settings(), factory, on_event)
         agent = MainAgent(runtime, ToolServices(browser_bridge=self.pool, task_board=self.board),
                           RuntimeContext(task_id=conversation_id), history_from_store(rows))
         self.controls.register(conversation_id, abort)
         try:
-            await self.controls.reopen(conversation_id)  # the person's new message lifts the task's stop, if any
             outcome = await agent.run_turn(text, abort)
         finally:
             self.controls.unregister(conversation_id, abort)

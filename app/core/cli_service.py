@@ -8,32 +8,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import time
 import uuid
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.stream import read_message, write_message
-from app.core.control import TaskHeld
-from app.protocol.envelope import Response
-from app.protocol.errors import ErrorCode
+from app.safety.confirmations import person_confirms
+from app.core.verbs import CoreVerbs
 from app.store.blocklist import InvalidEntry
 from native_host import framing
-
-if TYPE_CHECKING:
-    from app.core.service import Core
 
 log = logging.getLogger(__name__)
 
 Emit = Callable[[str, dict[str, Any]], None]
-Op = Callable[["Core", dict[str, Any], AbortSignal, Emit], Awaitable[dict[str, Any]]]
+Op = Callable[[CoreVerbs, dict[str, Any], AbortSignal, Emit], Awaitable[dict[str, Any]]]
 
 
 class CliService:
-    def __init__(self, core: "Core") -> None:
+    """Each op is one core verb; the answer is what the verb returned, as JSON."""
+
+    def __init__(self, core: CoreVerbs) -> None:
         self.core = core
-        self.started = time.time()
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         abort = AbortSignal()
@@ -73,61 +68,43 @@ class CliService:
             return base | {"ok": False, "error": {"code": "internal_error", "message": str(err)}}
 
 
-async def _act(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def _act(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     timeout = float(args["timeout_s"]) if "timeout_s" in args else None
-    if not core.pool.bridges and args.get("wait_s"):
-        try:
-            await core.pool.wait_for_bridge(float(args["wait_s"]))
-        except TimeoutError:
-            pass
-    task_id = str(args.get("task_id") or "cli")
-    try:
-        core.controls.register(task_id, abort, owner="action")
-    except TaskHeld as held:
-        failure = Response.failure("r0", ErrorCode.INVALID_ACTION, str(held))
-        return {"ok": False, "response": failure.model_dump(mode="json", exclude_none=True)}
-    try:
-        response = await core.pool.request(args.get("action"), task_id, abort, timeout, args.get("browser"))
-    finally:
-        core.controls.unregister(task_id, abort)
+    # `bua act` never asks a window: a sensitive action runs only with --confirm (app/safety/confirmations.py).
+    person_confirms.set(bool(args.get("confirm")))
+    response = await core.act(args.get("action"), str(args.get("task_id") or "cli"), abort, timeout,
+                              args.get("browser"), float(args.get("wait_s") or 0))
     return {"ok": response.ok, "response": response.model_dump(mode="json", exclude_none=True)}
 
 
-async def _status(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
-    tasks = [{"task_id": t.task_id, "description": t.description, "status": t.status,
-              "steps": len(t.milestones), "last": t.milestones[-1].summary if t.milestones else "",
-              "usage": t.usage.as_dict()} for t in core.board.tasks.values()]
-    return {"ok": True, "result": {
-        "pid": os.getpid(), "uptime_s": round(time.time() - core.cli.started, 1),
-        "browsers": core.pool.status(), "sessions": core.sessions.rows(), "tasks": tasks,
-        "blocklist": await asyncio.to_thread(core.store.blocklist),
-        "store_recovered": (recovery.message() if (recovery := await asyncio.to_thread(core.store.last_recovery))
-                            else None),
-    }}
+async def _status(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+    return {"ok": True, "result": await core.status()}
 
 
-async def _stop(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def _stop(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     task = args.get("task_id")
-    report = await (core.stop_task(str(task)) if task else core.stop_all())
+    report = await core.stop(str(task) if task else None)
     return {"ok": True, "result": {"cancelled_tasks": report.cancelled_tasks,
                                    "settled_requests": report.settled_requests, "browsers": report.browsers}}
 
 
-async def _blocklist(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def _blocklist(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     action, entry = args.get("action", "list"), str(args.get("entry") or "")
+    if action == "list":
+        return {"ok": True, "result": {"blocklist": await core.blocklist(), "browsers": []}}
+    if action not in ("add", "remove"):
+        return {"ok": False, "error": {"code": "invalid_request",
+                                       "message": f"unknown blocklist action {action!r}; valid: list, add, remove"}}
     try:
-        if action == "add":
-            entry = await asyncio.to_thread(core.store.block, entry)
-        elif action == "remove":
-            if not await asyncio.to_thread(core.store.unblock, entry):
-                return {"ok": False, "error": {"code": "not_found", "message": f"{entry!r} is not on the blocklist"}}
+        change = await (core.block(entry) if action == "add" else core.unblock(entry))
     except InvalidEntry as err:
         return {"ok": False, "error": {"code": "invalid_entry", "message": str(err)}}
-    browsers = await core.set_blocklist_changed() if action in ("add", "remove") else []
-    return {"ok": True, "result": {"blocklist": await asyncio.to_thread(core.store.blocklist), "browsers": browsers}}
+    if change is None:
+        return {"ok": False, "error": {"code": "not_found", "message": f"{entry!r} is not on the blocklist"}}
+    return {"ok": True, "result": {"blocklist": change.patterns, "browsers": change.browsers}}
 
 
-async def _run(core: "Core", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def _run(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     conversation = str(args.get("conversation_id") or f"cli-{uuid.uuid4().hex[:8]}")
     outcome = await core.chat(conversation, str(args.get("prompt", "")), emit, abort)
     return {"ok": outcome.status in ("end_turn", "completed"),

@@ -12,20 +12,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.agent.loop import LoopOutcome
 from app.agent.model import ModelClient
-from app.agent.settings import AgentSettings, Tier, tier_from_settings
 from app.agent.task_board import TaskBoard
-from app.bridge.abort import AbortSignal
 from app.bridge.bridge import BrowserBridge
 from app.bridge.file_hooks import FileHooks
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.server import BridgeServer
-from app.core.chat import ChatService, ClientFactory, EventSink
+from app.core.chat import ChatService, ClientFactory
 from app.core.cli_service import CliService
-from app.core.control import Controls, StopReport
+from app.core.control import Controls
 from app.core.lanes import LaneService
 from app.core.sessions import SessionsTable
+from app.core.verbs import CoreVerbs
 from app.files.policy import FOLDERS_SETTING
 from app.protocol.envelope import Event
 from app.safety.install import install_safety
@@ -36,9 +34,12 @@ from app.store.screenshots import ScreenshotArchive
 log = logging.getLogger(__name__)
 
 
-class Core:
+class Core(CoreVerbs):
+    """Builds and runs the parts; what callers may ask of it are the verbs (app.core.verbs)."""
+
     def __init__(self, home: Path, request_timeout: float = 30.0,
                  client_factory: ClientFactory = ModelClient.from_settings) -> None:
+        super().__init__()
         self.home = home
         self.pool = BrowserBridgePool(timeout=request_timeout)
         self.store = Store(home)
@@ -61,7 +62,6 @@ class Core:
     async def close(self) -> None:
         for task in list(self._background):
             task.cancel()
-        await asyncio.gather(*self._background, return_exceptions=True)  # settled, so nothing is printed at exit
         await self.server.close()
         self.store.close()
 
@@ -69,6 +69,10 @@ class Core:
         self.sessions.on_event(bridge, event)
         if event.type == "hello":
             self._spawn(self._send_blocklist(bridge, event.data.get("blocklist")))
+            self.notify("browser_connected", {"profile_id": bridge.info.profile_id, "browser": bridge.info.browser})
+        elif event.type == "host_error":
+            self.notify("host_error", {"message": str(event.data.get("message") or
+                                                      "the native host reported an error")})
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -88,43 +92,6 @@ class Core:
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
         if idle:
             await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])
-
-    # -- settings ---------------------------------------------------------
-    def agent_settings(self) -> AgentSettings:
-        get = self.store.get_setting
-        defaults = AgentSettings()
-        tier: Tier = tier_from_settings(get("tier", "standard"), bool(get("tier_browser", True)))
-        return AgentSettings(
-            main_model=get("main_model", defaults.main_model),
-            subagent_model=get("subagent_model", defaults.subagent_model),
-            base_url=get("base_url", None) or None,
-            tier=tier,
-        )
-
-    # -- the user's controls ----------------------------------------------
-    async def stop_all(self) -> StopReport:
-        return await self.controls.stop(None)
-
-    async def stop_task(self, task_id: str) -> StopReport:
-        return await self.controls.stop(task_id)
-
-    async def end_session(self, task_id: str, tab_id: int | None = None) -> list[dict[str, Any]]:
-        return await self.controls.end_session(task_id, tab_id)
-
-    async def set_idle_threshold(self, seconds: int) -> list[dict[str, Any]]:
-        await asyncio.to_thread(self.store.set_setting, "idle_threshold_s", seconds)
-        return await self.controls.broadcast("configure", {"idle_threshold_s": seconds})
-
-    async def show_tab(self, tab_id: int) -> list[dict[str, Any]]:
-        """Bring a session tab to the front (hand-off); answered by the browser that holds it."""
-        return await self.controls.broadcast("show_tab", {"tab_id": tab_id})
-
-    async def set_blocklist_changed(self) -> list[dict[str, Any]]:
-        return await self.controls.push_blocklist()
-
-    async def chat(self, conversation_id: str, text: str, on_event: EventSink = lambda _k, _p: None,
-                   abort: AbortSignal | None = None) -> LoopOutcome:
-        return await self.chat_service.chat(conversation_id, text, on_event, abort)
 
 
 async def serve_forever(home: Path) -> None:

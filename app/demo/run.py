@@ -17,16 +17,19 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from app.agent.loop import LoopOutcome
 from app.agent.model import ModelClient
+from app.agent.settings import AgentSettings
 from app.bridge.abort import AbortSignal
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import CallRecord, ScriptedModelServer
 from app.demo.site_server import StaticServer
+from app.events import AgentEvent, EventSink
 
-EventSink = Callable[[str, dict[str, Any]], None]
+if TYPE_CHECKING:
+    from app.core.verbs import CoreVerbs
 
 
 def scenario_prompt(site_url: str, count: int) -> str:
@@ -39,11 +42,20 @@ def site_url(site: StaticServer, delay_ms: int, count: int | None = None) -> str
     return site.url("/index.html" + query)
 
 
-def use_scripted_model(core: Any, server: ScriptedModelServer, direct: bool = False, **overrides: Any) -> None:
-    """Point the core's chat at the scripted server; `direct` is the ENABLE_BUILTIN_BROWSER_SUBAGENT=false mode."""
-    base = core.agent_settings
-    core.chat_service.client_factory = lambda settings: ModelClient("offline-demo-key", server.base_url, 0)
-    core.chat_service.settings = lambda: dataclasses.replace(base(), builtin_browser_subagent=not direct, **overrides)
+@dataclass(frozen=True)
+class ScriptedTurn:
+    """What a turn on the scripted server runs with: pass both to `Core.chat` (the core's own stay as they are)."""
+
+    settings: AgentSettings
+    client: ModelClient
+
+
+def scripted_turn(settings: AgentSettings, server: ScriptedModelServer, direct: bool = False,
+                  **overrides: Any) -> ScriptedTurn:
+    """The core's settings with the scripted server's client; `direct` is the ENABLE_BUILTIN_BROWSER_SUBAGENT=false
+    mode. Building the client loads the HTTP stack: the UI calls this in a thread."""
+    return ScriptedTurn(dataclasses.replace(settings, builtin_browser_subagent=not direct, **overrides),
+                        ModelClient("offline-demo-key", server.base_url, 0))
 
 
 @dataclass
@@ -52,16 +64,17 @@ class ScenarioResult:
     calls: list[CallRecord]
 
 
-async def run_scenario(core: Any, server: ScriptedModelServer, url: str, count: int, conversation_id: str,
+async def run_scenario(core: "CoreVerbs", server: ScriptedModelServer, url: str, count: int, conversation_id: str,
                        on_event: EventSink = lambda _k, _p: None, abort: AbortSignal | None = None,
                        direct: bool = False, **overrides: Any) -> ScenarioResult:
-    use_scripted_model(core, server, direct, **overrides)
+    turn = scripted_turn(await core.read_agent_settings(), server, direct, **overrides)
     first = len(server.calls)
-    outcome = await core.chat(conversation_id, scenario_prompt(url, count), on_event, abort)
+    outcome = await core.chat(conversation_id, scenario_prompt(url, count), on_event, abort, turn.settings,
+                              turn.client)
     return ScenarioResult(outcome, server.calls[first:])
 
 
-def _printer(kind: str, data: dict[str, Any]) -> None:
+def _printer(kind: AgentEvent, data: dict[str, Any]) -> None:
     if kind in ("milestone", "subagent_milestone"):
         print(f"  [{data.get('step'):>2}] {data.get('summary')}", flush=True)
     elif kind == "tool_call" and data.get("name") == "task":
@@ -81,7 +94,7 @@ async def _demo(headless: bool, count: int, delay_ms: int) -> int:
         browser = launch_browser(home, headless=headless)
         try:
             print(f"browser started ({'headless' if headless else 'window'}); waiting for the extension …", flush=True)
-            await core.pool.wait_for_bridge(45)
+            await core.wait_for_browser(45)
             url = site_url(site, delay_ms)
             print(f"site: {url}\nasking: {scenario_prompt(url, count)}\n", flush=True)
             result = await run_scenario(core, server, url, count, "demo", _printer)

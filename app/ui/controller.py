@@ -10,9 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.bridge.bridge import BrowserBridge
 from app.core.service import Core
-from app.protocol.envelope import Event
+from app.events import CoreEvent
 from app.ui.aio import spawn
 from app.ui.model_clients import OffLoopClients, prewarm
 
@@ -40,6 +39,10 @@ class AppController(QObject):
     open_first_run_requested = Signal()
     quit_requested = Signal()
     resume_requested = Signal(str)
+    confirmation_asked = Signal(object)
+    """A held action waits for the person (app.safety.confirmations.ConfirmationRequest as a dict)."""
+    confirmation_settled = Signal(str, str)
+    """(request id, decision): answered here or elsewhere, timed out or stopped."""
 
     def __init__(self, core: Core, home: Path, error: str | None = None, warm_up: bool = True) -> None:
         super().__init__()
@@ -49,15 +52,19 @@ class AppController(QObject):
         self.browser_count = 0
         self.running_turns: set[str] = set()
         self.needs_user: dict[str, dict[str, Any]] = {}
+        self.confirmations: dict[str, dict[str, Any]] = {}
+        """Held actions waiting for the person, by request id."""
         self.state = AppState.IDLE
         self.launched: list[Any] = []
-        self.clients = OffLoopClients(core.chat_service)
+        self.clients = OffLoopClients(core.client_factory)
         self._warm_up = warm_up
         self._warming: asyncio.Future[None] | None = None
         self._unsubscribe = [
-            core.pool.subscribe(self._on_pool_event),
+            core.subscribe(self._on_core_event),
             core.board.subscribe(lambda kind, payload: self.board_event.emit(kind, payload)),
             core.sessions.subscribe(lambda kind, payload: self.sessions_event.emit(kind, payload)),
+            core.confirmations.subscribe(self._on_confirmation),
+            core.confirmations.attach_ui(),
         ]
         self.board_event.connect(lambda *_: self._refresh())
         self._poll = QTimer(self)
@@ -76,11 +83,20 @@ class AppController(QObject):
         self._unsubscribe = []
 
     # -- state ------------------------------------------------------------
-    def _on_pool_event(self, bridge: BrowserBridge, event: Event) -> None:
-        if event.type == "host_error":
-            self.error = str(event.data.get("message") or "the native host reported an error")
-        elif event.type == "hello" and self.error and self.error.startswith("the native host"):
+    def _on_core_event(self, kind: CoreEvent, payload: dict[str, Any]) -> None:
+        """Whoever used the verb (this window, `bua`, the demo), the tray and the windows follow."""
+        if kind == "host_error":
+            self.error = str(payload["message"])
+        elif kind == "browser_connected" and self.error and self.error.startswith("the native host"):
             self.error = None
+        elif kind == "blocklist_changed":
+            self.blocklist_changed.emit(list(payload["patterns"]))
+        elif kind == "stopped" and payload["task_id"] is None:
+            if self.needs_user:
+                self.needs_user.clear()
+                self.needs_user_changed.emit()
+            self._refresh()
+            return
         QTimer.singleShot(0, self._refresh)
 
     @property
@@ -88,13 +104,13 @@ class AppController(QObject):
         return bool(self.running_turns) or any(t.status == "running" for t in self.core.board.tasks.values())
 
     def _refresh(self) -> None:
-        count = len(self.core.pool.bridges)
+        count = self.core.browser_count
         if count != self.browser_count:
             self.browser_count = count
             self.browsers_changed.emit(count)
         if self.error:
             state = AppState.ERROR
-        elif self.needs_user:
+        elif self.needs_user or self.confirmations:
             state = AppState.NEEDS_USER
         elif self.busy:
             state = AppState.WORKING
@@ -129,6 +145,18 @@ class AppController(QObject):
             self.needs_user_changed.emit()
             self._refresh()
 
+    def _on_confirmation(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind == "confirmation_asked":
+            self.confirmations[str(payload["id"])] = payload
+            self.confirmation_asked.emit(payload)
+        elif kind == "confirmation_settled" and self.confirmations.pop(str(payload["id"]), None) is not None:
+            self.confirmation_settled.emit(str(payload["id"]), str(payload["decision"]))
+        self._refresh()
+
+    def answer_confirmation(self, request_id: str, decision: str) -> bool:
+        """The person's answer from the task card, the popup or the tray; False when it no longer waits."""
+        return self.core.confirmations.answer(request_id, decision)
+
     def warm_up(self) -> None:
         """Load the model SDK's lazy parts in a thread, once, as soon as a turn is likely (the person types,
         or asks for the demo), so the first turn does not do it on the loop and an idle app stays small."""
@@ -142,10 +170,8 @@ class AppController(QObject):
 
     # -- the user's controls ----------------------------------------------
     async def stop_all(self) -> None:
+        """The core's `stopped` event clears what waits on the person (as it does for `bua stop`)."""
         await self.core.stop_all()
-        self.needs_user.clear()
-        self.needs_user_changed.emit()
-        self._refresh()
 
     async def stop_task(self, task_id: str) -> None:
         await self.core.stop_task(task_id)
@@ -172,38 +198,29 @@ class AppController(QObject):
         await self.core.set_idle_threshold(seconds)
 
     # -- blocklist --------------------------------------------------------
+    # (the windows hear of a change through `blocklist_changed`, sent for the core's `blocklist_changed`)
     async def blocklist(self) -> list[str]:
-        return await asyncio.to_thread(self.core.store.blocklist)
+        return await self.core.blocklist()
 
     async def block(self, entry: str) -> str:
         """Normalised pattern; raises app.store.blocklist.InvalidEntry."""
-        pattern = await asyncio.to_thread(self.core.store.block, entry)
-        await self._blocklist_updated()
-        return pattern
+        return (await self.core.block(entry)).pattern
 
     async def unblock(self, entry: str) -> None:
-        await asyncio.to_thread(self.core.store.unblock, entry)
-        await self._blocklist_updated()
-
-    async def _blocklist_updated(self) -> None:
-        self.blocklist_changed.emit(await self.blocklist())
-        await self.core.set_blocklist_changed()
+        await self.core.unblock(entry)
 
     # -- settings and history ---------------------------------------------
     async def setting(self, key: str, default: Any = None) -> Any:
-        return await asyncio.to_thread(self.core.store.get_setting, key, default)
+        return await self.core.setting(key, default)
 
     async def set_settings(self, values: dict[str, Any]) -> None:
-        def write() -> None:
-            for key, value in values.items():
-                self.core.store.set_setting(key, value)
-        await asyncio.to_thread(write)
+        await self.core.set_settings(values)
 
     async def conversations(self) -> list[dict[str, Any]]:
-        return await asyncio.to_thread(self.core.store.conversations)
+        return await self.core.conversations()
 
     async def messages(self, conversation_id: str) -> list[dict[str, Any]]:
-        return await asyncio.to_thread(self.core.store.messages, conversation_id)
+        return await self.core.messages(conversation_id)
 
     async def append_message(self, conversation_id: str, role: str, payload: dict[str, Any]) -> None:
-        await asyncio.to_thread(self.core.store.append_message, conversation_id, role, payload)
+        await self.core.append_message(conversation_id, role, payload)

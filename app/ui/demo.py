@@ -6,18 +6,17 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from typing import Any, Awaitable, Callable
+from typing import Awaitable, Callable
 
 from app.agent.loop import LoopOutcome
 from app.bridge.abort import AbortSignal
 from app.core.service import Core
-from app.agent.model import ModelClient
-from app.demo.run import scenario_prompt, site_url, use_scripted_model
+from app.demo.run import scenario_prompt, scripted_turn, site_url
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer
 from app.demo.site_server import StaticServer
+from app.events import EventSink
 
-EventSink = Callable[[str, dict[str, Any]], None]
 CONNECT_TIMEOUT_S = 45.0
 
 
@@ -34,7 +33,6 @@ class DemoRunner:
         self.delay_ms = delay_ms
         self.server: ScriptedModelServer | None = None
         self.site: StaticServer | None = None
-        self.client: ModelClient | None = None
         self.url = ""
 
     @property
@@ -46,28 +44,20 @@ class DemoRunner:
         if self.server is None:
             self.server = await asyncio.to_thread(ScriptedModelServer, route)
             self.site = await asyncio.to_thread(StaticServer)
-            self.client = await asyncio.to_thread(ModelClient, "offline-demo-key", self.server.base_url, 0)
             self.url = site_url(self.site, self.delay_ms)
-        if self.core.pool.bridges:
+        if self.core.browser_count:
             return
         on_status("Starting a browser with the bua extension …")
         await self.start_browser()
         on_status("Waiting for the extension to connect …")
-        await self.core.pool.wait_for_bridge(CONNECT_TIMEOUT_S)
+        await self.core.wait_for_browser(CONNECT_TIMEOUT_S)
 
     async def run(self, conversation_id: str, on_event: EventSink, abort: AbortSignal) -> LoopOutcome:
-        """One scenario turn (the demo's own `use_scripted_model`, with a client built off the loop); the core's
-        model settings are put back afterwards."""
-        assert self.server is not None and self.client is not None
-        chat = self.core.chat_service
-        saved = chat.client_factory, chat.settings
-        client = self.client
-        try:
-            use_scripted_model(self.core, self.server)
-            chat.client_factory = lambda _settings: client
-            return await self.core.chat(conversation_id, self.prompt, on_event, abort)
-        finally:
-            chat.client_factory, chat.settings = saved
+        """One scenario turn on the offline model, its client built off the loop; the core's own model settings
+        and client factory are left as they are."""
+        assert self.server is not None, "prepare() first"
+        turn = await asyncio.to_thread(scripted_turn, await self.core.read_agent_settings(), self.server)
+        return await self.core.chat(conversation_id, self.prompt, on_event, abort, turn.settings, turn.client)
 
     def close(self) -> None:
         for part in (self.site, self.server):

@@ -1,6 +1,7 @@
 """Model clients built off the event loop. Creating one loads the system CA bundle and the HTTP stack
-(50-300 ms of CPU); done on the loop at the start of a turn, that froze the window. The core's client factory
-is wrapped so each turn gets a client built beforehand in a worker thread, reused while the settings hold."""
+(50-300 ms of CPU); done on the loop at the start of a turn, that froze the window. So each turn gets a client
+built in a worker thread with the core's client factory, reused while the settings hold, and passes it to
+`Core.chat`."""
 
 from __future__ import annotations
 
@@ -60,22 +61,19 @@ def _key(settings: AgentSettings) -> tuple[Any, ...]:
 
 
 class OffLoopClients:
-    def __init__(self, chat_service: Any) -> None:
-        self.inner: Factory = chat_service.client_factory
+    def __init__(self, factory: Factory) -> None:
+        self.inner = factory
         self._cache: dict[tuple[Any, ...], ModelClient] = {}
-        chat_service.client_factory = self
 
-    def __call__(self, settings: AgentSettings) -> ModelClient:
-        return self._cache.get(_key(settings)) or self.inner(settings)
-
-    async def prepare(self, settings: AgentSettings) -> None:
-        """Build (in a thread) the client the next turn will ask for; a missing key is left for the turn to say."""
-        if _key(settings) in self._cache:
-            return
-        try:
-            self._cache[_key(settings)] = await asyncio.to_thread(self.inner, settings)
-        except ModelError:
-            pass
+    async def client(self, settings: AgentSettings) -> ModelClient | None:
+        """The client for these settings, built in a thread the first time; None when it cannot be built (a
+        missing key): the turn then asks the core's factory itself and says why."""
+        if _key(settings) not in self._cache:
+            try:
+                self._cache[_key(settings)] = await asyncio.to_thread(self.inner, settings)
+            except ModelError:
+                return None
+        return self._cache[_key(settings)]
 
     def invalidate(self) -> None:
         """The key or the endpoint may have changed (Settings saved)."""

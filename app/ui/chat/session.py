@@ -99,12 +99,13 @@ class ChatSession(QObject):
         assert self.abort is not None
         cost = TurnCost()
         try:
-            settings = await asyncio.to_thread(self.controller.core.agent_settings)
+            settings = await self.controller.core.read_agent_settings()
             self._models = (settings.main_model, settings.subagent_model)
             sink = self._sink(cost)
             if runner is None:
-                await self.controller.clients.prepare(settings)
-                outcome = await self.controller.core.chat(self.conversation_id, turn.user_text, sink, self.abort)
+                client = await self.controller.clients.client(settings)
+                outcome = await self.controller.core.chat(self.conversation_id, turn.user_text, sink, self.abort,
+                                                          settings, client)
             else:
                 outcome = await runner(self.conversation_id, sink, self.abort)
         except asyncio.CancelledError:
