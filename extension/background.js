@@ -16,6 +16,7 @@ import { DialogGuard } from "./src/tabs/dialogs.js";
 import { Blocklist } from "./src/sessions/blocklist.js";
 import { SessionControls } from "./src/sessions/session-controls.js";
 import { SessionGate } from "./src/sessions/session-gate.js";
+import { OpenedTabs } from "./src/sessions/opened-tabs.js";
 import { SessionStore } from "./src/sessions/session-store.js";
 import { TabGroups } from "./src/sessions/tab-groups.js";
 import { PageLogs } from "./src/tabs/page-log.js";
@@ -94,6 +95,15 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   dialogs.forgetTab(tabId);
   sessions.end(tabId, "tab_closed").catch((err) => console.warn("bua: could not end a closed tab's session:", err));
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));
+});
+
+// Every tab a session tab opens joins its task (or is closed at once: a blocked site, a stopped task).
+const openedTabs = new OpenedTabs({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
+chrome.tabs.onCreated?.addListener((tab) => {
+  openedTabs.onCreated(tab).catch((err) => console.warn("bua: could not check a new tab:", err));
+});
+chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
+  openedTabs.onCreatedNavigationTarget(details).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
 
 // A session follows its tab wherever it goes (links, scripts, the person); landing on a blocked site ends it.

@@ -39,7 +39,7 @@ test("requests are dispatched and answered on the port", async () => {
   await settle();
   assert.deepEqual(port.sent.slice(-2), [
     { v: 1, kind: "response", id: "c1", ok: true, result: { pong: true, extension_version: "0.1.0" } },
-    { v: 1, kind: "response", id: "r1", ok: true, result: { tabs: [] } },
+    { v: 1, kind: "response", id: "r1", ok: true, result: { tabs: [], other_tabs: 0 } },
   ]);
 });
 

@@ -25,17 +25,19 @@ test("lists tabs of normal windows and marks the task's tabs and its current one
   const result = await getTabs({ type: "get_tabs" }, s.ctx);
   assert.deepEqual(result, {
     tabs: [
-      { tab_id: a.id, window_id: 1, url: "https://a.test/", title: "A", active: true, in_task: false, current: false },
       { tab_id: b.id, window_id: 2, url: "http://127.0.0.1:8000/", title: "Fixture", active: false, in_task: true, current: true },
     ],
-  });
+    other_tabs: 1,
+  }, "another task's tab is only counted, never shown by URL or title");
 });
 
 test("a task without a tab has nothing in_task; a loading tab shows its pending URL", async () => {
   const s = setup();
   s.chrome.tabs.add({ url: "", pendingUrl: "https://loading.test/", title: "" });
+  const loading = s.chrome.tabs.add({ url: "", pendingUrl: "https://mine.test/", title: "" });
+  assert.deepEqual(await getTabs({ type: "get_tabs" }, s.ctx), { tabs: [], other_tabs: 2 });
+  await s.taskTabs.set("t1", loading.id);
   const { tabs } = await getTabs({ type: "get_tabs" }, s.ctx);
   assert.equal(tabs.length, 1);
-  assert.equal(tabs[0].in_task, false);
-  assert.equal(tabs[0].url, "https://loading.test/");
+  assert.equal(tabs[0].url, "https://mine.test/");
 });

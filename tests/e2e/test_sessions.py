@@ -67,9 +67,11 @@ def test_two_tasks_cannot_touch_each_others_tabs(core, act, fixture_server):
 def test_a_tab_the_person_opened_is_refused(act, browser, fixture_server):
     target = browser.cdp.send("Target.createTarget", {"url": fixture_server.url("/second.html")})["targetId"]
     try:
-        tabs = act({"type": "get_tabs"}, task_id="t-user").result["tabs"]
-        person = [t for t in tabs if t["url"] == fixture_server.url("/second.html") and not t["in_task"]]
-        assert person, tabs
+        listed = act({"type": "get_tabs"}, task_id="t-user").result
+        assert listed["tabs"] == [] and listed["other_tabs"] >= 1, "the person's tab is only counted"
+        person = [t for t in in_extension(browser, "chrome.tabs.query({}).then(ts => ts.map(t => ({tab_id: t.id, url: t.url})))")
+                  if t["url"] == fixture_server.url("/second.html")]
+        assert person
         for action in ({"type": "extract", "tab_id": person[0]["tab_id"]},
                        {"type": "navigate", "url": fixture_server.url("/"), "tab_id": person[0]["tab_id"]},
                        {"type": "close_tab", "tab_id": person[0]["tab_id"]}):

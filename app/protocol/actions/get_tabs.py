@@ -12,7 +12,7 @@ class GetTabs(ActionModel):
     spec = ActionSpec(
         rank=110,
         signature="{}",
-        guide="list tabs; `in_task` marks this task's tabs.",
+        guide="list this task's own tabs (url, title, `current`); other tabs are only counted (`other_tabs`).",
         done=lambda raw, result: f"Listed {len(result.get('tabs') or [])} tabs",
         failed="list the tabs",
         needs_tab=False,

@@ -115,8 +115,10 @@ export async function evaluate(action, ctx) {
 async function run(ctx, tabId, expression) {
   let reply;
   try {
+    // No user activation: the agent's script cannot open popups, go full screen, start downloads or pass any other
+    // activation check as if the person had clicked (no action's declaration needs it).
     reply = await ctx.debugger.send(tabId, "Runtime.evaluate", {
-      expression, awaitPromise: true, returnByValue: false, replMode: true, userGesture: true,
+      expression, awaitPromise: true, returnByValue: false, replMode: true, userGesture: false,
       objectGroup: "bua-evaluate", timeout: EVALUATE_TIMEOUT_MS,
     });
   } catch (err) {

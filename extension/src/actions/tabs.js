@@ -1,6 +1,7 @@
 /**
- * get_tabs {}: every tab of the normal browser windows, marking the task's
- * tabs (opened or navigated by it, or opened by its clicks) and its current one.
+ * get_tabs {}: the task's own tabs (its live sessions: opened or navigated by it, or opened by its clicks), each
+ * with URL and title, and its current one. Every other tab (the person's own, other tasks', blocked sites) is only
+ * counted: a task never learns their URLs or titles.
  */
 
 /** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
@@ -19,7 +20,7 @@
 /**
  * @param {Record<string, unknown>} _action
  * @param {ActionContext} ctx
- * @returns {Promise<{tabs: TabInfo[]}>}
+ * @returns {Promise<{tabs: TabInfo[], other_tabs: number}>}
  */
 export async function getTabs(_action, ctx) {
   const [tabs, current, owned] = await Promise.all([
@@ -27,15 +28,19 @@ export async function getTabs(_action, ctx) {
     ctx.taskTabs.get(ctx.taskId),
     ctx.taskTabs.ownedTabs(ctx.taskId),
   ]);
+  const mine = (/** @type {any} */ tab) => (ctx.sessions
+    ? ctx.sessions.get(tab.id)?.task_id === ctx.taskId : tab.id === current || owned.includes(tab.id));
+  const own = tabs.filter(mine);
   return {
-    tabs: tabs.map((/** @type {any} */ tab) => ({
+    tabs: own.map((/** @type {any} */ tab) => ({
       tab_id: tab.id,
       window_id: tab.windowId,
       url: tab.url || tab.pendingUrl || "",
       title: tab.title ?? "",
       active: Boolean(tab.active),
-      in_task: ctx.sessions ? ctx.sessions.get(tab.id)?.task_id === ctx.taskId : tab.id === current || owned.includes(tab.id),
+      in_task: true,
       current: tab.id === current,
     })),
+    other_tabs: tabs.length - own.length,
   };
 }

@@ -13,6 +13,7 @@
 import { syncListeners } from "./listeners.js";
 import { callPage, contextOf, mainFrameId } from "./page-script.js";
 import { observeTopDocument, uidFor } from "./uid-map.js";
+import { blockedNote, blockedOwners } from "../tabs/blocked-frames.js";
 
 const MAX_FRAME_DEPTH = 4;
 const MAX_SHADOW_ROUNDS = 4;
@@ -22,7 +23,7 @@ const MIN_FRAME_LIMIT = 2000;
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./page-script.js").Frame} Frame
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
- * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number}, url: string, title: string,
+ * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number, hidden?: number}, url: string, title: string,
  *   modal: boolean, text?: string, notFound?: boolean, blank?: string}} Collected
  *   blank: why a page that shows nothing does (the walk found no text and no control)
  */
@@ -30,10 +31,11 @@ const MIN_FRAME_LIMIT = 2000;
 /**
  * @param {DebuggerController} dbg
  * @param {number} tabId
- * @param {{limit: number, selector?: string}} opts
+ * @param {{limit: number, selector?: string, blocklist?: import("../sessions/blocklist.js").Blocklist}} opts frames
+ *   of sites on the blocklist are left out
  * @returns {Promise<Collected>}
  */
-export async function collectTab(dbg, tabId, { limit, selector }) {
+export async function collectTab(dbg, tabId, { limit, selector, blocklist }) {
   try {
     await dbg.enableChildTargets(tabId);
   } catch {
@@ -42,7 +44,7 @@ export async function collectTab(dbg, tabId, { limit, selector }) {
   const omitted = { els: 0, rows: 0, chars: 0 };
   const budget = { left: limit };
   const frame = { tabId, frameId: await mainFrameId(dbg, tabId) };
-  const top = await walkFrame(dbg, frame, { selector, omitted, budget, depth: 0 });
+  const top = await walkFrame(dbg, frame, { selector, omitted, budget, depth: 0, blocklist });
   if (top.notFound) return { blocks: [], omitted, url: top.url ?? "", title: top.title ?? "", modal: false, notFound: true };
   return { blocks: top.blocks, omitted, url: top.url, title: top.title, modal: top.modal, ...(top.text ? { text: top.text } : {}),
     ...(top.blank ? { blank: top.blank } : {}) };
@@ -57,7 +59,9 @@ export async function collectTab(dbg, tabId, { limit, selector }) {
 async function walkFrame(dbg, frame, opts) {
   await revealClosedRoots(dbg, frame);
   await syncListeners(dbg, frame);
-  const owners = await childFrameOwners(dbg, frame);
+  // Blocked frames come last: their key wins, and the walker leaves "[blocked frame: site]" where they stand.
+  const owners = [...await childFrameOwners(dbg, frame),
+    ...await blockedOwners(dbg, frame, opts.blocklist, () => contextOf(dbg, frame))];
   const res = await callPage(dbg, frame, "walk", [
     { value: { limit: Math.max(opts.budget.left, MIN_FRAME_LIMIT), selector: opts.selector, frameKeys: owners.map((o) => o.sessionId) } },
     ...owners.map((o) => ({ objectId: o.objectId })),
@@ -66,6 +70,7 @@ async function walkFrame(dbg, frame, opts) {
   if (data.notFound) return data;
   if (frame.sessionId === undefined) observeTopDocument(frame.tabId, data.doc);
   if (data.omitted) for (const k of /** @type {const} */ (["els", "rows", "chars"])) opts.omitted[k] += data.omitted[k];
+  opts.omitted.hidden = (opts.omitted.hidden ?? 0) + (data.hidden ?? 0);
   /** @type {ElementRecord[]} */
   const records = data.els.map((/** @type {[number, string, string, string, string]} */ [id, role, name, states, context]) => {
     const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc: data.doc, id, role, name, context });
@@ -104,11 +109,14 @@ async function bind(dbg, frame, value, records, opts) {
  * @param {Parameters<typeof walkFrame>[2]} opts
  */
 async function childBlocks(dbg, parent, sessionId, opts) {
+  if (sessionId.startsWith("blocked:")) return blockedNote(sessionId.slice("blocked:".length));
   const child = dbg.childTargets(parent.tabId).find((c) => c.sessionId === sessionId);
   if (!child || opts.depth >= MAX_FRAME_DEPTH) return { note: "iframe could not be read" };
+  if (await opts.blocklist?.check(child.url)) return blockedNote(child.url);
   try {
     const data = await walkFrame(dbg, { tabId: parent.tabId, sessionId, frameId: child.targetId },
       { ...opts, selector: undefined, depth: opts.depth + 1 });
+    if (data.url && await opts.blocklist?.check(data.url)) return blockedNote(data.url); // redirected while read
     return { c: data.blocks ?? [] };
   } catch (err) {
     return { note: `iframe ${child.url} could not be read (${/** @type {Error} */ (err).message})` };

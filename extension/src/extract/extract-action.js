@@ -33,7 +33,8 @@ import { watchTab } from "./tab-watch.js";
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
- * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string}} ExtractResult
+ * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
+ *   hidden_chars?: number}} ExtractResult
  */
 
 /**
@@ -49,7 +50,7 @@ export async function extract(action, ctx) {
   const selector = action.selector === undefined || action.selector === null ? undefined : String(action.selector);
   const tabId = await taskTab(action, ctx);
   watchTab(ctx.debugger, tabId);
-  const page = await collectTab(ctx.debugger, tabId, { limit: maxChars, selector });
+  const page = await collectTab(ctx.debugger, tabId, { limit: maxChars, selector, blocklist: ctx.blocklist });
   if (page.notFound) {
     throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND,
       `no element matches selector ${JSON.stringify(selector)}; call extract without a selector to see the whole page`,
@@ -146,5 +147,6 @@ function fitted(page, md, elements, elLines, budget, textBudget, maxChars) {
   } else if (page.blank) {
     result.note = page.blank;
   }
+  if (omitted.hidden) result.hidden_chars = omitted.hidden; // text the person cannot see, left out (page-visibility.js)
   return result;
 }

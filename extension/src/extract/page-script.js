@@ -20,13 +20,14 @@ import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
 import { pageShadow } from "./page-shadow.js";
+import { pageVisibility } from "./page-visibility.js";
 import { pageWalker } from "./page-walker.js";
 import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageBlocks, pageClickable, pageContext, pageFind, pageReading, pageSearch,
-  pageShadow, pageWalker].map(String);
+  pageShadow, pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));

@@ -55,7 +55,7 @@ export function pageWalker(lib) {
     const frames = new Map(frameEls.map((el, i) => [el, opts.frameKeys?.[i] ?? String(i)]));
     const W = {
       /** @type {any[]} */ els: [], size: 0, stopAt: opts.limit * 1.15 + 500, counting: false,
-      textChars: 0, head: "", /** @type {Element | null} */ modal: null, /** @type {Node | null} */ cut: null,
+      textChars: 0, hidden: 0, head: "", /** @type {Element | null} */ modal: null, /** @type {Node | null} */ cut: null,
     };
     const { sink, flush, flatRuns, plain } = lib.blocks;
     /** @param {{runs: any[]}} s @param {string} t */
@@ -83,8 +83,8 @@ export function pageWalker(lib) {
      * @param {{hint: string} | null} [script] a script control (named by its content, with a class hint)
      */
     const addElement = (el, role, st, script = null) => {
-      const name = lib.nameOf(el, script ? "button" : role);
-      const states = [...lib.statesOf(el, role, name), ...(script?.hint ? [script.hint] : [])].join(" ");
+      const [name, via] = lib.shownName(el, lib.nameOf(el, script ? "button" : role), st);
+      const states = [...lib.statesOf(el, role, name), ...(script?.hint ? [script.hint] : []), ...via].join(" ");
       W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region });
       W.size += name.length + states.length + role.length + 16;
       return W.els.length - 1;
@@ -111,7 +111,7 @@ export function pageWalker(lib) {
     const walkNode = (node, s, st) => {
       if (W.counting) return;
       if (node.nodeType === 3) {
-        if (st.invisible) return;
+        if (st.invisible || st.hideText) return void (W.hidden += lib.hiddenLength(node));
         const data = /** @type {Text} */ (node).data;
         const t = st.pre ? data : data.replace(/\s+/g, " ");
         if (!t) return;
@@ -128,9 +128,12 @@ export function pageWalker(lib) {
       if (W.size > W.stopAt) return stop(el);
       const cs = st.win.getComputedStyle(el);
       if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return;
+      const unseen = lib.hiddenBy(el, cs, st); // page-visibility.js: a control stays listed, its text does not
+      if (unseen && !lib.isInteractiveRole(lib.roleOf(el))) return void (W.hidden += lib.hiddenLength(el));
       if (el.localName === "math" && el.namespaceURI === MATHML_NS) return math(el, cs, s, st);
       const role = lib.roleOf(el);
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
+      lib.textVisibility(el, cs, ns, st, unseen);
       if (el.hasAttribute("inert")) ns.inert = true;
       if (role === "row") ns.row = el;
       if (!st.strip && !st.scoped) {
@@ -140,7 +143,7 @@ export function pageWalker(lib) {
       const block = !cs.display.startsWith("inline") && cs.display !== "contents";
       if (lib.isInteractiveRole(role) && !ns.invisible) {
         if (block) flush(s);
-        const x = tokenText(el, role);
+        const x = ns.hideText ? "" : tokenText(el, role);
         if (ns.inert) {
           if (!ns.strip && x) addText(s, x);
         } else {
@@ -427,7 +430,8 @@ export function pageWalker(lib) {
         ? `The page shows nothing: ${reason}. It may still be loading or waiting for a script; wait and extract again.`
         : "The page shows nothing: it has no visible text or controls.";
     }
-    if (!opts.selector && !W.counting && W.textChars < 2000) {
+    out.hidden = W.hidden;
+    if (!opts.selector && !W.counting && W.textChars < 2000 && !W.hidden) { // innerText would bring hidden text back
       const text = document.body?.innerText ?? "";
       if (text.length > 2 * W.textChars + 200) out.text = text.slice(0, opts.limit);
     }

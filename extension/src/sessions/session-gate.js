@@ -133,10 +133,10 @@ export class SessionGate {
    */
   async after(type, taskId, label, tabId, result) {
     if (type === "close_tab") return;
-    const stop = this.#sessions.stopReason(taskId);
-    if (stop) throw stoppedError(stop); // stopped while the action ran: no session starts for what it opened
+    // Stopped while the action ran (or by where it went): no session starts for what it opened.
+    const stopped = () => this.#sessions.stopReason(taskId);
     const touched = new Set();
-    if (flags(type).opens_session && Number.isInteger(result?.tab_id)) {
+    if (!stopped() && flags(type).opens_session && Number.isInteger(result?.tab_id)) {
       const created = tabId === undefined && !this.#sessions.get(result.tab_id);
       if (created) {
         await this.#sessions.start({ taskId, tabId: result.tab_id, windowId: result.window_id, url: result.url ?? "",
@@ -146,17 +146,23 @@ export class SessionGate {
     }
     if (tabId !== undefined) touched.add(tabId);
     for (const opened of result?.effects?.new_tabs ?? []) {
-      if (!Number.isInteger(opened?.tab_id) || this.#sessions.get(opened.tab_id)) continue;
-      await this.#sessions.start({ taskId, tabId: opened.tab_id, url: opened.url ?? "", label, openedByAgent: true });
+      if (stopped() || !Number.isInteger(opened?.tab_id) || this.#sessions.get(opened.tab_id)) continue;
+      await this.#sessions.start({ taskId, tabId: opened.tab_id, url: opened.url ?? "", label, openedByAgent: true,
+        ...(tabId !== undefined ? { openerTabId: tabId } : {}) });
       touched.add(opened.tab_id);
     }
     // The action's own tab is checked even if the tabs.onUpdated listener already ended its session.
     const reported = [result?.effects?.url, result?.url].filter((u) => typeof u === "string");
+    // A reading action is checked where its tab is now (the committed URL, and the URL it read): a redirect chain
+    // that ended on a blocked site while it read answers `blocked`, and what it read is dropped.
+    const reads = flags(type).read_only || type === "evaluate";
     for (const id of touched) {
-      if (id === tabId && !flags(type).may_navigate) continue;
-      if (id === tabId && navigatedPerResult(type, result) === false) continue;
+      if (id === tabId && !reads && !flags(type).may_navigate) continue;
+      if (id === tabId && !reads && navigatedPerResult(type, result) === false) continue;
       await this.check(id, id === tabId ? reported : [], id === tabId);
     }
+    const stop = stopped();
+    if (stop) throw stoppedError(stop);
   }
 
   /**
@@ -178,10 +184,18 @@ export class SessionGate {
     }
     let url = tab.url || tab.pendingUrl || "";
     let pattern = await this.#blocklist.check(url);
-    for (const seen of reported) {
+    for (const seen of [tab.pendingUrl, ...reported].filter(Boolean)) {
       if (pattern) break;
       pattern = await this.#blocklist.check(seen);
       if (pattern) url = seen;
+    }
+    if (pattern && session?.opener_tab_id !== undefined) {
+      // A tab the task's page opened (a click, target=_blank, window.open): closed at once; the task goes on.
+      await this.#sessions.end(tabId, "blocked_tab_closed");
+      await this.#tabs.remove(tabId).catch(() => {});
+      throw new ActionError(ErrorCode.BLOCKED, `a tab this page opened went to ${domainOf(url)}, which is on the `
+        + `person's blocklist (${pattern}); bua closed that tab: go on in your own tab, do not try to reach it `
+        + "another way");
     }
     if (pattern) {
       if (session) await this.#sessions.end(tabId, "blocked");

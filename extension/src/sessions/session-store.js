@@ -28,6 +28,7 @@ export const STOP_REASONS = new Set(["stopped", "ended_by_user", "idle", "blocke
  * @property {boolean} opened_by_agent
  * @property {number} started epoch ms
  * @property {number | undefined} group_id
+ * @property {number} [opener_tab_id] the session tab that opened this one (a click, target=_blank, window.open)
  *
  * @typedef {(type: string, data: Record<string, unknown>) => void} Emit
  */
@@ -137,10 +138,11 @@ export class SessionStore {
   }
 
   /**
-   * @param {{taskId: string, tabId: number, windowId?: number, url: string, title?: string, label?: string, openedByAgent: boolean}} p
+   * @param {{taskId: string, tabId: number, windowId?: number, url: string, title?: string, label?: string,
+   *   openedByAgent: boolean, openerTabId?: number}} p
    * @returns {Promise<Session>}
    */
-  async start({ taskId, tabId, windowId, url, title = "", label = "", openedByAgent }) {
+  async start({ taskId, tabId, windowId, url, title = "", label = "", openedByAgent, openerTabId }) {
     await this.#loaded;
     const existing = this.#byTab.get(tabId);
     if (existing && existing.task_id === taskId) return existing;
@@ -148,6 +150,7 @@ export class SessionStore {
     const session = {
       task_id: taskId, tab_id: tabId, window_id: windowId, domain: domainOf(url), url, title,
       label: label || taskId, opened_by_agent: openedByAgent, started: Date.now(), group_id: undefined,
+      ...(openerTabId !== undefined ? { opener_tab_id: openerTabId } : {}),
     };
     this.#byTab.set(tabId, session);
     await this.#save();

@@ -1,0 +1,198 @@
+/**
+ * In-page: text the person cannot see never reaches the model (issue 11). The walker asks, per element:
+ *
+ * - `hiddenBy(el, cs, st)`: the element and everything in it is invisible: opacity 0; clipped to nothing (clip
+ *   rect or clip-path of no area); a box of at most 1 px that clips its overflow (zero size, the "sr-only" trick);
+ *   off-screen at negative document coordinates (absolute/relative/transformed: no scrolling reaches it; fixed:
+ *   outside the viewport). Returns the reason, or "".
+ * - `textVisibility(el, cs, ns, st)`: whether the element's own text shows: transparent text, text coloured like
+ *   the background behind it (contrast under 1.2 against the nearest opaque background of its ancestors), font
+ *   smaller than 4 px, or pushed away by a large negative text-indent. Sets ns.hideText (its children decide
+ *   afresh from their own style) and ns.bg (the background its children sit on).
+ * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
+ * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
+ *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
+ *   characters or 4 words: an icon's label does not), marked with the state `attr-name`; a
+ *   control that stays listed although nothing of it shows (an opacity-0 file input over a styled label) has its
+ *   name capped at 40 and the state `invisible`, and none of its text in the markdown.
+ *
+ * Comments, <template> and <noscript> are never walked (page-walker.js's SKIP). Backgrounds are judged from the
+ * element's ancestors only (an image or gradient behind text, or background-clip: text, means "unknown": kept).
+ *
+ * Sent to the page as source text (page-script.js): self-contained.
+ */
+
+/**
+ * Adds hiddenBy, textVisibility, hiddenLength and shownName to lib.
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageVisibility(lib) {
+  const MIN_FONT_PX = 4;
+  const MIN_CONTRAST = 1.2;
+  const MAX_ATTR_NAME = 80;
+  const MAX_HIDDEN_NAME = 40;
+  const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
+  /** @type {Map<string, number[] | null>} */
+  const colors = new Map();
+
+  /**
+   * "rgb(1, 2, 3)" / "rgba(1, 2, 3, 0.5)" / "rgb(1 2 3 / 50%)" → [r, g, b, a]; null when not rgb (e.g. color()).
+   * @param {string} text
+   */
+  const rgba = (text) => {
+    let parsed = colors.get(text);
+    if (parsed === undefined) {
+      const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%)?)?\s*\)$/.exec(text);
+      parsed = m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4]) / (m[5] ? 100 : 1)] : null;
+      if (colors.size < 500) colors.set(text, parsed);
+    }
+    return parsed;
+  };
+
+  /** @param {number[]} c */
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+
+  /** @param {number[]} a @param {number[]} b */
+  const contrast = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  /** @type {WeakMap<Window, number[] | null>} */
+  const roots = new WeakMap();
+  /** The canvas colour of a document: html's background, else body's, else white. @param {Window} win */
+  const rootBackground = (win) => {
+    if (!roots.has(win)) {
+      const doc = win.document;
+      let bg = [255, 255, 255, 1];
+      for (const el of [doc.documentElement, doc.body]) {
+        if (!el) continue;
+        const cs = win.getComputedStyle(el);
+        if (cs.backgroundImage !== "none") {
+          bg = /** @type {any} */ (null);
+          break;
+        }
+        const c = rgba(cs.backgroundColor);
+        if (c && c[3] >= 0.9) {
+          bg = c;
+          break;
+        }
+      }
+      roots.set(win, bg);
+    }
+    return roots.get(win) ?? null;
+  };
+
+  /** @param {string} clip a computed `clip` value */
+  const clipIsEmpty = (clip) => {
+    const m = /^rect\(([-\d.]+)px,?\s*([-\d.]+)px,?\s*([-\d.]+)px,?\s*([-\d.]+)px\)$/.exec(clip);
+    if (!m) return false;
+    const [top, right, bottom, left] = m.slice(1).map(Number);
+    return right - left <= 1 || bottom - top <= 1;
+  };
+
+  /** @param {string} path a computed `clip-path` value */
+  const clipPathIsEmpty = (path) => {
+    if (path === "none" || path.startsWith("url(")) return false;
+    const inset = /^inset\(([^)]*)\)/.exec(path);
+    if (inset) {
+      const v = inset[1].split(/\s+round\s+/)[0].trim().split(/\s+/).map((x) => (x.endsWith("%") ? parseFloat(x) : NaN));
+      const [t, r = t, b = t, l = r] = v;
+      return t + b >= 100 || l + r >= 100;
+    }
+    if (/^(circle|ellipse)\(\s*0(px|%)?[\s)]/.test(path)) return true;
+    const poly = /^polygon\(([^)]*)\)/.exec(path);
+    if (poly) return new Set(poly[1].split(",").map((p) => p.trim().replace(/^(nonzero|evenodd)\s*/, ""))).size <= 1;
+    return false;
+  };
+
+  /**
+   * @param {Element} el
+   * @param {CSSStyleDeclaration} cs
+   * @param {{win: Window}} st
+   * @returns {string} why nothing of it can be seen, or ""
+   */
+  lib.hiddenBy = (el, cs, st) => {
+    if (parseFloat(cs.opacity) <= 0.01) return "opacity";
+    const positioned = cs.position !== "static";
+    if (positioned && cs.clip !== "auto" && clipIsEmpty(cs.clip)) return "clipped";
+    if (cs.clipPath !== "none" && clipPathIsEmpty(cs.clipPath)) return "clipped";
+    const clips = cs.overflowX !== "visible" || cs.overflowY !== "visible";
+    if (!clips && !positioned && cs.transform === "none") return "";
+    const box = el.getBoundingClientRect();
+    if (clips && (box.width <= 1 || box.height <= 1)) return "zero size";
+    if (!positioned && cs.transform === "none") return "";
+    const win = st.win;
+    if (cs.position === "fixed") {
+      if (box.right <= 0 || box.bottom <= 0 || box.left >= win.innerWidth || box.top >= win.innerHeight) return "off-screen";
+      return "";
+    }
+    const rtl = win.getComputedStyle(win.document.documentElement).direction === "rtl";
+    if (box.bottom + win.scrollY <= 0 || (!rtl && box.right + win.scrollX <= 0)) return "off-screen";
+    return "";
+  };
+
+  /**
+   * @param {Element} el
+   * @param {CSSStyleDeclaration} cs
+   * @param {any} ns the element's walk state (gets hideText and bg)
+   * @param {any} st the parent's walk state
+   * @param {string} [unseen] hiddenBy's reason for a control that stays listed: none of its text shows
+   */
+  lib.textVisibility = (el, cs, ns, st, unseen = "") => {
+    const parentBg = st.bg === undefined ? rootBackground(st.win) : st.bg;
+    const clipText = cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text";
+    let bg = parentBg;
+    if (cs.backgroundImage !== "none" || clipText) bg = null;
+    else {
+      const own = rgba(cs.backgroundColor);
+      if (own && own[3] >= 0.9) bg = own;
+      else if (own && own[3] > 0.1) bg = null;
+    }
+    ns.bg = bg;
+    ns.unseen = unseen || st.unseen || "";
+    ns.hideText = ns.unseen;
+    if (ns.hideText) return;
+    if (parseFloat(cs.fontSize) < MIN_FONT_PX) ns.hideText = "tiny font";
+    else if (parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
+    else if (!clipText) {
+      const color = rgba(/** @type {any} */ (cs).webkitTextFillColor || cs.color) ?? rgba(cs.color);
+      if (color && color[3] <= 0.1) ns.hideText = "transparent text";
+      else if (color && bg && contrast(color, bg) < MIN_CONTRAST) ns.hideText = "text coloured like its background";
+    }
+  };
+
+  /**
+   * An icon's label ("Star", "Open chat") is what attributes are for; a sentence in one is not shown to anybody.
+   * @param {string} name
+   */
+  const sentenceLike = (name) => name.length > 30 || name.split(" ").length > 4;
+
+  /** @param {Node} node */
+  lib.hiddenLength = (node) => (node.textContent ?? "").replace(/\s+/g, " ").trim().length;
+
+  /**
+   * @param {Element} el
+   * @param {string} name the accessible name
+   * @param {{hideText?: string}} [st] the element's walk state: a control whose text cannot be seen
+   * @returns {[string, string[]]} the name to show, and the states to add
+   */
+  lib.shownName = (el, name, st) => {
+    if (st?.hideText) return [name.length > MAX_HIDDEN_NAME ? `${name.slice(0, MAX_HIDDEN_NAME)}…` : name, ["invisible"]];
+    if (!name) return [name, []];
+    const head = name.endsWith("…") ? name.slice(0, -1) : name; // nameOf may have capped it already
+    for (const attr of NAME_ATTRS) {
+      const value = el.getAttribute(attr);
+      if (value === null || !value.replace(/\s+/g, " ").trim().startsWith(head)) continue;
+      if ((el.textContent ?? "").includes(head) || !sentenceLike(name)) return [name, []];
+      return [name.length > MAX_ATTR_NAME ? `${name.slice(0, MAX_ATTR_NAME)}…` : name, ["attr-name"]];
+    }
+    return [name, []];
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Every tab a session tab opens joins the task, whoever opened it: a click (also handled by the action's own
+ * effects), a link with target=_blank, or `window.open` from a page script or from evaluate, between actions too.
+ * A new tab headed for a blocked site is closed at once and never joins; one that gets there later is closed by
+ * the session gate's check (its session carries `opener_tab_id`). A stopped task's page opening a tab gets it
+ * closed too: the task may not act there.
+ *
+ * Fed by chrome.tabs.onCreated (openerTabId) and chrome.webNavigation.onCreatedNavigationTarget (sourceTabId, also
+ * for links opened with noopener); both may report the same tab, joining is idempotent.
+ */
+
+/**
+ * @typedef {import("./session-store.js").SessionStore} SessionStore
+ * @typedef {import("./blocklist.js").Blocklist} Blocklist
+ */
+
+export class OpenedTabs {
+  #sessions;
+  #blocklist;
+  #tabs;
+  #taskTabs;
+
+  /**
+   * @param {{sessions: SessionStore, blocklist: Blocklist, tabs: any, taskTabs: any}} deps
+   */
+  constructor({ sessions, blocklist, tabs, taskTabs }) {
+    this.#sessions = sessions;
+    this.#blocklist = blocklist;
+    this.#tabs = tabs;
+    this.#taskTabs = taskTabs;
+  }
+
+  /** @param {{id?: number, openerTabId?: number, pendingUrl?: string, url?: string}} tab chrome.tabs.onCreated */
+  async onCreated(tab) {
+    if (tab.id === undefined || tab.openerTabId === undefined) return "ignored";
+    return this.#join(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
+  }
+
+  /** @param {{sourceTabId: number, tabId: number, url: string}} details webNavigation.onCreatedNavigationTarget */
+  async onCreatedNavigationTarget(details) {
+    return this.#join(details.sourceTabId, details.tabId, details.url ?? "");
+  }
+
+  /**
+   * @param {number} openerId
+   * @param {number} tabId
+   * @param {string} url where the new tab is headed ("" or about:blank when a script fills it in later)
+   * @returns {Promise<"joined" | "closed" | "ignored">}
+   */
+  async #join(openerId, tabId, url) {
+    await this.#sessions.ready();
+    const source = this.#sessions.get(openerId);
+    if (!source) return "ignored";
+    const mine = this.#sessions.get(tabId);
+    if (mine && mine.task_id !== source.task_id) return "ignored";
+    const stopped = this.#sessions.stopReason(source.task_id);
+    if (stopped || (await this.#blocklist.check(url))) {
+      if (mine) await this.#sessions.end(tabId, "blocked_tab_closed");
+      await this.#tabs.remove(tabId).catch(() => {});
+      return "closed";
+    }
+    if (!mine) {
+      await this.#sessions.start({ taskId: source.task_id, tabId, url, label: source.label, openedByAgent: true,
+        openerTabId: openerId });
+      await this.#taskTabs.own(source.task_id, tabId);
+    }
+    return "joined";
+  }
+}
