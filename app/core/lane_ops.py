@@ -9,26 +9,59 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
+from app.agent.context import Deps
 from app.agent.runtime import AgentRuntime
+from app.agent.settings import AgentSettings
 from app.agent.subagent_run import run_subagent
 from app.agent.subagents import BROWSER_SUBAGENT
+from app.agent.task_board import TaskBoard
 from app.agent.tools import browser as browser_tool
 from app.agent.tools.base import ToolOutput
 from app.bridge.abort import AbortSignal
+from app.bridge.pool import BrowserBridgePool
+from app.core.chat import ChatService
+from app.core.control import Controls
+from app.core.sessions import SessionsTable
 from app.protocol.errors import ErrorCode
+from app.store.db import Store
 
-if TYPE_CHECKING:
-    from app.core.lanes import Lane
+
+class LaneCore(Protocol):
+    """What a lane uses of the core (the core itself: app.core.service.Core)."""
+
+    pool: BrowserBridgePool
+    board: TaskBoard
+    controls: Controls
+    sessions: SessionsTable
+    store: Store
+    chat_service: ChatService
+
+    def agent_settings(self) -> AgentSettings: ...
+
+
+class Lane(Protocol):
+    """What an op uses of its lane (app.core.lanes.Lane)."""
+
+    core: LaneCore
+    task_id: str
+    label: str
+    stopped: str | None
+
+    def deps(self, abort: AbortSignal, runtime: AgentRuntime | None = None) -> Deps: ...
+
+    def resume_on_board(self) -> None: ...
+
+    def post_milestone(self, raw: dict[str, Any], output: ToolOutput) -> None: ...
+
 
 Emit = Callable[[str, dict[str, Any]], None]
-LaneOp = Callable[["Lane", dict[str, Any], AbortSignal, Emit], Awaitable[dict[str, Any]]]
+LaneOp = Callable[[Lane, dict[str, Any], AbortSignal, Emit], Awaitable[dict[str, Any]]]
 
-CONFIRMATION_HOOK: Callable[["Lane", dict[str, Any]], Awaitable[str | None]] | None = None
-"""The safety issue's confirmation step plugs in here: given the lane and the action, it answers None (go on)
-or the reason the person must confirm first. With no app window to ask in, the action then answers
-`confirmation_required` with that reason. Unset until that feature lands: every action goes on."""
+# A lane's actions reach the browser through the pool, whose safety guard (app/safety/guard.py) holds a sensitive
+# action for the person, or answers `confirmation_required` when no app window is there to ask in: lanes need no
+# hook of their own.
 
 
 def _refused(action: Any, code: str, message: str) -> dict[str, Any]:
@@ -37,7 +70,7 @@ def _refused(action: Any, code: str, message: str) -> dict[str, Any]:
     return {"ok": True, "output": output_frame(output)}
 
 
-def _stopped_message(lane: "Lane") -> str:
+def _stopped_message(lane: Lane) -> str:
     return (f"the person stopped this client's browser work ({lane.stopped}): do nothing more in the browser; report "
             "what you did and found so far. Reconnecting this MCP server starts a new lane.")
 
@@ -48,24 +81,20 @@ def output_frame(output: ToolOutput) -> dict[str, Any]:
             "images": [{"media_type": i.media_type, "data": i.data_b64} for i in output.images]}
 
 
-async def act(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def act(lane: Lane, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     raw = args.get("action")
     if not isinstance(raw, dict):
         return {"ok": False, "error": {"code": "invalid_request",
                                        "message": "`action` must be an object with a `type`, e.g. {\"type\": \"extract\"}"}}
     if lane.stopped is not None:
         return _refused(raw.get("type"), ErrorCode.STOPPED.value, _stopped_message(lane))
-    if CONFIRMATION_HOOK is not None:
-        reason = await CONFIRMATION_HOOK(lane, raw)
-        if reason is not None:
-            return _refused(raw.get("type"), ErrorCode.CONFIRMATION_REQUIRED.value, reason)
     lane.resume_on_board()
     output = await browser_tool.execute(raw, lane.deps(abort))
     lane.post_milestone(raw, output)
     return {"ok": True, "output": output_frame(output)}
 
 
-async def task(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def task(lane: Lane, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     prompt = str(args.get("prompt") or "").strip()
     if not prompt:
         return {"ok": False, "error": {"code": "invalid_request",
@@ -86,7 +115,7 @@ async def task(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emi
     return {"ok": True, "result": result}
 
 
-async def status(lane: "Lane", args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+async def status(lane: Lane, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     """The lane sees its own tabs in full and only how many sessions other tasks hold."""
     core = lane.core
     mine = [row.as_dict() for row in core.sessions.for_task(lane.task_id)]

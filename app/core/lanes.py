@@ -16,7 +16,7 @@ import asyncio
 import logging
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.runtime import AgentRuntime
@@ -26,13 +26,10 @@ from app.agent.tools.base import ToolOutput
 from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_message, write_message
-from app.core.lane_ops import LANE_OPS
+from app.core.lane_ops import LANE_OPS, LaneCore
 from app.protocol.envelope import Response
 from app.store.screenshots import thumbnail
 from native_host import framing
-
-if TYPE_CHECKING:
-    from app.core.service import Core
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +61,7 @@ class LaneBridge:
 
 
 class Lane:
-    def __init__(self, core: "Core", task_id: str, label: str, writer: asyncio.StreamWriter,
+    def __init__(self, core: LaneCore, task_id: str, label: str, writer: asyncio.StreamWriter,
                  runtime: AgentRuntime) -> None:
         self.core = core
         self.runtime = runtime
@@ -204,7 +201,7 @@ class Lane:
 class LaneService:
     """Accepts lanes on the core's socket (role "lane"); one `Lane` per connection."""
 
-    def __init__(self, core: "Core") -> None:
+    def __init__(self, core: LaneCore) -> None:
         self.core = core
         self.lanes: dict[str, Lane] = {}
 
