@@ -296,3 +296,30 @@ async def test_when_the_core_goes_away_the_next_call_opens_a_new_lane_on_a_core_
         if serve.poll() is None:
             os.killpg(serve.pid, signal.SIGKILL)
             serve.wait(10)
+
+
+async def test_a_sensitive_click_from_a_lane_asks_the_person_and_without_a_window_is_refused(core, browser,
+                                                                                             fixture_server):
+    from app.safety.confirmations import Decision
+    from tests.e2e.safety_helpers import Person
+
+    async with mcp_client(core.home, "Careful Agent") as session:
+        await act(session, {"type": "navigate", "url": fixture_server.url("/safety/account.html?mcp")})
+        person = Person(core, Decision.DENY).__enter__()
+        try:
+            denied = await call(session, "browser", {"type": "click", "selector": "#delete"})
+        finally:
+            person.__exit__()
+        [asked] = person.asked
+        assert asked["task_id"] == await lane_id(session) and asked["task_words"] == "Careful Agent (MCP)", \
+            "the person sees which client asks"
+        assert denied.is_error and payload(denied)["error"]["code"] == "confirmation_required"
+        assert payload(denied)["error"]["next_step"]
+        core.person.__exit__()  # no app window at all
+        try:
+            refused = await call(session, "browser", {"type": "click", "selector": "#delete"})
+        finally:
+            core.person.__enter__()
+        assert refused.is_error and payload(refused)["error"]["code"] == "confirmation_required"
+        assert "nothing done" in (await act(session, {"type": "evaluate",
+                                                      "expression": "document.querySelector('#status').textContent"}))["value"]
