@@ -1,7 +1,9 @@
-"""Shared helpers of the e2e tests: the `page` fixture, evaluate() in a page and in_extension()."""
+"""Shared helpers of the e2e tests: the `page` and `blocklist` fixtures, evaluate() in a page, in_extension() and
+wait_until()."""
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 import pytest
@@ -45,3 +47,28 @@ def in_extension(browser, expression: str) -> Any:
         return reply["result"].get("value")
     finally:
         browser.cdp.send("Target.detachFromTarget", {"sessionId": session})
+
+
+def wait_until(predicate: Callable[[], Any], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.fixture
+def blocklist(core):
+    """Add entries through the app's store and push them, as the popup and `bua blocklist` do; removed after."""
+    added: list[str] = []
+
+    def add(entry: str) -> list[dict[str, Any]]:
+        """Each connected browser's answer to the new list."""
+        added.append(core.core.store.block(entry))
+        return core.call(core.core.set_blocklist_changed()).browsers
+
+    yield add
+    for entry in added:
+        core.core.store.unblock(entry)
+    core.call(core.core.set_blocklist_changed())

@@ -17,37 +17,13 @@ from app.agent.page_text.boundary import CLOSE, OPEN, token_for
 from app.agent.page_text.flagger import FLAG
 from app.agent.results import render_tool_result
 from app.agent.tools import browser as browser_tool
-from tests.e2e.actions_helpers import in_extension
+from tests.e2e.actions_helpers import blocklist, in_extension, wait_until  # noqa: F401 (fixture)
 
 _tasks = itertools.count(1)
 
 
 def new_task(prefix: str = "t-contain") -> str:
     return f"{prefix}-{next(_tasks)}"
-
-
-def wait_until(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
-
-
-@pytest.fixture
-def blocklist(core):
-    """Add entries through the app's store and push them, as the popup and `bua blocklist` do."""
-    added: list[str] = []
-
-    def add(entry: str):
-        added.append(core.core.store.block(entry))
-        return core.call(core.core.set_blocklist_changed())
-
-    yield add
-    for entry in added:
-        core.core.store.unblock(entry)
-    core.call(core.core.set_blocklist_changed())
 
 
 @pytest.fixture
@@ -210,27 +186,24 @@ def test_a_popup_to_a_blocked_site_is_closed_at_once(act, browser, fixture_serve
     assert act({"type": "extract"}, task_id=task).ok, "the task goes on in its own tab"
 
 
-def test_a_page_script_opening_a_blocked_site_between_actions_is_closed_and_a_fine_one_joins(
+def test_a_tab_the_page_opens_between_actions_joins_the_task_or_is_closed_when_blocked(
         act, browser, fixture_server, blocklist):
     task = new_task()
-    blocked = fixture_server.url("/second.html", host="localhost")
-    nav = act({"type": "navigate", "url": fixture_server.url(f"/safety/opener.html?task={task}&to={blocked}")},
-              task_id=task)
     blocklist("localhost")
     left_over = on_localhost(browser)
-    page = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["url"] == nav.result["url"])
-    hands = browser.cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
-    try:
-        # The page's own script (with the person's activation, as a timer or a handler would have) opens tabs.
-        for url in (blocked, "/second.html"):  # one popup per activation
-            browser.cdp.send("Runtime.evaluate", {"expression": f"window.open({url!r})", "userGesture": True}, hands)
-    finally:
-        browser.cdp.send("Target.detachFromTarget", {"sessionId": hands})
-    good = fixture_server.url("/second.html")
-    assert wait_until(lambda: any(t["url"] == good for t in act({"type": "get_tabs"}, task_id=task).result["tabs"])), \
-        (act({"type": "get_tabs"}, task_id=task).result, in_extension(browser, "chrome.tabs.query({}).then(ts => "
-                                                                        "ts.map(t => [t.id, t.openerTabId, t.url]))"))
-    assert wait_until(lambda: on_localhost(browser) <= left_over), "the blocked popup was closed"
+    good = fixture_server.url("/second.html?later")
+    for to in (good, fixture_server.url("/second.html", host="localhost")):
+        assert act({"type": "navigate", "url": fixture_server.url(f"/safety/opener.html?task={task}&to={to}")},
+                   task_id=task).ok
+        clicked = act({"type": "click", "selector": "#later"}, task_id=task)
+        assert clicked.ok and not clicked.result["effects"].get("new_tabs"), "the tab opens after the action answered"
+        if to == good:
+            assert wait_until(lambda: any(t["url"] == good for t in act({"type": "get_tabs"}, task_id=task).result["tabs"])), \
+                "a tab the task's page opened joins the task"
+        else:
+            time.sleep(2)
+            assert wait_until(lambda: on_localhost(browser) <= left_over), "the blocked tab was closed"
+            assert act({"type": "extract"}, task_id=task).ok, "the task goes on"
 
 
 def test_evaluate_runs_without_user_activation(act, fixture_server):

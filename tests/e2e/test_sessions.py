@@ -7,40 +7,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-
 from app.bridge.abort import AbortSignal
-from tests.e2e.actions_helpers import in_extension
+from tests.e2e.actions_helpers import blocklist, in_extension, wait_until  # noqa: F401 (fixture)
 
 
 def events_of(core):
     seen: list = []
     remove = core.run(core.pool.subscribe, lambda bridge, event: seen.append(event))
     return seen, remove
-
-
-def wait_until(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
-
-
-@pytest.fixture
-def blocklist(core):
-    """Add entries through the app's store and push them, as the popup and `bua blocklist` do."""
-    added: list[str] = []
-
-    def add(entry: str):
-        added.append(core.core.store.block(entry))
-        return core.call(core.core.set_blocklist_changed())
-
-    yield add
-    for entry in added:
-        core.core.store.unblock(entry)
-    core.call(core.core.set_blocklist_changed())
 
 
 def test_two_tasks_cannot_touch_each_others_tabs(core, act, fixture_server):
