@@ -31,5 +31,8 @@ CoreEvent = Literal[
     "host_error",  # {message}: a native host reported an error
 ]
 
+LoopSink = Callable[[LoopEvent, dict[str, Any]], None]
 EventSink = Callable[[AgentEvent, dict[str, Any]], None]
+BoardListener = Callable[[BoardEvent, Any], None]
+SessionsListener = Callable[[SessionsEvent, dict[str, Any]], None]
 CoreListener = Callable[[CoreEvent, dict[str, Any]], None]

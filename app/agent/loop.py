@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Literal
 
 from app.agent.context import Deps
 from app.agent.model import Aborted, ModelClient, ModelError
@@ -18,8 +18,9 @@ from app.agent.results import render_tool_result, with_cache_breakpoint
 from app.agent.task_board import Milestone
 from app.agent.tools.base import Loadout, ToolOutput
 from app.agent.usage import Usage
+from app.events import LoopSink
 
-EventSink = Callable[[str, dict[str, Any]], None]
+LoopStatus = Literal["end_turn", "completed", "max_steps", "cancelled", "failed"]
 
 
 @dataclass
@@ -32,7 +33,7 @@ class ToolCall:
 
 @dataclass
 class LoopOutcome:
-    status: str  # end_turn | completed | max_steps | cancelled | failed
+    status: LoopStatus
     text: str = ""
     completion: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
@@ -49,7 +50,7 @@ def _stopped(output: ToolOutput) -> bool:
 
 class AgentLoop:
     def __init__(self, client: ModelClient, model: str, system: str, loadout: Loadout, deps: Deps,
-                 max_steps: int, max_tokens: int = 4096, on_event: EventSink = lambda _k, _p: None) -> None:
+                 max_steps: int, max_tokens: int = 4096, on_event: LoopSink = lambda _k, _p: None) -> None:
         self.client = client
         self.model = model
         self.system = system
@@ -181,7 +182,7 @@ class AgentLoop:
             self.on_event("milestone", milestone.as_dict())
         return output
 
-    def _finish(self, outcome: LoopOutcome, status: str, error: str | None = None) -> LoopOutcome:
+    def _finish(self, outcome: LoopOutcome, status: LoopStatus, error: str | None = None) -> LoopOutcome:
         outcome.status = status
         outcome.error = error
         outcome.steps = self.tool_steps

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 from app.agent.model import ModelClient
 from app.agent.settings import AgentSettings
-
-EventSink = Callable[[str, dict[str, Any]], None]
+from app.events import EventSink
 
 
 @dataclass

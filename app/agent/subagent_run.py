@@ -9,6 +9,7 @@ from app.agent.loop import AgentLoop, LoopOutcome
 from app.agent.model import ModelError
 from app.agent.subagent_spec import SubagentSpec
 from app.agent.tools.registry import subagent_loadout
+from app.events import SUBAGENT_EVENTS, LoopEvent
 
 
 def _summarise(outcome: LoopOutcome) -> dict[str, Any]:
@@ -45,8 +46,8 @@ async def run_subagent(spec: SubagentSpec, description: str, prompt: str, parent
     loadout = subagent_loadout(spec.tool_keys, deps)
     system = "\n\n".join([spec.instructions, *loadout.instructions])
 
-    def forward(kind: str, payload: dict[str, Any]) -> None:
-        runtime.on_event(f"subagent_{kind}", {**payload, "task_id": task_id, "call_id": call_id})
+    def forward(kind: LoopEvent, payload: dict[str, Any]) -> None:
+        runtime.on_event(SUBAGENT_EVENTS[kind], {**payload, "task_id": task_id, "call_id": call_id})
 
     try:
         client = runtime.client()

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from app.agent.usage import Usage
+from app.events import BoardEvent, BoardListener
 from app.store.screenshots import ScreenshotArchive, thumbnail
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,6 @@ class TaskRecord:
                 "milestones": [m.as_dict() for m in self.milestones]}
 
 
-Listener = Callable[[str, Any], None]
 History = Callable[[dict[str, Any]], None]
 
 
@@ -66,17 +66,17 @@ class TaskBoard:
     def __init__(self, archive: ScreenshotArchive | None = None, history: History | None = None,
                  keep_finished: int = KEEP_FINISHED) -> None:
         self.tasks: dict[str, TaskRecord] = {}
-        self._listeners: list[Listener] = []
+        self._listeners: list[BoardListener] = []
         self.archive = archive
         self.history = history
         self.keep_finished = keep_finished
         self._compacting = threading.Lock()
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
+    def subscribe(self, listener: BoardListener) -> Callable[[], None]:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def _emit(self, kind: str, payload: Any) -> None:
+    def _emit(self, kind: BoardEvent, payload: Any) -> None:
         for listener in list(self._listeners):
             listener(kind, payload)
 

@@ -8,9 +8,8 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from app.bridge.bridge import BrowserBridge
+from app.events import SessionsEvent, SessionsListener
 from app.protocol.envelope import Event
-
-Listener = Callable[[str, dict[str, Any]], None]
 
 
 @dataclass
@@ -40,10 +39,10 @@ def _row_from(data: dict[str, Any], profile: str | None) -> SessionRow:
 class SessionsTable:
     def __init__(self) -> None:
         self._rows: dict[tuple[str | None, int], SessionRow] = {}
-        self._listeners: list[Listener] = []
+        self._listeners: list[SessionsListener] = []
         self.ended: list[dict[str, Any]] = []
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
+    def subscribe(self, listener: SessionsListener) -> Callable[[], None]:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
@@ -53,7 +52,7 @@ class SessionsTable:
     def for_task(self, task_id: str) -> list[SessionRow]:
         return [r for r in self._rows.values() if r.task_id == task_id]
 
-    def _emit(self, kind: str, payload: dict[str, Any]) -> None:
+    def _emit(self, kind: SessionsEvent, payload: dict[str, Any]) -> None:
         for listener in list(self._listeners):
             listener(kind, payload)
 

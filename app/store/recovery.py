@@ -12,12 +12,9 @@ import sqlite3
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from app.store.blocklist import InvalidEntry
-
-if TYPE_CHECKING:
-    from app.store.db import Store
 
 RECOVERED_KEY = "store_recovered"
 """Settings key: the last recovery (a `Recovery` as a dict), kept until the person dismisses it."""
@@ -25,6 +22,17 @@ RESTORE_BLOCKLIST_KEY = "blocklist_restore_pending"
 """Settings key: true until a connecting extension has handed back its copy of the blocklist."""
 LOST = ("chat history", "settings (models, base URL, idle threshold)", "the blocklist, until a browser reconnects")
 SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+class SettingsAndBlocklist(Protocol):
+    """What a restore needs of `app.store.db.Store` (named here so this module, which the store imports, does
+    not import it back)."""
+
+    def get_setting(self, key: str, default: Any = None) -> Any: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def block(self, entry: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -93,7 +101,7 @@ def move_aside(path: Path, now: float | None = None) -> Path:
     return target
 
 
-def restore_blocklist(store: "Store", held: object) -> list[str] | None:
+def restore_blocklist(store: SettingsAndBlocklist, held: object) -> list[str] | None:
     """After a recovery, take the connecting extension's copy of the blocklist into the fresh store.
 
     Returns the patterns added (the restore is then done), or None when no restore is pending or the extension
@@ -111,5 +119,5 @@ def restore_blocklist(store: "Store", held: object) -> list[str] | None:
     return added
 
 
-def restore_pending(store: "Store") -> bool:
+def restore_pending(store: SettingsAndBlocklist) -> bool:
     return bool(store.get_setting(RESTORE_BLOCKLIST_KEY, False))

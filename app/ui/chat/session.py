@@ -15,6 +15,7 @@ from app.agent.loop import LoopOutcome
 from app.agent.model import MISSING_KEY
 from app.agent.usage import Usage
 from app.bridge.abort import AbortSignal
+from app.events import AgentEvent, EventSink
 from app.ui.aio import spawn
 from app.ui.chat.model import UI_TURN, MilestoneView, TaskView, TurnRecord, turns_from_rows
 from app.ui.chat.thumbnails import thumbnail_data_url
@@ -22,7 +23,6 @@ from app.ui.controller import AppController
 from app.ui.cost import TurnCost
 
 log = logging.getLogger(__name__)
-EventSink = Callable[[str, dict[str, Any]], None]
 Runner = Callable[[str, EventSink, AbortSignal], Awaitable[LoopOutcome]]
 USAGE_FIELDS = tuple(Usage.__dataclass_fields__)
 
@@ -147,7 +147,7 @@ class ChatSession(QObject):
 
     # -- agent events -----------------------------------------------------
     def _sink(self, cost: TurnCost) -> EventSink:
-        def on_event(kind: str, payload: dict[str, Any]) -> None:
+        def on_event(kind: AgentEvent, payload: dict[str, Any]) -> None:
             if kind == "text":
                 self._add_text(str(payload.get("text", "")))
             elif kind in ("usage", "subagent_usage"):

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHeaderView, QStackedWidget, QTreeWidget, QTreeWidgetItem
 
 from app.agent.task_board import Milestone, TaskBoard, TaskRecord
+from app.events import BoardEvent
 from app.ui.format import clock, elapsed, plural
 from app.ui.widgets import label
 
@@ -57,7 +58,7 @@ class ActivityView(QStackedWidget):
                 self._add_milestone(milestone)
         self._refresh_empty()
 
-    def on_board_event(self, kind: str, payload: Any) -> None:
+    def on_board_event(self, kind: BoardEvent, payload: Any) -> None:
         if kind == "task_started":
             self.finished.pop(payload.task_id, None)
             self._task_item(payload)
