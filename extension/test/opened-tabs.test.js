@@ -1,0 +1,48 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { Blocklist } from "../src/sessions/blocklist.js";
+import { OpenedTabs } from "../src/sessions/opened-tabs.js";
+import { SessionStore } from "../src/sessions/session-store.js";
+import { createStorageArea } from "./chrome-stub.js";
+
+async function setup() {
+  const removed = [];
+  const owned = [];
+  const sessions = new SessionStore(createStorageArea(), () => {});
+  const blocklist = new Blocklist(createStorageArea());
+  await blocklist.replace(["bank.test"]);
+  const opened = new OpenedTabs({ sessions, blocklist, tabs: { remove: async (id) => removed.push(id) },
+    taskTabs: { own: async (task, id) => owned.push([task, id]) } });
+  await sessions.start({ taskId: "t1", tabId: 1, url: "http://shop.test/", label: "Shop", openedByAgent: true });
+  return { sessions, opened, removed, owned };
+}
+
+test("a tab a session tab opens joins its task, remembering its opener", async () => {
+  const env = await setup();
+  assert.equal(await env.opened.onCreated({ id: 2, openerTabId: 1, pendingUrl: "http://shop.test/cart" }), "joined");
+  assert.deepEqual([env.sessions.get(2)?.task_id, env.sessions.get(2)?.opener_tab_id, env.sessions.get(2)?.label],
+    ["t1", 1, "Shop"]);
+  assert.deepEqual(env.owned, [["t1", 2]]);
+  assert.equal(await env.opened.onCreatedNavigationTarget({ sourceTabId: 1, tabId: 2, url: "http://shop.test/cart" }),
+    "joined", "the second report of the same tab changes nothing");
+  assert.equal(env.sessions.forTask("t1").length, 2);
+});
+
+test("a new tab headed for a blocked site is closed at once and never joins", async () => {
+  const env = await setup();
+  assert.equal(await env.opened.onCreatedNavigationTarget({ sourceTabId: 1, tabId: 3, url: "https://www.bank.test/" }),
+    "closed");
+  assert.deepEqual(env.removed, [3]);
+  assert.equal(env.sessions.get(3), undefined);
+  assert.equal(env.sessions.stopReason("t1"), undefined, "the task goes on in its own tab");
+});
+
+test("tabs the person or no session opened are left alone; a stopped task's page gets its tab closed", async () => {
+  const env = await setup();
+  assert.equal(await env.opened.onCreated({ id: 4 }), "ignored");
+  assert.equal(await env.opened.onCreated({ id: 5, openerTabId: 99, pendingUrl: "http://bank.test/" }), "ignored");
+  await env.sessions.markStopped("t1", "stopped");
+  assert.equal(await env.opened.onCreated({ id: 6, openerTabId: 1, url: "http://shop.test/" }), "closed");
+  assert.deepEqual(env.removed, [6]);
+});
