@@ -83,12 +83,15 @@ class Core(CoreVerbs):
         """A browser that (re)connects gets the store's blocklist and idle threshold at once; after a store
         recovery, the extension's copy (`held`, from its hello) is taken into the store first."""
         restored = await asyncio.to_thread(restore_blocklist, self.store, held)
+        answers: list[dict[str, Any]] = []
         if restored is not None:
             log.warning("blocklist restored from %s's copy: %s", bridge.info.browser, ", ".join(restored) or "(empty)")
-        if restored is not None or not await asyncio.to_thread(restore_pending, self.store):
-            [answer] = await self.controls.push_blocklist([bridge])
+            answers = (await self.set_blocklist_changed()).browsers  # the stored list changed: everyone hears it
+        elif not await asyncio.to_thread(restore_pending, self.store):
+            answers = await self.controls.push_blocklist([bridge])
+        for answer in answers:
             if not answer["ok"]:
-                log.warning("could not send the blocklist to %s: %s", bridge.info.browser, answer.get("error"))
+                log.warning("could not send the blocklist to a browser: %s", answer.get("error"))
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
         if idle:
             await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])

@@ -125,13 +125,20 @@ class CoreVerbs:
                   "steps": len(t.milestones), "last": t.milestones[-1].summary if t.milestones else "",
                   "usage": t.usage.as_dict()} for t in self.board.tasks.values()]
         return {"pid": os.getpid(), "uptime_s": round(time.time() - self.started, 1),
-                "browsers": self.pool.status(), "sessions": self.sessions.rows(), "tasks": tasks,
-                "blocklist": await self.blocklist(), "store_recovered": await self._recovery_message()}
+                "browsers": self.browsers(), "sessions": self.sessions.rows(), "tasks": tasks,
+                "blocklist": await self.blocklist(), "store_recovered": await self.store_recovered()}
 
-    async def _recovery_message(self) -> str | None:
+    def browsers(self) -> list[dict[str, Any]]:
+        """The connected browsers: profile_id, browser, extension_version, host_pid, pending."""
+        return self.pool.status()
+
+    async def store_recovered(self) -> str | None:
         """What the person must know about a damaged store that was replaced (until dismissed), else None."""
         recovery = await asyncio.to_thread(self.store.last_recovery)
         return recovery.message() if recovery is not None else None
+
+    async def dismiss_store_recovered(self) -> None:
+        await asyncio.to_thread(self.store.dismiss_recovery)
 
     # -- the person's controls --------------------------------------------
     async def stop(self, task_id: str | None = None) -> StopReport:

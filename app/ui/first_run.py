@@ -126,10 +126,11 @@ class FirstRunWindow(QWidget):
         self.ext_status.setVisible(bool(text))
 
     def _refresh_connected(self) -> None:
-        bridges = self.controller.core.pool.bridges
-        if bridges:
-            info = bridges[0].info
-            self.connected.setText(f"● Connected: {info.browser or 'browser'}, extension {info.extension_version}.")
+        browsers = self.controller.core.browsers()
+        if browsers:
+            first = browsers[0]
+            self.connected.setText(f"● Connected: {first['browser'] or 'browser'}, extension "
+                                   f"{first['extension_version']}.")
             set_props(self.connected, role="ok")
         else:
             self.connected.setText("○ Waiting for the extension to say hello… (this updates by itself)")

@@ -72,7 +72,7 @@ class BuaApp(QObject):
         on_visible()
         await self.chat.start()
         facts = await asyncio.to_thread(setup_check.facts, self.home)
-        if show and not self.core.pool.bridges:
+        if show and not self.core.browser_count:
             if not facts.host_registered:
                 self.open_first_run()
             else:
@@ -81,20 +81,19 @@ class BuaApp(QObject):
     async def _tell_store_recovered(self) -> None:
         """A damaged store was replaced (now or at an earlier start): say so in the tray and the chat until the
         person dismisses it."""
-        recovery = await asyncio.to_thread(self.core.store.last_recovery)
-        if recovery is None:
+        message = await self.core.store_recovered()
+        if message is None:
             return
-        message = recovery.message()
         if self.tray_available:
             self.tray.announce("bua's store was damaged", message)
         self.chat.show_store_recovered(
-            message, lambda: aio.spawn(asyncio.to_thread(self.core.store.dismiss_recovery)))
+            message, lambda: aio.spawn(self.core.dismiss_store_recovered()))
 
     async def _first_run_unless_a_browser_says_hello(self) -> None:
         """The host is registered, but no extension has said hello yet: give a running browser a moment to
         connect, then guide the person (the page's live check turns green once it does)."""
         try:
-            await self.core.pool.wait_for_bridge(HELLO_GRACE_S)
+            await self.core.wait_for_browser(HELLO_GRACE_S)
         except TimeoutError:
             if not self.closed:
                 self.open_first_run()

@@ -4,6 +4,7 @@ test_core_verbs.py."""
 
 from __future__ import annotations
 
+import time
 from typing import Any, get_args
 
 import pytest
@@ -77,3 +78,23 @@ def test_every_loop_event_has_its_subagent_form():
     assert set(SUBAGENT_EVENTS) == set(get_args(LoopEvent))
     assert set(SUBAGENT_EVENTS.values()) == set(get_args(SubagentEvent))
     assert all(sub == f"subagent_{kind}" for kind, sub in SUBAGENT_EVENTS.items())
+
+
+def test_a_blocklist_restored_from_a_browser_is_told_like_any_change(tmp_path):
+    from tests.unit.native_host.test_relay import HostProcess, answer_one
+    from tests.unit.store.test_blocklist_restore import _damaged_core, _hello
+
+    core = _damaged_core(tmp_path)
+    heard = listen(core)
+    host = HostProcess(core.home)
+    try:
+        _hello(host, ["bank.example"])
+        assert answer_one(host)["args"]["patterns"] == ["bank.example"]
+        deadline = time.monotonic() + 5
+        while not any(kind == "blocklist_changed" for kind, _ in heard) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        changes = [payload["patterns"] for kind, payload in heard if kind == "blocklist_changed"]
+        assert changes == [["bank.example"]], heard
+    finally:
+        host.close()
+        core.stop()
