@@ -10,7 +10,7 @@ sender and every reader (the UI, `bua run`'s stream, the demo's printer) to the 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Generic, Literal, TypeVar
 
 LoopEvent = Literal["text", "usage", "tool_call", "tool_result", "milestone"]
 SubagentEvent = Literal["subagent_text", "subagent_usage", "subagent_tool_call", "subagent_tool_result",
@@ -36,3 +36,22 @@ EventSink = Callable[[AgentEvent, dict[str, Any]], None]
 BoardListener = Callable[[BoardEvent, Any], None]
 SessionsListener = Callable[[SessionsEvent, dict[str, Any]], None]
 CoreListener = Callable[[CoreEvent, dict[str, Any]], None]
+
+K = TypeVar("K", bound=str)
+P = TypeVar("P")
+
+
+class Listeners(Generic[K, P]):
+    """The listeners of one notifier: `subscribe` returns the way to unsubscribe; `notify` calls each in turn
+    (a listener may unsubscribe while it is called)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[K, P], None]] = []
+
+    def subscribe(self, listener: Callable[[K, P], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def notify(self, kind: K, payload: P) -> None:
+        for listener in list(self._listeners):
+            listener(kind, payload)

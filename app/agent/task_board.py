@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from app.agent.usage import Usage
-from app.events import BoardEvent, BoardListener
+from app.events import BoardEvent, BoardListener, Listeners
 from app.store.screenshots import ScreenshotArchive, thumbnail
 
 log = logging.getLogger(__name__)
@@ -66,19 +66,17 @@ class TaskBoard:
     def __init__(self, archive: ScreenshotArchive | None = None, history: History | None = None,
                  keep_finished: int = KEEP_FINISHED) -> None:
         self.tasks: dict[str, TaskRecord] = {}
-        self._listeners: list[BoardListener] = []
+        self._listeners: Listeners[BoardEvent, Any] = Listeners()
         self.archive = archive
         self.history = history
         self.keep_finished = keep_finished
         self._compacting = threading.Lock()
 
     def subscribe(self, listener: BoardListener) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+        return self._listeners.subscribe(listener)
 
     def _emit(self, kind: BoardEvent, payload: Any) -> None:
-        for listener in list(self._listeners):
-            listener(kind, payload)
+        self._listeners.notify(kind, payload)
 
     def record(self, task_id: str) -> TaskRecord:
         if task_id not in self.tasks:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from app.bridge.bridge import BrowserBridge
-from app.events import SessionsEvent, SessionsListener
+from app.events import Listeners, SessionsEvent, SessionsListener
 from app.protocol.envelope import Event
 
 
@@ -39,12 +39,11 @@ def _row_from(data: dict[str, Any], profile: str | None) -> SessionRow:
 class SessionsTable:
     def __init__(self) -> None:
         self._rows: dict[tuple[str | None, int], SessionRow] = {}
-        self._listeners: list[SessionsListener] = []
+        self._listeners: Listeners[SessionsEvent, dict[str, Any]] = Listeners()
         self.ended: list[dict[str, Any]] = []
 
     def subscribe(self, listener: SessionsListener) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+        return self._listeners.subscribe(listener)
 
     def rows(self) -> list[dict[str, Any]]:
         return [r.as_dict() for r in sorted(self._rows.values(), key=lambda r: r.started)]
@@ -53,8 +52,7 @@ class SessionsTable:
         return [r for r in self._rows.values() if r.task_id == task_id]
 
     def _emit(self, kind: SessionsEvent, payload: dict[str, Any]) -> None:
-        for listener in list(self._listeners):
-            listener(kind, payload)
+        self._listeners.notify(kind, payload)
 
     def on_event(self, bridge: BrowserBridge, event: Event) -> None:
         data = event.data

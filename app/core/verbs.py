@@ -22,7 +22,7 @@ from app.bridge.pool import BrowserBridgePool
 from app.core.chat import ChatService, ClientFactory
 from app.core.control import Controls, StopReport, TaskHeld
 from app.core.sessions import SessionsTable
-from app.events import CoreEvent, CoreListener, EventSink
+from app.events import CoreEvent, CoreListener, EventSink, Listeners
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 from app.store.db import Store
@@ -51,16 +51,14 @@ class CoreVerbs:
 
     def __init__(self) -> None:
         self.started = time.time()
-        self._listeners: list[CoreListener] = []
+        self._listeners: Listeners[CoreEvent, dict[str, Any]] = Listeners()
 
     # -- notifications ----------------------------------------------------
     def subscribe(self, listener: CoreListener) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+        return self._listeners.subscribe(listener)
 
     def notify(self, kind: CoreEvent, payload: dict[str, Any]) -> None:
-        for listener in list(self._listeners):
-            listener(kind, payload)
+        self._listeners.notify(kind, payload)
 
     # -- blocklist --------------------------------------------------------
     async def blocklist(self) -> list[str]:
