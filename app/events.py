@@ -55,3 +55,6 @@ class Listeners(Generic[K, P]):
     def notify(self, kind: K, payload: P) -> None:
         for listener in list(self._listeners):
             listener(kind, payload)
+
+    def __len__(self) -> int:
+        return len(self._listeners)
