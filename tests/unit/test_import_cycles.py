@@ -1,4 +1,4 @@
-"""No import circles in `app` or `native_host`.
+"""No import circles in `app`, `native_host` or `installer`.
 
 The rule: module A imports module B when A's source holds `import B`, `from B import …` or `from B.pkg import
 submodule` anywhere: at module level, inside a function or class, and under `if TYPE_CHECKING:` (a type-only
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("app", "native_host")
+PACKAGES = ("app", "native_host", "installer")
 
 
 def module_name(path: Path) -> str:
@@ -97,7 +97,7 @@ def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_covers_both_packages():
     graph = import_graph()
-    assert {"app.core.service", "app.agent.loop", "app.ui.controller", "native_host.host"} <= set(graph)
+    assert {"app.core.service", "app.agent.loop", "app.ui.controller", "native_host.host", "installer.cli"} <= set(graph)
     assert "app.agent.model" in graph["app.agent.loop"], "the loop's imports are read"
 
 
