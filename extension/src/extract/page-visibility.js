@@ -32,6 +32,7 @@ export function pageVisibility(lib) {
   const MAX_ATTR_NAME = 80;
   const MAX_HIDDEN_NAME = 40;
   const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
+  const TRANSPARENT = "rgba(0, 0, 0, 0)";
   /** @type {Map<string, number[] | null>} */
   const colors = new Map();
 
@@ -146,14 +147,14 @@ export function pageVisibility(lib) {
    * @param {string} [unseen] hiddenBy's reason for a control that stays listed: none of its text shows
    */
   lib.textVisibility = (el, cs, ns, st, unseen = "") => {
-    const parentBg = st.bg === undefined ? rootBackground(st.win) : st.bg;
-    const clipText = cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text";
-    let bg = parentBg;
-    if (cs.backgroundImage !== "none" || clipText) bg = null;
-    else {
-      const own = rgba(cs.backgroundColor);
-      if (own && own[3] >= 0.9) bg = own;
-      else if (own && own[3] > 0.1) bg = null;
+    let bg = st.bg === undefined ? rootBackground(st.win) : st.bg;
+    const image = cs.backgroundImage !== "none";
+    const clipText = image && (cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text");
+    const ownBg = cs.backgroundColor;
+    if (image) bg = null;
+    else if (ownBg !== TRANSPARENT) {
+      const own = rgba(ownBg);
+      bg = own && own[3] >= 0.9 ? own : own && own[3] <= 0.1 ? bg : null;
     }
     ns.bg = bg;
     ns.unseen = unseen || st.unseen || "";
@@ -161,11 +162,25 @@ export function pageVisibility(lib) {
     if (ns.hideText) return;
     if (parseFloat(cs.fontSize) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
-    else if (!clipText) {
-      const color = rgba(/** @type {any} */ (cs).webkitTextFillColor || cs.color) ?? rgba(cs.color);
-      if (color && color[3] <= 0.1) ns.hideText = "transparent text";
-      else if (color && bg && contrast(color, bg) < MIN_CONTRAST) ns.hideText = "text coloured like its background";
+    else if (!clipText) ns.hideText = colourHides(/** @type {any} */ (cs).webkitTextFillColor || cs.color, bg);
+  };
+
+  /** @type {Map<string, string>} (text colour, background) → why the text does not show, or "" */
+  const verdicts = new Map();
+  /**
+   * @param {string} colorText the computed text (fill) colour
+   * @param {number[] | null} bg the opaque background behind it, null when unknown
+   */
+  const colourHides = (colorText, bg) => {
+    const key = bg ? `${colorText}|${bg.join(",")}` : colorText;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      const color = rgba(colorText);
+      verdict = !color ? "" : color[3] <= 0.1 ? "transparent text"
+        : bg && contrast(color, bg) < MIN_CONTRAST ? "text coloured like its background" : "";
+      if (verdicts.size < 1000) verdicts.set(key, verdict);
     }
+    return verdict;
   };
 
   /**
