@@ -115,6 +115,9 @@ async def test_two_clients_at_once_each_in_its_own_group_refused_on_the_others_t
             for action in ({"type": "extract", "tab_id": other}, {"type": "close_tab", "tab_id": other}):
                 refused = await call(session, "browser", action)
                 assert refused.is_error and payload(refused)["error"]["code"] == "session_not_found", action
+        listed_a = await act(a, {"type": "get_tabs"})
+        assert [t["tab_id"] for t in listed_a["tabs"]] == [tab_a] and listed_a["other_tabs"] >= 1, \
+            "the other client's tab is only counted, never shown"
         status_a = (await call(a, "browser_status")).structured_content
         assert [s["tab_id"] for s in status_a["sessions"]] == [tab_a], "a lane sees only its own tabs"
         assert status_a["other_sessions"] >= 1
