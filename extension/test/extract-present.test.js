@@ -66,3 +66,11 @@ test("a page that shows nothing says why in the note", () => {
   assert.equal(result.note, "The page shows nothing: body has visibility:hidden.");
   assert.equal(result.markdown, "");
 });
+
+test("an element shown inline drops its 'under: heading' context (the markdown places it); rows and stripped ones keep theirs", () => {
+  const search = { uid: "e1", role: "searchbox", name: "Search", states: "", context: "under: Job 1" };
+  const view = rec(2, "View", "row: Jane");
+  const jobs = { uid: "e3", role: "link", name: "Jobs", states: "", context: "under: Job 1" };
+  const result = present(page([{ p: [{ u: search, x: "" }, { u: view, x: "View" }, { u: jobs, s: 1 }] }]), 24000);
+  assert.equal(result.elements, 'e1 searchbox "Search"\ne2 button "View" (row: Jane)\ne3 link "Jobs" (under: Job 1)');
+});

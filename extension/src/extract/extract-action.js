@@ -73,6 +73,14 @@ export const namedInline = (record, label) =>
   NAMED_INLINE.has(record.role) && !record.states && !!label && label === record.name;
 
 /**
+ * An element the markdown shows where it stands needs no "under: <heading>" context: the markdown puts it
+ * under that heading. Row and item contexts stay (they say which row, where names repeat).
+ * @param {ElementRecord} record
+ * @returns {ElementRecord}
+ */
+const withoutHeading = (record) => (record.context?.startsWith("under: ") ? { ...record, context: "" } : record);
+
+/**
  * Render, fit into the budget and add the note. max_chars bounds the result as
  * the model receives it (serialised: keys, quotes and escapes counted).
  * @param {import("./collect.js").Collected} page
@@ -84,17 +92,20 @@ export function present(page, maxChars) {
   const elements = [];
   /** @type {Map<ElementRecord, number>} */
   const placed = new Map();
-  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record, /** @type {string} */ label) => {
+  /** @type {Set<ElementRecord>} elements the markdown shows where they stand */
+  const shownInline = new Set();
+  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record, /** @type {string} */ label, /** @type {boolean} */ shown) => {
     let index = placed.get(record);
     if (index === undefined) {
-      if (namedInline(record, label)) return { uid: record.uid, index: elements.length - 1 };
+      if (shown && namedInline(record, label)) return { uid: record.uid, index: elements.length - 1 };
       index = elements.length;
       placed.set(record, index);
       elements.push(record);
     }
+    if (shown) shownInline.add(record);
     return { uid: record.uid, index };
   });
-  const elLines = elements.map(elementLine);
+  const elLines = elements.map((record) => elementLine(shownInline.has(record) ? withoutHeading(record) : record));
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
   let budget = maxChars - textBudget - 200;
   let result = fitted(page, md, elements, elLines, budget, textBudget, maxChars);

@@ -12,9 +12,10 @@
 /**
  * @typedef {string | {u: unknown, x?: string, s?: 1}} Run
  *   text, or element u (an element record; `place` gives its uid and list index)
- * @typedef {(u: any, label: string) => {uid: string, index: number}} Place
+ * @typedef {(u: any, label: string, shown: boolean) => {uid: string, index: number}} Place
  *   puts an element into the elements list (in the order markdown meets them), given the text its inline
- *   token shows ("" for none); index: its place in the list, or the last listed one's when it is not listed
+ *   token shows ("" for none) and whether the markdown shows it (false: a stripped region's position
+ *   marker); index: its place in the list, or the last listed one's when it is not listed
  * @typedef {{text: string, upto: number, row?: {sel: string, i: number}}} Line
  *   upto: elements passed so far; row: a table row that can be continued with a selector
  */
@@ -43,7 +44,7 @@ export function renderRuns(runs, place, pos) {
       continue;
     }
     const label = run.s ? "" : squash(run.x ?? "").trim();
-    const { uid, index } = place(run.u, label);
+    const { uid, index } = place(run.u, label, !run.s);
     pos.upto = Math.max(pos.upto, index + 1);
     if (run.s) continue;
     const token = label ? `[${escapeLabel(label)}](${uid})` : `[${uid}]`;

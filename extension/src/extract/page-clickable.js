@@ -37,6 +37,8 @@ export function pageClickable(lib) {
 
   /** @type {Map<number, WeakRef<Element>>} listened node (backendNodeId) → element, for the life of the document */
   const byNodeId = new Map();
+  /** @type {Set<number>} listened nodes that are no element (resolved to none) */
+  const notElements = new Set();
   /** @type {Set<Element>} elements with a listener now */
   let listened = new Set();
   /** @type {WeakSet<Element>} ancestors of listened elements */
@@ -51,7 +53,7 @@ export function pageClickable(lib) {
 
   /**
    * The listened nodes now (backendNodeIds in document order); answers those this library cannot map to
-   * an element yet, for the extension to resolve and hand over with listenAdd.
+   * an element (yet, or any more: a collected wrapper), for the extension to resolve and hand over with listenAdd.
    * @param {number[]} ids
    * @returns {number[]}
    */
@@ -62,7 +64,7 @@ export function pageClickable(lib) {
     for (const id of ids) {
       const el = byNodeId.get(id)?.deref();
       if (el) listened.add(el);
-      else if (!byNodeId.has(id)) unknown.push(id);
+      else if (!notElements.has(id)) unknown.push(id);
     }
     markAncestors();
     return unknown;
@@ -76,8 +78,10 @@ export function pageClickable(lib) {
   lib.listenAdd = (ids, ...els) => {
     ids.forEach((id, i) => {
       const el = els[i];
-      byNodeId.set(id, new WeakRef(el && el.nodeType === 1 ? el : {}));
-      if (el && el.nodeType === 1) listened.add(el);
+      if (el && el.nodeType === 1) {
+        byNodeId.set(id, new WeakRef(el));
+        listened.add(el);
+      } else notElements.add(id);
     });
     markAncestors();
     return true;
