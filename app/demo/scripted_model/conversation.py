@@ -8,8 +8,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app.agent.page_text.boundary import CLOSE, OPEN
+
 _ids = itertools.count(1)
 ELEMENT_LINE = re.compile(r'^\s*-?\s*\[?(e\d+)\]?\s+(\w[\w-]*)\s+"((?:[^"\\]|\\.)*)"(.*)$')
+PAGE_MARKERS = re.compile(re.escape(OPEN) + r"/?page-data [0-9a-f]+" + re.escape(CLOSE))
+"""The boundary bua puts around page text."""
 
 
 @dataclass
@@ -39,6 +43,7 @@ def steps(body: dict[str, Any]) -> list[Step]:
             elif block.get("type") == "tool_result":
                 use = uses.get(block["tool_use_id"], {})
                 text = "".join(c.get("text", "") for c in block.get("content", []) if c.get("type") == "text")
+                text = PAGE_MARKERS.sub("", text)  # reads page data as a model does: inside the boundary
                 try:
                     result = json.loads(text)
                 except json.JSONDecodeError:
