@@ -61,6 +61,7 @@ class ChatService:
                           RuntimeContext(task_id=conversation_id), history_from_store(rows))
         self.controls.register(conversation_id, abort)
         try:
+            await self.controls.reopen(conversation_id)  # the person's new message lifts the task's stop, if any
             outcome = await agent.run_turn(text, abort)
         finally:
             self.controls.unregister(conversation_id, abort)
