@@ -1,8 +1,9 @@
 """What the model sees of a browser result: every page-derived string inside the task's boundary.
 
-Page-derived: the markdown, element names and contexts, text, titles, evaluate values, dialog messages, what
-wait_for saw, and an evaluate error's message (the page's exception). Each is neutralised (boundary and
-tool-result look-alikes defused), its lines that address the agent are flagged, and it is wrapped in
+Page-derived: the markdown, element names and contexts, text (also of find, page_log and read_download), titles,
+evaluate values, dialog messages, download file names, what wait_for saw, and an evaluate error's message (the
+page's exception). Each is neutralised (boundary and tool-result look-alikes defused), its lines that address the
+agent are flagged, and it is wrapped in
 ⟦page-data TOKEN⟧…⟦/page-data TOKEN⟧ with the task's random token. URLs are neutralised but not wrapped (the
 model copies them into actions). The result says how many lines were flagged and how many forgeries defused.
 
@@ -18,7 +19,7 @@ from typing import Any
 from app.agent.page_text.boundary import neutralise, wrap
 from app.agent.page_text.flagger import flag
 
-PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen",
+PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen", "filename",
                        "label", "selection", "selected_text"})
 """Keys whose string values come from the page (anywhere inside a result)."""
 URL_KEYS = frozenset({"url", "final_url"})
