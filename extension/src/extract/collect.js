@@ -53,7 +53,8 @@ export async function collectTab(dbg, tabId, { limit, selector, blocklist }) {
 /**
  * @param {DebuggerController} dbg
  * @param {Frame} frame
- * @param {{selector?: string, omitted: Collected["omitted"], budget: {left: number}, depth: number}} opts
+ * @param {{selector?: string, omitted: Collected["omitted"], budget: {left: number}, depth: number,
+ *   blocklist?: import("../sessions/blocklist.js").Blocklist}} opts
  * @returns {Promise<any>}
  */
 async function walkFrame(dbg, frame, opts) {

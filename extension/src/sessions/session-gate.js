@@ -20,8 +20,9 @@ import { domainOf } from "./session-store.js";
  * @param {string} type
  */
 function flags(type) {
-  return /** @type {Record<string, {opens_session: boolean, needs_tab: boolean, may_navigate: boolean}>} */ (ACTIONS)[type]
-    ?? { opens_session: false, needs_tab: true, may_navigate: true };
+  /** @typedef {{opens_session: boolean, needs_tab: boolean, may_navigate: boolean, read_only: boolean}} Flags */
+  return /** @type {Record<string, Flags>} */ (ACTIONS)[type]
+    ?? { opens_session: false, needs_tab: true, may_navigate: true, read_only: false };
 }
 
 /**
