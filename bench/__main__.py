@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import sys
 
-from bench import (agent_bench, click_bench, extract_bench, mcp_bench, page_log_bench, pipe_bench, soak_bench,
-                   stop_bench, ui_bench)
+from bench import (
+    agent_bench,
+    click_bench,
+    extract_bench,
+    mcp_bench,
+    page_log_bench,
+    pipe_bench,
+    safety_bench,
+    soak_bench,
+    stop_bench,
+    ui_bench,
+)
 from bench.report import Report
 from tests.harness.fixture_server import FixtureServer
 
@@ -19,6 +29,7 @@ SUITES = {
     "mcp": mcp_bench.run,
     "soak": soak_bench.run,
     "pagelog": page_log_bench.run,
+    "safety": safety_bench.run,
 }
 
 

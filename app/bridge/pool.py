@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.bridge.file_hooks import FileHooks
 from app.protocol.envelope import Event, Response
 from app.protocol.errors import ErrorCode
-from app.safety.guard import SafetyGuard
+
+if TYPE_CHECKING:
+    from app.safety.guard import SafetyGuard
 
 log = logging.getLogger(__name__)
 

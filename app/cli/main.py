@@ -58,7 +58,7 @@ def _act(args: argparse.Namespace) -> int:
         return 2
     try:
         with CoreClient(bua_home()) as client:
-            reply = client.call("act", action=action, task_id=args.task, wait_s=args.wait)
+            reply = client.call("act", action=action, task_id=args.task, wait_s=args.wait, confirm=args.confirm)
     except CoreUnavailable as err:
         print(f"bua act: {err}", file=sys.stderr)
         return 2
@@ -142,6 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     act.add_argument("--task", default="cli", help="task id the action belongs to (default: cli)")
     act.add_argument("--wait", type=float, default=10.0,
                      help="seconds to wait for a browser to connect (default 10)")
+    act.add_argument("--confirm", action="store_true",
+                     help="you approve the action if it is sensitive (pays, sends, deletes, changes an account, "
+                          "carries one site's data to another); without it such an action answers "
+                          "confirmation_required")
     act.set_defaults(func=_act)
 
     sub.add_parser("status", help="is the core running, which browsers are connected").set_defaults(func=_status)

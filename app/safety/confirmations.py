@@ -9,7 +9,8 @@ A `ConfirmationRequest` says what (the action), on which site, which element, wh
   `confirmation_required` (the model hands off with needs_user);
 * no answer within the timeout (the `confirmation_timeout_s` setting, DEFAULT_TIMEOUT_S) is a deny;
 * Stop (the request's abort) settles it as a deny at once.
-`bua act --confirm` answers for the person for the actions of that one command (`person_confirms`).
+`bua act` never asks a window: with `--confirm` the person approved on the command line, without it a sensitive
+action is refused (`person_confirms`, set for that one command).
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ class ConfirmationRequest:
         return asdict(self)
 
 
-person_confirms: contextvars.ContextVar[bool] = contextvars.ContextVar("bua_person_confirms", default=False)
-"""Set for the actions of one `bua act --confirm`: the person approved on the command line."""
+person_confirms: contextvars.ContextVar[bool | None] = contextvars.ContextVar("bua_person_confirms", default=None)
+"""Set for the actions of one `bua act`: True with --confirm (approved on the command line), False without (refused);
+None everywhere else (ask the window)."""
 
 
 class ConfirmationBroker:
@@ -98,8 +100,10 @@ class ConfirmationBroker:
 
     async def ask(self, request: ConfirmationRequest, abort: AbortSignal | None = None) -> tuple[Decision, str]:
         """The person's decision and, for a deny, why (shown to the model)."""
-        if person_confirms.get():
-            return Decision.ALLOW_ONCE, ""
+        confirmed = person_confirms.get()
+        if confirmed is not None:
+            return (Decision.ALLOW_ONCE, "") if confirmed else (
+                Decision.DENY, "`bua act` runs a sensitive action only when the person adds --confirm")
         if not self.has_ui:
             return Decision.DENY, ("no bua window is open to ask the person in (bua serve, or an MCP client "
                                    "without the app)")

@@ -6,7 +6,10 @@ site."""
 from __future__ import annotations
 
 import ipaddress
+import re
 from urllib.parse import urlsplit
+
+_HOST = re.compile(r"[\w.:\-]+")
 
 MULTI_PART_SUFFIXES = frozenset({
     "co.uk", "org.uk", "ac.uk", "gov.uk", "ltd.uk", "plc.uk", "me.uk", "net.uk",
@@ -27,9 +30,10 @@ def host_of(url: str) -> str:
     if "://" not in text:
         text = f"http://{text}"
     try:
-        return (urlsplit(text).hostname or "").rstrip(".").lower()
+        host = (urlsplit(text).hostname or "").rstrip(".").lower()
     except ValueError:
         return ""
+    return host if _HOST.fullmatch(host) else ""
 
 
 def site_of(url: str) -> str:

@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from app.ui.aio import spawn
+from app.ui.chat.confirm_card import title_of
 from app.ui.controller import AppController, AppState
 from app.ui.format import plural
 from app.ui.icons import state_icon
@@ -43,6 +44,9 @@ class Tray(QObject):
         controller.browsers_changed.connect(self._update)
         controller.needs_user_changed.connect(self._update)
         controller.needs_user_changed.connect(self._announce_needs_user)
+        controller.confirmation_asked.connect(self._announce_confirmation)
+        controller.confirmation_settled.connect(self._update)
+        self.icon.messageClicked.connect(controller.open_popup_requested.emit)
         self._announced: set[str] = set()
         self.clicked_at = QRect()
         """Where the icon was when it was last clicked (empty where the platform does not say): the popup opens
@@ -93,6 +97,15 @@ class Tray(QObject):
                 self.icon.showMessage("bua needs you", str(details.get("needs") or "A task needs your help."),
                                       QSystemTrayIcon.MessageIcon.Information, 15000)
         self._announced = set(waiting)
+
+    def _announce_confirmation(self, request: dict) -> None:
+        """A held action: the balloon says what and where; clicking it opens the popup with the three answers."""
+        self._update()
+        if self.available:
+            self.icon.showMessage(f"bua asks you — {title_of(request)}",
+                                  f"{request.get('element') or ''}: {request.get('reason') or ''}\n"
+                                  f"Task: {request.get('task_words') or '(no description)'}",
+                                  QSystemTrayIcon.MessageIcon.Warning, 30000)
 
     def announce(self, title: str, text: str) -> bool:
         """A balloon for something the person must know even with no window open; False without a tray."""

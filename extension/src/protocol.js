@@ -20,7 +20,8 @@ export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;
 /**
  * @typedef {{uid: string, role: string, name: string, context?: string}} Candidate
  *   a current element that may be what a stale or unknown target meant
- * @typedef {{candidates?: Candidate[]}} ErrorDetails extra fields of the error body
+ * @typedef {{candidates?: Candidate[], confirmation?: Record<string, unknown>}} ErrorDetails extra fields of the
+ *   error body (confirmation: what a held sensitive action is, see safety/confirmations.js)
  */
 
 /** An action failure with a protocol error code and a message naming the next step. */

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.safety.confirmations import Decision
+from tests.e2e.safety_helpers import Person
 from tests.harness.browser import start_connected_browser
 from tests.harness.core_thread import CoreThread
 
@@ -14,6 +16,9 @@ from tests.harness.core_thread import CoreThread
 def core(tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
     core = CoreThread(home)
+    # The suite's tests exercise actions, not the person: a stand-in at the app window allows every held action.
+    # tests/e2e/test_safety_confirm.py puts its own person in front of it, or takes it away.
+    core.person = Person(core, Decision.ALLOW_ONCE).__enter__()
     yield core
     core.stop()
 

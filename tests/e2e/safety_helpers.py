@@ -1,11 +1,14 @@
 """A stand-in for the person at the app window: attached to the core's confirmation broker, it records every
-confirmation asked and answers it as the test says (or leaves it waiting, `answer=None`)."""
+confirmation asked and answers it as the test says (or leaves it waiting, `answer=None`). Persons stack: only the
+latest one entered answers (the suite's default person, who allows everything, stays behind the others)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from app.safety.confirmations import Decision
+
+_ACTIVE: list["Person"] = []
 
 
 class Person:
@@ -18,13 +21,15 @@ class Person:
     def __enter__(self) -> "Person":
         broker = self.core.core.confirmations
         self._undo = self.core.run(lambda: [broker.attach_ui(), broker.subscribe(self._on)])
+        _ACTIVE.append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.core.run(lambda: [undo() for undo in self._undo])
+        _ACTIVE.remove(self)
 
     def _on(self, kind: str, payload: dict[str, Any]) -> None:
-        if kind != "confirmation_asked":
+        if kind != "confirmation_asked" or not _ACTIVE or _ACTIVE[-1] is not self:
             return
         self.asked.append(payload)
         if self.answer is not None:

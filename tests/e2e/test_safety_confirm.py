@@ -124,10 +124,14 @@ def test_delete_password_change_and_executable_download_ask(core, act, open_page
     assert status_of(act, task) == "nothing done"
 
 
-def test_no_app_window_answers_confirmation_required_at_once(act, open_page):
+def test_no_app_window_answers_confirmation_required_at_once(core, act, open_page):
     task = "t-safe-headless"
     open_page("account.html", task)
-    refused = act({"type": "click", "selector": "#delete"}, task_id=task)
+    core.person.__exit__()
+    try:
+        refused = act({"type": "click", "selector": "#delete"}, task_id=task)
+    finally:
+        core.person.__enter__()
     held(refused)
     assert "no bua window" in refused.error.message
     assert status_of(act, task) == "nothing done"

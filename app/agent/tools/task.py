@@ -34,6 +34,10 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
     if not prompt:
         return ToolOutput({"status": "failed", "summary": "`prompt` is empty: describe the task", "artifacts": {}},
                           is_error=True)
+    note_words = getattr(deps.browser_bridge, "note_task_words", None)
+    if note_words is not None:
+        # The task's own words (from the person, through the main agent): typing them on any site is no data flow.
+        note_words(deps.context.task_id, f"{raw.get('description') or ''}\n{prompt}")
     result = await deps.run_subagent(spec, str(raw.get("description") or ""), prompt, deps,
                                      call_id=uuid.uuid4().hex[:8])
     return ToolOutput(result, is_error=result["status"] == "failed")

@@ -62,6 +62,9 @@ class TaskCard(QFrame):
         layout.addLayout(row(self.toggle, self.status, self.meta, stretch_last=True))
         layout.addWidget(self.latest)
         layout.addWidget(self.body)
+        self.confirmations = QVBoxLayout()
+        """Held actions of this task waiting for the person (app/ui/chat/confirm_card.py)."""
+        layout.addLayout(self.confirmations)
         layout.addSpacing(2)
         layout.addWidget(self.summary)
         self.timer = QTimer(self)
@@ -69,6 +72,9 @@ class TaskCard(QFrame):
         self.timer.timeout.connect(self._update_meta)
         self.expanded = expanded
         self.refresh()
+
+    def add_confirmation(self, card: QWidget) -> None:
+        self.confirmations.addWidget(card)
 
     def set_expanded_toggle(self) -> None:
         self.set_expanded(not self.expanded)

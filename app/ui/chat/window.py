@@ -13,6 +13,7 @@ from app.agent.keys import get_api_key
 from app.ui.aio import spawn
 from app.ui.chat import guides
 from app.ui.chat.composer import Composer
+from app.ui.chat.confirm_card import ConfirmCard
 from app.ui.chat.handoff_card import RESUME_TEXT, HandoffCard
 from app.ui.chat.header import Header
 from app.ui.chat.model import TaskView, TurnRecord
@@ -76,6 +77,8 @@ class ChatWindow(QMainWindow):
         s.missing_key.connect(self.show_missing_key)
         c.browsers_changed.connect(lambda _n: self._refresh_extension_notice())
         c.resume_requested.connect(self._resume)
+        c.confirmation_asked.connect(self._confirmation_asked)
+        c.confirmation_settled.connect(self._confirmation_settled)
         c.state_changed.connect(lambda _s: self._refresh_error_notice())
         self._refresh_error_notice()
 
@@ -120,6 +123,20 @@ class ChatWindow(QMainWindow):
         card = HandoffCard(task.needs or "", task.tab_id, show_tab,
                            lambda: self.controller.resume_requested.emit(task.task_id), task.description)
         return card
+
+    def _confirmation_asked(self, request: dict) -> None:
+        """A held action of a task in this chat: its card gets the question (the popup and tray have it too)."""
+        for turn in reversed(self.transcript.turns):
+            for card in reversed(list(turn.cards.values())):
+                if card.task.task_id == request.get("task_id") and card.task.finished is None:
+                    card.add_confirmation(ConfirmCard(request, self.controller.answer_confirmation))
+                    card.set_expanded(True)
+                    return
+
+    def _confirmation_settled(self, request_id: str, decision: str) -> None:
+        for card in self.findChildren(ConfirmCard):
+            if card.request_id == request_id:
+                card.settle(decision)
 
     def _resume(self, task_id: str) -> None:
         """Resume from the chat's or the popup's hand-off card: the follow-up goes into that conversation."""

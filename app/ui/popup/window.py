@@ -8,6 +8,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app.ui.aio import spawn
+from app.ui.chat.confirm_card import ConfirmCard
 from app.ui.chat.handoff_card import HandoffCard
 from app.ui.controller import AppController
 from app.ui.icons import app_icon
@@ -52,6 +53,8 @@ class PopupWindow(QWidget):
         controller.sessions_event.connect(lambda *_: self._refresh_summary())
         controller.blocklist_changed.connect(self._blocklist_changed)
         controller.needs_user_changed.connect(self._refresh_handoffs)
+        controller.confirmation_asked.connect(lambda _r: self._refresh_handoffs())
+        controller.confirmation_settled.connect(lambda *_: self._refresh_handoffs())
         controller.state_changed.connect(lambda _s: self._refresh_summary())
         QShortcut(QKeySequence("Ctrl+Shift+X"), self, activated=self._stop_all)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self, activated=self.close)
@@ -93,7 +96,9 @@ class PopupWindow(QWidget):
                                lambda t=task_id: self.controller.resume_requested.emit(t),
                                str(details.get("description") or ""))
             self.handoff_layout.addWidget(card)
-        self.handoffs.setVisible(bool(self.controller.needs_user))
+        for request in self.controller.confirmations.values():
+            self.handoff_layout.addWidget(ConfirmCard(request, self.controller.answer_confirmation))
+        self.handoffs.setVisible(bool(self.controller.needs_user or self.controller.confirmations))
 
     def bring_forward(self) -> None:
         self.show()

@@ -96,7 +96,7 @@ export class Confirmations {
       `the person must confirm this ${type} on ${site || "this page"} first (${found.finding.element}: ${found.finding.reason}); `
       + "bua asked them", { confirmation: {
         what: type, site, url: found.url, element: found.finding.element, reason: found.finding.reason,
-        category: found.finding.category, token } });
+        category: found.finding.category, token, ...(found.findings ? { findings: found.findings } : {}) } });
   }
 
   /**
@@ -131,7 +131,8 @@ export class Confirmations {
  * @param {string} type
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{url: string, finding: Finding} | null>}
+ * @returns {Promise<{url: string, finding: Finding, findings?: string[]} | null>} `findings`: for evaluate, every
+ *   sensitive control of the page (up to 20)
  */
 export async function classifyAction(type, action, ctx) {
   if (type === "type" && action.submit !== true) return null;
@@ -139,12 +140,12 @@ export async function classifyAction(type, action, ctx) {
   await prepareTab(ctx, tabId);
   if (type === "evaluate") {
     const page = await inWorld(ctx, tabId, pageFacts, [], {}, FACT_HELPERS);
-    const findings = classifyPage(page);
+    const findings = classifyPage(page, 20);
     if (findings.length === 0) return null;
     const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
     return { url: page.url, finding: { category: findings[0].category,
       reason: `the page holds ${findings[0].element}: ${findings[0].reason}${more}; a script can reach it`,
-      element: "a script in the page" } };
+      element: "a script in the page" }, findings: findings.map((f) => `${f.element}: ${f.reason}`) };
   }
   if (type === "press_key") {
     const facts = await inWorld(ctx, tabId, focusFacts, [], {}, FACT_HELPERS);
