@@ -197,8 +197,7 @@ class AppController(QObject):
         """Store the idle threshold and send it to every connected browser (the extension's `configure` control)."""
         await self.core.set_idle_threshold(seconds)
 
-    # -- blocklist --------------------------------------------------------
-    # (the windows hear of a change through `blocklist_changed`, sent for the core's `blocklist_changed`)
+    # -- blocklist (a change, from here or from `bua`, reaches the windows as `blocklist_changed`) ----------
     async def blocklist(self) -> list[str]:
         return await self.core.blocklist()
 
