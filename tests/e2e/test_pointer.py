@@ -191,7 +191,9 @@ def test_an_icon_hidden_on_hover_is_clicked_through_its_button(page):
 
 def test_a_card_that_covers_the_target_on_hover_stops_the_click(page):
     send = page("aim.html", "t-hover-cover")
-    response = send({"type": "click", "selector": "#under-tip"})
+    elements = send({"type": "extract"}).result["elements"]
+    uid = next(line.split()[0] for line in elements.splitlines() if '"Has a hover card"' in line)
+    response = send({"type": "click", "uid": uid})
     assert response.error.code == "not_interactable"
     assert "div#tip-cover" in response.error.message and "hover" in response.error.message
     assert text_of(send, "#out") == "nothing yet"
