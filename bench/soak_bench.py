@@ -19,6 +19,7 @@ from typing import Any
 from app.bridge.abort import AbortSignal
 from bench.live import live_browser
 from bench.report import Report, Row
+from tests.e2e.actions_helpers import in_extension
 
 TASKS = 10
 ACTIONS = 1000
@@ -52,6 +53,7 @@ class Worker:
     """A CDP session on the extension's service worker (attached per use: the worker may restart)."""
 
     def __init__(self, browser: Any) -> None:
+        self.browser = browser
         self.cdp = browser.cdp
 
     def _session(self) -> str:
@@ -67,13 +69,7 @@ class Worker:
             self.cdp.send("Target.detachFromTarget", {"sessionId": session})
 
     def evaluate(self, expression: str) -> Any:
-        session = self._session()
-        try:
-            reply = self.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
-                                                       "returnByValue": True}, session)
-            return reply["result"].get("value")
-        finally:
-            self.cdp.send("Target.detachFromTarget", {"sessionId": session})
+        return in_extension(self.browser, expression)
 
 
 def _actions(page_url: str) -> list[tuple[float, dict[str, Any]]]:
