@@ -254,3 +254,23 @@ def test_a_point_or_a_drop_on_a_sensitive_control_asks_the_person_first(core, ac
         assert all("Delete account" in a["element"] for a in person.asked)
     status = act({"type": "evaluate", "expression": "document.getElementById('status').textContent"}, task_id=task)
     assert status.result["value"] == "nothing done"
+
+
+def test_a_drag_past_the_edge_of_the_viewport_still_ends_there(page):
+    send = page("drag.html", "t-slider-far")
+    response = send({"type": "drag", "selector": "#handle", "by": {"dx": 5000, "dy": 0}})
+    assert response.ok, response.error
+    assert text_of(send, "#value") == "100"
+
+
+def test_an_html5_drop_nobody_takes_is_reported_and_the_mouse_is_free_after(page):
+    send = page("drag.html", "t-no-drop")
+    response = send({"type": "drag", "selector": "#item-b", "by": {"dx": 400, "dy": 0}})
+    assert response.ok, response.error
+    result = response.result
+    assert result["kind"] == "html5" and "dropped_on" not in result
+    assert "nothing took the drop" in result["note"]
+    assert text_of(send, "#order") == "Apples,Bread,Cheese,Dates"
+    again = send({"type": "drag", "selector": "#item-d", "to_selector": "#item-a"})
+    assert again.ok and again.result["dropped_on"] == 'li#item-a "Apples"', again
+    assert text_of(send, "#order") == "Dates,Apples,Bread,Cheese"
