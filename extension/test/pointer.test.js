@@ -90,6 +90,12 @@ test("an element cut off inside its container is named as cut off, not as covere
   const hit = inPage(() => hitTestInPage.call(button, 5, 5, 0, 0));
   assert.deepEqual(hit, { status: "clipped", by: "div#clipped", target: 'button "Cut"' });
   assert.match(hitProblem(hit, { x: 5, y: 5 }, "click"), /is not drawn at \(5, 5\): it is cut off inside div#clipped \(nothing covers it\)/);
+  const page = el({ tagName: "BODY" });
+  const scroller = adopt(el({ id: "list", style: { overflowY: "auto" } }), page);
+  const row = adopt(el({ tagName: "BUTTON", innerText: "Row 9" }), scroller);
+  documentOf(page, scroller, row);
+  row.ownerDocument.elementFromPoint = () => page;
+  assert.equal(inPage(() => hitTestInPage.call(row, 5, 5, 0, 0)).by, "div#list", "the scroll box is named, not the page behind it");
   const icon = adopt(el({ tagName: "svg", style: { pointerEvents: "none" } }), box);
   documentOf(box, icon);
   icon.ownerDocument.elementFromPoint = () => box;

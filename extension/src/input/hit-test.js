@@ -51,7 +51,16 @@ export function hitTestInPage(x, y, quadsLeft, quadsTop) {
     // is not drawn there (clipped by its container).
     const view = el.ownerDocument.defaultView;
     if (view && view.getComputedStyle(el).pointerEvents === "none") return { status: "ok", target };
-    return { status: "clipped", by: describeElement(hit), target };
+    // Name the box that cuts it off (the nearest ancestor clipping its overflow), else what is there.
+    let clipper = hit;
+    for (let up = el.parentElement; view && up && up !== hit; up = up.parentElement) {
+      const style = view.getComputedStyle(up);
+      if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+        clipper = up;
+        break;
+      }
+    }
+    return { status: "clipped", by: describeElement(clipper), target };
   }
   return { status: "covered", by: describeElement(hit), target };
 }
