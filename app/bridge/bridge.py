@@ -51,6 +51,8 @@ class BrowserBridge:
         self.ready = asyncio.Event()
         self.closed = False
         self.close_reason = ""
+        self._unawaited: set[str] = set()
+        """Controls sent without waiting (`cancel`): their answers are expected, and dropped quietly."""
 
     @property
     def pending_count(self) -> int:
@@ -99,7 +101,7 @@ class BrowserBridge:
         self._pending[message_id] = future
         self._pending_task[message_id] = task_id
         remove_abort = abort.add_callback(
-            lambda reason: self._settle(message_id, Response.failure(message_id, ErrorCode.STOPPED, reason))
+            lambda reason: self._aborted(message_id, reason, task_id is not None)
         ) if abort is not None else (lambda: None)
         timer = asyncio.get_running_loop().call_later(
             timeout, self._settle, message_id, Response.failure(
@@ -116,6 +118,17 @@ class BrowserBridge:
                 timer.cancel()
             self._pending.pop(message_id, None)
             self._pending_task.pop(message_id, None)
+
+    def _aborted(self, message_id: str, reason: str, is_action: bool) -> None:
+        """An aborted request settles at once; an action's work in the extension is cancelled too, so a wait stops
+        polling instead of running to its own timeout (Stop also ends the sessions; a single cancellation, such as
+        an MCP client's, does only this)."""
+        if is_action and message_id in self._pending and not self.closed:
+            control_id = f"c{next(self._ids)}"
+            self._unawaited.add(control_id)
+            cancel = Control(id=control_id, op="cancel", args={"request_id": message_id, "reason": reason})
+            self._writer.write(framing.encode_body(dumps(cancel.model_dump(mode="json"))))
+        self._settle(message_id, Response.failure(message_id, ErrorCode.STOPPED, reason))
 
     def abort_pending(self, reason: str, task_id: str | None = None) -> int:
         """Settle every pending request (of one task, or all) at once with `stopped`."""
@@ -147,6 +160,9 @@ class BrowserBridge:
                 if isinstance(message_id, str):
                     self._settle(message_id, Response.failure(
                         message_id, ErrorCode.INTERNAL_ERROR, f"malformed response from the extension: {err}"))
+                return
+            if response.id in self._unawaited:
+                self._unawaited.discard(response.id)
                 return
             if response.id not in self._pending:
                 log.info("late or unknown response %s dropped", response.id)
@@ -182,4 +198,5 @@ class BrowserBridge:
         self.close_reason = reason
         for message_id in list(self._pending):
             self._settle(message_id, self._disconnected(message_id))
+        self._unawaited.clear()
         self._writer.close()

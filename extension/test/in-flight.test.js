@@ -98,3 +98,24 @@ test("a blocklist entry stops the requests on the tabs whose sessions it ended",
   await control("stop_all");
   await elsewhere;
 });
+
+test("cancel stops one request's work and leaves the task's others running", async () => {
+  const { dbg, replies, start, control } = setup();
+  const cancelled = start("r1", "wait_for", "t1", 7);
+  const sibling = start("r2", "wait_for", "t1", 7);
+  await tick();
+  await control("cancel", { request_id: "r1", reason: "cancelled by the MCP client" });
+  await cancelled;
+  assert.deepEqual(replies.find((r) => r.id === "c-cancel").result, { aborted: 1 });
+  assert.match(replies.find((r) => r.id === "r1").error.message, /^stopped: cancelled by the MCP client/);
+  assert.equal(replies.find((r) => r.id === "r2"), undefined, "the task's other request runs on");
+  const count = dbg.sent.filter(([tab]) => tab === 7).length;
+  await tick();
+  assert.ok(dbg.sent.filter(([tab]) => tab === 7).length > count, "r2 still polls");
+  await control("cancel", { request_id: "r1" });
+  assert.deepEqual(replies.filter((r) => r.id === "c-cancel").at(-1).result, { aborted: 0 }, "a finished id is a no-op");
+  await control("cancel", {});
+  assert.match(replies.at(-1).error.message, /cancel needs 'request_id'/);
+  await control("stop_all");
+  await sibling;
+});

@@ -125,14 +125,26 @@ async def test_two_clients_at_once_each_in_its_own_group_refused_on_the_others_t
         assert group_of(browser, tab_b) == "bua · Client B"
 
 
-async def test_cancellation_settles_a_pending_wait_for_at_once(core, browser, fixture_server):
+COUNT_COMMANDS = ("globalThis.__buaCommands = 0; if (!globalThis.__buaCounting) { globalThis.__buaCounting = true; "
+                  "const send = chrome.debugger.sendCommand.bind(chrome.debugger); chrome.debugger.sendCommand = "
+                  "(...a) => { globalThis.__buaCommands++; return send(...a); }; } 0")
+
+
+async def test_cancellation_settles_a_pending_wait_for_at_once_and_stops_it_in_the_browser(core, browser,
+                                                                                           fixture_server):
     async with mcp_client(core.home, "Canceller") as session:
         await act(session, {"type": "navigate", "url": fixture_server.url("/sessions.html?cancel")})
         waiting = asyncio.ensure_future(session.call_tool(
             "browser", {"type": "wait_for", "selector": "#never-shown", "timeout_ms": 5000}))
         assert await eventually(lambda: pending(core) > 0, 5)
+        in_extension(browser, COUNT_COMMANDS)
+        assert await eventually(lambda: in_extension(browser, "globalThis.__buaCommands") > 0, 5), "it polls"
         waiting.cancel()
         assert await eventually(lambda: pending(core) == 0, 2), "the 5 s wait was settled by the cancellation"
+        await anyio.sleep(0.3)
+        in_extension(browser, "globalThis.__buaCommands = 0")
+        await anyio.sleep(0.5)
+        assert in_extension(browser, "globalThis.__buaCommands") == 0, "the extension stopped polling too"
         record = core.core.board.tasks[await lane_id(session)]
         assert record.milestones[-1].ok is False and "wait" in record.milestones[-1].action
         assert "Sessions fixture" in (await act(session, {"type": "extract"}))["title"], "the lane goes on"

@@ -231,7 +231,7 @@ export const ACTIONS = Object.freeze({
 });
 
 /** Control ops the app may send (answered by a response). */
-export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task"]);
+export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task", "cancel"]);
 
 /** Events the extension sends to the app. */
 export const EXTENSION_EVENTS = Object.freeze(["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done"]);

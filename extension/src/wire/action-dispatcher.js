@@ -224,6 +224,17 @@ export class ActionDispatcher {
       case "ping":
         this.#reply(okResponse(m.id, { pong: true, extension_version: this.#extensionVersion }));
         return;
+      case "cancel": {
+        // The app settled one request already (its caller cancelled it); stop its work here too.
+        const args = isObject(m.args) ? m.args : {};
+        if (typeof args.request_id !== "string") {
+          this.#reject(m.id, "cancel needs 'request_id': the id of a request in flight");
+          return;
+        }
+        const reason = typeof args.reason === "string" ? args.reason : "cancelled";
+        this.#reply(okResponse(m.id, { aborted: this.#inFlight?.abortRequest(args.request_id, reason) ?? 0 }));
+        return;
+      }
       case "stop_all":
       case "end_session":
       case "set_blocklist":

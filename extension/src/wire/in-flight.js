@@ -60,6 +60,20 @@ export class InFlight {
   }
 
   /**
+   * Abort one running request (the app's `cancel`: its caller gave up on it, e.g. an MCP client's cancellation).
+   * @param {string | number} requestId
+   * @param {string} reason
+   * @returns {number} 1 when it was running, else 0
+   */
+  abortRequest(requestId, reason) {
+    const running = this.#running.get(requestId);
+    if (!running) return 0;
+    this.#running.delete(requestId);
+    running.controller.abort(reason);
+    return 1;
+  }
+
+  /**
    * Abort the running requests that match.
    * @param {(r: {taskId: string, tabId: number | undefined}) => boolean} matches
    * @param {string} reason
