@@ -47,7 +47,12 @@ def _ui(args: argparse.Namespace) -> int:
         return _serve(args)
     from app.ui.app import main as ui_main
 
-    return ui_main()
+    try:
+        return ui_main()
+    except (OSError, sqlite3.Error) as err:  # the store cannot be opened for a reason other than damage
+        print(f"bua: cannot start for {bua_home()}: {err}. Check that the folder is yours and writable, "
+              "and that no other program holds bua.sqlite3.", file=sys.stderr)
+        return 2
 
 
 def _act(args: argparse.Namespace) -> int:

@@ -43,3 +43,12 @@ def test_serve_on_an_unwritable_home_says_why_without_a_traceback(tmp_path):
     result = bua(home, "serve", timeout=30)
     assert result.returncode == 2
     assert "cannot start the core" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_app_on_an_unwritable_home_says_why_without_a_traceback(tmp_path):
+    home = tmp_path / "h"
+    home.mkdir()
+    (home / "bua.sqlite3").mkdir()
+    result = bua(home, timeout=60)  # `bua` alone: the app (the core alone where no window can open)
+    assert result.returncode == 2
+    assert "cannot start" in result.stderr and "Traceback" not in result.stderr
