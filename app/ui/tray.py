@@ -77,6 +77,8 @@ class Tray(QObject):
         state = c.state
         if state == AppState.ERROR:
             return f"Problem: {c.error}"
+        if state == AppState.NEEDS_USER and c.confirmations:
+            return f"Waiting for you: confirm — {title_of(next(iter(c.confirmations.values())))}"
         if state == AppState.NEEDS_USER:
             needs = next(iter(c.needs_user.values()), {})
             return f"Waiting for you: {needs.get('needs') or 'a task needs your help'}"
