@@ -86,6 +86,9 @@ GOLDEN_PAGES = {
     "hidden": "hidden.html",
     "spa": "spa.html",
     "large-300": "large.html?rows=300",
+    "clickable": "clickable.html",
+    "reading": "reading.html",
+    "fields": "fields.html",
 }
 
 

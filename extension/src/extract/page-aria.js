@@ -37,15 +37,6 @@ export function pageAria(lib) {
   const INLINE_TAGS = new Set(["A", "ABBR", "B", "BDI", "BDO", "CITE", "CODE", "DATA", "DFN", "EM", "I", "KBD",
     "LABEL", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "FONT"]);
   const TEXT_INPUTS = new Set(["text", "search", "email", "tel", "url", "number"]);
-  /** Input types shown in the element line (the others are said by the role: textbox, checkbox, button …). */
-  const SHOWN_TYPES = new Set(["email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", "color"]);
-  /** The value format the browser requires, by input type. */
-  const FORMATS = /** @type {Record<string, string>} */ ({
-    date: "yyyy-mm-dd", time: "HH:MM", "datetime-local": "yyyy-mm-ddTHH:MM", month: "yyyy-mm", week: "yyyy-Www",
-    color: "#rrggbb",
-  });
-  /** Field values are shown whole up to this many characters. */
-  const MAX_VALUE = 2000;
   const MAX_NAME = 80;
 
   /** @param {string} s */
@@ -245,42 +236,6 @@ export function pageAria(lib) {
     return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
   };
 
-  /** A field's value exactly as it is (JSON-quoted, spaces and newlines kept), up to MAX_VALUE with an honest cut mark. @param {string} value */
-  const exactValue = (value) => {
-    if (value.length <= MAX_VALUE) return `value=${JSON.stringify(value)}`;
-    return `value=${JSON.stringify(value.slice(0, MAX_VALUE))}… cut at ${MAX_VALUE} of ${value.length} chars`;
-  };
-
-  /**
-   * The type of an input whose role does not say it, and the format the browser requires for its value
-   * (a date input takes only yyyy-mm-dd, whatever it displays), with the limits that apply.
-   * @param {any} el
-   * @returns {string[]}
-   */
-  const inputType = (el) => {
-    const type = el.type;
-    if (!SHOWN_TYPES.has(type)) return TEXT_INPUTS.has(type) || type === "password" ? limits(el) : [];
-    const out = [`type=${type}`];
-    const step = el.getAttribute("step");
-    const seconds = (type === "time" || type === "datetime-local") && step && Number(step) % 60 !== 0;
-    if (FORMATS[type]) out.push(`format=${FORMATS[type]}${seconds ? ":SS" : ""}`);
-    for (const limit of ["min", "max", "step"]) {
-      const v = el.getAttribute(limit);
-      if (v !== null && v !== "") out.push(`${limit}=${v}`);
-    }
-    return [...out, ...limits(el)];
-  };
-
-  /** maxlength and pattern of a text-like input. @param {Element} el */
-  const limits = (el) => {
-    const out = [];
-    const maxLength = el.getAttribute("maxlength");
-    if (maxLength) out.push(`maxlength=${maxLength}`);
-    const pattern = el.getAttribute("pattern");
-    if (pattern) out.push(`pattern=${JSON.stringify(cap(pattern, 60))}`);
-    return out;
-  };
-
   /**
    * State flags worth showing, as short words: checked (absent = not
    * checked), disabled, expanded/collapsed … and value="…" where the element
@@ -294,9 +249,9 @@ export function pageAria(lib) {
     /** @type {string[]} */
     const out = [];
     const aria = (/** @type {string} */ a) => el.getAttribute(a);
-    if (["textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"].includes(role) || FORMATS[el.type]) {
+    if (["textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"].includes(role) || lib.hasFormat(el)) {
       const value = valueOf(el) || "";
-      if (value) out.push(exactValue(value));
+      if (value) out.push(lib.fieldValue(value));
       else {
         const placeholder = clean(el.getAttribute("placeholder") || "");
         if (placeholder && placeholder !== name) out.push(`placeholder=${JSON.stringify(cap(placeholder, 40))}`);
@@ -310,7 +265,7 @@ export function pageAria(lib) {
         out.push(`options=${JSON.stringify(labels.length > 8 ? `${shown}|…${labels.length - 8} more` : shown)}`);
       }
     }
-    if (el.tagName === "INPUT") out.push(...inputType(el));
+    if (el.tagName === "INPUT") out.push(...lib.fieldType(el));
     if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) {
       const state = el.tagName === "INPUT" ? (el.indeterminate ? "mixed" : String(el.checked)) : aria("aria-checked");
       if (state === "true" || state === "mixed") out.push(state === "true" ? "checked" : "mixed");
