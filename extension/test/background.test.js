@@ -13,6 +13,16 @@ await import("../background.js");
 /** Let the dispatcher's promises settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+/**
+ * Wait (up to 2 s: a loaded machine) until the worker has answered `id`; its answer.
+ * @param {any} port
+ * @param {string} id
+ */
+const answered = async (port, id) => {
+  for (let i = 0; i < 200 && !port.sent.some((/** @type {any} */ m) => m.id === id); i++) await settle();
+  return port.sent.find((/** @type {any} */ m) => m.id === id);
+};
+
 test("the worker connects to the host at start-up", () => {
   assert.equal(chrome.runtime.ports.length, 1);
   assert.equal(chrome.runtime.lastPort.name, "com.bua.native_host");
@@ -50,8 +60,8 @@ test("a closed tab is forgotten by its task", async () => {
     return { frameId: "MAIN", loaderId: "L1" };
   };
   port.onMessage.emit({ v: 1, kind: "request", id: "r2", task_id: "t9", action: { type: "navigate", url: "http://a.test/" } });
+  const response = await answered(port, "r2");
   await settle();
-  const response = /** @type {any} */ (port.sent.find((m) => /** @type {any} */ (m).id === "r2"));
   assert.equal(response.ok, true);
   assert.deepEqual(port.sent.at(-1), { v: 1, kind: "event", type: "action_done",
     data: { task_id: "t9", tab_id: response.result.tab_id, action: "navigate", ok: true } }, "after the answer");
@@ -68,16 +78,13 @@ test("hello lists live sessions; a closed session tab ends its session with an e
   const port = chrome.runtime.lastPort;
   const tab = chrome.tabs.add({ url: "http://a.test/" });
   port.onMessage.emit({ v: 1, kind: "control", id: "b1", op: "set_blocklist", args: { patterns: ["bank.test"] } });
-  await settle();
-  assert.deepEqual(port.sent.at(-1).result, { patterns: ["bank.test"], ended: [] });
+  assert.deepEqual((await answered(port, "b1")).result, { patterns: ["bank.test"], ended: [] });
   assert.deepEqual(chrome.storage.local.data["bua.blocklist"], ["bank.test"]);
   port.onMessage.emit({ v: 1, kind: "request", id: "n1", task_id: "t9",
     action: { type: "navigate", url: "https://www.bank.test/" } });
-  await settle();
-  assert.equal(port.sent.at(-1).error.code, "blocked");
+  assert.equal((await answered(port, "n1")).error.code, "blocked");
   port.onMessage.emit({ v: 1, kind: "request", id: "x1", task_id: "t9", action: { type: "close_tab", tab_id: tab.id } });
-  await settle();
-  assert.equal(port.sent.at(-1).error.code, "session_not_found", "a tab the person opened is not the task's");
+  assert.equal((await answered(port, "x1")).error.code, "session_not_found", "a tab the person opened is not the task's");
 });
 
 test("idle ends every session and configure sets the idle threshold", async () => {
