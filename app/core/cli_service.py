@@ -13,7 +13,6 @@ from typing import Any, Awaitable, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.stream import read_message, write_message
-from app.safety.confirmations import person_confirms
 from app.core.verbs import CoreVerbs
 from app.safety.confirmations import person_confirms
 from app.store.blocklist import InvalidEntry
