@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.bridge.file_hooks import FileHooks
+from app.protocol.actions.registry import default_wait_ms
 from app.protocol.envelope import Event, Response
 from app.protocol.errors import ErrorCode
 
@@ -114,8 +115,7 @@ class BrowserBridgePool:
                 "(`bua install`, then Load unpacked), or run `bua browser`",
             )
         if timeout is None:
-            waits = action.get("timeout_ms") if isinstance(action, dict) else None
-            timeout = max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
+            timeout = self.deadline_for(action)
         action = await self.files.before(action)
         if isinstance(action, Response):
             return action
@@ -126,6 +126,15 @@ class BrowserBridgePool:
         async def send(act: Any, approval: str | None) -> Response:
             return await chosen.request(act, task_id, abort, wait, label, approval=approval)
         return await self.files.after(action, await self.safety.request(send, action, task_id, abort))
+
+    def deadline_for(self, action: Any) -> float:
+        """How long the app waits for an action's answer: longer than the extension's own wait for it (the
+        action's `timeout_ms`, or its declared default when left out) by a margin, so that the extension's
+        answer — with what it saw — arrives before the app gives up."""
+        waits = action.get("timeout_ms") if isinstance(action, dict) else None
+        if not isinstance(waits, int):
+            waits = default_wait_ms(action.get("type") if isinstance(action, dict) else None)
+        return max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
 
     def note_task_words(self, task_id: str, text: str) -> None:
         """The person's own words for a task (exempt from the data-flow check)."""
