@@ -52,6 +52,8 @@ class BrowserBridge:
         self.closed = False
         self.close_reason = ""
         self._unawaited: set[str] = set()
+        self._to_cancel: list[str] = []
+        """Aborted actions whose work the extension is told to stop, in the next `cancel` frame."""
         """Controls sent without waiting (`cancel`): their answers are expected, and dropped quietly."""
 
     @property
@@ -122,13 +124,24 @@ class BrowserBridge:
     def _aborted(self, message_id: str, reason: str, is_action: bool) -> None:
         """An aborted request settles at once; an action's work in the extension is cancelled too, so a wait stops
         polling instead of running to its own timeout (Stop also ends the sessions; a single cancellation, such as
-        an MCP client's, does only this)."""
-        if is_action and message_id in self._pending and not self.closed:
-            control_id = f"c{next(self._ids)}"
-            self._unawaited.add(control_id)
-            cancel = Control(id=control_id, op="cancel", args={"request_id": message_id, "reason": reason})
-            self._writer.write(framing.encode_body(dumps(cancel.model_dump(mode="json"))))
+        an MCP client's, does only this). The cancellations of one moment go out as one `cancel` frame, sent
+        after the abort callbacks ran (Stop all with 50 pending: one frame, not 50)."""
+        was_pending = message_id in self._pending
         self._settle(message_id, Response.failure(message_id, ErrorCode.STOPPED, reason))
+        if not (is_action and was_pending and not self.closed):
+            return
+        if not self._to_cancel:
+            asyncio.get_running_loop().call_soon(self._send_cancels, reason)
+        self._to_cancel.append(message_id)
+
+    def _send_cancels(self, reason: str) -> None:
+        ids, self._to_cancel = self._to_cancel, []
+        if self.closed or not ids:
+            return
+        control_id = f"c{next(self._ids)}"
+        self._unawaited.add(control_id)
+        self._writer.write(framing.encode_body(dumps({"v": 1, "kind": "control", "id": control_id, "op": "cancel",
+                                                      "args": {"request_ids": ids, "reason": reason}})))
 
     def abort_pending(self, reason: str, task_id: str | None = None) -> int:
         """Settle every pending request (of one task, or all) at once with `stopped`."""

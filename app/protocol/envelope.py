@@ -25,8 +25,8 @@ PROTOCOL_VERSION: Literal[1] = 1
 ControlOp = Literal["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task",
                     "cancel"]
 """What the app may ask of the extension besides actions (answered by a response). `reopen_task {task_id}` lifts a
-task's stop when the person gives it a new instruction. `cancel {request_id, reason?}` stops the work of one
-request the app already settled because its caller gave up on it (an aborted request: Stop, an MCP client's
+task's stop when the person gives it a new instruction. `cancel {request_ids, reason?}` stops the work of
+requests the app already settled because their callers gave up on them (aborted requests: Stop, an MCP client's
 cancellation)."""
 ExtensionEventType = Literal["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done"]
 """What the extension reports on its own."""

@@ -104,7 +104,7 @@ test("cancel stops one request's work and leaves the task's others running", asy
   const cancelled = start("r1", "wait_for", "t1", 7);
   const sibling = start("r2", "wait_for", "t1", 7);
   await tick();
-  await control("cancel", { request_id: "r1", reason: "cancelled by the MCP client" });
+  await control("cancel", { request_ids: ["r1"], reason: "cancelled by the MCP client" });
   await cancelled;
   assert.deepEqual(replies.find((r) => r.id === "c-cancel").result, { aborted: 1 });
   assert.match(replies.find((r) => r.id === "r1").error.message, /^stopped: cancelled by the MCP client/);
@@ -112,10 +112,10 @@ test("cancel stops one request's work and leaves the task's others running", asy
   const count = dbg.sent.filter(([tab]) => tab === 7).length;
   await tick();
   assert.ok(dbg.sent.filter(([tab]) => tab === 7).length > count, "r2 still polls");
-  await control("cancel", { request_id: "r1" });
+  await control("cancel", { request_ids: ["r1", "r-unknown"] });
   assert.deepEqual(replies.filter((r) => r.id === "c-cancel").at(-1).result, { aborted: 0 }, "a finished id is a no-op");
   await control("cancel", {});
-  assert.match(replies.at(-1).error.message, /cancel needs 'request_id'/);
+  assert.match(replies.at(-1).error.message, /cancel needs 'request_ids'/);
   await control("stop_all");
   await sibling;
 });

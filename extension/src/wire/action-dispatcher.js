@@ -225,14 +225,15 @@ export class ActionDispatcher {
         this.#reply(okResponse(m.id, { pong: true, extension_version: this.#extensionVersion }));
         return;
       case "cancel": {
-        // The app settled one request already (its caller cancelled it); stop its work here too.
+        // The app settled these requests already (their callers gave up on them); stop their work here too.
         const args = isObject(m.args) ? m.args : {};
-        if (typeof args.request_id !== "string") {
-          this.#reject(m.id, "cancel needs 'request_id': the id of a request in flight");
+        const ids = args.request_ids;
+        if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
+          this.#reject(m.id, "cancel needs 'request_ids': a list of the ids of requests in flight");
           return;
         }
         const reason = typeof args.reason === "string" ? args.reason : "cancelled";
-        this.#reply(okResponse(m.id, { aborted: this.#inFlight?.abortRequest(args.request_id, reason) ?? 0 }));
+        this.#reply(okResponse(m.id, { aborted: this.#inFlight?.abortRequests(ids, reason) ?? 0 }));
         return;
       }
       case "stop_all":

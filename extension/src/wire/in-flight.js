@@ -60,17 +60,22 @@ export class InFlight {
   }
 
   /**
-   * Abort one running request (the app's `cancel`: its caller gave up on it, e.g. an MCP client's cancellation).
-   * @param {string | number} requestId
+   * Abort these running requests (the app's `cancel`: their callers gave up on them, e.g. an MCP client's
+   * cancellation); ids that are not running are skipped.
+   * @param {(string | number)[]} requestIds
    * @param {string} reason
-   * @returns {number} 1 when it was running, else 0
+   * @returns {number} how many were running
    */
-  abortRequest(requestId, reason) {
-    const running = this.#running.get(requestId);
-    if (!running) return 0;
-    this.#running.delete(requestId);
-    running.controller.abort(reason);
-    return 1;
+  abortRequests(requestIds, reason) {
+    let aborted = 0;
+    for (const id of requestIds) {
+      const running = this.#running.get(id);
+      if (!running) continue;
+      this.#running.delete(id);
+      running.controller.abort(reason);
+      aborted++;
+    }
+    return aborted;
   }
 
   /**
