@@ -29,14 +29,19 @@ PAGES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pages"
 ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if "safety" not in p.parts) + [
     "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html"]
 EXPECTED = {
-    "actions/form.html": ["password"],
+    "actions/downloads.html": ["setup.sh"],
+    "actions/form.html": ["password", "Send"],
     "actions/frame-child.html": ["Pay now"],
     "actions/frames.html": ["Pay now"],
     "extract/forms.html": ["password", "Publish"],
     "extract/frame-cross.html": ["Pay now"],
     "extract/frames.html": ["Pay now"],
+    "extract/modal.html": ["Delete"],
+    "actions/frame-covered.html": ["Pay now"],
+    "demo site": ["password"],
 }
-"""Controls on the fixture pages that are sensitive by design (matched against each finding's text)."""
+"""Controls on the fixture pages that are sensitive by design (matched against each finding's text): pay buttons,
+delete buttons, forms with a password field (the demo site's sign-in wall), an installer download."""
 
 HOSTILE = [
     ("pay form: submit with card fields", "pay.html", {"type": "click", "selector": "#continue"}),
@@ -52,7 +57,7 @@ HOSTILE = [
 ]
 
 
-def run(report: Report, fixture_url: str, n: int = 60) -> None:
+def run(report: Report, fixture_url: str, n: int = 150) -> None:
     site = StaticServer()
     try:
         with live_browser("bua-bench-safety-") as (core, browser, bridge):
@@ -61,7 +66,8 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
                     return core.call(bridge.request(action, task, None, 30))
                 return core.call(core.pool.request(action, task))
 
-            false_positives(report, request, [site.url("/index.html")] + [urljoin(fixture_url, p) for p in ORDINARY])
+            pages = [("demo site", site.url("/index.html"))] + [(p, urljoin(fixture_url, p)) for p in ORDINARY]
+            false_positives(report, request, pages)
             hostile(report, request, fixture_url)
             click_cost(report, core, bridge, request, urljoin(fixture_url, "actions/click.html"), n)
     finally:
@@ -70,9 +76,9 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
     containment_bench.run(report, fixture_url)  # page content as data, hidden text, the blocklist (issue 11)
 
 
-def false_positives(report: Report, request: Any, urls: list[str]) -> None:
+def false_positives(report: Report, request: Any, urls: list[tuple[str, str]]) -> None:
     pages, flagged, fps, expected_seen = 0, 0, [], 0
-    for url in urls:
+    for key, url in urls:
         nav = request({"type": "navigate", "url": url}, "bench-fp")
         if not nav.ok:
             continue
@@ -83,9 +89,8 @@ def false_positives(report: Report, request: Any, urls: list[str]) -> None:
         assert scan.error.code == "confirmation_required", scan.error
         findings = scan.error.confirmation.get("findings") or [scan.error.confirmation["reason"]]
         flagged += len(findings)
-        key = url.split("/pages/", 1)[-1] if "/pages/" in url else "demo site"
         for finding in findings:
-            if any(word in finding for word in EXPECTED.get(key, [])):
+            if any(word in finding for word in EXPECTED.get(key.split("?")[0], [])):
                 expected_seen += 1
             else:
                 fps.append(f"{key}: {finding}")
@@ -153,10 +158,15 @@ def click_cost(report: Report, core: Any, bridge: Any, request: Any, page_url: s
     on = report.add(Row.timing("safety", "bua click, settle 0, with the safety checks", turns["with"]))
     off = report.add(Row.timing("safety", "bua click, settle 0, checks off (bench only)", turns["without"]))
     assert on.p50_ms is not None and off.p50_ms is not None
-    added = on.p50_ms - off.p50_ms
-    report.add(Row("safety", "added cost of the checks per click (p50 difference)", n, value=round(added, 2),
-                   unit="ms"))
-    report.goal("added cost of the safety checks per click (p50)", added, 1.0, "ms")
+    # Each turn took one click with and one without; the median of those paired differences is what the checks
+    # add, with less of the shared machine's noise than the difference of two medians.
+    paired = sorted((a - b) * 1000 for a, b in zip(turns["with"], turns["without"]))
+    added = paired[len(paired) // 2]
+    report.add(Row("safety", "added cost of the checks per click (p50 difference)", n,
+                   value=round(on.p50_ms - off.p50_ms, 2), unit="ms"))
+    report.add(Row("safety", "added cost of the checks per click (median of paired differences)", n,
+                   value=round(added, 2), unit="ms"))
+    report.goal("added cost of the safety checks per click (median paired difference)", added, 1.0, "ms")
 
 
 def dataflow_cost(report: Report, n: int) -> None:

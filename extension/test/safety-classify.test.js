@@ -61,6 +61,14 @@ for (const [language, labels] of Object.entries(ORDINARY)) {
   });
 }
 
+test("switches, checkboxes, tabs and options name a setting, not a command", () => {
+  for (const role of ["switch", "checkbox", "tab", "option"]) {
+    assert.equal(classifyControl(control({ role, label: "Publish immediately" }), "click"), null, role);
+  }
+  assert.equal(classifyControl(control({ tag: "input", type: "checkbox", label: "Delete after reading" }), "click"), null);
+  assert.equal(classifyControl(control({ role: "button", label: "Publish" }), "click").category, "send");
+});
+
 test("a submit button of a form with a card, password or ID field asks, whatever it says", () => {
   const card = { fields: [field({ name: "name" }), field({ autocomplete: "cc-number", name: "x" })], submit: "Continue", name: "" };
   assert.match(classifyControl(control({ label: "Continue", submits: true, form: card }), "click").reason, /payment-card/);

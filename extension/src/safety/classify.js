@@ -11,8 +11,9 @@
  * - `type` with `submit`, or Enter in a field: the field's form as above, or the form's submit button or the
  *   field's own label saying so ("Write a reply…");
  * - `evaluate`: a page that holds any such control or form (a script can reach all of them).
- * A label that also holds an exempt word ("Remove filter") is not sensitive by its words. Labels longer than
- * a command (over 60 characters or 8 words) are read as prose, not as a command.
+ * A label that also holds an exempt word ("Remove filter") is not sensitive by its words, nor is the label of a
+ * control that switches a setting or a view (switch, checkbox, radio, tab, option: "Publish immediately" names a
+ * setting). Labels longer than a command (over 60 characters or 8 words) are read as prose, not as a command.
  */
 
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
@@ -26,6 +27,9 @@ import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
 const MAX_COMMAND_CHARS = 60;
+/** Controls that switch a setting or a view rather than run a command: their label names the setting. */
+const TOGGLES = /^(switch|checkbox|radio|tab|option|menuitemcheckbox|menuitemradio|treeitem)$/;
+const TOGGLE_INPUTS = /^(checkbox|radio)$/;
 const MAX_COMMAND_WORDS = 8;
 
 const CATEGORY_REASON = Object.freeze({
@@ -137,7 +141,8 @@ export function classifyControl(control, mode) {
   if (mode === "click") {
     const download = executableDownload(control);
     if (download) return { category: "download", reason: `it downloads an executable (${download})`, element };
-    const category = control.editable ? null : labelCategory(control.label);
+    const category = control.editable || TOGGLES.test(control.role) || TOGGLE_INPUTS.test(control.type) ? null
+      : labelCategory(control.label);
     if (category) return { category, reason: /** @type {any} */ (CATEGORY_REASON)[category], element };
     if (!control.submits) return null;
   }
