@@ -188,3 +188,23 @@ def test_the_persons_own_words_and_allowed_flows_pass(core, act, open_page):
                    task_id=task).ok
         assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
     assert status_of(act, task) == "noted 7730 1942 8851"
+
+
+def test_bua_act_refuses_a_sensitive_action_unless_the_person_passes_confirm(core, act, open_page):
+    """`bua act` asks no window (the suite's stand-in person is there, and is not asked): --confirm approves."""
+    from app.cli.client import CoreClient
+
+    task = "t-safe-cli"
+    open_page("account.html", task)
+    with Person(core, Decision.ALLOW_ONCE) as person, CoreClient(core.home) as client:
+        refused = client.call("act", action={"type": "click", "selector": "#delete"}, task_id=task)
+        assert not refused["ok"] and refused["response"]["error"]["code"] == "confirmation_required"
+        assert "--confirm" in refused["response"]["error"]["message"]
+        assert "token" not in refused["response"]["error"]["confirmation"]
+        assert status_of(act, task) == "nothing done"
+        confirmed = client.call("act", action={"type": "click", "selector": "#delete"}, task_id=task, confirm=True)
+        assert confirmed["ok"], confirmed
+        assert status_of(act, task) == "account deleted"
+        plain = client.call("act", action={"type": "click", "selector": "#manual"}, task_id=task)
+        assert plain["ok"], "an ordinary click needs no --confirm"
+        assert person.asked == []
