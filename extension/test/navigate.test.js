@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { navigate } from "../src/actions/navigate.js";
+import { DEFAULT_TIMEOUT_MS, LOAD_GRACE_MS, navigate } from "../src/actions/navigate.js";
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { TaskTabs } from "../src/tabs/task-tabs.js";
 import { BuaWindow } from "../src/tabs/bua-window.js";
@@ -227,4 +227,58 @@ test("a bad timeout_ms or tab_id is invalid_action", async () => {
   for (const fields of [{ timeout_ms: -1 }, { timeout_ms: 30001 }, { timeout_ms: "5" }, { tab_id: -3 }, { tab_id: "7" }]) {
     await assert.rejects(navigate(nav({ url: "http://a.test/", ...fields }), s.ctx), { code: "invalid_action" }, JSON.stringify(fields));
   }
+});
+
+/** Timers that run only when told, by delay. */
+function heldTimers() {
+  /** @type {Map<number, {fn: () => void, ms: number}>} */
+  const pending = new Map();
+  let next = 1;
+  return {
+    /** @param {() => void} fn @param {number} ms */
+    setTimeout(fn, ms) {
+      pending.set(next, { fn, ms });
+      return next++;
+    },
+    /** @param {unknown} handle */
+    clearTimeout(handle) {
+      pending.delete(/** @type {number} */ (handle));
+    },
+    delays: () => [...pending.values()].map((t) => t.ms),
+    /** @param {number} ms */
+    run(ms) {
+      const [handle, timer] = [...pending.entries()].find(([, t]) => t.ms === ms) ?? [];
+      if (handle === undefined) throw new Error(`no timer of ${ms} ms`);
+      pending.delete(handle);
+      timer.fn();
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+test("a ready document whose load event is still waited on answers 'interactive' after the grace, with a note", async () => {
+  const s = setup();
+  const timers = heldTimers();
+  pageLoads(s, { emit: (tabId) => s.api.emit(tabId, "Page.lifecycleEvent", { name: "DOMContentLoaded", frameId: "MAIN", loaderId: "L1" }) });
+  const pending = navigate(nav({ url: "http://127.0.0.1:8000/slow-images" }), { ...s.ctx, timers });
+  await settle();
+  assert.deepEqual(timers.delays(), [DEFAULT_TIMEOUT_MS, LOAD_GRACE_MS], "the grace starts at DOMContentLoaded");
+  timers.run(LOAD_GRACE_MS);
+  const result = await pending;
+  assert.equal(result.status, "interactive");
+  assert.match(result.note, /still loading.*extract now/);
+  assert.deepEqual(timers.delays(), [], "no timer is left behind");
+});
+
+test("a load event within the grace answers 'loaded'", async () => {
+  const s = setup();
+  const timers = heldTimers();
+  pageLoads(s, { emit: (tabId) => {
+    s.api.emit(tabId, "Page.lifecycleEvent", { name: "DOMContentLoaded", frameId: "MAIN", loaderId: "L1" });
+    setTimeout(() => s.api.emit(tabId, "Page.lifecycleEvent", { name: "load", frameId: "MAIN", loaderId: "L1" }), 5);
+  } });
+  const result = await navigate(nav({ url: "http://127.0.0.1:8000/" }), { ...s.ctx, timers });
+  assert.equal(result.status, "loaded");
+  assert.equal(result.note, undefined);
 });

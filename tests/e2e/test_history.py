@@ -3,12 +3,17 @@ page's uids are gone, and a step onto a blocked site is refused like any navigat
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
 def first_uid(response) -> str:
+    """The first uid the extract names (inline in the markdown, or in the element index)."""
     assert response.ok, response.error
-    return response.result["elements"].split()[0]
+    found = re.search(r"\be\d+\b", response.result["markdown"] + " " + response.result.get("elements", ""))
+    assert found, response.result
+    return found.group(0)
 
 
 @pytest.fixture

@@ -1,7 +1,11 @@
 /**
  * navigate {url, tab_id?, timeout_ms = 30000}: load a URL in the given tab,
  * the task's current tab, or a new tab in the minimised bua window (see
- * tabs/bua-window.js), and wait for the main frame's load event.
+ * tabs/bua-window.js), and wait for the main frame's load event — or, when the
+ * document is ready (DOMContentLoaded) but its load event is still waited on
+ * (a slow image, an unreachable script), return LOAD_GRACE_MS after
+ * DOMContentLoaded with status "interactive" and a note, instead of holding
+ * the agent until the timeout.
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
@@ -11,6 +15,10 @@ import { findTab, optionalTabId, requireTab } from "../tabs/tab-resolver.js";
 import { prepareTab } from "../tabs/tab-prep.js";
 
 export const DEFAULT_TIMEOUT_MS = 30000;
+/** How long navigate waits for the load event once the document is ready. */
+export const LOAD_GRACE_MS = 2000;
+const STILL_LOADING = "the page is ready to read but still loading (a resource has not arrived): extract now, "
+  + "or wait_for the element you need";
 export const MAX_TIMEOUT_MS = 30000;
 
 /** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
@@ -18,7 +26,7 @@ export const MAX_TIMEOUT_MS = 30000;
 /**
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{tab_id: number, url: string, title: string, status: "loaded"}>}
+ * @returns {Promise<{tab_id: number, url: string, title: string, status: "loaded" | "interactive", note?: string}>}
  */
 export async function navigate(action, ctx) {
   const url = checkNavigableUrl(action.url);
@@ -28,10 +36,11 @@ export async function navigate(action, ctx) {
   const tabId = await targetTab(requestedTab, ctx);
   await ctx.taskTabs.set(ctx.taskId, tabId);
   await prepareTab(ctx, tabId);
-  await loadWithin(ctx, tabId, url, timeoutMs);
+  const status = await loadWithin(ctx, tabId, url, timeoutMs);
 
   const tab = await requireTab(ctx.tabs, tabId);
-  return { tab_id: tabId, url: tab.url || url, title: tab.title ?? "", status: "loaded" };
+  const result = { tab_id: tabId, url: tab.url || url, title: tab.title ?? "", status };
+  return status === "loaded" ? result : { ...result, note: STILL_LOADING };
 }
 
 /** @param {unknown} value */
@@ -58,14 +67,16 @@ async function targetTab(requestedTab, ctx) {
 }
 
 /**
- * Navigate through CDP and wait for the load, all bounded by timeoutMs.
+ * Navigate through CDP and wait for the load (or a ready document and the
+ * grace after it), all bounded by timeoutMs.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {string} url
  * @param {number} timeoutMs
+ * @returns {Promise<"loaded" | "interactive">}
  */
 async function loadWithin(ctx, tabId, url, timeoutMs) {
-  const watch = watchLoad(ctx.debugger, tabId);
+  const watch = watchLoad(ctx.debugger, tabId, ctx.timers);
   /** @type {unknown} */
   let timer;
   const deadline = new Promise((_, reject) => {
@@ -75,7 +86,7 @@ async function loadWithin(ctx, tabId, url, timeoutMs) {
     )), timeoutMs);
   });
   try {
-    await Promise.race([navigateAndWait(ctx, tabId, url, watch), deadline, watch.detached]);
+    return await Promise.race([navigateAndWait(ctx, tabId, url, watch), deadline, watch.detached]);
   } finally {
     ctx.timers.clearTimeout(timer);
     watch.stop();
@@ -87,6 +98,7 @@ async function loadWithin(ctx, tabId, url, timeoutMs) {
  * @param {number} tabId
  * @param {string} url
  * @param {ReturnType<typeof watchLoad>} watch
+ * @returns {Promise<"loaded" | "interactive">}
  */
 async function navigateAndWait(ctx, tabId, url, watch) {
   await ctx.debugger.send(tabId, "Page.enable");
@@ -108,9 +120,9 @@ async function navigateAndWait(ctx, tabId, url, watch) {
   }
   if (!result?.loaderId) {
     await watch.sameDocument(result?.frameId);
-    return;
+    return "loaded";
   }
-  await watch.until(result.frameId, result.loaderId);
+  return watch.until(result.frameId, result.loaderId);
 }
 
 /**
@@ -122,14 +134,17 @@ async function navigateAndWait(ctx, tabId, url, watch) {
  * they count only after the response (earlier ones belong to the previous
  * document). A same-document navigation (no loader id) is done once
  * `Page.navigatedWithinDocument` reports it for the main frame: only then
- * does the tab show the new URL.
+ * does the tab show the new URL. DOMContentLoaded is matched the same way
+ * (`Page.lifecycleEvent` with the loader id, `Page.domContentEventFired`
+ * after the response); from then on the load event gets LOAD_GRACE_MS.
  * @param {import("../tabs/debugger-controller.js").DebuggerController} dbg
  * @param {number} tabId
+ * @param {ActionContext["timers"]} timers
  */
-function watchLoad(dbg, tabId) {
+function watchLoad(dbg, tabId, timers) {
   /** @type {{frameId: string, loaderId: string} | null} */
   let target = null;
-  /** @type {{frameId: string, loaderId: string}[]} */
+  /** @type {{frameId: string, loaderId: string, name: string}[]} */
   const early = [];
   /** @type {Set<string>} frames that navigated within their document */
   const movedWithin = new Set();
@@ -140,6 +155,22 @@ function watchLoad(dbg, tabId) {
   const loaded = new Promise((resolve) => {
     markLoaded = () => resolve(undefined);
   });
+  /** @type {() => void} */
+  let markReady = () => {};
+  const ready = new Promise((resolve) => {
+    markReady = () => resolve(undefined);
+  });
+  /** @type {unknown} */
+  let graceTimer;
+  /** @type {Promise<"loaded" | "interactive">} */
+  const settled = Promise.race([
+    loaded.then(() => /** @type {const} */ ("loaded")),
+    ready.then(() => new Promise((resolve) => {
+      graceTimer = timers.setTimeout(() => resolve("interactive"), LOAD_GRACE_MS);
+    })),
+  ]);
+  /** @param {string} name */
+  const markFor = (name) => (name === "load" ? markLoaded : markReady);
   /** @type {(err: ActionError) => void} */
   let markDetached = () => {};
   /** @type {Promise<never>} */
@@ -149,12 +180,15 @@ function watchLoad(dbg, tabId) {
 
   const unsubscribes = [
     dbg.on(tabId, "Page.lifecycleEvent", (p) => {
-      if (p.name !== "load") return;
-      if (!target) early.push({ frameId: p.frameId, loaderId: p.loaderId });
-      else if (p.frameId === target.frameId && p.loaderId === target.loaderId) markLoaded();
+      if (p.name !== "load" && p.name !== "DOMContentLoaded") return;
+      if (!target) early.push({ frameId: p.frameId, loaderId: p.loaderId, name: p.name });
+      else if (p.frameId === target.frameId && p.loaderId === target.loaderId) markFor(p.name)();
     }),
     dbg.on(tabId, "Page.loadEventFired", () => {
       if (target) markLoaded();
+    }),
+    dbg.on(tabId, "Page.domContentEventFired", () => {
+      if (target) markReady();
     }),
     dbg.on(tabId, "Page.frameStoppedLoading", (p) => {
       if (target && p.frameId === target.frameId) markLoaded();
@@ -174,8 +208,8 @@ function watchLoad(dbg, tabId) {
      */
     until(frameId, loaderId) {
       target = { frameId, loaderId };
-      if (early.some((e) => e.frameId === frameId && e.loaderId === loaderId)) markLoaded();
-      return loaded;
+      for (const e of early) if (e.frameId === frameId && e.loaderId === loaderId) markFor(e.name)();
+      return settled;
     },
     /** @param {string | undefined} frameId */
     sameDocument(frameId) {
@@ -185,6 +219,7 @@ function watchLoad(dbg, tabId) {
       return loaded;
     },
     stop() {
+      timers.clearTimeout(graceTimer);
       for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };
