@@ -7,14 +7,15 @@
  *   outside the viewport). Returns the reason, or "".
  * - `textVisibility(el, cs, ns, st)`: whether the element's own text shows: transparent text, text coloured like
  *   the background behind it (contrast under 1.2 against the nearest opaque background of its ancestors), font
- *   smaller than 4 px, or pushed away by a large negative text-indent. Sets ns.hideText (its children decide
- *   afresh from their own style) and ns.bg (the background its children sit on).
+ *   smaller than 4 px, or pushed away by a large negative text-indent (a picture under the text that is not an
+ *   ancestor's background — a hero image — is looked for before text is called background-coloured). Sets
+ *   ns.hideText (its children decide afresh from their own style) and ns.bg (the background its children sit on).
  * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
  * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
  *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
- *   characters or 4 words: an icon's label does not), marked with the state `attr-name`; a
- *   control that stays listed although nothing of it shows (an opacity-0 file input over a styled label) has its
- *   name capped at 40 and the state `invisible`, and none of its text in the markdown.
+ *   characters or 4 words: an icon's label does not), marked with the state `attr-name`; a control that stays
+ *   listed although nothing of it shows (an opacity-0 file input over a styled label) has its name capped at 40 and
+ *   the state `invisible`, and none of its text in the markdown.
  *
  * Comments, <template> and <noscript> are never walked (page-walker.js's SKIP). Backgrounds are judged from the
  * element's ancestors only (an image or gradient behind text, or background-clip: text, means "unknown": kept).
@@ -33,6 +34,7 @@ export function pageVisibility(lib) {
   const MAX_HIDDEN_NAME = 40;
   const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
   const TRANSPARENT = "rgba(0, 0, 0, 0)";
+  const SAME_COLOUR = "text coloured like its background";
   /** @type {Map<string, number[] | null>} */
   const colors = new Map();
 
@@ -162,7 +164,34 @@ export function pageVisibility(lib) {
     if (ns.hideText) return;
     if (parseFloat(cs.fontSize) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
-    else if (!clipText) ns.hideText = colourHides(/** @type {any} */ (cs).webkitTextFillColor || cs.color, bg);
+    else if (!clipText) {
+      const verdict = colourHides(/** @type {any} */ (cs).webkitTextFillColor || cs.color, bg);
+      ns.hideText = verdict === SAME_COLOUR && pictureBehind(el, st.win) ? "" : verdict;
+    }
+  };
+
+  const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "PICTURE", "svg", "IFRAME", "OBJECT", "EMBED"]);
+  /**
+   * Is a picture what shows behind the element's text (white text on a hero image that is a sibling, not an
+   * ancestor's background)? Asked only when the ancestors' background matches the text: the topmost thing under
+   * the text's start that paints something decides. Off the viewport nothing can be asked: the text stays hidden.
+   * @param {Element} el
+   * @param {Window} win
+   */
+  const pictureBehind = (el, win) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + Math.min(box.width / 2, 8);
+    const y = box.top + Math.min(box.height / 2, 8);
+    if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return false;
+    for (const under of win.document.elementsFromPoint(x, y)) {
+      if (under === el || el.contains(under)) continue;
+      if (PICTURES.has(under.tagName)) return true;
+      const ucs = win.getComputedStyle(under);
+      if (ucs.backgroundImage !== "none") return true;
+      const c = rgba(ucs.backgroundColor);
+      if (c && c[3] > 0.1) return false;
+    }
+    return false;
   };
 
   /** @type {Map<string, string>} (text colour, background) → why the text does not show, or "" */
@@ -177,7 +206,7 @@ export function pageVisibility(lib) {
     if (verdict === undefined) {
       const color = rgba(colorText);
       verdict = !color ? "" : color[3] <= 0.1 ? "transparent text"
-        : bg && contrast(color, bg) < MIN_CONTRAST ? "text coloured like its background" : "";
+        : bg && contrast(color, bg) < MIN_CONTRAST ? SAME_COLOUR : "";
       if (verdicts.size < 1000) verdicts.set(key, verdict);
     }
     return verdict;
