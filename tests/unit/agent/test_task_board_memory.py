@@ -95,3 +95,12 @@ def test_a_broken_screenshot_is_dropped_not_fatal(tmp_path):
     board.post_milestone(Milestone("t", 1, "screenshot", "s", "data:image/png;base64,AAAA"))
     board.finish("t", "completed")
     assert board.tasks["t"].milestones[0].screenshot is None
+
+
+def test_a_board_with_nowhere_to_put_things_keeps_what_it_holds():
+    board = TaskBoard(keep_finished=2)
+    urls = _run_task(board, "t", shots=1)
+    assert board.tasks["t"].milestones[0].screenshot == urls[0]
+    for i in range(3):
+        _run_task(board, f"more-{i}", shots=1)
+    assert sorted(board.tasks) == ["more-1", "more-2"], "still capped"
