@@ -254,6 +254,25 @@ def test_after_stop_end_or_a_blocklist_entry_open_tab_answers_stopped_until_reop
     act({"type": "close_tab", "tab_id": again.result["tab_id"]}, task_id=task)
 
 
+def test_the_stop_survives_a_service_worker_restart(core, act, browser, fixture_server):
+    task = new_task("t-ended-sw")
+    assert act({"type": "navigate", "url": fixture_server.url("/second.html")}, task_id=task).ok
+    core.call(core.core.stop_task(task))
+    old = core.pool.select()
+    person = browser.cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    try:
+        hands = browser.cdp.send("Target.attachToTarget", {"targetId": person, "flatten": True})["sessionId"]
+        browser.cdp.send("ServiceWorker.enable", {}, hands)
+        browser.cdp.send("ServiceWorker.stopAllWorkers", {}, hands)
+        assert wait_until(lambda: old.closed, 5), "stopping the worker closes its native port"
+        browser.cdp.send("Page.navigate", {"url": fixture_server.url("/sessions.html?wake")}, hands)
+        core.call(core.pool.wait_for_bridge(30, exclude=old), timeout=35)
+        refused = act({"type": "open_tab", "url": fixture_server.url("/second.html")}, task_id=task)
+        assert refused.error is not None and refused.error.code == "stopped" and "stopped" in refused.error.message
+    finally:
+        browser.cdp.send("Target.closeTarget", {"targetId": person})
+
+
 def test_a_new_chat_message_reopens_the_task(core, act, fixture_server, monkeypatch):
     from app.agent.model import ModelClient
     from app.agent.settings import AgentSettings
