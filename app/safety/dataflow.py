@@ -2,7 +2,7 @@
 
 Per task, bua remembers what each site (registrable domain, app.safety.sites) showed it: extract's markdown
 and text, evaluate's value, a click's or read's result text. Before a request goes out, typing text that one
-site showed into another site (`type`; `press_key` carries no data), or navigating / opening a tab at a URL
+site showed into another site (`type`, `fill`; `press_key` carries no data), or navigating / opening a tab at a URL
 whose path, query or fragment carries it, is a *flow*, and asks the person as a sensitive action does.
 
 What counts as data: a piece of the typed text or URL that is

@@ -65,9 +65,14 @@ class SafetyGuard:
     # -- data flow ---------------------------------------------------------
     def _flow(self, task_id: str, action: dict[str, Any]) -> Flow | None:
         kind = action.get("type")
-        if kind == "type" and isinstance(action.get("text"), str):
+        if kind in ("type", "fill"):
+            texts = [action.get("text")] if kind == "type" else [
+                f.get("value") for f in action.get("fields") or [] if isinstance(f, dict)]
             dest = self._url_of(task_id, action.get("tab_id"))
-            return self.dataflow.check_text(task_id, action["text"], dest) if dest else None
+            if not dest:
+                return None
+            flows = (self.dataflow.check_text(task_id, text, dest) for text in texts if isinstance(text, str))
+            return next((flow for flow in flows if flow is not None), None)
         if kind in ("navigate", "open_tab") and isinstance(action.get("url"), str):
             return self.dataflow.check_url(task_id, action["url"])
         return None

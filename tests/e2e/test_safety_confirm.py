@@ -208,3 +208,21 @@ def test_bua_act_refuses_a_sensitive_action_unless_the_person_passes_confirm(cor
         plain = client.call("act", action={"type": "click", "selector": "#manual"}, task_id=task)
         assert plain["ok"], "an ordinary click needs no --confirm"
         assert person.asked == []
+
+
+def test_fill_with_submit_is_held_and_its_values_are_checked_for_data_from_another_site(core, act, open_page):
+    task = "t-safe-fill"
+    with Person(core, Decision.DENY) as person:
+        open_page("pay.html", task)
+        fields = [{"selector": "#name", "value": "Ada Lovelace"}, {"selector": "#card", "value": "4111111111111111"}]
+        assert act({"type": "fill", "fields": fields}, task_id=task).ok, "filling alone is fine"
+        assert "payment-card" in held(act({"type": "fill", "fields": fields, "submit": True}, task_id=task))["reason"]
+        assert status_of(act, task) == "unpaid"
+        open_page("secret.html", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        open_page("drop.html", task, host="localhost")
+        flow = held(act({"type": "fill", "fields": [{"selector": "#text", "value": "sk-live-4f9a8b7c6d5e"}]},
+                        task_id=task))
+        assert flow["kind"] == "data_flow" and "127.0.0.1" in flow["reason"]
+        assert [a["what"] for a in person.asked] == ["fill", "fill"]
+    assert status_of(act, task) == "empty"

@@ -8,8 +8,8 @@
  *   reply, delete, remove, close account, cancel, transfer, withdraw, change password/email/two-factor (in
  *   English, German, French, Spanish, Portuguese, Chinese, Japanese); a submit button of a form holding a
  *   payment-card, password or ID-number field; a link downloading an executable;
- * - `type` with `submit`, or Enter in a field: the field's form as above, or the form's submit button or the
- *   field's own label saying so ("Write a reply…");
+ * - `type` or `fill` with `submit`, or Enter in a field: the field's form as above, or the form's submit button
+ *   or the field's own label saying so ("Write a reply…");
  * - `evaluate`: a page that holds any such control or form (a script can reach all of them).
  * A label that also holds an exempt word ("Remove filter") is not sensitive by its words, nor is the label of a
  * control that switches a setting or a view (switch, checkbox, radio, tab, option: "Publish immediately" names a

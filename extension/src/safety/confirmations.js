@@ -154,6 +154,14 @@ export async function classifyAction(type, action, ctx) {
     return finding ? { url: facts.url, finding } : null;
   }
   // The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay.
+  if (type === "fill") {
+    // fill submits through its first field's form: classified as Enter in that field.
+    if (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0) return null;
+    const field = /** @type {Record<string, any>} */ (action.fields[0] ?? {});
+    const facts = await factsOf(ctx, tabId, { uid: field.uid, selector: field.selector });
+    const finding = classifyControl(facts?.control ?? null, "submit");
+    return finding ? { url: facts.url, finding } : null;
+  }
   const mode = type === "type" || action.submit === true ? "submit" : "click";
   for (const [uid, selector, point] of [[action.uid, action.selector, action.point], [action.to_uid, action.to_selector, action.to_point]]) {
     const facts = await factsOf(ctx, tabId, { uid: /** @type {any} */ (uid), selector: /** @type {any} */ (selector), point: /** @type {any} */ (point) });
