@@ -39,6 +39,8 @@ const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   if (type === "session_started") {
     pageLogs.start(/** @type {number} */ (data.tab_id)).catch((err) => console.warn("bua: could not listen to the tab's log:", err));
     groups.add(/** @type {any} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
+  } else if (type === "navigated") {
+    groups.mark(/** @type {any} */ (data));
   } else if (type === "session_ended") {
     pageLogs.forget(/** @type {number} */ (data.tab_id));
     groups.remove(/** @type {any} */ (data));

@@ -63,6 +63,7 @@ async function targetTab(requestedTab, ctx) {
   const current = await ctx.taskTabs.get(ctx.taskId);
   if (current !== undefined && (await findTab(ctx.tabs, current))) return current;
   const created = await ctx.buaWindow.backgroundTab();
+  await ctx.claimTab?.(created.id, created.windowId);
   return created.id;
 }
 

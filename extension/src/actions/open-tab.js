@@ -23,6 +23,7 @@ import { navigate } from "./navigate.js";
 export async function openTab(action, ctx) {
   const url = checkNavigableUrl(action.url);
   const tab = action.focus ? await ctx.buaWindow.focusedTab() : await ctx.buaWindow.backgroundTab();
+  await ctx.claimTab?.(tab.id, tab.windowId);
   await ctx.taskTabs.set(ctx.taskId, tab.id);
   const loaded = await navigate({ type: "navigate", url, tab_id: tab.id }, ctx);
   return { tab_id: tab.id, window_id: tab.windowId, url: loaded.url, title: loaded.title };

@@ -126,6 +126,19 @@ export class SessionGate {
   }
 
   /**
+   * A tab an action of this task just opened is the task's from that moment (a session on it starts before it
+   * has loaded), so that a first navigate that times out still leaves the task its tab.
+   * @param {string} taskId
+   * @param {string} label
+   * @param {number} tabId
+   * @param {number} [windowId]
+   */
+  async claim(taskId, label, tabId, windowId) {
+    if (this.#sessions.get(tabId)) return;
+    await this.#sessions.start({ taskId, tabId, windowId, url: "", label, openedByAgent: true });
+  }
+
+  /**
    * @param {string} type
    * @param {string} taskId
    * @param {string} label

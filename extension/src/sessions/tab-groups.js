@@ -44,8 +44,7 @@ export class TabGroups {
    */
   async add(session) {
     try {
-      await this.#action?.setBadgeText({ tabId: session.tab_id, text: "bua" });
-      await this.#action?.setBadgeBackgroundColor?.({ tabId: session.tab_id, color: "#5b5bd6" });
+      await this.mark(session);
       if (!this.#groups || !this.#tabs.group) return undefined;
       const existing = this.#byTask.get(session.task_id);
       const tab = await this.#tabs.get(session.tab_id);
@@ -60,6 +59,20 @@ export class TabGroups {
     } catch (err) {
       this.#log.warn("bua: could not group the tab:", err);
       return undefined;
+    }
+  }
+
+  /**
+   * The tab's "bua" badge. Chrome clears a tab's own badge when the tab loads a new document, so this runs again
+   * each time a session tab moves on.
+   * @param {{tab_id: number}} session
+   */
+  async mark(session) {
+    try {
+      await this.#action?.setBadgeText({ tabId: session.tab_id, text: "bua" });
+      await this.#action?.setBadgeBackgroundColor?.({ tabId: session.tab_id, color: "#5b5bd6" });
+    } catch {
+      // the tab is gone
     }
   }
 

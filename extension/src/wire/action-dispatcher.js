@@ -36,8 +36,9 @@ import { stoppableDebugger } from "./in-flight.js";
  * @property {import("../tabs/downloads.js").TaskDownloads} [downloads] what session tabs downloaded, per task
  *
  * @typedef {Services & {taskId: string, requestId: string | number, signal?: AbortSignal,
- *   noteTab?: (tabId: number) => void}} ActionContext (ctx.debugger fails with `stopped` once the request is
- *   aborted; noteTab tells Stop which tab the request works on)
+ *   noteTab?: (tabId: number) => void, claimTab?: (tabId: number, windowId?: number) => Promise<void>}} ActionContext
+ *   (ctx.debugger fails with `stopped` once the request is aborted; noteTab tells Stop which tab the request works
+ *   on; claimTab makes a tab the action just opened the task's at once, before it has loaded)
  * @typedef {(action: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>} ActionHandler
  */
 
@@ -71,7 +72,8 @@ export class ActionDispatcher {
    * @param {string} deps.extensionVersion
    * @param {() => Promise<void> | void} [deps.onHostReady] the host reached the app
    * @param {{info: Function, warn: Function}} [deps.log]
-   * @param {Pick<import("../sessions/session-gate.js").SessionGate, "before" | "after" | "holds">} deps.gate session
+   * @param {Pick<import("../sessions/session-gate.js").SessionGate, "before" | "after" | "holds"> &
+   *   Partial<Pick<import("../sessions/session-gate.js").SessionGate, "claim">>} deps.gate session
    *   authorisation around each action; required (tests pass a permissive one explicitly)
    * @param {import("../sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
@@ -164,8 +166,10 @@ export class ActionDispatcher {
     const taskId = typeof m.task_id === "string" ? m.task_id : "";
     const flight = this.#inFlight?.begin(m.id, taskId, Number.isInteger(action.tab_id) ? action.tab_id : undefined);
     try {
+      const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
       /** @type {ActionContext} */
-      const ctx = { ...this.#services, taskId, requestId: m.id };
+      const ctx = { ...this.#services, taskId, requestId: m.id,
+        claimTab: (tabId, windowId) => this.#gate.claim?.(taskId, label, tabId, windowId) ?? Promise.resolve() };
       if (flight) {
         Object.assign(ctx, { signal: flight.signal, noteTab: flight.setTab,
           debugger: stoppableDebugger(this.#services.debugger, flight.signal) });
@@ -180,7 +184,6 @@ export class ActionDispatcher {
         await this.#confirmations?.check(type, action, run, ctx, m.approval);
         const result = await handler(run, ctx);
         resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
-        const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
         await this.#gate.after(type, taskId, label, allowedTab, result ?? {});
         this.#reply(okResponse(m.id, result ?? {}));
         ok = true;
