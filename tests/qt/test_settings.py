@@ -44,7 +44,10 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         dialog.tools.browser_tool.setChecked(False)
         assert dialog.tools.allowed.text() == "Allowed: task. The browser stays off unless ticked."
         dialog.idle.setValue(10)
+        assert dialog.confirm_wait.value() == 120, "the confirmation timeout's default"
+        dialog.confirm_wait.setValue(45)
         assert await dialog.save()
+        assert app.core.store.get_setting("confirmation_timeout_s") == 45
         assert memory_keyring.secrets == {(keys.SERVICE, keys.ACCOUNT): SECRET}
         assert keys.get_api_key() == SECRET
         store = app.core.store

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from app.agent.settings import AgentSettings
 from app.files.policy import FOLDERS_SETTING
+from app.safety.confirmations import DEFAULT_TIMEOUT_S
+from app.safety.install import TIMEOUT_SETTING
 from app.ui import autostart
 from app.ui.aio import spawn
 from app.ui.controller import AppController
@@ -56,6 +58,10 @@ class SettingsDialog(QDialog):
         self.idle.setRange(1, 240)
         self.idle.setSuffix(" min")
         self.idle.setAccessibleName("Idle threshold in minutes")
+        self.confirm_wait = QSpinBox()
+        self.confirm_wait.setRange(10, 3600)
+        self.confirm_wait.setSuffix(" s")
+        self.confirm_wait.setAccessibleName("How long a confirmation waits for your answer, in seconds")
         self.login = QCheckBox("Start bua when I log in")
         self.folders = FoldersField()
         self.message = label("", "muted", wrap=True)
@@ -71,6 +77,9 @@ class SettingsDialog(QDialog):
         form.addRow("End sessions when idle", self.idle)
         form.addRow("", label("When you are away from the keyboard this long, every session ends and the agent "
                               "loses its tabs.", "muted", wrap=True))
+        form.addRow("Confirmations wait", self.confirm_wait)
+        form.addRow("", label("How long a held action (paying, sending, deleting, one site's data to another) waits for "
+                              "your answer before it counts as Deny.", "muted", wrap=True))
         form.addRow("Files", self.folders)
         form.addRow("Startup", self.login)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
@@ -94,6 +103,7 @@ class SettingsDialog(QDialog):
         self.base_url.setText(await c.setting("base_url", "") or "")
         self.tools.set_values(await c.setting("tier", "standard"), bool(await c.setting("tier_browser", True)))
         self.idle.setValue(max(1, int(await c.setting("idle_threshold_s", DEFAULT_IDLE_S)) // 60))
+        self.confirm_wait.setValue(int(await c.setting(TIMEOUT_SETTING, DEFAULT_TIMEOUT_S)))
         self.login.setChecked(await asyncio.to_thread(autostart.is_enabled))
         self.folders.set_values(await c.setting(FOLDERS_SETTING, []))
         await self.key.load()
@@ -136,6 +146,7 @@ class SettingsDialog(QDialog):
             "base_url": self.base_url.text().strip() or None,
             **self.tools.values(),
             "idle_threshold_s": idle_s,
+            TIMEOUT_SETTING: self.confirm_wait.value(),
             "start_at_login": self.login.isChecked(),
             FOLDERS_SETTING: self.folders.values(),
         })

@@ -104,3 +104,23 @@ def test_allow_for_this_task_on_this_site_is_remembered_for_that_task_and_site()
     assert len(asked) == 1 and guard.allowed_for_task("t", "shop.test")
     other = asyncio.run(guard.request(ext.send, {"type": "click", "uid": "e9"}, "t2", None))
     assert other.error and other.error.code == ErrorCode.CONFIRMATION_REQUIRED and len(asked) == 2
+
+
+def test_the_timeout_is_the_persons_setting(tmp_path) -> None:
+    from app.agent.task_board import TaskBoard
+    from app.bridge.pool import BrowserBridgePool
+    from app.core.sessions import SessionsTable
+    from app.safety.install import TIMEOUT_SETTING, install_safety
+    from app.store.db import Store
+
+    store = Store(tmp_path)
+    try:
+        store.set_setting(TIMEOUT_SETTING, 0.05)
+        pool = BrowserBridgePool()
+        broker = install_safety(pool, TaskBoard(), SessionsTable(), store)
+        assert pool.safety is not None and pool.safety.broker is broker
+        broker.attach_ui()
+        decision, why = asyncio.run(broker.ask(request()))
+        assert decision == Decision.DENY and "within 0.05 s" in why
+    finally:
+        store.close()
