@@ -147,8 +147,10 @@ export function pageVisibility(lib) {
    * @param {any} ns the element's walk state (gets hideText and bg)
    * @param {any} st the parent's walk state
    * @param {string} [unseen] hiddenBy's reason for a control that stays listed: none of its text shows
+   * @param {string} [role] the element's role: a control's whole text (its name) is judged even when it holds no
+   *   text of its own; any other element's only when it does (its children judge theirs from their own style)
    */
-  lib.textVisibility = (el, cs, ns, st, unseen = "") => {
+  lib.textVisibility = (el, cs, ns, st, unseen = "", role = "") => {
     let bg = st.bg === undefined ? rootBackground(st.win) : st.bg;
     const image = cs.backgroundImage !== "none";
     const clipText = image && (cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text");
@@ -161,13 +163,21 @@ export function pageVisibility(lib) {
     ns.bg = bg;
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
-    if (ns.hideText) return;
+    if (ns.hideText || (!ownText(el) && !lib.isInteractiveRole(role))) return;
     if (parseFloat(cs.fontSize) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (!clipText) {
       const verdict = colourHides(/** @type {any} */ (cs).webkitTextFillColor || cs.color, bg);
       ns.hideText = verdict === SAME_COLOUR && pictureBehind(el, st.win) ? "" : verdict;
     }
+  };
+
+  /** @param {Element} el whether it holds text of its own (not only inside child elements) */
+  const ownText = (el) => {
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3 && /\S/.test(/** @type {Text} */ (n).data)) return true;
+    }
+    return false;
   };
 
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "PICTURE", "svg", "IFRAME", "OBJECT", "EMBED"]);

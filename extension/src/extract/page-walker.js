@@ -133,7 +133,7 @@ export function pageWalker(lib) {
       if (el.localName === "math" && el.namespaceURI === MATHML_NS) return math(el, cs, s, st);
       const role = lib.roleOf(el);
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
-      lib.textVisibility(el, cs, ns, st, unseen);
+      lib.textVisibility(el, cs, ns, st, unseen, role);
       if (el.hasAttribute("inert")) ns.inert = true;
       if (role === "row") ns.row = el;
       if (!st.strip && !st.scoped) {
