@@ -11,6 +11,7 @@ from bench import (
     mcp_bench,
     page_log_bench,
     pipe_bench,
+    reach_bench,
     safety_bench,
     soak_bench,
     stop_bench,
@@ -29,6 +30,7 @@ SUITES = {
     "mcp": mcp_bench.run,
     "soak": soak_bench.run,
     "pagelog": page_log_bench.run,
+    "reach": reach_bench.run,
     "safety": safety_bench.run,
 }
 

@@ -21,20 +21,46 @@ export function pageSearch(lib) {
   /** @param {Element} el */
   const visible = (el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert],[aria-hidden='true']");
 
-  /** The document, then every shadow root and same-process frame document found under it. */
+  /** @param {any} el the frame's document, when it is readable from here (same process) */
+  const frameDocument = (el) => {
+    try {
+      return el.contentDocument ?? null;
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * The document, then every shadow root and same-process frame document under it. The top document's shadow
+   * roots come from the library's own tracking once a walk has scanned it (page-shadow.js): a search of a large
+   * page then does not visit every element just to find them.
+   */
   const roots = () => {
     /** @type {(Document | ShadowRoot)[]} */
     const out = [document];
-    for (let i = 0; i < out.length; i++) {
-      for (const el of out[i].querySelectorAll("*")) {
-        const any = /** @type {any} */ (el);
-        const shadow = any.shadowRoot || lib.closedRoots?.get(el);
+    const known = lib.shadowRoots?.();
+    const scan = (/** @type {Document | ShadowRoot} */ root) => {
+      for (const el of root.querySelectorAll("*")) {
+        const shadow = /** @type {any} */ (el).shadowRoot || lib.closedRoots?.get(el);
         if (shadow) out.push(shadow);
-        try {
-          if (any.contentDocument) out.push(any.contentDocument);
-        } catch {
-          // a cross-site frame: not readable from here
-        }
+        const doc = frameDocument(el);
+        if (doc) out.push(doc);
+      }
+    };
+    if (!known) {
+      for (let i = 0; i < out.length; i++) scan(out[i]);
+      return out;
+    }
+    out.push(...known);
+    for (let i = 0; i < out.length; i++) {
+      const root = out[i];
+      if (root !== document && root.nodeType === Node.DOCUMENT_NODE) {
+        scan(root);
+        continue;
+      }
+      for (const frame of root.querySelectorAll("iframe,frame")) {
+        const doc = frameDocument(frame);
+        if (doc) out.push(doc);
       }
     }
     return out;
@@ -52,6 +78,20 @@ export function pageSearch(lib) {
       }
     }
     return "";
+  };
+
+  /**
+   * Whether an element's accessible name could contain `want`, from what names are made of (its text, labels
+   * and naming attributes) without computing the name: the costly part of a search over every control.
+   * @param {any} el
+   * @param {string} want normalised
+   */
+  const mayName = (el, want) => {
+    // Labelled form controls are named by their <label>s: reading `labels` here would make Chrome search the
+    // whole tree scope per control, so they are left to nameOf, which indexes the labels once per search.
+    if (el.hasAttribute("aria-labelledby") || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return true;
+    const parts = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt")];
+    return norm(parts.filter(Boolean).join(" ")).includes(want);
   };
 
   /**
@@ -89,6 +129,7 @@ export function pageSearch(lib) {
     const selector = role || wantName ? `${lib.INTERACTIVE_SELECTOR},[role],h1,h2,h3,h4,h5,h6,tr,li,img[alt]` : lib.INTERACTIVE_SELECTOR;
     for (const root of all) {
       for (const el of root.querySelectorAll(selector)) {
+        if (want && !role && !wantName && !mayName(el, want)) continue;
         const r = lib.roleOf(el);
         if (role && r !== role) continue;
         if (!role && !lib.isInteractiveRole(r) && !wantName) continue;
@@ -104,11 +145,14 @@ export function pageSearch(lib) {
     if (want && !role && !wantName) {
       /** @type {Set<Element>} */
       const tried = new Set();
+      // Text split over nodes (`Hello <b>world</b>`) is looked for from the node holding its first word.
+      const first = want.split(" ")[0];
       for (const root of all) {
         const walker = (root.ownerDocument ?? /** @type {Document} */ (root)).createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node && hits.size < MAX_HITS; node = walker.nextNode()) {
           let el = node.parentElement;
-          if (!el || SKIP_TEXT.has(el.tagName) || !/\S/.test(/** @type {Text} */ (node).data)) continue;
+          if (!el || SKIP_TEXT.has(el.tagName)) continue;
+          if (!/** @type {Text} */ (node).data.toLowerCase().includes(first)) continue;
           for (let climb = 0; el && climb <= MAX_CLIMB; climb++, el = el.parentElement) {
             if (tried.has(el)) break;
             tried.add(el);

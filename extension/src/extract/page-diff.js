@@ -1,0 +1,200 @@
+/**
+ * What changed between two extracts of one tab (pure; runs under node).
+ *
+ * A snapshot is what the model last saw of a page: its markdown lines (uids inline, as
+ * extract renders them) and every element record by uid. The diff says:
+ * - text: the markdown lines added (`+`), removed (`-`) and changed (`~ new` then `  was: old`, a removed
+ *   line paired with the added line that took its place), grouped in hunks that start with
+ *   `@ after: <the unchanged line before it>` so the model knows where they stand;
+ * - elements: uids added and removed (their index lines, as extract shows them: uids stay stable, so an
+ *   element still on the page keeps its uid), and those whose name or state changed
+ *   (`~ e7 textbox "Email" value="x" (was: textbox "Email" value="")`). A context change alone is no change.
+ * Links whose `[name](uid)` token already stands in the listed markdown lines are not listed again.
+ */
+
+import { elementLine } from "./element-lines.js";
+
+/**
+ * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
+ * @typedef {{doc: string, url: string, title: string, lines: string[], elements: Map<string, ElementRecord>}} Snapshot
+ * @typedef {{summary: string, markdown?: string, elements?: string, full?: true}} ChangeList
+ *   markdown and elements hold page text (the result builder marks them); summary holds counts only; full: this
+ *   result is a full extract instead (extract-action.js changesSince)
+ */
+
+/** Longest context line shown at the head of a hunk. */
+const CONTEXT_CHARS = 80;
+
+/**
+ * The shortest edit script of two line lists (Myers), as hunks; null when it needs more than `maxEdits` edits.
+ * @param {string[]} a before
+ * @param {string[]} b after
+ * @param {number} maxEdits
+ * @returns {{at: number, removed: string[], added: string[]}[] | null} at: index in `b` where the hunk starts
+ */
+export function lineHunks(a, b, maxEdits) {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > head && endB > head && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ops = editScript(a.slice(head, endA), b.slice(head, endB), maxEdits);
+  if (ops === null) return null;
+  /** @type {{at: number, removed: string[], added: string[]}[]} */
+  const hunks = [];
+  /** @type {{at: number, removed: string[], added: string[]} | null} */
+  let open = null;
+  for (const [op, i, j] of ops) {
+    if (op === "=") {
+      open = null;
+      continue;
+    }
+    if (!open) hunks.push((open = { at: head + j, removed: [], added: [] }));
+    if (op === "-") open.removed.push(a[head + i]);
+    else open.added.push(b[head + j]);
+  }
+  return hunks;
+}
+
+/**
+ * Myers' O((N+M)·D) diff: ["=", i, j] keeps a[i] (= b[j]), ["-", i, j] removes a[i] (j: where b stands),
+ * ["+", i, j] adds b[j]; null past `maxEdits`.
+ * @param {string[]} a
+ * @param {string[]} b
+ * @param {number} maxEdits
+ * @returns {[string, number, number][] | null}
+ */
+function editScript(a, b, maxEdits) {
+  const n = a.length;
+  const m = b.length;
+  const max = n + m;
+  const off = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  /** @type {Int32Array[]} v as it was before each round d (its window -d-1 … d+1) */
+  const trace = [];
+  for (let d = 0; d <= Math.min(max, maxEdits); d++) {
+    trace.push(v.slice(off - d - 1, off + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return backtrack(trace, n, m);
+    }
+  }
+  return null;
+}
+
+/**
+ * @param {Int32Array[]} trace
+ * @param {number} n
+ * @param {number} m
+ * @returns {[string, number, number][]}
+ */
+function backtrack(trace, n, m) {
+  /** @type {[string, number, number][]} */
+  const ops = [];
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d >= 0; d--) {
+    const w = trace[d];
+    const at = (/** @type {number} */ k) => w[k + d + 1];
+    const k = x - y;
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      ops.push(["=", x - 1, y - 1]);
+      x--;
+      y--;
+    }
+    if (d > 0) ops.push(x === prevX ? ["+", x, y - 1] : ["-", x - 1, y]);
+    x = prevX;
+    y = prevY;
+  }
+  return ops.reverse();
+}
+
+/** @param {ElementRecord} e the element's role, name and states: what a change is judged on */
+const facts = (e) => elementLine({ ...e, uid: "", context: "" }).trim();
+
+/**
+ * @param {ElementRecord} e
+ * @param {string} shownText markdown lines listed in the same change list
+ */
+const inlineLink = (e, shownText) => e.role === "link" && !e.states && !!e.name && shownText.includes(`](${e.uid})`);
+
+/**
+ * The change list from `before` to `after` (same document), or null when it needs more than `maxEdits` edits.
+ * @param {Snapshot} before
+ * @param {Snapshot} after
+ * @param {number} [maxEdits]
+ * @returns {ChangeList | null}
+ */
+export function diffSnapshots(before, after, maxEdits = 2000) {
+  const hunks = lineHunks(before.lines, after.lines, maxEdits);
+  if (hunks === null) return null;
+  /** @type {string[]} */
+  const md = [];
+  let added = 0;
+  let removed = 0;
+  let changed = 0;
+  for (const hunk of hunks) {
+    const context = hunk.at > 0 ? after.lines[hunk.at - 1] : "";
+    md.push(context ? `@ after: ${cut(context)}` : "@ at the top");
+    const pairs = Math.min(hunk.removed.length, hunk.added.length);
+    for (let i = 0; i < pairs; i++) md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
+    for (const line of hunk.removed.slice(pairs)) md.push(`- ${line}`);
+    for (const line of hunk.added.slice(pairs)) md.push(`+ ${line}`);
+    changed += pairs;
+    removed += hunk.removed.length - pairs;
+    added += hunk.added.length - pairs;
+  }
+  const shown = md.join("\n");
+  /** @type {string[]} */
+  const els = [];
+  const counts = { added: 0, removed: 0, changed: 0 };
+  for (const [uid, now] of after.elements) {
+    const was = before.elements.get(uid);
+    if (!was) {
+      counts.added++;
+      if (!inlineLink(now, shown)) els.push(`+ ${elementLine(now)}`);
+    } else if (facts(was) !== facts(now)) {
+      counts.changed++;
+      els.push(`~ ${elementLine(now)} (was: ${facts(was)})`);
+    }
+  }
+  for (const [uid, was] of before.elements) {
+    if (after.elements.has(uid)) continue;
+    counts.removed++;
+    if (!inlineLink(was, shown)) els.push(`- ${elementLine(was)}`);
+  }
+  /** @type {ChangeList} */
+  const list = { summary: summary({ added, removed, changed }, counts) };
+  if (md.length) list.markdown = shown;
+  if (els.length) list.elements = els.join("\n");
+  return list;
+}
+
+/**
+ * @param {{added: number, removed: number, changed: number}} text
+ * @param {{added: number, removed: number, changed: number}} elements
+ */
+function summary(text, elements) {
+  /** @param {{added: number, removed: number, changed: number}} c @param {string} what */
+  const part = (c, what) => {
+    const bits = [c.added && `${c.added} added`, c.removed && `${c.removed} removed`, c.changed && `${c.changed} changed`].filter(Boolean);
+    return bits.length ? `${what}: ${bits.join(", ")}` : "";
+  };
+  const parts = [part(text, "text lines"), part(elements, "elements")].filter(Boolean);
+  return parts.length ? parts.join("; ") : "no text or element changed";
+}
+
+/** @param {string} line */
+const cut = (line) => (line.length > CONTEXT_CHARS ? `${line.slice(0, CONTEXT_CHARS)}…` : line);

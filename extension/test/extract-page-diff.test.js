@@ -1,0 +1,126 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { diffSnapshots, lineHunks } from "../src/extract/page-diff.js";
+import { changesSince } from "../src/extract/extract-action.js";
+import { forgetTab, MAX_SNAPSHOTS, previous, remember, snapshotCount } from "../src/extract/snapshots.js";
+
+/** @param {string[]} lines @param {[string, string, string, string?, string?][]} els */
+function snap(lines, els, doc = "d1") {
+  return {
+    doc, url: "http://x/", title: "X", lines,
+    elements: new Map(els.map(([uid, role, name, states, context]) => [uid, { uid, role, name, states, context }])),
+  };
+}
+
+test("hunks: added, removed and a replaced line, each where it stands", () => {
+  const hunks = lineHunks(["a", "b", "c", "d"], ["a", "B", "c", "d", "e"], 100);
+  assert.deepEqual(hunks, [{ at: 1, removed: ["b"], added: ["B"] }, { at: 4, removed: [], added: ["e"] }]);
+  assert.deepEqual(lineHunks(["x"], ["x"], 10), []);
+  assert.deepEqual(lineHunks([], ["a", "b"], 10), [{ at: 0, removed: [], added: ["a", "b"] }]);
+  assert.deepEqual(lineHunks(["a", "b", "c"], ["c"], 10), [{ at: 0, removed: ["a", "b"], added: [] }]);
+});
+
+test("hunks: more edits than allowed gives null", () => {
+  const a = Array.from({ length: 50 }, (_, i) => `a${i}`);
+  const b = Array.from({ length: 50 }, (_, i) => `b${i}`);
+  assert.equal(lineHunks(a, b, 20), null);
+  assert.equal(lineHunks(a, b, 100)?.length, 1);
+});
+
+test("hunks agree with a brute-force LCS on random edits", () => {
+  let seed = 7;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+  for (let round = 0; round < 200; round++) {
+    const a = Array.from({ length: rand(12) }, () => `l${rand(5)}`);
+    const b = Array.from({ length: rand(12) }, () => `l${rand(5)}`);
+    const hunks = lineHunks(a, b, 1000);
+    const edits = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
+    const lcs = (() => {
+      const t = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
+      for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) {
+        t[i][j] = a[i] === b[j] ? t[i + 1][j + 1] + 1 : Math.max(t[i + 1][j], t[i][j + 1]);
+      }
+      return t[0][0];
+    })();
+    assert.equal(edits, a.length + b.length - 2 * lcs, `${a} → ${b}`);
+    // Applying the hunks to a gives b.
+    const rebuilt = [];
+    let i = 0;
+    let j = 0;
+    for (const h of hunks) {
+      while (j < h.at) { rebuilt.push(a[i]); i++; j++; }
+      i += h.removed.length;
+      rebuilt.push(...h.added);
+      j += h.added.length;
+    }
+    while (i < a.length) rebuilt.push(a[i++]);
+    assert.deepEqual(rebuilt, b, `${a} → ${b}`);
+  }
+});
+
+test("a panel opening: text added after its context, a loading line gone, one element added", () => {
+  const before = snap(["# Candidates", "Loading Jane…", "| Jane | [View](e4) |"], [["e4", "button", "View", "", "row: Jane"]]);
+  const after = snap(["# Candidates", "| Jane | [View](e4) |", "[dialog \"Jane\"]", "## Jane", "jane@example.org", "[Close](e9)"],
+    [["e4", "button", "View", "", "row: Jane"], ["e9", "button", "Close"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, [
+    "@ after: # Candidates", "- Loading Jane…",
+    "@ after: | Jane | [View](e4) |", '+ [dialog "Jane"]', "+ ## Jane", "+ jane@example.org", "+ [Close](e9)",
+  ].join("\n"));
+  assert.equal(list?.elements, '+ e9 button "Close"');
+  assert.equal(list?.summary, "text lines: 4 added, 1 removed; elements: 1 added");
+});
+
+test("names and states changed keep their uid; a context change alone is no change; inline links are not repeated", () => {
+  const before = snap(["Count: 1", "[Docs](e3)"], [["e1", "textbox", "Email", 'value=""'], ["e2", "button", "Save", "", "under: A"],
+    ["e3", "link", "Docs"], ["e5", "checkbox", "Remember"]]);
+  const after = snap(["Count: 2", "[Docs](e3)", "[Help](e6)"], [["e1", "textbox", "Email", 'value="a@b.c"'], ["e2", "button", "Save", "", "under: B"],
+    ["e3", "link", "Docs"], ["e5", "checkbox", "Remember", "checked"], ["e6", "link", "Help"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, ["@ at the top", "~ Count: 2", "  was: Count: 1", "@ after: [Docs](e3)", "+ [Help](e6)"].join("\n"));
+  assert.equal(list?.elements, [
+    '~ e1 textbox "Email" value="a@b.c" (was: textbox "Email" value="")',
+    '~ e5 checkbox "Remember" checked (was: checkbox "Remember")',
+  ].join("\n"));
+  assert.match(list?.summary ?? "", /elements: 1 added, 2 changed/);
+});
+
+test("nothing changed says so", () => {
+  const page = snap(["a"], [["e1", "button", "A"]]);
+  assert.deepEqual(diffSnapshots(page, page), { summary: "no text or element changed" });
+});
+
+const full = (lines) => ({ url: "http://x/", title: "X", markdown: lines.join("\n"), elements: "", text: "" });
+
+test("extract changes: a full extract when there is no earlier one, a new document, or a change larger than the page", () => {
+  const a = snap(["one", "two"], []);
+  assert.match(changesSince(undefined, a, full(a.lines), 24000).changes.summary, /no earlier extract.*full extract/);
+  const other = snap(["one", "two"], [], "d2");
+  const renewed = changesSince(a, other, full(other.lines), 24000);
+  assert.equal(renewed.changes.full, true);
+  assert.match(renewed.changes.summary, /new document/);
+  assert.equal(renewed.markdown, "one\ntwo");
+  const big = snap(Array.from({ length: 40 }, (_, i) => `new line ${i}`), []);
+  const replaced = changesSince(a, big, full(big.lines), 24000);
+  assert.equal(replaced.changes.full, true);
+  assert.match(replaced.changes.summary, /larger than the page/);
+  const small = snap(["one", "two", "three"], []);
+  const changed = changesSince(a, small, full(small.lines), 24000);
+  assert.deepEqual(changed, { url: "http://x/", title: "X", changes: { summary: "text lines: 1 added", markdown: "@ after: two\n+ three" } });
+});
+
+test("snapshots: per task, tab and selector; bounded; dropped with their tab", () => {
+  remember("t1", 1, undefined, snap(["a"], []));
+  remember("t1", 1, "#p", snap(["b"], []));
+  remember("t2", 1, undefined, snap(["c"], []));
+  assert.deepEqual(previous("t1", 1)?.lines, ["a"]);
+  assert.deepEqual(previous("t1", 1, "#p")?.lines, ["b"]);
+  assert.equal(previous("t1", 2), undefined);
+  forgetTab(1);
+  assert.equal(previous("t1", 1), undefined);
+  for (let i = 0; i < MAX_SNAPSHOTS + 10; i++) remember("t", i, undefined, snap([String(i)], []));
+  assert.equal(snapshotCount(), MAX_SNAPSHOTS);
+  assert.equal(previous("t", 0), undefined);
+  assert.deepEqual(previous("t", MAX_SNAPSHOTS + 9)?.lines, [String(MAX_SNAPSHOTS + 9)]);
+});
