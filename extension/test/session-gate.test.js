@@ -22,7 +22,12 @@ function setup(blocked = []) {
   const gate = new SessionGate({
     sessions, blocklist,
     tabs: { get: async (id) => { if (!tabs.has(id)) throw new Error(`No tab with id: ${id}.`); return tabs.get(id); } },
-    taskTabs: { get: async (task) => current.get(task) },
+    taskTabs: {
+      get: async (task) => current.get(task),
+      forgetTab: async (/** @type {number} */ id) => {
+        for (const [task, tab] of current) if (tab === id) current.delete(task);
+      },
+    },
   });
   return { gate, sessions, blocklist, tabs, current, events, ready: blocklist.replace(blocked) };
 }
@@ -85,4 +90,18 @@ test("after the task's tab closed, its next action is session_not_found (it may 
   await navigateNew(env, "t1", 10, "http://a.test/");
   await env.sessions.end(10, "tab_closed");
   await assert.rejects(env.gate.before("click", { uid: "e1" }, "t1"), { code: "session_not_found" });
+});
+
+test("a tab claimed by a navigate that the person stops meanwhile is the task's no more, and no session starts", async () => {
+  const env = setup();
+  await navigateNew(env, "t1", 10, "http://a.test/");
+  const allowed = await env.gate.before("open_tab", { url: "http://a.test/2" }, "t1");
+  await env.gate.claim("t1", "label", 11);
+  env.tabs.set(11, { id: 11, url: "http://a.test/2", title: "t" });
+  env.current.set("t1", 11);
+  await env.sessions.endWhere(() => true, "stopped");
+  await assert.rejects(env.gate.after("open_tab", "t1", "label", allowed, { tab_id: 11, url: "http://a.test/2", title: "t" }),
+    { code: "stopped" });
+  assert.equal(env.sessions.get(11), undefined);
+  assert.equal(env.current.get("t1"), undefined, "the stopped task no longer holds the tab");
 });

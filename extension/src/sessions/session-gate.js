@@ -157,6 +157,9 @@ export class SessionGate {
           title: result.title ?? "", label, openedByAgent: true });
       }
       touched.add(result.tab_id);
+    } else if (stopped() && flags(type).opens_session && Number.isInteger(result?.tab_id)) {
+      // The tab it opened stays open for the person, but the stopped task no longer holds it.
+      await this.#taskTabs.forgetTab?.(result.tab_id);
     }
     if (tabId !== undefined) touched.add(tabId);
     for (const opened of result?.effects?.new_tabs ?? []) {
