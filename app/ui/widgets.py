@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QPushButton, QVBoxLayout, QWidget
 
 
@@ -74,3 +75,11 @@ def row(*items: QWidget | None, stretch_first: bool = False, stretch_last: bool 
     if stretch_last:
         layout.addStretch(1)
     return layout
+
+
+def shortcut(keys: QKeySequence | QKeySequence.StandardKey | str, parent: QWidget, slot: Callable[[], object]) -> QShortcut:
+    """A keyboard shortcut on `parent` that calls `slot`."""
+    sequence = keys if isinstance(keys, QKeySequence) else QKeySequence(keys)
+    made = QShortcut(sequence, parent)
+    made.activated.connect(slot)
+    return made

@@ -27,8 +27,8 @@ def thumbnail_data_url(data_url: str, width: int = THUMB_WIDTH) -> str | None:
         image = image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "JPEG", 75)
-    return "data:image/jpeg;base64," + base64.b64encode(bytes(buffer.data())).decode("ascii")
+    image.save(buffer, "JPEG", quality=75)  # type: ignore[call-overload]  # the stub says bytes; the binding takes str
+    return "data:image/jpeg;base64," + base64.b64encode(buffer.data().data()).decode("ascii")
 
 
 def pixmap(data_url: str, width: int) -> QPixmap:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from PySide6.QtCore import Qt
@@ -30,7 +31,7 @@ class EmptyState(QWidget):
                                "You can watch every step, and Stop means stop.", "muted", wrap=True))
         layout.addSpacing(8)
         for example in EXAMPLES:
-            layout.addWidget(button(f"→  {example}", lambda e=example: on_example(e), kind="flat"))
+            layout.addWidget(button(f"→  {example}", partial(on_example, example), kind="flat"))
 
 
 class Transcript(QScrollArea):

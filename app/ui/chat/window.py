@@ -6,7 +6,7 @@ import asyncio
 from typing import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from app.agent.keys import get_api_key
@@ -23,6 +23,7 @@ from app.ui.chat.transcript import Transcript
 from app.ui.controller import AppController
 from app.ui.demo import DemoRunner
 from app.ui.icons import app_icon
+from app.ui.widgets import shortcut
 from installer.extension_id import extension_dir
 
 NO_EXTENSION_GRACE_MS = 2500
@@ -68,10 +69,10 @@ class ChatWindow(QMainWindow):
         self.composer.stop_requested.connect(self.session.stop)
         s.history_loaded.connect(self._show_history)
         s.turn_started.connect(self._turn_started)
-        s.text_delta.connect(lambda text: t.current and t.current.append_text(text))
-        s.task_started.connect(lambda task: t.current and t.current.add_task(task))
-        s.task_updated.connect(lambda task: t.current and t.current.update_task(task))
-        s.task_finished.connect(lambda task: t.current and t.current.finish_task(task))
+        s.text_delta.connect(lambda text: t.current.append_text(text) if t.current else None)
+        s.task_started.connect(lambda task: t.current.add_task(task) if t.current else None)
+        s.task_updated.connect(lambda task: t.current.update_task(task) if t.current else None)
+        s.task_finished.connect(lambda task: t.current.finish_task(task) if t.current else None)
         s.turn_finished.connect(self._turn_finished)
         s.running_changed.connect(self.composer.set_running)
         s.missing_key.connect(self.show_missing_key)
@@ -87,7 +88,7 @@ class ChatWindow(QMainWindow):
                            ("Ctrl+J", self.controller.open_popup_requested.emit),
                            ("Ctrl+L", self.composer.edit.setFocus), ("Ctrl+Q", self.controller.quit_requested.emit),
                            ("Ctrl+Shift+X", lambda: spawn(self.controller.stop_all()))):
-            QShortcut(QKeySequence(keys), self, activated=slot)
+            shortcut(keys, self, slot)
 
     async def start(self) -> None:
         await self.session.load()

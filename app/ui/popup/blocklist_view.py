@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Awaitable, Callable
 
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLineEdit, QListWidget, QVBoxLayout, QWidget
 
 from app.store.blocklist import InvalidEntry, normalise_entry
 from app.ui.aio import spawn
-from app.ui.widgets import button, label, row, set_props
+from app.ui.widgets import button, label, row, set_props, shortcut
 
 Block = Callable[[str], Awaitable[str]]
 Unblock = Callable[[str], Awaitable[None]]
@@ -33,7 +33,7 @@ class BlocklistEditor(QWidget):
         self.list.itemSelectionChanged.connect(self._selection_changed)
         self.remove_button = button("Remove", self.remove_selected, tip="Unblock the selected site (Delete)")
         self.remove_button.setEnabled(False)
-        QShortcut(QKeySequence.StandardKey.Delete, self.list, activated=self.remove_selected)
+        shortcut(QKeySequence.StandardKey.Delete, self.list, self.remove_selected)
         self.count = label("", "muted")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 8, 0, 0)

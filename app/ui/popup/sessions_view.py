@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt, QTimer
@@ -57,7 +59,7 @@ class SessionsView(QStackedWidget):
                 item = QTableWidgetItem(value)
                 item.setToolTip(session.get("url", "") if c in (1, 2) else value)
                 self.table.setItem(r, c, item)
-            end = button("End", lambda s=session: self.on_end(s["task_id"], s["tab_id"]),
+            end = button("End", partial(self.on_end, session["task_id"], session["tab_id"]),
                          tip=f"End this session: the agent loses tab {session['tab_id']} now")
             self.table.setCellWidget(r, len(COLUMNS) - 1, end)
         self.setCurrentIndex(1 if self.rows else 0)

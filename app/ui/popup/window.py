@@ -3,8 +3,10 @@ the blocklist."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app.ui.aio import spawn
@@ -15,7 +17,7 @@ from app.ui.icons import app_icon
 from app.ui.popup.activity import ActivityView
 from app.ui.popup.blocklist_view import BlocklistEditor
 from app.ui.popup.sessions_view import SessionsView
-from app.ui.widgets import button, label, row
+from app.ui.widgets import button, label, row, shortcut
 
 
 class PopupWindow(QWidget):
@@ -43,8 +45,9 @@ class PopupWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 14, 16, 14)
         layout.setSpacing(10)
-        layout.addLayout(row(label("Sessions & blocklist", "title"), self.summary, self.stop_all, spacing=12))
-        layout.itemAt(0).layout().insertStretch(2, 1)
+        header = row(label("Sessions & blocklist", "title"), self.summary, self.stop_all, spacing=12)
+        header.insertStretch(2, 1)
+        layout.addLayout(header)
         layout.addWidget(self.handoffs)
         layout.addWidget(self.tabs, 1)
         controller.board_event.connect(self.activity.on_board_event)
@@ -56,9 +59,9 @@ class PopupWindow(QWidget):
         controller.confirmation_asked.connect(lambda _r: self._refresh_handoffs())
         controller.confirmation_settled.connect(lambda *_: self._refresh_handoffs())
         controller.state_changed.connect(lambda _s: self._refresh_summary())
-        QShortcut(QKeySequence("Ctrl+Shift+X"), self, activated=self._stop_all)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self, activated=self.close)
-        QShortcut(QKeySequence("Esc"), self, activated=self.close)
+        shortcut("Ctrl+Shift+X", self, self._stop_all)
+        shortcut(QKeySequence.StandardKey.Close, self, self.close)
+        shortcut("Esc", self, self.close)
         self._refresh_handoffs()
         self._refresh_summary()
 
@@ -85,15 +88,19 @@ class PopupWindow(QWidget):
         self.summary.setText(" · ".join(parts))
         self.tabs.setTabText(1, f"Sessions ({sessions})" if sessions else "Sessions")
 
+    def _show_tab(self, task_id: str, tab_id: int | None) -> None:
+        spawn(self.controller.show_tab(task_id, tab_id))
+
     def _refresh_handoffs(self) -> None:
         while self.handoff_layout.count():
-            widget = self.handoff_layout.takeAt(0).widget()
+            item = self.handoff_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
         for task_id, details in self.controller.needs_user.items():
             card = HandoffCard(str(details.get("needs") or ""), details.get("tab_id"),
-                               lambda t=task_id, d=details: spawn(self.controller.show_tab(t, d.get("tab_id"))),
-                               lambda t=task_id: self.controller.resume_requested.emit(t),
+                               partial(self._show_tab, task_id, details.get("tab_id")),
+                               partial(self.controller.resume_requested.emit, task_id),
                                str(details.get("description") or ""))
             self.handoff_layout.addWidget(card)
         for request in self.controller.confirmations.values():
