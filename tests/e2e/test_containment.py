@@ -16,6 +16,8 @@ from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.page_text.boundary import CLOSE, OPEN, token_for
 from app.agent.page_text.flagger import FLAG
 from app.agent.results import render_tool_result
+from app.agent.runtime import AgentRuntime
+from app.agent.settings import AgentSettings
 from app.agent.tools import browser as browser_tool
 from tests.e2e.actions_helpers import blocklist, in_extension, wait_until  # noqa: F401 (fixture)
 
@@ -30,7 +32,8 @@ def new_task(prefix: str = "t-contain") -> str:
 def model_view(core, browser):
     """One browser action through the app's own tool (browser.execute) and result builder: the text the model reads."""
     def run(action: dict, task_id: str) -> tuple[dict[str, Any], str]:
-        deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=None)  # type: ignore[arg-type]
+        runtime = AgentRuntime(AgentSettings(), lambda _settings: None)  # type: ignore[arg-type,return-value]
+        deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=runtime)
         output = core.call(browser_tool.execute(action, deps), timeout=90)
         return output.data, render_tool_result("call-1", output)["content"][0]["text"]
     return run
@@ -275,7 +278,6 @@ def test_the_stop_survives_a_service_worker_restart(core, act, browser, fixture_
 
 def test_a_new_chat_message_reopens_the_task(core, act, fixture_server, monkeypatch):
     from app.agent.model import ModelClient
-    from app.agent.settings import AgentSettings
     from app.demo.scripted_model.conversation import text
     from app.demo.scripted_model.server import Reply, ScriptedModelServer
 

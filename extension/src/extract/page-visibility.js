@@ -122,23 +122,37 @@ export function pageVisibility(lib) {
    * @returns {string} why nothing of it can be seen, or ""
    */
   lib.hiddenBy = (el, cs, st) => {
-    if (parseFloat(cs.opacity) <= 0.01) return "opacity";
-    const positioned = cs.position !== "static";
-    if (positioned && cs.clip !== "auto" && clipIsEmpty(cs.clip)) return "clipped";
-    if (cs.clipPath !== "none" && clipPathIsEmpty(cs.clipPath)) return "clipped";
-    const clips = cs.overflowX !== "visible" || cs.overflowY !== "visible";
-    if (!clips && !positioned && cs.transform === "none") return "";
+    const opacity = cs.opacity;
+    if (opacity !== "1" && parseFloat(opacity) <= 0.01) return "opacity";
+    const position = cs.position;
+    const clipPath = cs.clipPath;
+    if (clipPath !== "none" && clipPathIsEmpty(clipPath)) return "clipped";
+    const detached = position === "absolute" || position === "fixed"; // `clip` applies to these only
+    if (detached) {
+      const clip = cs.clip;
+      if (clip !== "auto" && clipIsEmpty(clip)) return "clipped";
+    }
+    const moved = position !== "static" || cs.transform !== "none";
+    const clips = cs.overflow !== "visible"; // one read of the shorthand: "visible" only when both axes are
+    if (!clips && !moved) return "";
     const box = el.getBoundingClientRect();
     if (clips && (box.width <= 1 || box.height <= 1)) return "zero size";
-    if (!positioned && cs.transform === "none") return "";
+    if (!moved) return "";
     const win = st.win;
-    if (cs.position === "fixed") {
+    if (position === "fixed") {
       if (box.right <= 0 || box.bottom <= 0 || box.left >= win.innerWidth || box.top >= win.innerHeight) return "off-screen";
       return "";
     }
-    const rtl = win.getComputedStyle(win.document.documentElement).direction === "rtl";
-    if (box.bottom + win.scrollY <= 0 || (!rtl && box.right + win.scrollX <= 0)) return "off-screen";
+    if (box.bottom + win.scrollY <= 0 || (!rightToLeft(win) && box.right + win.scrollX <= 0)) return "off-screen";
     return "";
+  };
+
+  /** @type {WeakMap<Window, boolean>} */
+  const rtl = new WeakMap();
+  /** Whether the document scrolls right to left (then negative x is reachable). @param {Window} win */
+  const rightToLeft = (win) => {
+    if (!rtl.has(win)) rtl.set(win, win.getComputedStyle(win.document.documentElement).direction === "rtl");
+    return /** @type {boolean} */ (rtl.get(win));
   };
 
   /**
