@@ -47,7 +47,7 @@ const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   }
 });
 const gate = new SessionGate({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
-const downloads = new TaskDownloads({ downloads: chrome.downloads, storage: chrome.storage.session, sessions });
+const downloads = new TaskDownloads({ downloads: chrome.downloads, storage: chrome.storage.session, sessions, tabs: chrome.tabs });
 const controls = new SessionControls({
   sessions, blocklist, idle: chrome.idle, taskTabs, tabs: chrome.tabs, windows: chrome.windows, debugger: debuggerController,
 });

@@ -68,3 +68,21 @@ test("started() waits for the download to finish, up to its limit", async () => 
   assert.equal(done?.path, "/d/slow.csv");
   assert.deepEqual(downloadEffect(undefined, { url: "http://a/z", filename: "z" }), { filename: "z", url: "http://a/z", state: "starting" });
 });
+
+test("a download no session tab announced is the task's when its referrer is that task's page and no other tab's", async () => {
+  const list = [{ task_id: "t1", tab_id: 7, url: "http://a/reports" }, { task_id: "t2", tab_id: 8, url: "http://a/other" }];
+  const sessions = { get: (/** @type {number} */ id) => list.find((s) => s.tab_id === id), all: () => list };
+  /** @type {any[]} */
+  let open = [{ id: 7, url: "http://a/reports" }, { id: 8, url: "http://a/other" }];
+  const tabs = { query: async () => open };
+  const downloads = new TaskDownloads({ downloads: createDownloads(), storage: createStorageArea(), sessions, tabs });
+  downloads.onCreated(item(10, "http://a/file.csv", { referrer: "http://a/reports" }));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual((await downloads.list("t1")).map((r) => r.id), [10]);
+  open = [...open, { id: 99, url: "http://a/reports" }];
+  downloads.onCreated(item(11, "http://a/mine.csv", { referrer: "http://a/reports" }));
+  downloads.onCreated(item(12, "http://a/x.csv", { referrer: "http://elsewhere/" }));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual((await downloads.list("t1")).map((r) => r.id), [10], "the person's own tab on that page keeps theirs");
+  assert.deepEqual(await downloads.list("t2"), []);
+});

@@ -4,6 +4,7 @@ neither list nor read them. The fixture server sends the files as attachments (C
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,17 @@ def test_an_executable_is_marked_and_not_read_as_text(page, download_dir):
     assert download["filename"] == "setup.sh" and download["executable"] is True, download
     read = send({"type": "read_download", "id": download["id"]})
     assert not read.ok and "not a text-like file" in read.error.message
+
+
+def test_a_download_through_a_new_tab_is_the_task_s_by_its_referrer(page, download_dir):
+    send = page("downloads.html", "t-dl-blank")
+    clicked = send({"type": "click", "selector": "#blank"})
+    assert clicked.ok, clicked.error
+    deadline = time.monotonic() + 10
+    while True:
+        listed = send({"type": "downloads"}).result["downloads"]
+        if (listed and listed[0]["state"] == "complete") or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert [(d["filename"], d["state"]) for d in listed] == [("people.csv", "complete")], listed
+    assert send({"type": "read_download", "id": listed[0]["id"]}).result["text"].startswith("name,email")

@@ -7,6 +7,9 @@
  * (CDP) says which tab started a download. chrome.downloads says the file:
  * onCreated gives its id, URL and type, and onChanged its final path, size
  * and state. Either may come first, and they are matched within MATCH_MS.
+ * A download that no session tab announced (a link that opens a new tab to
+ * download, which bua had not attached to yet) belongs to a task when its
+ * referrer is the page of that task's session tab and of no other open tab.
  * Downloads land where the person's browser puts them. Records are kept in
  * chrome.storage.session, so they survive a service-worker restart.
  */
@@ -40,6 +43,7 @@ const baseName = (path) => path.split(/[\\/]/).pop() ?? path;
 
 export class TaskDownloads {
   #api;
+  #tabs;
   #storage;
   #sessions;
   #now;
@@ -57,11 +61,14 @@ export class TaskDownloads {
    * @param {object} deps
    * @param {any} deps.downloads chrome.downloads
    * @param {any} deps.storage chrome.storage.session
-   * @param {{get: (tabId: number) => {task_id: string} | undefined}} deps.sessions
+   * @param {{get: (tabId: number) => {task_id: string} | undefined,
+   *   all: () => {task_id: string, tab_id: number, url: string}[]}} deps.sessions
+   * @param {any} [deps.tabs] chrome.tabs (for the referrer rule)
    * @param {() => number} [deps.now]
    */
-  constructor({ downloads, storage, sessions, now = Date.now }) {
+  constructor({ downloads, storage, sessions, tabs, now = Date.now }) {
     this.#api = downloads;
+    this.#tabs = tabs;
     this.#storage = storage;
     this.#sessions = sessions;
     this.#now = now;
@@ -101,6 +108,7 @@ export class TaskDownloads {
     const index = this.#begun.findIndex((b) => this.#sameUrl(item, b.url));
     if (index < 0) {
       this.#unmatched.set(item.id, { item, at: this.#now() });
+      this.#byReferrer(item).catch(() => {});
       return;
     }
     const [begun] = this.#begun.splice(index, 1);
@@ -200,6 +208,23 @@ export class TaskDownloads {
     const ofTask = [...this.#records.values()].filter((r) => r.task_id === begun.taskId);
     if (ofTask.length > MAX_PER_TASK) this.#records.delete(ofTask[0].id);
     this.#changed();
+  }
+
+  /**
+   * Own a download no session tab announced when its referrer is the page of exactly one task's session tabs
+   * and of no tab outside every session (the person's own tab on the same page keeps it theirs).
+   * @param {any} item
+   */
+  async #byReferrer(item) {
+    const referrer = String(item.referrer ?? "");
+    if (!referrer || !this.#tabs) return;
+    const sessions = this.#sessions.all().filter((s) => s.url === referrer);
+    if (new Set(sessions.map((s) => s.task_id)).size !== 1) return;
+    const open = await this.#tabs.query({});
+    if (open.some((/** @type {any} */ t) => (t.url === referrer || t.pendingUrl === referrer) && !this.#sessions.get(t.id))) return;
+    if (!this.#unmatched.has(item.id)) return;
+    this.#unmatched.delete(item.id);
+    this.#own(item, { tabId: sessions[0].tab_id, taskId: sessions[0].task_id, url: String(item.url ?? ""), at: this.#now() });
   }
 
   /** Forget signals too old to be matched any more. */
