@@ -100,24 +100,44 @@ export function focusFacts() {
 }
 
 /**
- * Every control and form of the page (its shadow roots and same-origin frames too), for `evaluate`: a script can
- * reach any of them. Capped at 3,000 controls.
+ * Every control and form of the page (its open shadow roots and same-origin frames too), for `evaluate`: a script
+ * can reach any of them, so none is left out. Cheap on large pages: a control's label is its aria-label, value,
+ * text content or title (no layout), a link's URL is kept only when it names a file, and identical controls
+ * ("View" a thousand times) are sent once.
  * @returns {PageFacts}
  */
 export function pageFacts() {
-  /** @type {ControlFacts[]} */
-  const controls = [];
+  /** @type {Map<string, ControlFacts>} */
+  const controls = new Map();
   /** @type {FormFacts[]} */
   const forms = [];
-  const selector = "button, a[href], input[type=submit], input[type=button], input[type=image], [role=button], [role=menuitem]";
+  const selector = "button, a[href], input[type=submit], input[type=button], input[type=image], [role=button], "
+    + "[role=link], [role=menuitem]";
+  const clean = (/** @type {any} */ s) => String(s ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
   /** @param {any} root */
   const visit = (root) => {
     for (const el of root.querySelectorAll(selector)) {
-      if (controls.length >= 3000) return;
-      const facts = controlFacts(el);
-      if (facts) controls.push({ ...facts, form: null });
+      const tag = String(el.tagName).toLowerCase();
+      const type = clean(el.getAttribute("type")).toLowerCase();
+      const role = clean(el.getAttribute("role"));
+      const label = clean(el.getAttribute("aria-label") || (tag === "input" ? el.value : el.textContent)
+        || el.getAttribute("title") || "");
+      const download = tag === "a" && el.hasAttribute("download") ? clean(el.getAttribute("download")) : null;
+      const raw = tag === "a" ? String(el.getAttribute("href") || "") : "";
+      const href = download !== null || /\.[a-z0-9]{1,9}(?:[?#]|$)/i.test(raw) ? String(el.href || "") : "";
+      const key = `${tag}|${role}|${type}|${label}|${href}|${download}`;
+      if (!controls.has(key)) {
+        controls.set(key, { tag, role, type, label, editable: false, submits: false, href, download, form: null });
+      }
     }
-    for (const form of root.querySelectorAll("form")) forms.push(formFacts(form));
+    for (const form of root.querySelectorAll("form")) {
+      // Forms built from one template (a search box per section) are read once.
+      const shape = Array.from(form.elements || [], (/** @type {any} */ f) => `${f.type}|${f.name}|${f.id}|${f.autocomplete}`).join(",");
+      if (!shapes.has(shape)) {
+        shapes.add(shape);
+        forms.push(formFacts(form));
+      }
+    }
     for (const host of root.querySelectorAll("*")) if (host.shadowRoot) visit(host.shadowRoot);
     for (const frame of root.querySelectorAll("iframe, frame")) {
       let doc = null;
@@ -129,6 +149,8 @@ export function pageFacts() {
       if (doc) visit(doc);
     }
   };
+  /** @type {Set<string>} */
+  const shapes = new Set();
   visit(document);
-  return { url: location.href, controls, forms };
+  return { url: location.href, controls: [...controls.values()], forms };
 }
