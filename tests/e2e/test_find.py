@@ -50,3 +50,11 @@ def test_find_says_when_nothing_matched_and_refuses_an_empty_query(page):
     assert none.ok and none.result["total"] == 0 and "nothing matched" in none.result["note"]
     empty = send({"type": "find"})
     assert not empty.ok and empty.error.code == "invalid_action" and "'text'" in empty.error.message
+
+
+def test_find_structural_roles_by_name(page):
+    send = page("find.html", "t-find-structure")
+    headings = send({"type": "find", "role": "heading"}).result["matches"]
+    assert [m["name"] for m in headings] == ["Team", "Tools"]
+    cell = send({"type": "find", "role": "cell", "name": "grace"}).result["matches"]
+    assert [m["name"] for m in cell] == ["Grace Hopper"]

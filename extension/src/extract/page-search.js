@@ -15,6 +15,8 @@ export function pageSearch(lib) {
   const MAX_HITS = 1000;
   const MAX_CLIMB = 3;
   const SKIP_TEXT = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TITLE", "HEAD"]);
+  /** Elements with a structural role a role or name search may ask for, besides the interactive ones. */
+  const STRUCTURE = "[role],h1,h2,h3,h4,h5,h6,tr,td,th,li,img[alt],table,dialog,form,nav,main,article,section,aside,header,footer";
 
   /** @param {string} s */
   const norm = (s) => String(s).replace(/\s+/g, " ").trim().toLowerCase();
@@ -126,7 +128,8 @@ export function pageSearch(lib) {
       if (!hits.has(el) && hits.size < MAX_HITS) hits.set(el, { el, role: r, name: n, ...(t ? { text: t } : {}) });
     };
     // Elements: by role and name, or (for `text`) by a name containing the text (icon buttons, labelled inputs).
-    const selector = role || wantName ? `${lib.INTERACTIVE_SELECTOR},[role],h1,h2,h3,h4,h5,h6,tr,li,img[alt]` : lib.INTERACTIVE_SELECTOR;
+    const selector = role || wantName
+      ? `${lib.INTERACTIVE_SELECTOR},${STRUCTURE}` : lib.INTERACTIVE_SELECTOR;
     for (const root of all) {
       for (const el of root.querySelectorAll(selector)) {
         if (want && !role && !wantName && !mayName(el, want)) continue;
