@@ -67,5 +67,6 @@ class ConfirmCard(QFrame):
         """The request is no longer waiting (answered here, elsewhere, timed out or stopped)."""
         for widget in (self.allow_once, self.allow_site, self.deny):
             widget.setEnabled(False)
+            widget.hide()
         self.outcome.setText(SETTLED.get(decision, "No longer waiting."))
         self.outcome.show()
