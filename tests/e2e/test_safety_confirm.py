@@ -226,3 +226,22 @@ def test_fill_with_submit_is_held_and_its_values_are_checked_for_data_from_anoth
         assert flow["kind"] == "data_flow" and "127.0.0.1" in flow["reason"]
         assert [a["what"] for a in person.asked] == ["fill", "fill"]
     assert status_of(act, task) == "empty"
+
+
+def test_a_pay_button_inside_a_cross_site_frame_asks_too(core, act, fixture_server):
+    """The classifier runs in the frame that holds the target (its own CDP session for a cross-site frame)."""
+    task = "t-safe-frames"
+    assert act({"type": "navigate", "url": fixture_server.url("/actions/frames.html")}, task_id=task).ok
+    for _ in range(20):
+        elements = act({"type": "extract"}, task_id=task).result["elements"]
+        if "Pay now (cross)" in elements:
+            break
+    uids = {line.split(" ", 1)[1].strip(): line.split()[0] for line in elements.splitlines()}
+    with Person(core, Decision.DENY) as person:
+        for who in ("same", "cross"):
+            details = held(act({"type": "click", "uid": uids[f'button "Pay now ({who})"']}, task_id=task))
+            assert "Pay now" in details["element"] and details["what"] == "click"
+        cross = person.asked[1]
+        assert cross["site"] == "localhost", "the site is the frame's, where the button is"
+    after = act({"type": "extract"}, task_id=task).result["elements"]
+    assert "Paid in" not in after, "neither button was clicked"
