@@ -55,7 +55,7 @@ class _Marker:
     def field(self, key: str, value: Any) -> Any:
         if key in PAGE_KEYS:
             if isinstance(value, str):
-                return self.text(value)
+                return self.text(value) if value else value
             if key == "value" and value is not None and not isinstance(value, (bool, int, float)):
                 return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
         if key in URL_KEYS and isinstance(value, str):
