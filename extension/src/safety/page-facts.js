@@ -45,7 +45,8 @@ export function controlFacts(el) {
     tag, role: clean(control.getAttribute("role")), type, label, editable, submits,
     href: tag === "a" ? String(control.href || "") : "",
     download: tag === "a" && control.hasAttribute("download") ? clean(control.getAttribute("download")) : null,
-    form: form ? formFacts(form) : null,
+    // Only a control that submits or takes text needs its form read (the classifier looks at no other's).
+    form: form && (submits || editable) ? formFacts(form) : null,
   };
 }
 
