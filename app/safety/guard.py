@@ -89,7 +89,7 @@ class SafetyGuard:
             task_words=self._task_words(task_id), kind="data_flow")
         decision, why = await self.broker.ask(request, abort)
         if decision == Decision.DENY:
-            return _refusal(request, why)
+            return _refusal(request, why, abort=abort)
         if decision == Decision.ALLOW_TASK_SITE:
             self._allowed_sites.add((task_id, flow.dest_site))
         return None
@@ -108,7 +108,7 @@ class SafetyGuard:
         else:
             decision, why = await self.broker.ask(request, abort)
             if decision == Decision.DENY:
-                return _refusal(request, why, response.id)
+                return _refusal(request, why, response.id, abort)
         if decision == Decision.ALLOW_TASK_SITE:
             self._allowed_sites.add((task_id, site))
         return await send(action, token)
@@ -152,7 +152,12 @@ def _held(response: Response) -> dict[str, Any] | None:
     return details if isinstance(details, dict) and details.get("token") else None
 
 
-def _refusal(request: ConfirmationRequest, why: str, response_id: str = "r0") -> Response:
+def _refusal(request: ConfirmationRequest, why: str, response_id: str = "r0",
+             abort: AbortSignal | None = None) -> Response:
+    """The answer when the person did not approve; Stop while the question was open is `stopped`, as for any
+    action Stop reaches."""
+    if abort is not None and abort.aborted:
+        return Response.failure(response_id, ErrorCode.STOPPED, abort.reason or "stopped")
     message = (f"the person did not approve this {request.what} on {request.site or 'this page'} "
                f"({request.element}: {request.reason}): {why}; nothing was sent to the page")
     details = {k: v for k, v in request.as_dict().items() if k in ("what", "site", "element", "reason", "kind")}

@@ -124,3 +124,20 @@ def test_the_timeout_is_the_persons_setting(tmp_path) -> None:
         assert decision == Decision.DENY and "within 0.05 s" in why
     finally:
         store.close()
+
+
+def test_stop_while_the_person_is_asked_answers_stopped_and_sends_nothing() -> None:
+    async def scenario() -> tuple[Response, Extension]:
+        broker = ConfirmationBroker()
+        broker.attach_ui()
+        guard, ext = SafetyGuard(broker, lambda task: "", lambda task, tab: None), Extension()
+        abort = AbortSignal()
+        asking = asyncio.ensure_future(guard.request(ext.send, {"type": "click", "uid": "e9"}, "t", abort))
+        while not broker.pending():
+            await asyncio.sleep(0)
+        abort.abort("the person pressed Stop")
+        return await asking, ext
+
+    response, ext = asyncio.run(scenario())
+    assert response.error and response.error.code == ErrorCode.STOPPED and "Stop" in response.error.message
+    assert [a for _, a in ext.sent] == [None], "the held action was never approved"
