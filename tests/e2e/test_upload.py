@@ -38,6 +38,8 @@ def test_a_file_input_gets_the_allowed_file(page, files):
     assert response.result["uploaded"] == [{"name": "resume.txt", "size": 22}]
     assert response.result["how"] == "file input" and response.result["accept"] == ".txt,.pdf"
     assert text(send, "#chosen") == "resume.txt:22:Ada Lovelace, engine"
+    typed = send({"type": "type", "selector": "#resume", "text": "/tmp/x"})
+    assert not typed.ok and "use upload" in typed.error.message
 
 
 def test_a_label_stands_for_its_hidden_multiple_input(page, files):

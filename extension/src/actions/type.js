@@ -93,7 +93,7 @@ export function refuseUnusable(facts) {
   if (facts.readOnly) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is read-only; it cannot be typed into`);
   if (facts.kind === "other") {
     const hint = facts.inputType === "checkbox" || facts.inputType === "radio" ? "use click to check it"
-      : facts.inputType === "file" ? "file inputs cannot be filled by the agent; ask the user to choose the file"
+      : facts.inputType === "file" ? "use upload with the file's path (from a folder the person allowed)"
         : "use click for buttons";
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is an <input type=${facts.inputType}>, which takes no text; ${hint}`);
   }
