@@ -113,18 +113,20 @@ class ConfirmationBroker:
             if abort is not None else (lambda: None)
         self._notify("confirmation_asked", request.as_dict())
         timeout = self._timeout_s()
+        outcome = ""
         try:
             decision = await asyncio.wait_for(asyncio.shield(future), timeout)
             why = "" if decision != Decision.DENY else "the person denied it"
         except TimeoutError:
-            decision, why = Decision.DENY, f"the person did not answer within {timeout:g} s"
+            decision, why, outcome = Decision.DENY, f"the person did not answer within {timeout:g} s", "timeout"
         finally:
             remove_abort()
             self._pending.pop(request.id, None)
         if abort is not None and abort.aborted:
-            why = abort.reason or "stopped"
+            why, outcome = abort.reason or "stopped", "stopped"
+        # `decision` for the windows: the answer, or "timeout" / "stopped" when nobody answered.
         self._notify("confirmation_settled", {"id": request.id, "task_id": request.task_id,
-                                              "decision": decision.value})
+                                              "decision": outcome or decision.value})
         return decision, why
 
     def answer(self, request_id: str, decision: Decision | str) -> bool:

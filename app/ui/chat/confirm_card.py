@@ -17,7 +17,8 @@ from app.ui.widgets import button, label, row
 WHAT = {"click": "Click", "type": "Type and submit", "press_key": "Press a key", "evaluate": "Run a script",
         "navigate": "Open a page", "open_tab": "Open a tab"}
 SETTLED = {Decision.ALLOW_ONCE.value: "Allowed once.", Decision.ALLOW_TASK_SITE.value:
-           "Allowed for this task on this site.", Decision.DENY.value: "Denied: the agent was told to hand it to you."}
+           "Allowed for this task on this site.", Decision.DENY.value: "Denied: the agent was told to hand it to you.",
+           "timeout": "No answer in time: counted as Deny.", "stopped": "The task was stopped."}
 
 
 def title_of(request: dict[str, Any]) -> str:

@@ -47,6 +47,8 @@ def test_a_window_answers_times_out_or_is_stopped() -> None:
         await asyncio.sleep(0)
         abort.abort("the person pressed Stop")
         stopped = await stopping
+        outcomes = [payload["decision"] for kind, payload in seen if kind == "confirmation_settled"]
+        assert outcomes == ["allow_task_site", "timeout", "stopped"], "the windows say how each one ended"
         return [answered, timed_out, stopped, [kind for kind, _ in seen], seen[0][1]["task_words"]]
 
     answered, timed_out, stopped, kinds, words = asyncio.run(scenario())
