@@ -19,9 +19,9 @@ the page fits in it whole) at most 0.5x.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
