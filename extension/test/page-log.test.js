@@ -123,3 +123,17 @@ test("an answer keeps the newest entries that fit its budget", () => {
   assert.equal(kept.at(-1)?.seq, 100);
   assert.ok(JSON.stringify(kept).length <= MAX_RESULT_CHARS);
 });
+
+test("what Runtime and Log replay when turned on again is not logged twice", async () => {
+  const dbg = fakeDebugger();
+  const logs = new PageLogs(dbg);
+  await logs.start(1);
+  dbg.emit("Runtime.consoleAPICalled", { type: "log", args: [{ type: "string", value: "once" }], timestamp: 100 });
+  dbg.emit("Log.entryAdded", { entry: { source: "network", level: "error", text: "404", timestamp: 101 } });
+  dbg.detach();
+  await logs.start(1);
+  dbg.emit("Runtime.consoleAPICalled", { type: "log", args: [{ type: "string", value: "once" }], timestamp: 100 });
+  dbg.emit("Log.entryAdded", { entry: { source: "network", level: "error", text: "404", timestamp: 101 } });
+  dbg.emit("Runtime.consoleAPICalled", { type: "log", args: [{ type: "string", value: "new" }], timestamp: 200 });
+  assert.deepEqual(logs.read(1, "console").entries.map((e) => e.text), ["once", "404", "new"]);
+});

@@ -134,12 +134,19 @@ export class PageLogs {
     const on = (method, fn) => log.offs.push(this.#dbg.on(tabId, method, (/** @type {any} */ params, /** @type {any} */ source) => {
       if (source?.sessionId === undefined) fn(params);
     }));
-    on("Runtime.consoleAPICalled", (p) => add("console", {
-      level: p.type, text: cut((p.args ?? []).map(argText).join(" "), MAX_TEXT), ...where(p.stackTrace?.callFrames?.[0]),
-    }));
-    on("Log.entryAdded", ({ entry }) => add("console", {
-      level: entry.level, source: entry.source, text: cut(entry.text, MAX_TEXT), ...where(entry),
-    }));
+    // Turning Runtime and Log on again (after a re-attachment) replays what they already sent: skipped by time.
+    let lastConsole = 0;
+    let lastLog = 0;
+    on("Runtime.consoleAPICalled", (p) => {
+      if (typeof p.timestamp === "number" && p.timestamp <= lastConsole) return;
+      lastConsole = p.timestamp ?? lastConsole;
+      add("console", { level: p.type, text: cut((p.args ?? []).map(argText).join(" "), MAX_TEXT), ...where(p.stackTrace?.callFrames?.[0]) });
+    });
+    on("Log.entryAdded", ({ entry }) => {
+      if (typeof entry.timestamp === "number" && entry.timestamp <= lastLog) return;
+      lastLog = entry.timestamp ?? lastLog;
+      add("console", { level: entry.level, source: entry.source, text: cut(entry.text, MAX_TEXT), ...where(entry) });
+    });
     on("Runtime.exceptionThrown", ({ exceptionDetails: d }) => add("errors", {
       message: cut(d.exception?.description ?? d.text, MAX_TEXT), ...where(d),
     }));
