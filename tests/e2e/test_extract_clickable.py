@@ -92,3 +92,15 @@ def test_listeners_added_later_are_found_by_the_next_extract(page):
                      "document.getElementById('hover-only').addEventListener('pointerdown', () => {}); true"})
     assert response.ok, response.error
     uid_of(extract(page), r'clickable "Hover only"')
+
+
+def test_a_listener_inside_a_same_origin_frame_is_found(act, fixture_server):
+    send = open_page(act, fixture_server, "frames.html")
+    response = send({"type": "evaluate", "expression": "(() => { const p = document.getElementById('same')"
+                     ".contentDocument.querySelector('p'); p.addEventListener('click', () => { document.title ="
+                     " 'clicked in the frame'; }); return true; })()"})
+    assert response.ok, response.error
+    result = extract(send)
+    shipping = uid_of(result, r'clickable "Shipping address \(same-origin frame\)"')
+    click(send, shipping)
+    assert title(send) == "clicked in the frame"
