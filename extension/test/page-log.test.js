@@ -137,3 +137,11 @@ test("what Runtime and Log replay when turned on again is not logged twice", asy
   dbg.emit("Runtime.consoleAPICalled", { type: "log", args: [{ type: "string", value: "new" }], timestamp: 200 });
   assert.deepEqual(logs.read(1, "console").entries.map((e) => e.text), ["once", "404", "new"]);
 });
+
+test("messages logged in the same millisecond are all kept", async () => {
+  const dbg = fakeDebugger();
+  const logs = new PageLogs(dbg);
+  await logs.start(1);
+  for (const value of ["a", "b", "c"]) dbg.emit("Runtime.consoleAPICalled", { type: "log", args: [{ type: "string", value }], timestamp: 500 });
+  assert.deepEqual(logs.read(1, "console").entries.map((e) => e.text), ["a", "b", "c"]);
+});

@@ -26,7 +26,8 @@ const MAX_PENDING = 2000;
  * @typedef {{seq: number, t_ms: number} & Record<string, unknown>} Entry t_ms: since the log began
  * @typedef {{url: string, method: string, type: string, started: number, wall: number, status?: number}} Pending
  * @typedef {{began: number, seq: number, dropped: Record<Kind, number>, entries: Record<Kind, Entry[]>,
- *   pending: Map<string, Pending>, offs: (() => void)[]}} TabLog
+ *   pending: Map<string, Pending>, offs: (() => void)[], seen: {console: number, log: number},
+ *   replayed: {console: number, log: number}}} TabLog
  * @typedef {{on: Function, send: Function, isAttached: (tabId: number) => boolean,
  *   onDetach: (tabId: number, fn: () => void) => () => void}} Debugger
  */
@@ -78,7 +79,9 @@ export class PageLogs {
    */
   start(tabId) {
     if (!this.#logs.has(tabId)) this.#logs.set(tabId, this.#subscribe(tabId));
+    const log = /** @type {TabLog} */ (this.#logs.get(tabId));
     return this.#enabled(/** @type {any} */ (this.#dbg), tabId, async () => {
+      log.replayed = { ...log.seen };
       await Promise.all([
         this.#dbg.send(tabId, "Runtime.enable"),
         this.#dbg.send(tabId, "Log.enable"),
@@ -120,6 +123,7 @@ export class PageLogs {
     const log = {
       began: this.#now(), seq: 0, dropped: { console: 0, errors: 0, network: 0 },
       entries: { console: [], errors: [], network: [] }, pending: new Map(), offs: [],
+      seen: { console: 0, log: 0 }, replayed: { console: 0, log: 0 },
     };
     /** @param {Kind} kind @param {Record<string, unknown>} fields */
     const add = (kind, fields) => {
@@ -134,17 +138,16 @@ export class PageLogs {
     const on = (method, fn) => log.offs.push(this.#dbg.on(tabId, method, (/** @type {any} */ params, /** @type {any} */ source) => {
       if (source?.sessionId === undefined) fn(params);
     }));
-    // Turning Runtime and Log on again (after a re-attachment) replays what they already sent: skipped by time.
-    let lastConsole = 0;
-    let lastLog = 0;
+    // Turning Runtime and Log on again (after a re-attachment) replays what they sent before: up to the last
+    // timestamp seen when they were turned on again (log.replayed), messages are skipped.
     on("Runtime.consoleAPICalled", (p) => {
-      if (typeof p.timestamp === "number" && p.timestamp <= lastConsole) return;
-      lastConsole = p.timestamp ?? lastConsole;
+      if (typeof p.timestamp === "number" && p.timestamp <= log.replayed.console) return;
+      log.seen.console = Math.max(log.seen.console, p.timestamp ?? 0);
       add("console", { level: p.type, text: cut((p.args ?? []).map(argText).join(" "), MAX_TEXT), ...where(p.stackTrace?.callFrames?.[0]) });
     });
     on("Log.entryAdded", ({ entry }) => {
-      if (typeof entry.timestamp === "number" && entry.timestamp <= lastLog) return;
-      lastLog = entry.timestamp ?? lastLog;
+      if (typeof entry.timestamp === "number" && entry.timestamp <= log.replayed.log) return;
+      log.seen.log = Math.max(log.seen.log, entry.timestamp ?? 0);
       add("console", { level: entry.level, source: entry.source, text: cut(entry.text, MAX_TEXT), ...where(entry) });
     });
     on("Runtime.exceptionThrown", ({ exceptionDetails: d }) => add("errors", {
