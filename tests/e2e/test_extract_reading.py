@@ -48,6 +48,7 @@ def test_mathml_reads_as_tex_or_as_its_text(act, fixture_server):
     assert "Euler's identity $e^{i\\pi} + 1 = 0$ links five constants." in markdown
     assert "Without TeX: (a)/(b) + √(x) stays readable." in markdown
     assert "\n$$E = mc^2$$\n" in markdown, "display math is a paragraph of its own"
+    assert "Area $\\pi r^{2}$ of a circle" in markdown, "a formula image by its TeX alt text, the hidden MathML not twice"
 
 
 def test_layout_tables_read_as_blocks_and_data_tables_as_tables(act, fixture_server):

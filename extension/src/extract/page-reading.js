@@ -1,16 +1,18 @@
 /**
  * In-page: what the walker needs to read real pages whole — formulas
- * (MathML as its TeX annotation or its text), tables used for layout rather
+ * (MathML as its TeX annotation or its text, formula images by their TeX
+ * alt text), tables used for layout rather
  * than data, and why a page shows nothing.
  *
  * Sent to the page as source text (page-script.js): self-contained.
  */
 
 /**
- * Adds mathText, isLayoutTable and blankReason to lib.
+ * Adds mathText, isMathImage, isLayoutTable and blankReason to lib.
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageReading(lib) {
+  const MATH_IMAGE = /(?:^|[\s-])(?:math|tex|latex)(?:[\s-]|$)/i;
   const TEX = 'annotation[encoding="application/x-tex"],annotation[encoding="TeX"],annotation[encoding="text/x-tex"]';
   /** Content that makes a table cell a page section rather than a datum. */
   const BLOCKS = "table,p,h1,h2,h3,h4,h5,h6,ul,ol,dl,blockquote,pre,form,article,section";
@@ -36,10 +38,21 @@ export function pageReading(lib) {
    * @returns {string}
    */
   lib.mathText = (math) => {
+    if (math.tagName === "IMG") return `$${unwrap(math.getAttribute("alt") ?? "")}$`;
     const tex = math.querySelector(TEX)?.textContent?.trim() || math.getAttribute("alttext")?.trim();
-    if (tex) return `$${tex}$`;
+    if (tex) return `$${unwrap(tex)}$`;
     return lib.clean(presentation(math));
   };
+
+  /**
+   * Whether an image shows a formula and carries its TeX as alt text (as encyclopedias render math: the
+   * MathML beside it is display:none).
+   * @param {Element} el
+   */
+  lib.isMathImage = (el) => el.tagName === "IMG" && MATH_IMAGE.test(el.className) && !!el.getAttribute("alt")?.trim();
+
+  /** TeX without the `{\displaystyle …}` wrapper encyclopedias put around it. @param {string} tex */
+  const unwrap = (tex) => tex.trim().replace(/^\{\\(?:display|text)style\s+([\s\S]*)\}$/, "$1").trim();
 
   /** @param {Node} node @returns {string} */
   const presentation = (node) => {

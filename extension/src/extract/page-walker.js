@@ -124,13 +124,13 @@ export function pageWalker(lib) {
 
     /** @param {Element} el @param {any} s @param {any} st */
     const walkElement = (el, s, st) => {
-      if (SKIP.has(el.tagName) || el === W.modal) return;
+      if ((SKIP.has(el.tagName) && !lib.isMathImage(el)) || el === W.modal) return;
       if (W.size > W.stopAt) return stop(el);
       const cs = st.win.getComputedStyle(el);
       if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return;
       const unseen = lib.hiddenBy(el, cs, st); // page-visibility.js: a control stays listed, its text does not
       if (unseen && !lib.isInteractiveRole(lib.roleOf(el))) return void (W.hidden += lib.hiddenLength(el));
-      if (el.localName === "math" && el.namespaceURI === MATHML_NS) return math(el, cs, s, st);
+      if ((el.localName === "math" && el.namespaceURI === MATHML_NS) || el.tagName === "IMG") return math(el, cs, s, st);
       const role = lib.roleOf(el);
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
       lib.textVisibility(el, cs, ns, st, unseen, role);
@@ -163,7 +163,8 @@ export function pageWalker(lib) {
     };
 
     /**
-     * A formula, inline `$…$` or (display block) a paragraph of its own.
+     * A formula (MathML, or the image of one: see page-reading.js), inline `$…$` or (display block) a
+     * paragraph of its own.
      * @param {Element} el
      * @param {CSSStyleDeclaration} cs
      * @param {any} s
@@ -173,7 +174,7 @@ export function pageWalker(lib) {
       if (st.invisible) return;
       const text = lib.mathText(el);
       if (!text) return;
-      const block = el.getAttribute("display") === "block" || cs.display === "block";
+      const block = el.getAttribute("display") === "block" || cs.display === "block" || /display/.test(el.className);
       if (block) flush(s);
       if (st.strip) W.textChars += text.length;
       else addText(s, block ? text.replace(/^\$(.*)\$$/s, "$$$$$1$$$$") : ` ${text} `);
