@@ -429,7 +429,8 @@ export function pageWalker(lib) {
       const reason = lib.blankReason();
       out.blank = reason
         ? `The page shows nothing: ${reason}. It may still be loading or waiting for a script; wait and extract again.`
-        : "The page has no text or controls that extract can read: it may show only images, a canvas or SVG (a screenshot shows them).";
+        : "The page has no text or controls that extract can read: it may show only images, a canvas or SVG "
+          + "(a screenshot shows them).";
     }
     out.hidden = W.hidden;
     if (!opts.selector && !W.counting && W.textChars < 2000 && !W.hidden) { // innerText would bring hidden text back
