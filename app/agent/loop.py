@@ -2,8 +2,18 @@
 
 The history keeps tool outputs as structured records and renders them at each
 call, so older outputs are compacted by their tool's `compact` (an output is
-"older" when a later call of the same tool and action type exists). System,
-tools and the rolling conversation prefix carry cache breakpoints.
+"older" when a later call of the same tool and action type exists), and
+outputs that have left the window of whole results are shrunk to one line by
+their tool's `summarize`, so long jobs stay inside the context window. The
+window moves in strides (between KEEP_WHOLE and KEEP_WHOLE + STRIDE - 1 whole
+results), so the rendered prefix changes once per stride and the prompt cache
+keeps serving it in between. The model's own text (its notes) is never
+shrunk. System, tools and the rolling conversation prefix carry cache
+breakpoints.
+
+A loop stops at its step limit or, when it has one, at its token budget
+(input as billed plus output, Usage.budget_tokens), checked before each model
+call.
 """
 
 from __future__ import annotations
@@ -20,7 +30,17 @@ from app.agent.tools.base import Loadout, ToolOutput
 from app.agent.usage import Usage
 from app.events import LoopSink
 
-LoopStatus = Literal["end_turn", "completed", "max_steps", "cancelled", "failed"]
+LoopStatus = Literal["end_turn", "completed", "max_steps", "token_budget", "cancelled", "failed"]
+
+KEEP_WHOLE = 6
+"""The latest tool results always kept whole."""
+STRIDE = 6
+"""How many results leave the window at once."""
+
+
+def whole_from(total: int) -> int:
+    """The index of the first tool result kept whole, of `total` so far."""
+    return max(0, (total - KEEP_WHOLE) // STRIDE * STRIDE)
 
 
 @dataclass
@@ -42,6 +62,17 @@ class LoopOutcome:
     error: str | None = None
 
 
+def _mark_result(messages: list[dict[str, Any]], tool_use_id: str) -> None:
+    """Put a cache breakpoint on the tool_result block of `tool_use_id` (copies; the history stays unmarked)."""
+    for i, message in enumerate(messages):
+        content = message["content"]
+        if isinstance(content, list) and any(b.get("tool_use_id") == tool_use_id for b in content):
+            blocks = [dict(b, cache_control={"type": "ephemeral"}) if b.get("tool_use_id") == tool_use_id else b
+                      for b in content]
+            messages[i] = {**message, "content": blocks}
+            return
+
+
 def _stopped(output: ToolOutput) -> bool:
     """A tool answered `stopped`: the person ended this task (Stop, End, idle, a blocklist entry)."""
     error = output.data.get("error")
@@ -50,7 +81,9 @@ def _stopped(output: ToolOutput) -> bool:
 
 class AgentLoop:
     def __init__(self, client: ModelClient, model: str, system: str, loadout: Loadout, deps: Deps,
-                 max_steps: int, max_tokens: int = 4096, on_event: LoopSink = lambda _k, _p: None) -> None:
+                 max_steps: int, max_tokens: int = 4096, on_event: LoopSink = lambda _k, _p: None,
+                 token_budget: int | None = None) -> None:
+        self.token_budget = token_budget
         self.client = client
         self.model = model
         self.system = system
@@ -69,6 +102,7 @@ class AgentLoop:
         latest: dict[tuple[str, Any], str] = {}
         for call in calls:
             latest[(call.name, call.input.get("type"))] = call.id
+        old = {call.id for call in calls[:whole_from(len(calls))]}
         messages: list[dict[str, Any]] = []
         for entry in self.history:
             if isinstance(entry, dict):
@@ -78,14 +112,21 @@ class AgentLoop:
             for call in entry:
                 output = call.output or ToolOutput({"ok": False, "error": {"code": "internal_error",
                                                                            "message": "no output"}}, is_error=True)
-                if latest[(call.name, call.input.get("type"))] != call.id:
-                    output = self.loadout.configs[call.name].compact(call.input, output)
+                config = self.loadout.configs.get(call.name)
+                if config is not None and call.id in old and config.summarize is not None:
+                    output = config.summarize(call.input, output)
+                elif config is not None and latest[(call.name, call.input.get("type"))] != call.id:
+                    output = config.compact(call.input, output)
                 blocks.append(render_tool_result(call.id, output))
             messages.append({"role": "user", "content": blocks})
         return messages
 
     def _render_messages(self) -> list[dict[str, Any]]:
         messages = self.plain_messages()
+        calls = [c for entry in self.history if isinstance(entry, list) for c in entry]
+        boundary = whole_from(len(calls))
+        if boundary:  # a breakpoint where the shrunk results end: that prefix stays cached when the window moves
+            _mark_result(messages, calls[boundary - 1].id)
         if messages:
             last = messages[-1]
             content = last["content"]
@@ -104,9 +145,13 @@ class AgentLoop:
         tools = self._render_tools()
         by_name = {t.name: t for t in self.loadout.tools}
         for _ in range(self.max_steps):
+            spent = outcome.usage.budget_tokens
+            if self.token_budget is not None and spent >= self.token_budget:
+                return self._finish(outcome, "token_budget",
+                                    error=f"used {spent:,} of its {self.token_budget:,}-token budget")
             streamed: list[str] = []
 
-            def on_text(text: str) -> None:
+            def on_text(text: str, streamed: list[str] = streamed) -> None:
                 streamed.append(text)
                 self.on_event("text", {"text": text})
 

@@ -39,8 +39,12 @@ class MainAgent:
             client = self.runtime.client()
         except ModelError as err:
             return LoopOutcome(status="failed", error=err.message)
-        loop = AgentLoop(client, self.runtime.settings.main_model, system, loadout, deps,
-                         self.runtime.settings.main_max_steps, self.runtime.settings.max_tokens, self.runtime.on_event)
+        settings = self.runtime.settings
+        # With the browser tool itself (no subagent), the main agent does the browser work: it gets its budget.
+        browser = "browser" in loadout.names
+        loop = AgentLoop(client, settings.main_model, system, loadout, deps,
+                         settings.subagent_max_steps if browser else settings.main_max_steps, settings.max_tokens,
+                         self.runtime.on_event, settings.subagent_token_budget if browser else None)
         loop.history = list(self.history)
         outcome = await loop.run(text)
         self.history = loop.plain_messages()

@@ -13,6 +13,11 @@ def _flag(name: str, default: bool) -> bool:
     return value.strip().lower() not in ("0", "false", "no", "off", "")
 
 
+DEFAULT_BROWSER_TOKEN_BUDGET = 600_000
+"""The seed scenario at 30 candidates uses about 120k with change lists and 400k without (bench agent): room for a
+slower page or a model that extracts more; about $0.60 at Haiku's input price."""
+
+
 @dataclass(frozen=True)
 class Tier:
     name: str
@@ -48,6 +53,12 @@ class AgentSettings:
     builtin_browser_subagent: bool = field(
         default_factory=lambda: _flag("ENABLE_BUILTIN_BROWSER_SUBAGENT", True))
     main_max_steps: int = 12
-    subagent_max_steps: int = 40
+    """The main agent's step limit when it has no `browser` tool (with it, the browser budget below applies)."""
+    subagent_max_steps: int = 400
+    """A backstop: browser work stops at its token budget first."""
+    subagent_token_budget: int = DEFAULT_BROWSER_TOKEN_BUDGET
+    """Tokens one task's browser work may use (input as billed plus output, Usage.budget_tokens)."""
+    change_lists: bool = True
+    """Offer the model change lists (extract `changes`, the `changes` of input results); off only to measure."""
     max_tokens: int = 4096
     api_retries: int = 2

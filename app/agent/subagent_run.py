@@ -28,6 +28,9 @@ def _summarise(outcome: LoopOutcome) -> dict[str, Any]:
         summary = f"Stopped by the user after {outcome.steps} browser steps. Partial results:\n{partial}"
     elif outcome.status == "max_steps":
         summary = f"Hit the step limit after {outcome.steps} steps. Partial results:\n{partial}"
+    elif outcome.status == "token_budget":
+        summary = (f"Stopped at the task's token budget ({outcome.error}) after {outcome.steps} steps. "
+                   f"Partial results:\n{partial}")
     elif outcome.status == "end_turn":
         return {"summary": outcome.text or partial, "status": "completed" if outcome.text else "failed",
                 "artifacts": artifacts}
@@ -54,7 +57,8 @@ async def run_subagent(spec: SubagentSpec, description: str, prompt: str, parent
     except ModelError as err:
         return {"summary": err.message, "status": "failed", "artifacts": {}}
     loop = AgentLoop(client, runtime.settings.subagent_model, system, loadout, deps,
-                     runtime.settings.subagent_max_steps, runtime.settings.max_tokens, forward)
+                     runtime.settings.subagent_max_steps, runtime.settings.max_tokens, forward,
+                     runtime.settings.subagent_token_budget)
     outcome = await loop.run(prompt)
     result = _summarise(outcome)
     if board is not None:

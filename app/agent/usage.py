@@ -35,5 +35,15 @@ class Usage:
     def total_input(self) -> int:
         return self.input_tokens + self.cache_read_input_tokens + self.cache_creation_input_tokens
 
+    @property
+    def billed_input(self) -> float:
+        """Input tokens weighted as the API prices them: plain 1×, cache writes 1.25×, cache reads 0.1×."""
+        return self.input_tokens + 1.25 * self.cache_creation_input_tokens + 0.1 * self.cache_read_input_tokens
+
+    @property
+    def budget_tokens(self) -> int:
+        """What a token budget counts: input as billed plus output."""
+        return round(self.billed_input) + self.output_tokens
+
     def as_dict(self) -> dict[str, int]:
         return asdict(self)

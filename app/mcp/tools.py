@@ -66,7 +66,7 @@ def _task_tool() -> types.Tool:
                      "key, in this lane's tabs) and get one summary back: {summary, status, artifacts}. Cheaper "
                      "for your context than many `browser` calls. Its milestones arrive as progress "
                      "notifications. status is completed, failed, needs_user (the person must act: artifacts.needs "
-                     "says what, artifacts.tab_id where), cancelled or max_steps."),
+                     "says what, artifacts.tab_id where), cancelled, max_steps or token_budget."),
         input_schema=TASK_SCHEMA, annotations=annotations)
 
 

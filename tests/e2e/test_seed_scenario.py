@@ -32,9 +32,10 @@ def model():
     server.stop()
 
 
-def run(core, model, url, count, conversation, events=None, abort=None):
+def run(core, model, url, count, conversation, events=None, abort=None, direct=False):
     sink = (lambda kind, data: events.append((kind, data))) if events is not None else (lambda k, d: None)
-    return core.call(run_scenario(core.core, model, url, count, conversation, sink, abort), timeout=120)
+    return core.call(run_scenario(core.core, model, url, count, conversation, sink, abort, direct=direct),
+                     timeout=120 + 8 * count)
 
 
 def browser_calls(events):
@@ -55,12 +56,42 @@ def test_three_contacts_through_one_task_call(core, browser, site, model):
     assert len(tasks) == 1 and tasks[0]["output"]["status"] == "completed"
     assert tasks[0]["output"]["artifacts"]["data"] == expected(3)
     calls = browser_calls(events)
-    assert 15 <= len(calls) <= 19
+    assert 14 <= len(calls) <= 16, "navigate, extract, then View, wait, changes, Close per candidate"
+    assert calls[:5] == [calls[0], {"type": "extract"}, calls[2], calls[3], {"type": "extract", "changes": True}]
     assert [c["type"] for c in calls[:5]] == ["navigate", "extract", "click", "wait_for", "extract"]
     for c in expected(3):
         assert c["email"] in result.outcome.text
     milestones = core.core.board.tasks["seed-ok"].milestones
     assert len(milestones) == len(calls) + 1
+    results = [d["output"] for k, d in events if k == "subagent_tool_result" and d["name"] == "browser"]
+    panel = results[4]["result"]["changes"]
+    assert not panel.get("full") and CANDIDATES[0]["email"] in panel["markdown"], "the panel read as a change list"
+    assert "markdown" not in results[4]["result"], "not a full extract"
+    closed = results[5]["result"]["changes"]
+    assert "- ## " + CANDIDATES[0]["name"] in closed["markdown"], "the Close click's own change list"
+    view_uids = [c["uid"] for c in calls if c["type"] == "click"][::2]
+    assert all(f'{uid} button "View"' in results[1]["result"]["elements"] for uid in view_uids), \
+        "every View uid clicked is the one the first extract listed (uids stay stable)"
+
+
+@pytest.mark.parametrize("direct", [False, True], ids=["subagent", "rollback"])
+@pytest.mark.parametrize("count", [3, 10, 30])
+def test_default_settings_finish_at_3_10_and_30_candidates(core, browser, site, model, count, direct):
+    """Default settings (no raised limits): the browser budget, not a step count, decides, and older results are
+    shrunk so the prompt stays small; with ENABLE_BUILTIN_BROWSER_SUBAGENT=false the main agent gets that budget."""
+    events: list = []
+    result = run(core, model, site_url(site, 50, count), count, f"seed-{count}-{direct}", events, direct=direct)
+    assert result.outcome.status == "end_turn", (result.outcome.status, result.outcome.error)
+    for c in expected(count):
+        assert c["email"] in result.outcome.text and c["phone"] in result.outcome.text
+    kind = "tool_call" if direct else "subagent_tool_call"
+    calls = [d["input"] for k, d in events if k == kind and d["name"] == "browser"]
+    assert len(calls) >= 2 + 2 * count, "at least a View and a Close click per candidate"
+    role = "main" if direct else "subagent"
+    biggest = max(c.prompt_chars for c in result.calls if c.role == role)
+    assert biggest < 120_000, f"the largest prompt ({biggest} chars) stays bounded: older results are shrunk"
+    if not direct:
+        assert [d for k, d in events if k == "tool_result" and d["name"] == "task"][0]["output"]["status"] == "completed"
 
 
 def test_slow_panel_wait_for_times_out_and_the_subagent_reextracts(core, browser, site, model):

@@ -57,6 +57,8 @@ class ToolConfig:
     instructions: Callable[["Deps"], str | None]
     create_tools: Callable[["Deps"], list[Tool]]
     compact: Callable[[dict[str, Any], ToolOutput], ToolOutput] = lambda _input, output: output
+    summarize: Callable[[dict[str, Any], ToolOutput], ToolOutput] | None = None
+    """An old output shrunk to one line, once it has left the loop's window of whole results; None keeps it."""
     to_client_output: Callable[[ToolOutput], dict[str, Any]] = lambda output: output.data
     milestone: Callable[[dict[str, Any], ToolOutput], str] | None = None
     """One summary line per call for the task board; None posts no milestone."""

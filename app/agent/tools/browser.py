@@ -53,6 +53,8 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
         error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}
         return ToolOutput({"ok": False, "action": action_type, "error": error}, is_error=True, boundary=boundary)
     result = response.result if isinstance(response.result, dict) else {"value": response.result}
+    if not deps.settings.change_lists:
+        result = {k: v for k, v in result.items() if k != "changes"}
     result, images = _split_image(result)
     return ToolOutput({"ok": True, "action": action_type, "result": result}, images, boundary=boundary)
 
@@ -73,6 +75,17 @@ def compact(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
     return replace(output, data=data)
 
 
+def summarize(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
+    """An old result as one line: what the person's milestone says of it (page words stay inside the boundary:
+    the line is the result's `text`), whether it worked and its error code."""
+    data: dict[str, Any] = {"ok": bool(output.data.get("ok")), "action": output.data.get("action", raw.get("type")),
+                            "summary_only": "an older result, shrunk to one line",
+                            "result": {"text": milestone_line(raw, output)}}
+    if not data["ok"]:
+        data["error"] = {"code": (output.data.get("error") or {}).get("code", "internal_error")}
+    return replace(output, data=data, images=[])
+
+
 def to_client_output(output: ToolOutput) -> dict[str, Any]:
     data = copy.deepcopy(output.data)
     if output.images:
@@ -83,7 +96,10 @@ def to_client_output(output: ToolOutput) -> dict[str, Any]:
 def create_tools(deps: Deps) -> list[Tool]:
     if deps.browser_bridge is None:
         return []
-    return [Tool("browser", tool_description(), flat_browser_schema(), execute)]
+    schema = flat_browser_schema()
+    if not deps.settings.change_lists:  # not offered: no `changes` to ask for, none in results (execute)
+        schema["properties"].pop("changes", None)
+    return [Tool("browser", tool_description(), schema, execute)]
 
 
 def tool_description() -> str:
@@ -96,6 +112,7 @@ BROWSER = ToolConfig(
     instructions=lambda deps: BROWSER_TOOL_INSTRUCTIONS if deps.browser_bridge is not None else None,
     create_tools=create_tools,
     compact=compact,
+    summarize=summarize,
     to_client_output=to_client_output,
     milestone=milestone_line,
     internal_only=True,

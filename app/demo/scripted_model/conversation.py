@@ -52,6 +52,30 @@ def steps(body: dict[str, Any]) -> list[Step]:
     return found
 
 
+def notes(body: dict[str, Any]) -> list[str]:
+    """The model's own text blocks so far, oldest first (they are never shrunk)."""
+    found = []
+    for message in body["messages"]:
+        if message["role"] == "assistant" and not isinstance(message["content"], str):
+            found += [b.get("text", "") for b in message["content"] if b.get("type") == "text"]
+    return found
+
+
+def offers(body: dict[str, Any], tool: str, field: str) -> bool:
+    """Whether the request's `tool` takes `field` (e.g. browser's extract `changes`)."""
+    for t in body.get("tools") or []:
+        if t.get("name") == tool:
+            return field in ((t.get("input_schema") or {}).get("properties") or {})
+    return False
+
+
+def new_lines(changes: dict[str, Any], key: str) -> list[str]:
+    """The lines a change list (`changes.markdown` or `changes.elements`) says are there now: added or changed."""
+    raw = changes.get(key)
+    lines = raw.splitlines() if isinstance(raw, str) else []
+    return [line[2:] for line in lines if line.startswith(("+ ", "~ "))]
+
+
 @dataclass
 class Element:
     uid: str

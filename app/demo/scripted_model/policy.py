@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.demo.scripted_model.conversation import first_user_text, steps, text, tool_use
-from app.demo.scripted_model.recruiting import next_browser_action, subagent_policy
+from app.demo.scripted_model.recruiting import Seen, next_browser_action, subagent_policy
 from app.demo.scripted_model.server import Reply
 
 
@@ -32,7 +32,7 @@ def main_policy(body: dict[str, Any]) -> Reply:
             return Reply([text("Here are the contact details:\n\n" + _format_contacts(artifacts.get("data")))])
         return Reply([text(f"The browser task ended as **{result.get('status')}**.\n\n{result.get('summary', '')}")])
     if "browser" in tools:
-        blocks, completion = next_browser_action(prompt, history)
+        blocks, completion = next_browser_action(Seen.of(body, prompt))
         if completion is not None:
             return Reply([text("Here are the contact details:\n\n" + _format_contacts(completion.get("data")))])
         return Reply(blocks, "tool_use")

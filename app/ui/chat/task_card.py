@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QTimer, Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from app.ui.chat.model import MilestoneView, TaskView
@@ -18,6 +18,7 @@ STATUS = {
     "needs_user": ("Needs you", "warn"),
     "cancelled": ("Stopped", None),
     "max_steps": ("Step limit", "warn"),
+    "token_budget": ("Token budget", "warn"),
     "failed": ("Failed", "error"),
 }
 THUMB_PX = 168

@@ -17,7 +17,8 @@ from app.ui.format import elapsed, money, plural, tokens
 from app.ui.widgets import label
 
 HandoffFactory = Callable[[TaskView], HandoffCard]
-END_NOTES = {"cancelled": "Stopped by you.", "max_steps": "Stopped at the step limit."}
+END_NOTES = {"cancelled": "Stopped by you.", "max_steps": "Stopped at the step limit.",
+             "token_budget": "Stopped at the token budget."}
 
 
 def usage_text(turn: TurnRecord) -> str:

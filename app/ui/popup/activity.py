@@ -14,7 +14,8 @@ from app.ui.format import clock, elapsed, plural
 from app.ui.widgets import label
 
 STATUS = {"running": "working", "completed": "done", "needs_user": "needs you", "cancelled": "stopped",
-          "max_steps": "step limit", "failed": "failed", "ended": "disconnected"}
+          "max_steps": "step limit", "token_budget": "token budget", "failed": "failed",
+          "ended": "disconnected"}
 """Task statuses as the person reads them; `ended` is an MCP client's lane after the client went away."""
 
 

@@ -1,7 +1,8 @@
 /**
  * The one map from action type to handler. Every type declared in the Python declarations
  * (app/protocol/actions/, generated into ../generated/protocol.js) has exactly one entry here; a node test fails
- * when one is missing or extra.
+ * when one is missing or extra. click, type, fill and press_key results carry the change list of the page when it
+ * is small (extract/action-changes.js).
  */
 
 import { navigate } from "./navigate.js";
@@ -23,6 +24,7 @@ import { evaluate } from "./evaluate.js";
 import { pageLog } from "./page-log.js";
 import { listDownloads, readDownload } from "./downloads.js";
 import { closeTab, openTab } from "./open-tab.js";
+import { withChangeList } from "../extract/action-changes.js";
 
 /** @type {Readonly<Record<string, import("../wire/action-dispatcher.js").ActionHandler>>} */
 export const HANDLERS = Object.freeze({
@@ -30,11 +32,11 @@ export const HANDLERS = Object.freeze({
   history,
   extract,
   find,
-  click,
-  type: typeText,
-  fill: fillForm,
+  click: withChangeList(click),
+  type: withChangeList(typeText),
+  fill: withChangeList(fillForm),
   upload,
-  press_key: pressKeyAction,
+  press_key: withChangeList(pressKeyAction),
   scroll,
   hover,
   drag,

@@ -1,5 +1,6 @@
 /**
- * extract {tab_id?, selector?, max_chars?} → {url, title, markdown, elements, text, note?}
+ * extract {tab_id?, selector?, max_chars?, changes?} → {url, title, markdown, elements, text, note?}
+ *   or, with `changes: true`, {url, title, changes: {summary, markdown?, elements?}, note?} (changesSince)
  *
  * What the model receives, and why the fields do not repeat each other:
  * - `markdown`: the page as markdown (headings, paragraphs, lists, GFM tables,
@@ -28,19 +29,23 @@ import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote } from "./b
 import { collectTab } from "./collect.js";
 import { elementLine } from "./element-lines.js";
 import { renderBlocks } from "./markdown.js";
+import { diffSnapshots } from "./page-diff.js";
+import { previous, remember, snapshotOf } from "./snapshots.js";
 import { watchTab } from "./tab-watch.js";
+import { topDocument } from "./uid-map.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
  *   hidden_chars?: number}} ExtractResult
+ * @typedef {{url: string, title: string, changes: import("./page-diff.js").ChangeList, note?: string}} ChangesResult
  */
 
 /**
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<ExtractResult>}
+ * @returns {Promise<ExtractResult | ChangesResult>}
  */
 export async function extract(action, ctx) {
   const maxChars = budgetOf(action.max_chars);
@@ -56,7 +61,40 @@ export async function extract(action, ctx) {
       `no element matches selector ${JSON.stringify(selector)}; call extract without a selector to see the whole page`,
       { candidates: [] });
   }
-  return present(page, maxChars);
+  const rendered = render(page);
+  const now = snapshotOf(page, rendered, topDocument(tabId) ?? "");
+  const before = previous(ctx.taskId, tabId, selector);
+  remember(ctx.taskId, tabId, selector, now);
+  const full = present(page, maxChars, rendered);
+  return action.changes === true ? changesSince(before, now, full, maxChars) : full;
+}
+
+/**
+ * extract {changes: true}: the change list since the task's previous extract of this tab (and selector), or the
+ * full extract, saying why, when there is none, the tab loaded a new document, or the change is larger than
+ * the page.
+ * @param {import("./page-diff.js").Snapshot | undefined} before
+ * @param {import("./page-diff.js").Snapshot} now
+ * @param {ExtractResult} full
+ * @param {number} maxChars
+ * @returns {ExtractResult | ChangesResult}
+ */
+export function changesSince(before, now, full, maxChars) {
+  /** @param {string} why */
+  const whole = (why) => ({ ...full, changes: { summary: `${why}: this is a full extract`, full: true } });
+  if (!before) return whole("no earlier extract of this tab in this task");
+  if (before.doc !== now.doc) {
+    return whole(`the tab loaded a new document since the previous extract (${before.url} → ${now.url}); uids from before it are gone`);
+  }
+  const list = diffSnapshots(before, now);
+  const size = list ? JSON.stringify(list).length : Infinity;
+  if (!list || size >= JSON.stringify(full).length || size > maxChars) {
+    return whole(`the change is larger than the page (${list ? `${size} characters of changes` : "too many edits to list"})`);
+  }
+  /** @type {ChangesResult} */
+  const result = { url: now.url, title: now.title, changes: list };
+  if (full.note) result.note = `changes are tracked over what a full extract shows; it was cut: ${full.note}`;
+  return result;
 }
 
 /** Roles whose inline token `[text](e12)` says all the index would: not listed again when the text is the name. */
@@ -85,26 +123,11 @@ const withoutHeading = (record) => (record.context?.startsWith("under: ") ? { ..
  * the model receives it (serialised: keys, quotes and escapes counted).
  * @param {import("./collect.js").Collected} page
  * @param {number} maxChars
+ * @param {Rendered} [rendered] the page already rendered
  * @returns {ExtractResult}
  */
-export function present(page, maxChars) {
-  /** @type {ElementRecord[]} */
-  const elements = [];
-  /** @type {Map<ElementRecord, number>} */
-  const placed = new Map();
-  /** @type {Set<ElementRecord>} elements the markdown shows where they stand */
-  const shownInline = new Set();
-  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record, /** @type {string} */ label, /** @type {boolean} */ shown) => {
-    let index = placed.get(record);
-    if (index === undefined) {
-      if (shown && namedInline(record, label)) return { uid: record.uid, index: elements.length - 1 };
-      index = elements.length;
-      placed.set(record, index);
-      elements.push(record);
-    }
-    if (shown) shownInline.add(record);
-    return { uid: record.uid, index };
-  });
+export function present(page, maxChars, rendered = render(page)) {
+  const { md, elements, shownInline } = rendered;
   const elLines = elements.map((record) => elementLine(shownInline.has(record) ? withoutHeading(record) : record));
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
   let budget = maxChars - textBudget - 200;
@@ -116,6 +139,41 @@ export function present(page, maxChars) {
     result = fitted(page, md, elements, elLines, budget, Math.floor(textBudget / (round + 2)), maxChars);
   }
   return result;
+}
+
+/**
+ * @typedef {{md: import("./markdown.js").Line[], elements: ElementRecord[], shownInline: Set<ElementRecord>,
+ *   all: Map<string, ElementRecord>}} Rendered
+ *   elements: the index (what the markdown does not already name); all: every element by uid (snapshots.js)
+ */
+
+/**
+ * The page's markdown lines and element index, before any budget.
+ * @param {import("./collect.js").Collected} page
+ * @returns {Rendered}
+ */
+export function render(page) {
+  /** @type {ElementRecord[]} */
+  const elements = [];
+  /** @type {Map<ElementRecord, number>} */
+  const placed = new Map();
+  /** @type {Set<ElementRecord>} elements the markdown shows where they stand */
+  const shownInline = new Set();
+  /** @type {Map<string, ElementRecord>} */
+  const all = new Map();
+  const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record, /** @type {string} */ label, /** @type {boolean} */ shown) => {
+    all.set(record.uid, record);
+    let index = placed.get(record);
+    if (index === undefined) {
+      if (shown && namedInline(record, label)) return { uid: record.uid, index: elements.length - 1 };
+      index = elements.length;
+      placed.set(record, index);
+      elements.push(record);
+    }
+    if (shown) shownInline.add(record);
+    return { uid: record.uid, index };
+  });
+  return { md, elements, shownInline, all };
 }
 
 /**

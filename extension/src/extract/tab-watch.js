@@ -8,6 +8,7 @@
  */
 
 import { forgetContexts } from "./page-script.js";
+import { forgetTab as forgetSnapshots } from "./snapshots.js";
 import { clearTab as clearUids } from "./uid-map.js";
 
 /** @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController */
@@ -46,6 +47,7 @@ export function watchTab(dbg, tabId) {
     offDetach();
     tabs.delete(tabId);
     forgetContexts(tabId);
+    forgetSnapshots(tabId); // the session ended or the tab closed: what the task saw of it is no use any more
     if (reason === "target_closed") clearTab(tabId);
   });
 }

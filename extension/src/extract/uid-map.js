@@ -59,6 +59,12 @@ export function observeTopDocument(tabId, doc) {
   topDocs.set(tabId, doc);
 }
 
+/**
+ * The token of the tab's top document as last walked (undefined before the first walk).
+ * @param {number} tabId
+ */
+export const topDocument = (tabId) => topDocs.get(tabId);
+
 /** @param {number} tabId */
 function mapOf(tabId) {
   let map = maps.get(tabId);

@@ -1,0 +1,76 @@
+/**
+ * The change list an input action's result carries (click, type, press_key, fill): what changed in the page
+ * since the task last saw it, so the model rarely needs to extract after acting.
+ *
+ * Computed only when the action's effects saw the DOM change in the same document, and only when the task has
+ * extracted this tab before (there is something to compare with: snapshots.js). Listed in full when it is
+ * small (CHANGES_BUDGET characters, serialised); then the snapshot moves on to the page as it is now. A larger
+ * one is only counted, with the way to read it (extract {changes: true}), and the snapshot stays where it was.
+ * The walk costs about one extract of the page (bench: `python -m bench click`); an action that worked is never
+ * failed by it.
+ */
+
+import { DEFAULT_MAX_CHARS } from "./budget.js";
+import { collectTab } from "./collect.js";
+import { render } from "./extract-action.js";
+import { diffSnapshots } from "./page-diff.js";
+import { previous, remember, snapshotOf } from "./snapshots.js";
+import { topDocument } from "./uid-map.js";
+
+/** Largest change list (serialised) an action result carries. */
+export const CHANGES_BUDGET = 2000;
+
+/**
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../wire/action-dispatcher.js").ActionHandler} ActionHandler
+ */
+
+/**
+ * The handler, with the change list added to its result when there is one to tell. `report_changes: false`
+ * (a tuning field outside the model-facing schema, for benchmarks) leaves it out.
+ * @param {ActionHandler} handler
+ * @returns {ActionHandler}
+ */
+export function withChangeList(handler) {
+  return async (action, ctx) => {
+    /** @type {number | undefined} */
+    let tabId;
+    const result = await handler(action, { ...ctx, noteTab: (id) => {
+      tabId = id;
+      ctx.noteTab?.(id);
+    } });
+    if (action.report_changes === false || tabId === undefined || !changedInPlace(result)) return result;
+    const changes = await changeList(ctx, tabId).catch(() => null);
+    return changes ? { .../** @type {object} */ (result), changes } : result;
+  };
+}
+
+/**
+ * Whether the effects saw the DOM change without a new document.
+ * @param {any} result
+ */
+function changedInPlace(result) {
+  const effects = result?.effects;
+  return !!effects && effects.dom_mutations > 0 && !(effects.navigated && !effects.same_document);
+}
+
+/**
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @returns {Promise<import("./page-diff.js").ChangeList | {summary: string} | null>}
+ */
+export async function changeList(ctx, tabId) {
+  const before = previous(ctx.taskId, tabId);
+  if (!before) return null;
+  const page = await collectTab(ctx.debugger, tabId, { limit: DEFAULT_MAX_CHARS, blocklist: ctx.blocklist });
+  const now = snapshotOf(page, render(page), topDocument(tabId) ?? "");
+  if (now.doc !== before.doc) return null;
+  const list = diffSnapshots(before, now);
+  if (!list) return { summary: "too many changes to list here: extract to read the page" };
+  const size = JSON.stringify(list).length;
+  if (size > CHANGES_BUDGET) {
+    return { summary: `${list.summary} (${size} characters, too many to list here): extract {changes: true} to read them` };
+  }
+  remember(ctx.taskId, tabId, undefined, now);
+  return list;
+}
