@@ -48,7 +48,8 @@ export function listenedNodes(listeners) {
  * @param {Frame} frame
  */
 export async function syncListeners(dbg, frame) {
-  const send = (/** @type {string} */ method, /** @type {object} */ params) => dbg.send(frame.tabId, method, params, frame.sessionId);
+  const send = (/** @type {string} */ method, /** @type {object} */ params) =>
+    dbg.send(frame.tabId, method, params, frame.sessionId);
   const listeners = await pageListeners(dbg, frame, send);
   if (!listeners) return;
   const unknown = (await callPage(dbg, frame, "listenSync", [{ value: listenedNodes(listeners) }])).value ?? [];
@@ -81,7 +82,8 @@ async function pageListeners(dbg, frame, send) {
   let objectId;
   try {
     const { node } = await send("DOM.describeNode", { objectId: ours.objectId, depth: 0 });
-    ({ object: { objectId } } = await send("DOM.resolveNode", { backendNodeId: node.backendNodeId, objectGroup: GROUP }));
+    const resolved = await send("DOM.resolveNode", { backendNodeId: node.backendNodeId, objectGroup: GROUP });
+    objectId = resolved.object.objectId;
     return (await send("DOMDebugger.getEventListeners", { objectId, depth: -1, pierce: true })).listeners;
   } catch (err) {
     if (err instanceof CdpError) return null;

@@ -30,7 +30,11 @@ export function pageClickable(lib) {
   const MAX_DESCENDANTS = 30;
   /** …or with more text than this. */
   const MAX_TEXT = 300;
-  const EVENT_ATTR = /^(?:ng-click|data-ng-click|v-on:click|@click(?:\..*)?|x-on:click(?:\..*)?|wire:click(?:\..*)?|phx-click|hx-(?:get|post|put|patch|delete)|jsaction|data-(?:bs-)?toggle|data-handler|data-action)$/;
+  /** Event attributes of frameworks that bind listeners by markup (Angular, Vue, Alpine, Livewire, Phoenix, htmx,
+   * Google's jsaction, Bootstrap toggles, jQuery UI handlers, Stimulus actions). */
+  const EVENT_ATTR = new RegExp(`^(?:${["ng-click", "data-ng-click", "v-on:click", "@click(?:\\..*)?", "x-on:click(?:\\..*)?",
+    "wire:click(?:\\..*)?", "phx-click", "hx-(?:get|post|put|patch|delete)", "jsaction", "data-(?:bs-)?toggle",
+    "data-handler", "data-action"].join("|")})$`);
   const NOT_ITEMS = "ul,ol,table,[role=tree],[role=group]";
   const LIST_TAGS = new Set(["UL", "OL", "MENU", "TBODY", "TABLE"]);
   const LIST_ROLES = new Set(["list", "listbox", "menu", "tree", "grid", "table", "rowgroup"]);
@@ -198,7 +202,8 @@ export function pageClickable(lib) {
     if (listened.has(el) || (pointerRoot && !strong)) {
       const group = largestGroup(el);
       if (delegates(el, group, cs, big)) {
-        return group.length >= 2 && !group.some((kid) => kid.querySelector(NOT_ITEMS)) ? { items: new Set(group) } : null;
+        const items = group.length >= 2 && !group.some((kid) => kid.querySelector(NOT_ITEMS));
+        return items ? { items: new Set(group) } : null;
       }
     }
     if (big && el.getAttribute("draggable") !== "true") return null;
@@ -216,7 +221,8 @@ export function pageClickable(lib) {
    * @param {Element} el
    */
   const classHint = (el) => {
-    const cls = (el.getAttribute("class") || "").trim().split(/\s+/).filter((c) => c && c.length < 40).slice(0, 3).join(" ");
+    const words = (el.getAttribute("class") || "").trim().split(/\s+/);
+    const cls = words.filter((c) => c && c.length < 40).slice(0, 3).join(" ");
     if (cls) return `class=${JSON.stringify(cls)}`;
     return el.id ? `id=${JSON.stringify(el.id)}` : "";
   };
