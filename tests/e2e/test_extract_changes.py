@@ -1,0 +1,102 @@
+"""extract {changes: true} and the change lists of input results, in real Chromium on an SPA that changes part
+of itself (tests/fixtures/pages/extract/spa-changes.html)."""
+
+from __future__ import annotations
+
+from tests.e2e.test_extract import extract, open_page, uid_of
+
+
+def fresh(act, fixture_server):
+    send = open_page(act, fixture_server, "spa-changes.html")
+    first = extract(send)
+    return send, first
+
+
+def test_extract_changes_after_a_click_lists_exactly_what_changed_with_stable_uids(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    item1, item3 = uid_of(first, r'button "Delete" \(item: Item 1\)'), uid_of(first, r'button "Delete" \(item: Item 3\)')
+    item2, done = uid_of(first, r'button "Delete" \(item: Item 2\)'), uid_of(first, r'checkbox "Done"')
+    rename = uid_of(first, r'button "Rename me"')
+    buttons = first["markdown"].splitlines()[6]
+    assert buttons.startswith(f"[Rename me]({rename}) ")
+    clicked = send({"type": "click", "uid": uid_of(first, r'button "Update later"')})
+    assert clicked.ok and clicked.result["effects"]["nothing_changed"], "the page changes after the settle window"
+    assert "changes" not in clicked.result, "no change list when the effects saw no change"
+    assert send({"type": "wait_for", "text": "Item 4", "timeout_ms": 5000}).ok
+
+    changed = extract(send, changes=True)
+    assert set(changed) == {"url", "title", "changes"}, "a change list, not a full extract"
+    after = extract(send)
+    item4 = uid_of(after, r'button "Delete" \(item: Item 4\)')
+    assert item4 not in (item1, item2, item3)
+    changes = changed["changes"]
+    assert changes["markdown"].splitlines() == [
+        "@ after: # Tasks",
+        "~ Status: saved",
+        "  was: Status: idle",
+        f"- - Item 1 [Delete]({item1})",
+        f"@ after: - Item 3 [Delete]({item3})",
+        f"+ - Item 4 [Delete]({item4})",
+        f"@ after: [{done}] Done",
+        "~ " + buttons.replace("[Rename me]", "[Renamed]"),
+        "  was: " + buttons,
+    ]
+    assert changes["elements"].splitlines() == [
+        f'+ {item4} button "Delete" (item: Item 4)',
+        f'~ {done} checkbox "Done" checked (was: checkbox "Done")',
+        f'~ {rename} button "Renamed" (was: button "Rename me")',
+        f'- {item1} button "Delete" (item: Item 1)',
+    ]
+    assert changes["summary"] == "text lines: 1 added, 1 removed, 2 changed; elements: 1 added, 1 removed, 2 changed"
+    assert f"[Delete]({item2})" in after["markdown"] and f"[Renamed]({rename})" in after["markdown"], \
+        "uids stay stable across the change"
+    again = extract(send, changes=True)
+    assert again["changes"] == {"summary": "no text or element changed"}
+
+
+def test_a_click_result_carries_its_small_change_list_and_the_next_extract_starts_from_it(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    clicked = send({"type": "click", "uid": uid_of(first, r'button "Add now"')})
+    assert clicked.ok
+    changes = clicked.result["changes"]
+    opened = changes["elements"].split()[1]
+    item3 = uid_of(first, r'button "Delete" \(item: Item 3\)')
+    assert changes == {
+        "summary": "text lines: 1 added; elements: 1 added",
+        "markdown": f"@ after: - Item 3 [Delete]({item3})\n+ - Quick item [Open]({opened})",
+        "elements": f'+ {opened} button "Open"',
+    }
+    assert send({"type": "click", "uid": opened}).ok, "the listed uid works"
+    assert extract(send, changes=True)["changes"] == {"summary": "no text or element changed"}, \
+        "the click's change list moved the task's snapshot on"
+
+
+def test_without_an_earlier_extract_a_click_carries_no_change_list(act, fixture_server):
+    send = open_page(act, fixture_server, "spa-changes.html")
+    clicked = send({"type": "click", "selector": "#now"})
+    assert clicked.ok and clicked.result["effects"]["dom_mutations"] > 0 and "changes" not in clicked.result
+    first = extract(send, changes=True)
+    assert first["changes"] == {"summary": "no earlier extract of this tab in this task: this is a full extract",
+                                "full": True}
+    assert "Quick item" in first["markdown"]
+
+
+def test_a_huge_change_falls_back_to_a_full_extract_with_a_note(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    clicked = send({"type": "click", "uid": uid_of(first, r'button "Big change"')})
+    summary = clicked.result["changes"]["summary"]
+    assert set(clicked.result["changes"]) == {"summary"} and "too many to list here" in summary
+    assert "extract {changes: true}" in summary
+    result = extract(send, changes=True)
+    assert result["changes"]["full"] is True and "larger than the page" in result["changes"]["summary"]
+    assert result["markdown"].startswith("Paragraph 0 of the new page")
+
+
+def test_a_new_document_gives_a_full_extract(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    link = first["markdown"].split("[Next document](")[1].split(")")[0]  # shown inline, so not in the index
+    clicked = send({"type": "click", "uid": link})
+    assert clicked.ok and clicked.result["effects"]["navigated"] and "changes" not in clicked.result
+    result = extract(send, changes=True)
+    assert result["changes"]["full"] is True and "new document" in result["changes"]["summary"]
+    assert result["markdown"].startswith("# Tasks, again")
