@@ -45,7 +45,9 @@ export function pageSearch(lib) {
       for (const el of root.querySelectorAll("*")) {
         const shadow = /** @type {any} */ (el).shadowRoot || lib.closedRoots?.get(el);
         if (shadow) out.push(shadow);
-        const doc = frameDocument(el);
+      }
+      for (const frame of root.querySelectorAll("iframe,frame")) {
+        const doc = frameDocument(frame);
         if (doc) out.push(doc);
       }
     };
@@ -127,9 +129,10 @@ export function pageSearch(lib) {
     const add = (el, r, n, t) => {
       if (!hits.has(el) && hits.size < MAX_HITS) hits.set(el, { el, role: r, name: n, ...(t ? { text: t } : {}) });
     };
-    // Elements: by role and name, or (for `text`) by a name containing the text (icon buttons, labelled inputs).
-    const selector = role || wantName
-      ? `${lib.INTERACTIVE_SELECTOR},${STRUCTURE}` : lib.INTERACTIVE_SELECTOR;
+    // Elements: by role and name; for `text`, controls named by an attribute (icon buttons): a name made of
+    // the control's own text or its <label> is found with the text below.
+    const selector = role || wantName ? `${lib.INTERACTIVE_SELECTOR},${STRUCTURE}`
+      : `:is(${lib.INTERACTIVE_SELECTOR}):is([aria-label],[aria-labelledby],[title],[placeholder],[alt])`;
     for (const root of all) {
       for (const el of root.querySelectorAll(selector)) {
         if (want && !role && !wantName && !mayName(el, want)) continue;
@@ -149,19 +152,19 @@ export function pageSearch(lib) {
       /** @type {Set<Element>} */
       const tried = new Set();
       // Text split over nodes (`Hello <b>world</b>`) is looked for from the node holding its first word.
-      const first = want.split(" ")[0];
+      const first = new RegExp(want.split(" ")[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
       for (const root of all) {
         const walker = (root.ownerDocument ?? /** @type {Document} */ (root)).createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node && hits.size < MAX_HITS; node = walker.nextNode()) {
           let el = node.parentElement;
           if (!el || SKIP_TEXT.has(el.tagName)) continue;
-          if (!/** @type {Text} */ (node).data.toLowerCase().includes(first)) continue;
+          if (!first.test(/** @type {Text} */ (node).data)) continue;
           for (let climb = 0; el && climb <= MAX_CLIMB; climb++, el = el.parentElement) {
             if (tried.has(el)) break;
             tried.add(el);
             if (!norm(el.textContent ?? "").includes(want)) continue;
             if (!visible(el) || !norm(/** @type {any} */ (el).innerText ?? "").includes(want)) break;
-            const control = el.closest(lib.INTERACTIVE_SELECTOR);
+            const control = el.closest(lib.INTERACTIVE_SELECTOR) ?? /** @type {any} */ (el.closest("label"))?.control ?? null;
             const target = control ?? el;
             const r = lib.roleOf(target);
             add(target, r, lib.nameOf(target, r), snippet(el, want));
