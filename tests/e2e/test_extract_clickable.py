@@ -104,3 +104,13 @@ def test_a_listener_inside_a_same_origin_frame_is_found(act, fixture_server):
     shipping = uid_of(result, r'clickable "Shipping address \(same-origin frame\)"')
     click(send, shipping)
     assert title(send) == "clicked in the frame"
+
+
+def test_listeners_are_found_again_in_a_new_document_of_the_same_tab(page, fixture_server):
+    first = uid_of(extract(page), r'clickable "Eget"')
+    response = page({"type": "navigate", "url": fixture_server.url("/extract/clickable.html?again=1")})
+    assert response.ok, response.error
+    again = uid_of(extract(page), r'clickable "Eget"')
+    assert again != first, "a new document, a new uid"
+    click(page, again)
+    assert title(page) == "clicked Eget"

@@ -8,7 +8,7 @@
  * on the document with depth -1 and pierce walks the whole tree (shadow roots
  * included) natively and reports every world's listeners with their node's
  * backendNodeId in one call: ~3 ms for the 37,000 nodes of the 10,000-element
- * bench page, ~30 ms when 2,900 of them listen (measured on Chromium 142 with
+ * bench page, ~30 ms when 2,900 of them listen (measured on Chromium 156 with
  * Playwright's CDP client). Only the ids the library has not
  * mapped yet are resolved (DOM.resolveNode, ~0.2 ms each when pipelined), so a
  * document pays for a listened element once; MAX_RESOLVE bounds one extract.
@@ -23,6 +23,8 @@ const INPUT_EVENTS = new Set(["click", "dblclick", "mousedown", "mouseup", "poin
 /** At most this many newly listened elements are resolved per extract (the first in document order). */
 export const MAX_RESOLVE = 1500;
 const GROUP = "bua-listeners";
+/** Kept, not released: the page world's document, asked again for its listeners by each extract. */
+const DOC_GROUP = "bua-listened-document";
 
 /**
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
@@ -67,29 +69,52 @@ export async function syncListeners(dbg, frame) {
   }
 }
 
+/** @type {Map<string, {context: number, objectId: string}>} the page world's document per frame, while bua's world lives */
+const documents = new Map();
+
 /**
  * Every listener in the frame's document, asked of the document as the page's own world holds it: asked of
  * bua's world's document with pierce, a second call left the next script in that world hanging (Chromium
- * 142). The document is found by its backendNodeId (not by evaluating `document`, which a page can shadow).
+ * 156). The document is found by its backendNodeId (not by evaluating `document`, which a page can shadow)
+ * once per document: kept while the frame's bua world is the same.
  * @param {DebuggerController} dbg
  * @param {Frame} frame
  * @param {(method: string, params: object) => Promise<any>} send
  * @returns {Promise<{type: string, backendNodeId?: number}[] | null>} null when they cannot be read
  */
 async function pageListeners(dbg, frame, send) {
+  const key = `${frame.tabId}/${frame.sessionId ?? ""}/${frame.frameId}`;
+  const context = await contextOf(dbg, frame);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let doc = documents.get(key);
+    try {
+      if (doc?.context !== context) {
+        doc = { context, objectId: await pageDocument(dbg, frame, send) };
+        documents.set(key, doc);
+      }
+      return (await send("DOMDebugger.getEventListeners", { objectId: doc.objectId, depth: -1, pierce: true })).listeners;
+    } catch (err) {
+      documents.delete(key);
+      if (!(err instanceof CdpError)) throw err;
+    }
+  }
+  return null;
+}
+
+/**
+ * The remote object of the frame's document in the page's own world.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {(method: string, params: object) => Promise<any>} send
+ * @returns {Promise<string>}
+ */
+async function pageDocument(dbg, frame, send) {
   const ours = await callPage(dbg, frame, "documentNode", [], { returnByValue: false });
-  if (!ours.objectId) return null;
-  let objectId;
   try {
     const { node } = await send("DOM.describeNode", { objectId: ours.objectId, depth: 0 });
-    const resolved = await send("DOM.resolveNode", { backendNodeId: node.backendNodeId, objectGroup: GROUP });
-    objectId = resolved.object.objectId;
-    return (await send("DOMDebugger.getEventListeners", { objectId, depth: -1, pierce: true })).listeners;
-  } catch (err) {
-    if (err instanceof CdpError) return null;
-    throw err;
+    const resolved = await send("DOM.resolveNode", { backendNodeId: node.backendNodeId, objectGroup: DOC_GROUP });
+    return resolved.object.objectId;
   } finally {
     send("Runtime.releaseObject", { objectId: ours.objectId }).catch(() => {});
-    if (objectId) send("Runtime.releaseObject", { objectId }).catch(() => {});
   }
 }
