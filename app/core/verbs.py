@@ -187,6 +187,7 @@ class CoreVerbs:
             subagent_model=get("subagent_model", defaults.subagent_model),
             base_url=get("base_url", None) or None,
             tier=tier,
+            subagent_token_budget=int(get("subagent_token_budget", defaults.subagent_token_budget)),
         )
 
     async def read_agent_settings(self) -> AgentSettings:

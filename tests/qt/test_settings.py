@@ -46,6 +46,8 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         dialog.idle.setValue(10)
         assert dialog.confirm_wait.value() == 120, "the confirmation timeout's default"
         dialog.confirm_wait.setValue(45)
+        assert dialog.budget.value() == 600, "the browser budget's default, in thousands of tokens"
+        dialog.budget.setValue(250)
         assert await dialog.save()
         assert app.core.store.get_setting("confirmation_timeout_s") == 45
         assert memory_keyring.secrets == {(keys.SERVICE, keys.ACCOUNT): SECRET}
@@ -57,6 +59,7 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         settings = app.core.agent_settings()
         assert settings.main_model == "claude-opus-4-6" and not settings.tier.allows("browser")
         assert settings.subagent_model == "claude-haiku-4-5"
+        assert settings.subagent_token_budget == 250_000, "the browser budget reaches the agent"
         assert sent == [("configure", {"idle_threshold_s": 600})], "the idle threshold goes to the browsers at once"
         assert settings.tier.allows("task")
         await until(lambda: "missing_key" not in app.chat.notices.cards, message="the key notice goes away")

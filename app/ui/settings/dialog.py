@@ -7,8 +7,17 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.agent.settings import AgentSettings
 from app.files.policy import FOLDERS_SETTING
@@ -62,6 +71,11 @@ class SettingsDialog(QDialog):
         self.confirm_wait.setRange(10, 3600)
         self.confirm_wait.setSuffix(" s")
         self.confirm_wait.setAccessibleName("How long a confirmation waits for your answer, in seconds")
+        self.budget = QSpinBox()
+        self.budget.setRange(50, 5000)
+        self.budget.setSingleStep(50)
+        self.budget.setSuffix(" k tokens")
+        self.budget.setAccessibleName("Browser budget per task in thousands of tokens")
         self.login = QCheckBox("Start bua when I log in")
         self.folders = FoldersField()
         self.message = label("", "muted", wrap=True)
@@ -80,6 +94,9 @@ class SettingsDialog(QDialog):
         form.addRow("Confirmations wait", self.confirm_wait)
         form.addRow("", label("How long a held action (paying, sending, deleting, one site's data to another) waits for "
                               "your answer before it counts as Deny.", "muted", wrap=True))
+        form.addRow("Browser budget per task", self.budget)
+        form.addRow("", label("A browser task stops when its work has used this many tokens (input as billed, "
+                              "plus output), and says what it found so far.", "muted", wrap=True))
         form.addRow("Files", self.folders)
         form.addRow("Startup", self.login)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
@@ -103,6 +120,7 @@ class SettingsDialog(QDialog):
         self.base_url.setText(await c.setting("base_url", "") or "")
         self.tools.set_values(await c.setting("tier", "standard"), bool(await c.setting("tier_browser", True)))
         self.idle.setValue(max(1, int(await c.setting("idle_threshold_s", DEFAULT_IDLE_S)) // 60))
+        self.budget.setValue(int(await c.setting("subagent_token_budget", defaults.subagent_token_budget)) // 1000)
         self.confirm_wait.setValue(int(await c.setting(TIMEOUT_SETTING, DEFAULT_TIMEOUT_S)))
         self.login.setChecked(await asyncio.to_thread(autostart.is_enabled))
         self.folders.set_values(await c.setting(FOLDERS_SETTING, []))
@@ -146,6 +164,7 @@ class SettingsDialog(QDialog):
             "base_url": self.base_url.text().strip() or None,
             **self.tools.values(),
             "idle_threshold_s": idle_s,
+            "subagent_token_budget": self.budget.value() * 1000,
             TIMEOUT_SETTING: self.confirm_wait.value(),
             "start_at_login": self.login.isChecked(),
             FOLDERS_SETTING: self.folders.values(),
