@@ -84,7 +84,8 @@ export function changesSince(before, now, full, maxChars) {
   const whole = (why) => ({ ...full, changes: { summary: `${why}: this is a full extract`, full: true } });
   if (!before) return whole("no earlier extract of this tab in this task");
   if (before.doc !== now.doc) {
-    return whole(`the tab loaded a new document since the previous extract (${before.url} → ${now.url}); uids from before it are gone`);
+    // No URL here: `summary` is bua's own words (the result builder marks page text by key; `url` carries it).
+    return whole("the tab loaded a new document since the previous extract; uids from before it are gone");
   }
   const list = diffSnapshots(before, now);
   const size = list ? JSON.stringify(list).length : Infinity;
