@@ -46,3 +46,14 @@ test("tabs the person or no session opened are left alone; a stopped task's page
   assert.equal(await env.opened.onCreated({ id: 6, openerTabId: 1, url: "http://shop.test/" }), "closed");
   assert.deepEqual(env.removed, [6]);
 });
+
+test("the two reports of one new tab race: a blank start then a blocked target ends closed, no session left", async () => {
+  const env = await setup();
+  const both = await Promise.all([
+    env.opened.onCreated({ id: 7, openerTabId: 1, pendingUrl: "" }),
+    env.opened.onCreatedNavigationTarget({ sourceTabId: 1, tabId: 7, url: "https://bank.test/" }),
+  ]);
+  assert.deepEqual(both, ["joined", "closed"]);
+  assert.deepEqual(env.removed, [7]);
+  assert.equal(env.sessions.get(7), undefined);
+});

@@ -64,7 +64,7 @@ def test_closing_a_session_tab_ends_the_session_with_an_event(core, act, browser
                     if t["type"] == "page" and t["url"].endswith("/sessions.html?close"))
         browser.cdp.send("Target.closeTarget", {"targetId": page["targetId"]})
         assert wait_until(lambda: any(e.type == "session_ended" and e.data["tab_id"] == tab_id for e in seen))
-        ended = next(e for e in seen if e.type == "session_ended")
+        ended = next(e for e in seen if e.type == "session_ended" and e.data["tab_id"] == tab_id)
         assert ended.data["reason"] == "tab_closed" and ended.data["task_id"] == "t-close-me"
         assert wait_until(lambda: any(e.type == "tab_closed" and e.data["tab_id"] == tab_id for e in seen))
         assert [e["reason"] for e in core.core.sessions.ended if e["tab_id"] == tab_id] == ["tab_closed"]

@@ -19,6 +19,8 @@ export class OpenedTabs {
   #blocklist;
   #tabs;
   #taskTabs;
+  /** @type {Promise<unknown>} joins run one at a time: onCreated and onCreatedNavigationTarget race for a tab */
+  #queue = Promise.resolve();
 
   /**
    * @param {{sessions: SessionStore, blocklist: Blocklist, tabs: any, taskTabs: any}} deps
@@ -33,12 +35,19 @@ export class OpenedTabs {
   /** @param {{id?: number, openerTabId?: number, pendingUrl?: string, url?: string}} tab chrome.tabs.onCreated */
   async onCreated(tab) {
     if (tab.id === undefined || tab.openerTabId === undefined) return "ignored";
-    return this.#join(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
+    return this.#serial(/** @type {number} */ (tab.openerTabId), tab.id, tab.pendingUrl || tab.url || "");
   }
 
   /** @param {{sourceTabId: number, tabId: number, url: string}} details webNavigation.onCreatedNavigationTarget */
   async onCreatedNavigationTarget(details) {
-    return this.#join(details.sourceTabId, details.tabId, details.url ?? "");
+    return this.#serial(details.sourceTabId, details.tabId, details.url ?? "");
+  }
+
+  /** @param {number} openerId @param {number} tabId @param {string} url */
+  #serial(openerId, tabId, url) {
+    const joined = this.#queue.then(() => this.#join(openerId, tabId, url));
+    this.#queue = joined.catch(() => {});
+    return joined;
   }
 
   /**
