@@ -100,3 +100,23 @@ def test_a_new_document_gives_a_full_extract(act, fixture_server):
     result = extract(send, changes=True)
     assert result["changes"]["full"] is True and "new document" in result["changes"]["summary"]
     assert result["markdown"].startswith("# Tasks, again")
+
+
+def test_type_and_press_key_results_carry_their_change_lists(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    field = uid_of(first, r'(searchbox|textbox) "Filter".*')
+    item1, item3 = uid_of(first, r'button "Delete" \(item: Item 1\)'), uid_of(first, r'button "Delete" \(item: Item 3\)')
+    typed = send({"type": "type", "uid": field, "text": "Item 2"})
+    assert typed.ok, typed.error
+    changes = typed.result["changes"]
+    assert [line for line in changes["markdown"].splitlines() if line[0] in "+-"] == [
+        f"- - Item 1 [Delete]({item1})", f"- - Item 3 [Delete]({item3})"]
+    removed = sorted(line for line in changes["elements"].splitlines() if line.startswith("- "))
+    assert removed == sorted([f'- {item1} button "Delete" (item: Item 1)', f'- {item3} button "Delete" (item: Item 3)'])
+    assert any(line.startswith(f"~ {field} ") and 'value="Item 2"' in line for line in changes["elements"].splitlines()), \
+        "the field's value is a changed state"
+    pressed = send({"type": "press_key", "key": "Escape"})
+    assert pressed.ok, pressed.error
+    back = pressed.result["changes"]
+    assert [line for line in back["markdown"].splitlines() if line[0] in "+-"] == [
+        f"+ - Item 1 [Delete]({item1})", f"+ - Item 3 [Delete]({item3})"], "the same uids come back"
