@@ -15,10 +15,9 @@ def fails(data: dict) -> ActionFailed:
 
 
 def test_the_declared_actions():
-    assert set(ACTION_TYPES) == {"navigate", "history", "click", "type", "press_key", "scroll", "screenshot",
-                                 "extract", "wait_for", "hover", "evaluate", "get_tabs", "open_tab", "close_tab",
-                                 "find", "fill", "page_log", "drag", "select_text", "upload", "downloads",
-                                 "read_download"}
+    """The core set every peer has is declared (new actions need no edit here), each type once."""
+    assert set(ACTION_TYPES) >= {"navigate", "history", "click", "type", "press_key", "scroll", "screenshot",
+                                 "extract", "wait_for", "hover", "evaluate", "get_tabs", "open_tab", "close_tab"}
     assert len(set(ACTION_TYPES)) == len(ACTION_TYPES)
 
 
