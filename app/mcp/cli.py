@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-
 from typing import Callable
 
 from app.mcp.config_snippets import CLIENTS, WRITABLE, snippet, write_config
@@ -22,7 +21,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.print_config:
-        sys.stdout.write(snippet(args.print_config))
+        # The hint (where it goes) to stderr, so that stdout is exactly the config: `… > mcp.json` is valid JSON.
+        hint, body = snippet(args.print_config).split("\n", 1)
+        print(hint, file=sys.stderr)
+        sys.stdout.write(body)
         return 0
     if sys.stdin.isatty():
         print("bua mcp: this is an MCP server for an agent to start, speaking JSON-RPC on stdin/stdout. "

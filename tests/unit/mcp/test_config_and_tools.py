@@ -47,7 +47,9 @@ def test_claude_code_gets_a_command_line_and_bua_home_travels_along(monkeypatch,
 def test_print_config_from_the_command_line(tmp_path):
     result = subprocess.run([sys.executable, "-m", "app", "mcp", "--print-config", "claude-desktop"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60, env=dict(os.environ, BUA_HOME=str(tmp_path)))
-    assert result.returncode == 0 and json_of(result.stdout)["mcpServers"]["bua"]["args"][-1] == "mcp"
+    assert result.returncode == 0 and json.loads(result.stdout)["mcpServers"]["bua"]["args"][-1] == "mcp", \
+        "stdout is the config alone (valid JSON to redirect into the file); the hint goes to stderr"
+    assert "Merge into" in result.stderr
     wrong = subprocess.run([sys.executable, "-m", "app", "mcp", "--print-config", "emacs"], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)
     assert wrong.returncode == 2 and "claude-code" in wrong.stderr, "bad input names the valid values"
