@@ -1,16 +1,15 @@
 /**
- * The session gate around every action (docs/architecture.md, "Sessions"): an action may only touch
- * tabs of a live session of its own task; navigate/open_tab to a blocked
- * site answer `blocked`; a session follows its tab across domains, and one
- * that lands on a blocked site ends, answering `blocked`.
+ * The session gate around every action (docs/architecture.md, "Sessions"): a task the person stopped answers
+ * `stopped` to everything until reopened; an action may only touch tabs of a live session of its own task;
+ * navigate/open_tab to a blocked site answer `blocked`; a session follows its tab across domains, and one that
+ * lands on a blocked site ends, answering `blocked` (a tab the task's page opened is closed instead).
  *
  * `before` runs ahead of the handler and names the tab the action may use;
  * `after` starts sessions for tabs the action created or opened and checks
- * where each session tab ended up.
+ * where each session tab ended up — for a reading action, where its tab is when it read.
  */
 
 import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
-import { blockedBy } from "./blocklist.js";
 import { domainOf } from "./session-store.js";
 
 /**
