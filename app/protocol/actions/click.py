@@ -15,6 +15,7 @@ class Click(PointTarget, WithDialog):
     click_count: Annotated[int, Field(ge=1, le=3)] = 1
 
     spec = ActionSpec(
+        asks="Click",
         rank=30,
         signature="{uid | selector | point, dialog?, prompt_text?}",
         guide="click an element, or a `point` {x, y} read from a screenshot for what has no uid (an SVG shape, a "

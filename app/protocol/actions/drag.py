@@ -39,6 +39,7 @@ class Drag(PointTarget):
         return self
 
     spec = ActionSpec(
+        asks="Drag and drop",
         rank=72,
         signature="{uid | selector | point, to_uid | to_selector | to_point | by, steps?}",
         guide="press on an element or point, move in steps and release on another or `by` {dx, dy}: reorder "

@@ -13,6 +13,7 @@ class Evaluate(OnTab, WithDialog):
     expression: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 
     spec = ActionSpec(
+        asks="Run a script",
         rank=100,
         signature="{expression}",
         guide="run JavaScript in the page and get a JSON value back. Last resort.",

@@ -44,6 +44,7 @@ class Fill(OnTab, WithDialog):
     submit: bool = False
 
     spec = ActionSpec(
+        asks="Fill and submit a form",
         rank=42,
         signature="{fields: [{uid | selector, value}], submit?}",
         guide="fill several fields in one call: text replaces a field's value, a select takes an option's label, "

@@ -12,6 +12,7 @@ class Navigate(OnTab):
     timeout_ms: TimeoutMs = 30_000
 
     spec = ActionSpec(
+        asks="Open a page",
         rank=10,
         signature="{url, tab_id?}",
         guide="load a URL in the task's tab (opens one the first time).",

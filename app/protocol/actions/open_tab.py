@@ -12,6 +12,7 @@ class OpenTab(ActionModel):
     focus: bool = False
 
     spec = ActionSpec(
+        asks="Open a tab",
         rank=120,
         signature="{url, focus?}",
         guide="open another tab for this task (in the background unless focus).",

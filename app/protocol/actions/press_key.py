@@ -15,6 +15,7 @@ class PressKey(OnTab, WithDialog):
                               description="e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A")]
 
     spec = ActionSpec(
+        asks="Press a key",
         rank=50,
         signature="{key}",
         guide="e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A.",

@@ -27,6 +27,8 @@ class ActionSpec:
     """The verb phrase of a failure's milestone: "Could not <failed> <subject>: <message>"."""
     failed_subject: Callable[[Raw], str] | None = None
     """What the failure names after the verb (a URL, a key); none by default."""
+    asks: str | None = None
+    """How a confirmation card names it when it waits for the person ("Type and submit"); else from `failed`."""
     signature: str | None = None
     """The input as the prompt shows it (`{url, tab_id?}`); derived from the fields when not given."""
     rank: int = 100
@@ -43,6 +45,10 @@ class ActionSpec:
     """It changes nothing a person could notice (MCP's readOnlyHint)."""
     may_be_sensitive: bool = False
     """It can pay, send, delete or change an account, depending on its target: the safety checks look at it."""
+
+    def asking(self) -> str:
+        """The confirmation card's name for the action."""
+        return self.asks or self.failed[:1].upper() + self.failed[1:]
 
     def flags(self) -> dict[str, bool]:
         """The facts the extension needs, as generated into `extension/src/generated/protocol.js`."""

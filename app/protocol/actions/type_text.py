@@ -16,6 +16,7 @@ class TypeText(Target, WithDialog):
     submit: bool = False
 
     spec = ActionSpec(
+        asks="Type and submit",
         rank=40,
         signature="{uid | selector, text, clear?, submit?}",
         guide="type into an input, textarea, contenteditable or choose a <select> option by label; `submit` "

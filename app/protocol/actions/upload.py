@@ -34,6 +34,7 @@ class Upload(Target):
     paths: Annotated[list[FilePath], Field(min_length=1, max_length=MAX_UPLOAD_FILES)]
 
     spec = ActionSpec(
+        asks="Upload files",
         rank=45,
         signature="{uid | selector, paths}",
         guide=f"put files on a file input (or its label or wrapper), or drop them on a drop zone. `paths` are "

@@ -11,11 +11,10 @@ from typing import Any, Callable
 
 from PySide6.QtWidgets import QFrame, QVBoxLayout
 
+from app.protocol.actions import ACTION_SPECS
 from app.safety.confirmations import Decision
 from app.ui.widgets import button, label, row
 
-WHAT = {"click": "Click", "type": "Type and submit", "press_key": "Press a key", "evaluate": "Run a script",
-        "navigate": "Open a page", "open_tab": "Open a tab"}
 SETTLED = {Decision.ALLOW_ONCE.value: "Allowed once.", Decision.ALLOW_TASK_SITE.value:
            "Allowed for this task on this site.", Decision.DENY.value: "Denied: the agent was told to hand it to you.",
            "timeout": "No answer in time: counted as Deny.", "stopped": "The task was stopped."}
@@ -24,7 +23,9 @@ SETTLED = {Decision.ALLOW_ONCE.value: "Allowed once.", Decision.ALLOW_TASK_SITE.
 def title_of(request: dict[str, Any]) -> str:
     if request.get("kind") == "data_flow":
         return f"Send data to {request.get('site') or 'another site'}?"
-    return f"{WHAT.get(str(request.get('what')), str(request.get('what')))} on {request.get('site') or 'this page'}?"
+    what = str(request.get("what"))
+    named = ACTION_SPECS[what].asking() if what in ACTION_SPECS else what
+    return f"{named} on {request.get('site') or 'this page'}?"
 
 
 class ConfirmCard(QFrame):

@@ -79,3 +79,9 @@ def test_the_generated_extension_protocol_is_up_to_date():
     text = render()
     for name in (*ACTION_TYPES, *CONTROL_OPS, *EXTENSION_EVENTS, *HOST_EVENTS, *(c.value for c in ErrorCode)):
         assert f'"{name}"' in text, name
+
+
+def test_every_action_that_may_wait_for_the_person_names_itself_for_the_card():
+    for action, spec in ACTION_SPECS.items():
+        assert spec.asking() and spec.asking()[0].isupper(), action
+    assert ACTION_SPECS["type"].asking() == "Type and submit"
