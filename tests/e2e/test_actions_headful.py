@@ -14,6 +14,7 @@ import pytest
 from app.browser.launch import launch_browser
 from tests.harness.browser import CONNECT_TIMEOUT_S
 from tests.harness.core_thread import CoreThread
+from tests.harness.display import x_display
 
 TOOLS = ("Xvfb", "openbox", "xprop", "xdotool")
 MISSING = [t for t in TOOLS if shutil.which(t) is None]
@@ -24,20 +25,8 @@ pytestmark = pytest.mark.skipif(bool(MISSING) and not os.environ.get("CI"),
 
 @pytest.fixture(scope="module")
 def display():
-    number = next(n for n in range(90, 200) if not os.path.exists(f"/tmp/.X{n}-lock"))
-    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}") and time.monotonic() < deadline:
-        time.sleep(0.05)
-    env = dict(os.environ, DISPLAY=f":{number}")
-    wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(0.5)
-    yield env
-    wm.terminate()
-    xvfb.terminate()
-    wm.wait(5)
-    xvfb.wait(5)
+    with x_display() as env:
+        yield env
 
 
 @pytest.fixture(scope="module")
