@@ -1,9 +1,11 @@
 """Data stays on its site unless the person agrees: a data-flow policy enforced in the app, outside the model.
 
-Per task, bua remembers what each site (registrable domain, app.safety.sites) showed it: extract's markdown
-and text, evaluate's value, a click's or read's result text. Before a request goes out, typing text that one
-site showed into another site (`type`, `fill`; `press_key` carries no data), or navigating / opening a tab at a URL
-whose path, query or fragment carries it, is a *flow*, and asks the person as a sensitive action does.
+Per task, bua remembers what each site (registrable domain, app.safety.sites) showed it: every page-derived string
+of every result (the keys of app.agent.tools.browser_result.PAGE_KEYS, also inside find's matches, change lists,
+page_log entries, dialogs, read_download, select_text and errors that quote the page). Before a request goes out,
+typing text that one site showed into another site (`type`, `fill`, and the value a field holds after it), a
+script (`evaluate`) that carries it, or navigating / opening a tab at a URL that carries it anywhere (userinfo, host
+labels, path, query, fragment; percent-decoded) is a *flow*, and asks the person as a sensitive action does.
 
 What counts as data: a piece of the typed text or URL that is
 * a run of at least 6 digits (separators such as spaces or dashes allowed: a card or account number), or
@@ -46,6 +48,8 @@ class Flow:
     piece: str
     source_site: str
     dest_site: str
+    why: str = ""
+    """Said to the person instead of "it carries data that A showed to B" (a script that can send the page's data)."""
 
     def sample(self) -> str:
         """The piece as a person reads it in the confirmation (long pieces cut)."""
@@ -73,6 +77,33 @@ def data_pieces(text: str) -> list[str]:
     phrase = " ".join(words).lower()
     if len(words) >= MIN_PHRASE_WORDS and len(phrase) >= MIN_PHRASE_CHARS:
         pieces.append(phrase)
+    return list(dict.fromkeys(pieces))
+
+
+def _decoded(text: str) -> str:
+    """Percent-decoded until it stops changing (at most 3 times: `%2573` is `%73` is `s`)."""
+    for _ in range(3):
+        plain = unquote_plus(text)
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def url_pieces(url: str) -> list[str]:
+    """The data pieces a URL carries: in its userinfo (`SECRET@host`), the host labels left of its site
+    (`SECRET.evil.example`), its path, query and fragment, each decoded. The destination's own site name is not
+    data (it is where the URL goes)."""
+    try:
+        parts = urlsplit(url.strip())
+        user, password, host = parts.username or "", parts.password or "", (parts.hostname or "").rstrip(".")
+    except ValueError:
+        return data_pieces(_decoded(url))
+    site = site_of(url)
+    sub = host[:-len(site)].rstrip(".") if site and host.endswith(site) else ("" if site == host else host)
+    carried = [user, password, *sub.split("."), parts.path, parts.query, parts.fragment]
+    texts = [_decoded(part) for part in carried if part]
+    pieces = [piece for text in texts for chunk in _URL_SPLIT.split(text) if chunk for piece in data_pieces(chunk)]
     return list(dict.fromkeys(pieces))
 
 
@@ -139,12 +170,13 @@ class DataFlow:
         """A piece of `text` that another site showed this task, about to be typed on `dest_url`'s site."""
         return self._check(task_id, data_pieces(text), site_of(dest_url))
 
+    def check_pieces(self, task_id: str, pieces: list[str], dest_url: str) -> Flow | None:
+        """Like `check_text`, for pieces already cut (app.safety.flows joins typed pieces)."""
+        return self._check(task_id, pieces, site_of(dest_url))
+
     def check_url(self, task_id: str, url: str) -> Flow | None:
-        """A piece of data another site showed, carried in the path, query or fragment of `url`."""
-        parts = urlsplit(url)
-        carried = [unquote_plus(p) for p in _URL_SPLIT.split(f"{parts.path}?{parts.query}#{parts.fragment}") if p]
-        pieces = [piece for part in carried for piece in data_pieces(part)]
-        return self._check(task_id, list(dict.fromkeys(pieces)), site_of(url))
+        """A piece of data another site showed, carried anywhere in `url` (see `url_pieces`)."""
+        return self._check(task_id, url_pieces(url), site_of(url))
 
     def _check(self, task_id: str, pieces: list[str], dest: str) -> Flow | None:
         sites = self._shown.get(task_id)

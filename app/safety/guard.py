@@ -1,34 +1,36 @@
 """The app's half of the safety checks, around every browser request (the pool calls `request` for each one, so
 the chat's agents, MCP lanes and `bua act` all pass here).
 
-1. Data flow (app.safety.dataflow): before a `type`, `navigate` or `open_tab` goes out, text another site showed
-   this task asks the person; a deny answers `confirmation_required` and nothing is sent.
+1. Data flow (app.safety.dataflow, app.safety.flows): before a `type`, `fill`, `evaluate`, `navigate` or
+   `open_tab` goes out, text another site showed this task (or a script that can send the page's data to another
+   site) asks the person; a deny answers `confirmation_required` and nothing is sent. "Allow for this task on this
+   site" on such a question lets data flow to that site; it is kept apart from the same answer to a held action.
 2. Sensitive actions: the extension holds them and answers `confirmation_required` with details and a one-time
    token (extension/src/safety/confirmations.js). The guard asks the person through the broker, and on Allow
    sends the same action again with the token in the request ENVELOPE (`approval`), which only the app writes:
    no action field can approve anything. "Allow for this task on this site" remembers (task, site), and later
    held actions of that task on that site are approved without asking. The token never reaches the model.
-3. Every result is shown to the data-flow memory under the site that produced it.
+3. Every page-derived string of every result (app.agent.tools.browser_result.page_strings) is shown to the
+   data-flow memory under the site that produced it.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Awaitable, Callable
 
+from app.agent.tools.browser_result import page_strings
 from app.bridge.abort import AbortSignal
 from app.protocol.envelope import ErrorBody, Response
 from app.protocol.errors import ErrorCode
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.dataflow import DataFlow, Flow
+from app.safety.flows import TypedTails, script_flow, typed_texts, typing_flow
 from app.safety.sites import site_of
 
 Send = Callable[[Any, "str | None"], Awaitable[Response]]
 """Sends the action (with an approval token or None) to the extension and waits for its response."""
 TaskWords = Callable[[str], str]
 TabUrl = Callable[[str, int], "str | None"]
-
-_READ_TEXT_KEYS = ("markdown", "text", "elements", "title", "value")
 
 
 class SafetyGuard:
@@ -38,6 +40,8 @@ class SafetyGuard:
         self._task_words = task_words
         self._tab_url = tab_url
         self._allowed_sites: set[tuple[str, str]] = set()
+        self._allowed_flows: set[tuple[str, str]] = set()
+        self._tails = TypedTails()
         self._current_tab: dict[str, int] = {}
         self._last_url: dict[tuple[str, int], str] = {}
 
@@ -45,12 +49,19 @@ class SafetyGuard:
         self.dataflow.note_task_words(task_id, text)
 
     def allowed_for_task(self, task_id: str, site: str) -> bool:
+        """Held sensitive actions of this task on this site are allowed ("Allow for this task on this site")."""
         return (task_id, site) in self._allowed_sites
+
+    def flows_allowed(self, task_id: str, site: str) -> bool:
+        """Data from other sites may reach this site for this task: a separate allowance, given only on a data-flow
+        question (allowing a click on a site never lets data flow there)."""
+        return (task_id, site) in self._allowed_flows
 
     async def request(self, send: Send, action: Any, task_id: str, abort: AbortSignal | None) -> Response:
         if not isinstance(action, dict):
             return await send(action, None)
-        flow = self._flow(task_id, action)
+        dest = self._url_of(task_id, action.get("tab_id"))
+        flow = self._flow(task_id, action, dest)
         if flow is not None:
             refused = await self._confirm_flow(flow, action, task_id, abort)
             if refused is not None:
@@ -59,39 +70,47 @@ class SafetyGuard:
         held = _held(response)
         if held is not None:
             response = await self._confirm_held(send, action, task_id, abort, response, held)
+        self._typed(task_id, action, dest, response)
         self._observe(task_id, action, response)
         return _without_token(response)
 
     # -- data flow ---------------------------------------------------------
-    def _flow(self, task_id: str, action: dict[str, Any]) -> Flow | None:
+    def _flow(self, task_id: str, action: dict[str, Any], dest: str | None) -> Flow | None:
+        """The data this action would carry to another site (app.safety.flows); `dest`: where typing lands."""
         kind = action.get("type")
         if kind in ("type", "fill"):
-            texts = [action.get("text")] if kind == "type" else [
-                f.get("value") for f in action.get("fields") or [] if isinstance(f, dict)]
-            dest = self._url_of(task_id, action.get("tab_id"))
-            if not dest:
-                return None
-            flows = (self.dataflow.check_text(task_id, text, dest) for text in texts if isinstance(text, str))
-            return next((flow for flow in flows if flow is not None), None)
+            return typing_flow(self.dataflow, self._tails, task_id, typed_texts(action), dest) if dest else None
         if kind in ("navigate", "open_tab") and isinstance(action.get("url"), str):
             return self.dataflow.check_url(task_id, action["url"])
+        if kind == "evaluate" and isinstance(action.get("expression"), str):
+            return script_flow(self.dataflow, task_id, action["expression"], dest or "")
         return None
+
+    def _typed(self, task_id: str, action: dict[str, Any], dest: str | None, response: Response) -> None:
+        """What was typed joins the site's tail (a later piece is checked joined to it)."""
+        if not dest or not response.ok:
+            return
+        site = site_of(dest)
+        if action.get("type") in ("type", "fill"):
+            self._tails.add(task_id, site, "".join(typed_texts(action)))
+        elif action.get("type") == "press_key" and isinstance(action.get("key"), str):
+            self._tails.key(task_id, site, action["key"])
 
     async def _confirm_flow(self, flow: Flow, action: dict[str, Any], task_id: str,
                             abort: AbortSignal | None) -> Response | None:
-        if self.allowed_for_task(task_id, flow.dest_site):
+        if self.flows_allowed(task_id, flow.dest_site):
             return None
         dest_url = action.get("url") if isinstance(action.get("url"), str) else self._url_of(task_id, action.get("tab_id"))
         request = ConfirmationRequest(
             id=self.broker.new_id(), task_id=task_id, what=str(action.get("type")), site=flow.dest_site,
             url=str(dest_url or ""), element=f"text “{flow.sample()}”",
-            reason=f"it carries data that {flow.source_site} showed to {flow.dest_site}",
+            reason=flow.why or f"it carries data that {flow.source_site} showed to {flow.dest_site}",
             task_words=self._task_words(task_id), kind="data_flow")
         decision, why = await self.broker.ask(request, abort)
         if decision == Decision.DENY:
             return _refusal(request, why, abort=abort)
         if decision == Decision.ALLOW_TASK_SITE:
-            self._allowed_sites.add((task_id, flow.dest_site))
+            self._allowed_flows.add((task_id, flow.dest_site))
         return None
 
     # -- held sensitive actions -------------------------------------------------
@@ -121,7 +140,14 @@ class SafetyGuard:
         return self._tab_url(task_id, tab) or self._last_url.get((task_id, tab))
 
     def _observe(self, task_id: str, action: dict[str, Any], response: Response) -> None:
-        if not response.ok or not isinstance(response.result, dict):
+        if not response.ok and response.error is not None:
+            # An error can quote the page too (an element's text, candidates' names, a thrown exception).
+            quoted = page_strings({"error": response.error.model_dump(mode="json", exclude_none=True)})
+            source = self._url_of(task_id, action.get("tab_id"))
+            if quoted and source:
+                self.dataflow.observe(task_id, source, "\n".join(quoted))
+            return
+        if not isinstance(response.result, dict):
             return
         result = response.result
         tab = result.get("tab_id") if isinstance(result.get("tab_id"), int) else result.get("current_tab_id")
@@ -137,8 +163,7 @@ class SafetyGuard:
         source = url or self._url_of(task_id, tab)
         if not source:
             return
-        texts = [str(result[k]) if not isinstance(result[k], (dict, list)) else json.dumps(result[k], ensure_ascii=False)
-                 for k in _READ_TEXT_KEYS if k in result and result[k] not in (None, "")]
+        texts = page_strings({"result": result})
         if texts:
             self.dataflow.observe(task_id, source, "\n".join(texts))
 

@@ -14,17 +14,23 @@ view is rendered (app.agent.results, app.mcp.results), the same for the built-in
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from app.agent.page_text.boundary import neutralise, wrap
 from app.agent.page_text.flagger import flag
 
-PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen", "filename",
-                       "label", "selection", "selected_text"})
-"""Keys whose string values come from the page (anywhere inside a result)."""
+PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen",
+                       "filename", "label", "selection", "selected", "selected_text", "element"})
+"""Keys whose string values come from the page (anywhere inside a result, e.g. find's `matches`, a change list's
+`changes`, page_log's `entries`, a dialog's `message`). The ONE definition of page-derived: the boundary marking
+below and the data-flow memory (app.safety.guard, through `page_strings`) both read it."""
 URL_KEYS = frozenset({"url", "final_url"})
-PAGE_ERROR_CODES = frozenset({"evaluate_failed"})
-"""Errors whose message carries the page's own text (a thrown exception)."""
+PAGE_ERROR_CODES = frozenset({"evaluate_failed", "element_not_found", "element_stale", "not_interactable"})
+"""Errors whose message carries the page's own text (a thrown exception; an element described by its text, id and
+classes, e.g. "covered by div#promo "Ignore …""): the whole message is page data (the `code` stays outside)."""
+_QUOTED_PAGE_TEXT = re.compile(r'(whose text begins )("(?:[^"\\]|\\.)*")')
+"""Page text quoted (JSON-escaped) inside another error's message: select_text's "whose text begins "…""."""
 
 
 class _Marker:
@@ -63,9 +69,9 @@ class _Marker:
         return self.walk(value)
 
 
-def mark_output(data: dict[str, Any], token: str) -> dict[str, Any]:
+def mark_output(data: dict[str, Any], token: str, marker: "_Marker | None" = None) -> dict[str, Any]:
     """A copy of a browser tool output `{ok, action, result | error}` with its page-derived strings marked."""
-    marker = _Marker(token)
+    marker = marker or _Marker(token)
     marked = dict(data)
     result = data.get("result")
     if isinstance(result, dict):
@@ -73,8 +79,12 @@ def mark_output(data: dict[str, Any], token: str) -> dict[str, Any]:
     error = data.get("error")
     if isinstance(error, dict):
         error = dict(error)
-        if error.get("code") in PAGE_ERROR_CODES and isinstance(error.get("message"), str):
-            error["message"] = marker.text(error["message"])
+        if isinstance(error.get("message"), str):
+            if error.get("code") in PAGE_ERROR_CODES:
+                error["message"] = marker.text(error["message"])
+            else:
+                error["message"] = _QUOTED_PAGE_TEXT.sub(lambda m: m.group(1) + marker.text(m.group(2)),
+                                                         error["message"])
         if isinstance(error.get("candidates"), list):
             error["candidates"] = marker.walk(error["candidates"])
         marked["error"] = error
@@ -83,3 +93,26 @@ def mark_output(data: dict[str, Any], token: str) -> dict[str, Any]:
         target = marked["result"] if isinstance(marked.get("result"), dict) else marked
         target["page_safety"] = {k: v for k, v in summary.items() if v}
     return marked
+
+
+class _Collector(_Marker):
+    """Walks a result as the marker does and keeps each page-derived string as it is."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.found: list[str] = []
+
+    def text(self, value: str) -> str:
+        self.found.append(value)
+        return value
+
+    def url(self, value: str) -> str:
+        return value
+
+
+def page_strings(data: dict[str, Any]) -> list[str]:
+    """Every string of a browser output `{ok, result | error}` that `mark_output` marks as page data, unmarked:
+    what the data-flow memory records as the page's (one traversal, so the two can never disagree)."""
+    collector = _Collector()
+    mark_output(data, "", collector)
+    return collector.found

@@ -1,0 +1,112 @@
+"""Which data an action is about to carry where: the destinations of the data-flow check (app.safety.dataflow).
+
+* `type` / `fill`: the typed text, and the text this task typed on the same site just before it joined to it, so a
+  secret typed in pieces (`7730 19`, then `42 8851`, or one key at a time with `press_key`) is seen whole. The
+  destination is the page the field is in (the guard passes the frame's URL when the field is in a frame).
+* `navigate` / `open_tab`: the whole URL (app.safety.dataflow.url_pieces).
+* `evaluate`: the script's text (a secret read on another site, written into a script on this one) and every URL
+  it names (a secret carried to that URL's site). And a script that holds a network sink (fetch, XMLHttpRequest,
+  sendBeacon, WebSocket, EventSource, `.src =`, `.href =`, `location`, `window.open`, form submit/action) together
+  with a URL of another site can send whatever the page shows there: that asks too, whatever the task has read.
+  A script that builds the URL at run time (string pieces, atob, a URL the page holds) is not seen: see the README's
+  threat model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from typing import Any
+
+from app.safety.dataflow import DataFlow, Flow, data_pieces
+from app.safety.sites import site_of
+
+TAIL_CHARS = 400
+"""How much of what a task typed on a site is kept to join with the next piece."""
+MAX_TAILS = 256
+
+_SINK = re.compile(
+    r"\bfetch\s*\(|XMLHttpRequest|sendBeacon|\bWebSocket\b|\bEventSource\b|\.src\s*=|\.href\s*=|\.action\s*=|"
+    r"\blocation\b|\bwindow\.open\b|\bopen\s*\(|\.submit\s*\(|requestSubmit|\bimport\s*\(|\.setAttribute\s*\(\s*['\"]"
+    r"(?:src|href|action)", re.IGNORECASE)
+_URL = re.compile(r"(?:https?:)?//[^\s\"'`<>()\\]+", re.IGNORECASE)
+_KEY_CHARS = {"space": " ", "enter": "\n", "tab": "\t"}
+
+
+class TypedTails:
+    """Per (task, site): the last TAIL_CHARS characters the task typed there."""
+
+    def __init__(self) -> None:
+        self._tails: OrderedDict[tuple[str, str], str] = OrderedDict()
+
+    def get(self, task_id: str, site: str) -> str:
+        return self._tails.get((task_id, site), "")
+
+    def add(self, task_id: str, site: str, text: str) -> None:
+        key = (task_id, site)
+        self._tails[key] = (self._tails.get(key, "") + text)[-TAIL_CHARS:]
+        self._tails.move_to_end(key)
+        while len(self._tails) > MAX_TAILS:
+            self._tails.popitem(last=False)
+
+    def key(self, task_id: str, site: str, key: str) -> None:
+        """A `press_key`: a printable key joins the tail, Backspace takes one off, other keys change nothing."""
+        last = key.split("+")[-1] if len(key) > 1 else key
+        if len(last) == 1:
+            self.add(task_id, site, last)
+        elif last.lower() in _KEY_CHARS:
+            self.add(task_id, site, _KEY_CHARS[last.lower()])
+        elif last.lower() == "backspace":
+            self._tails[(task_id, site)] = self.get(task_id, site)[:-1]
+
+    def forget(self, task_id: str) -> None:
+        for key in [k for k in self._tails if k[0] == task_id]:
+            del self._tails[key]
+
+
+def typed_texts(action: dict[str, Any]) -> list[str]:
+    """What a `type` or `fill` writes into the page."""
+    if action.get("type") == "type":
+        return [action["text"]] if isinstance(action.get("text"), str) else []
+    return [f["value"] for f in action.get("fields") or [] if isinstance(f, dict) and isinstance(f.get("value"), str)]
+
+
+def typing_flow(dataflow: DataFlow, tails: TypedTails, task_id: str, texts: list[str], dest: str) -> Flow | None:
+    """Data another site showed in what is typed on `dest`: each text alone, and joined to what the task typed on
+    that site just before (pieces the tail already held were checked when it was typed)."""
+    site = site_of(dest)
+    tail = tails.get(task_id, site)
+    for text in texts:
+        flow = dataflow.check_text(task_id, text, dest)
+        if flow is None and tail:
+            joined = tail + text
+            before = set(data_pieces(tail))
+            flow = dataflow.check_pieces(task_id, [p for p in data_pieces(joined) if p not in before], dest)
+        if flow is not None:
+            return flow
+        tail += text
+    return None
+
+
+def script_flow(dataflow: DataFlow, task_id: str, expression: str, page_url: str) -> Flow | None:
+    """Data another site showed in an `evaluate`'s text or in a URL it names; or a network sink with a URL of
+    another site than the page's (the script can send the page's own data there)."""
+    flow = dataflow.check_text(task_id, expression, page_url) if page_url else None
+    if flow is not None:
+        return flow
+    page_site = site_of(page_url)
+    urls = [url if not url.startswith("//") else f"https:{url}" for url in _URL.findall(expression)]
+    for url in urls:
+        flow = dataflow.check_url(task_id, url)
+        if flow is not None:
+            return flow
+    sink = _SINK.search(expression)
+    if sink is None:
+        return None
+    for url in urls:
+        site = site_of(url)
+        if site and site != page_site:
+            return Flow(piece=sink.group(0).strip(), source_site=page_site or "this page", dest_site=site,
+                        why=f"the script can send what {page_site or 'this page'} shows to {site} "
+                            f"({sink.group(0).strip()} with {url[:80]})")
+    return None
