@@ -6,17 +6,28 @@ call the main agent makes (as the scripted server counts them), plus the
 SDK's usage fields (input + cache read + cache write) as reported back.
 
 Subagent input is also priced as the API bills it (plain input 1×, cache
-writes 1.25×, cache reads 0.1×), from the scripted server's cache
-simulation (which looks back 20 blocks for an earlier cached prefix, as the
-API does).
+writes 1.25×, cache reads 0.1×: Usage.billed_input), from the scripted
+server's cache simulation (which looks back 20 blocks for an earlier cached
+prefix, as the API does).
+
+Change lists: the subagent's billed input with change lists offered (the
+default: the policy reads the panel from a click's or an extract's change
+list) against the same scenario with them off (`change_lists=False`: full and
+scoped extracts, as before), both with the default budgets; and the size of a
+click result carrying its change list against the full extract that a model
+would otherwise make after it (the first full extract of the run).
 """
 
 from __future__ import annotations
 
+import json
+import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
+from app.agent.usage import Usage
 from app.browser.launch import launch_browser
 from app.core.background import CoreThread
 from app.demo.run import run_scenario, site_url
@@ -27,6 +38,8 @@ from bench.report import Report, Row
 
 COUNTS = (3, 10, 30)
 LIMITS = {"subagent_max_steps": 400, "main_max_steps": 400}
+CHANGES_GOAL = 2.0
+"""At least this many times fewer subagent input tokens (as billed) with change lists than without."""
 
 
 def _main_tokens(calls) -> tuple[int, int]:
@@ -39,8 +52,57 @@ def _main_tokens(calls) -> tuple[int, int]:
 
 def _billed_subagent_input(calls) -> float:
     """Subagent prompt tokens weighted by price: input 1×, cache write 1.25×, cache read 0.1×."""
-    return sum(c.usage["input_tokens"] + 1.25 * c.usage["cache_creation_input_tokens"]
-               + 0.1 * c.usage["cache_read_input_tokens"] for c in calls if c.role == "subagent")
+    return sum(Usage(c.usage["input_tokens"], c.usage["cache_read_input_tokens"],
+                     c.usage["cache_creation_input_tokens"]).billed_input for c in calls if c.role == "subagent")
+
+
+def _changes_rows(report: Report, core: CoreThread, site: StaticServer) -> None:
+    """Billed subagent input with and without change lists, and a click result's size against a full extract.
+    Each run gets a fresh model server, so each starts with a cold prompt cache (the two offer different tool
+    schemas; a warm cache for one only would flatter it)."""
+    for count in COUNTS:
+        billed = {}
+        for lists in (True, False):
+            events: list = []
+            model = ScriptedModelServer(route)
+            try:
+                result = core.call(run_scenario(core.core, model, site_url(site, 50, count), count,
+                                                f"bench-changes-{count}-{lists}", _recorder(events),
+                                                change_lists=lists), timeout=900)
+            finally:
+                model.stop()
+            assert result.outcome.status == "end_turn", (count, lists, result.outcome.error)
+            assert result.outcome.text.count("@example.org") == count, result.outcome.text[-400:]
+            billed[lists] = _billed_subagent_input(result.calls)
+            steps = sum(1 for k, d in events if k == "subagent_tool_call")
+            report.add(Row("agent", f"{count:>2} candidates: subagent input as billed, change lists "
+                                    f"{'on' if lists else 'off'}", 1, value=round(billed[lists]), unit="tok",
+                           note=f"({steps} browser steps)"))
+            if lists:
+                _size_rows(report, count, events)
+        ratio = billed[False] / billed[True]
+        report.add(Row("agent", f"{count:>2} candidates: without / with change lists (billed input)", 1,
+                       value=round(ratio, 2), unit="x"))
+        report.goal(f"subagent input with change lists ≤ 1/{CHANGES_GOAL:g} of without ({count} candidates)",
+                    billed[True] / billed[False], 1 / CHANGES_GOAL, "x")
+
+
+def _recorder(events: list) -> Callable[[str, dict], None]:
+    return lambda kind, data: events.append((kind, data))
+
+
+def _size_rows(report: Report, count: int, events: list) -> None:
+    answers = {d["id"]: d["output"] for k, d in events if k == "subagent_tool_result"}
+    outputs = [(d["input"], answers[d["id"]]) for k, d in events
+               if k == "subagent_tool_call" and d["name"] == "browser" and d["id"] in answers]
+    clicks = [len(json.dumps(out)) for raw, out in outputs
+              if raw["type"] == "click" and isinstance((out.get("result") or {}).get("changes"), dict)]
+    full = [len(json.dumps(out)) for raw, out in outputs if raw == {"type": "extract"} and out.get("ok")]
+    if clicks and full:
+        report.add(Row("agent", f"{count:>2} candidates: click result with its change list (median)", len(clicks),
+                       value=statistics.median(clicks), unit="chars",
+                       note=f"(vs a full extract of the list: {full[0]} chars, "
+                            f"{full[0] / statistics.median(clicks):.1f}x)"))
 
 
 def run(report: Report, _fixture_url: str) -> None:
@@ -77,6 +139,7 @@ def run(report: Report, _fixture_url: str) -> None:
                 ratio = tokens[False] / tokens[True]
                 report.add(Row("agent", f"{count:>2} candidates: subagent / direct", 1, value=round(ratio, 3), unit="x"))
                 report.goal(f"main-thread tokens with subagent ≤ 15% of direct ({count} candidates)", ratio, 0.15, "x")
+            _changes_rows(report, core, site)
         finally:
             model.stop()
             site.stop()

@@ -10,12 +10,16 @@
   the focus after the release) — the fair baseline for the work, not just the transport;
 * bua click, settle 0: timed from the bench's thread (a hop onto the app's loop and back, as a UI call makes)
   and on the app's loop, where the agent issues its calls (the ratios use the latter); the whole pipe (app → host → extension → CDP → back), uid target, every check, effects
-  read once with no settle window (`settle_ms: 0`, an extension-side tuning field outside the model's schema);
+  read once with no settle window (`settle_ms: 0`, an extension-side tuning field outside the model's schema)
+  and no change list (`report_changes: false`, likewise; the list's cost is measured on its own below);
 * chrome.debugger press + release inside the extension: the same two events sent with
   chrome.debugger.sendCommand from the extension's service worker, timed there (no pipe, no checks) — the floor
   of the transport the design prescribes, since every extension-side CDP command goes through it;
 * bua click, default: what the model gets: the same plus the effects settle window (ends 100 ms after the page
   went quiet, or at 300 ms when nothing changes). The clicked button changes the DOM, so this is the quiet path;
+  and since the task extracted the page first, the result carries the page's change list: its added cost is
+  measured against the same click with `report_changes: false` (a tuning field outside the model's schema),
+  taken in turn;
 * Playwright, for reference: `locator.click()` (what Playwright MCP's click runs: actionability checks, then
   move, press, release over its own direct CDP connection) and `page.mouse.click()` at the element's centre,
   on the same page in a second headless instance of the same Chromium binary.
@@ -68,10 +72,16 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
         uid = next(line.split()[0] for line in extract.result["elements"].splitlines() if '"Counter"' in line)
         ids = iter(range(10**9))
 
-        def bua_click_request(settle_ms: int | None) -> Awaitable[Response]:
+        def bua_click_request(settle_ms: int | None, change_list: bool | None = None) -> Awaitable[Response]:
+            """settle 0 is the click itself, compared with a direct click doing the same job: without the page's
+            change list (its cost has its own rows) unless asked."""
+            if change_list is None:
+                change_list = settle_ms != 0
             action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1}
             if settle_ms is not None:
                 action["settle_ms"] = settle_ms
+            if not change_list:
+                action["report_changes"] = False
             request_id = f"bench-{next(ids)}"
             raw = {"v": 1, "kind": "request", "id": request_id, "task_id": "bench", "action": action}
             return bridge.send_and_wait(raw, request_id, None, 30)
@@ -174,6 +184,18 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
                                      timed_on_loop(core, lambda: bua_click_request(None), n)))
         report.add(Row("click", "settle window of a DOM-changing click (p50 difference)", n,
                        value=round(full.p50_ms - bare.p50_ms, 1), unit="ms"))
+        # The task extracted the tab, and the click changes the DOM: its result carries the page's change list.
+        sample = core.call(bua_click_request(None))
+        assert sample.ok and "changes" in sample.result, sample.result
+        lists = interleaved({"with": on_loop_once(core, lambda: bua_click_request(None)),
+                             "without": on_loop_once(core, lambda: bua_click_request(None, change_list=False))}, n)
+        with_list = report.add(Row.timing("click", "bua click, default settle, with its change list", lists["with"]))
+        without = report.add(Row.timing("click", "bua click, default settle, change list off (report_changes: false)",
+                                        lists["without"]))
+        report.add(Row("click", "added cost of the change list per click (p50 difference)", n,
+                       value=round(with_list.p50_ms - without.p50_ms, 1), unit="ms",
+                       note=f"(result {len(json.dumps(sample.result))} chars, of which the list "
+                            f"{len(json.dumps(sample.result['changes']))})"))
         report.add(Row("click", "ratio bua settle 0 / direct click (p50)", n,
                        value=round(bare.p50_ms / direct.p50_ms, 2), unit="x"))
         report.add(Row("click", "ratio bua settle 0 / direct click + checks (p50)", n,

@@ -17,12 +17,20 @@ of extracting the whole page again.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from dataclasses import dataclass
-
-from app.demo.scripted_model.conversation import (Element, Step, elements, new_lines, notes, offers, steps, text,
-                                                  tool_use)
+from app.demo.scripted_model.conversation import (
+    Element,
+    Step,
+    elements,
+    new_lines,
+    notes,
+    offers,
+    steps,
+    text,
+    tool_use,
+)
 from app.demo.scripted_model.server import Reply
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")
@@ -187,8 +195,8 @@ def next_browser_action(seen: Seen) -> tuple[list[dict[str, Any]], dict[str, Any
                 return [text(f"Something covers the button; dismissing it with \"{dismiss.name}\"."),
                         tool_use("browser", {"type": "click", "uid": dismiss.uid})], None
         views = [e.uid for e in _find(found, "button", "View")]
-        note = [text(f"{VIEWS_NOTE} {' '.join(views)}")] if views and views != seen.views else []
-        return _next_candidate(seen, views, note)
+        listed = [text(f"{VIEWS_NOTE} {' '.join(views)}")] if views and views != seen.views else []
+        return _next_candidate(seen, views, listed)
     return [tool_use("browser", extract)], None
 
 
