@@ -36,6 +36,8 @@ export function pageClickable(lib) {
     "wire:click(?:\\..*)?", "phx-click", "hx-(?:get|post|put|patch|delete)", "jsaction", "data-(?:bs-)?toggle",
     "data-handler", "data-action"].join("|")})$`);
   const NOT_ITEMS = "ul,ol,table,[role=tree],[role=group]";
+  /** Mapped nodes kept beyond twice those listened now before the collected ones are dropped (a page that churns). */
+  const PRUNE_SLACK = 1000;
   const LIST_TAGS = new Set(["UL", "OL", "MENU", "TBODY", "TABLE"]);
   const LIST_ROLES = new Set(["list", "listbox", "menu", "tree", "grid", "table", "rowgroup"]);
 
@@ -69,6 +71,9 @@ export function pageClickable(lib) {
       const el = byNodeId.get(id)?.deref();
       if (el) listened.add(el);
       else if (!notElements.has(id)) unknown.push(id);
+    }
+    if (byNodeId.size > 2 * ids.length + PRUNE_SLACK) {
+      for (const [id, ref] of byNodeId) if (!ref.deref()) byNodeId.delete(id);
     }
     markAncestors();
     return unknown;

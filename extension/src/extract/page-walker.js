@@ -171,7 +171,7 @@ export function pageWalker(lib) {
      * @param {any} st
      */
     const math = (el, cs, s, st) => {
-      if (st.invisible) return;
+      if (st.invisible || st.hideText) return;
       const text = lib.mathText(el);
       if (!text) return;
       const block = el.getAttribute("display") === "block" || cs.display === "block" || /display/.test(el.className);
@@ -194,7 +194,7 @@ export function pageWalker(lib) {
      */
     const scriptControl = (el, script, block, s, st) => {
       if (block) flush(s);
-      const x = script.token ? lib.cap(lib.clean(lib.contentText(el, 0)), 100) : "";
+      const x = script.token && !st.hideText ? lib.cap(lib.clean(lib.contentText(el, 0)), 100) : "";
       if (st.inert) {
         if (!st.strip && x) addText(s, x);
       } else {
