@@ -70,3 +70,14 @@ test("tab groups: one labelled, coloured group per task; badge on and off", asyn
   assert.deepEqual(calls.filter(([k]) => k === "badge").map(([, t]) => t), ["bua", "bua", ""]);
   assert.deepEqual(calls.at(-1), ["ungroup", [5]]);
 });
+
+test("an ended session takes the task's snapshots of its tab (extract changes) with it", async () => {
+  const env = await setup();
+  const { remember, previous } = await import("../src/extract/snapshots.js");
+  const snap = { doc: "d", url: "http://shop.test/", title: "", lines: ["a"], elements: new Map() };
+  remember("t1", 2, undefined, snap);
+  remember("t2", 3, undefined, snap);
+  await env.controls.endSession({ task_id: "t1", tab_id: 2 });
+  assert.equal(previous("t1", 2), undefined);
+  assert.ok(previous("t2", 3), "other sessions keep theirs");
+});

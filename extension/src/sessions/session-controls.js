@@ -6,6 +6,7 @@
 import { ActionError, ErrorCode } from "../protocol.js";
 import { blockedBy } from "./blocklist.js";
 import { releaseWindow } from "../input/window-focus.js";
+import { forgetTab as forgetSnapshots } from "../extract/snapshots.js";
 
 /**
  * @typedef {import("./session-store.js").SessionStore} SessionStore
@@ -44,6 +45,7 @@ export class SessionControls {
     for (const s of ended) {
       await this.#taskTabs?.forgetTab?.(s.tab_id);
       await this.#debugger?.detach(s.tab_id);
+      forgetSnapshots(s.tab_id); // what the task last saw of the page (extract changes) goes with the session
     }
     return { ended: ended.map((s) => ({ task_id: s.task_id, tab_id: s.tab_id, domain: s.domain })) };
   }
