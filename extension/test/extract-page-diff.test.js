@@ -124,3 +124,13 @@ test("snapshots: per task, tab and selector; bounded; dropped with their tab", (
   assert.equal(previous("t", 0), undefined);
   assert.deepEqual(previous("t", MAX_SNAPSHOTS + 9)?.lines, [String(MAX_SNAPSHOTS + 9)]);
 });
+
+test("a long run of removed lines is listed by its first and last lines; its elements all", () => {
+  const panel = ['[dialog "Jane"]', "## Jane", "Email", "jane@example.org", "Phone", "+44 1", "[Close](e8)", "[end of dialog]"];
+  const before = snap(["# List", ...panel], [["e8", "button", "Close"]]);
+  const after = snap(["# List"], []);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, ["@ after: # List", '- [dialog "Jane"]', "- ## Jane", "  … 5 more lines removed", "- [end of dialog]"].join("\n"));
+  assert.equal(list?.elements, '- e8 button "Close"');
+  assert.equal(list?.summary, "text lines: 8 removed; elements: 1 removed");
+});

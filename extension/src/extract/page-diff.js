@@ -3,9 +3,9 @@
  *
  * A snapshot is what the model last saw of a page: its markdown lines (uids inline, as
  * extract renders them) and every element record by uid. The diff says:
- * - text: the markdown lines added (`+`), removed (`-`) and changed (`~ new` then `  was: old`, a removed
- *   line paired with the added line that took its place), grouped in hunks that start with
- *   `@ after: <the unchanged line before it>` so the model knows where they stand;
+ * - text: the markdown lines added (`+`), removed (`-`; a long run by its first and last lines) and changed
+ *   (`~ new` then `  was: old`, a removed line paired with the added line that took its place), grouped in hunks
+ *   that start with `@ after: <the unchanged line before it>` so the model knows where they stand;
  * - elements: uids added and removed (their index lines, as extract shows them: uids stay stable, so an
  *   element still on the page keeps its uid), and those whose name or state changed
  *   (`~ e7 textbox "Email" value="x" (was: textbox "Email" value="")`). A context change alone is no change.
@@ -24,6 +24,8 @@ import { elementLine } from "./element-lines.js";
 
 /** Longest context line shown at the head of a hunk. */
 const CONTEXT_CHARS = 80;
+/** Longest run of removed lines listed whole. */
+const MAX_REMOVED_RUN = 5;
 
 /**
  * The shortest edit script of two line lists (Myers), as hunks; null when it needs more than `maxEdits` edits.
@@ -150,7 +152,7 @@ export function diffSnapshots(before, after, maxEdits = 2000) {
     md.push(context ? `@ after: ${cut(context)}` : "@ at the top");
     const pairs = Math.min(hunk.removed.length, hunk.added.length);
     for (let i = 0; i < pairs; i++) md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
-    for (const line of hunk.removed.slice(pairs)) md.push(`- ${line}`);
+    md.push(...removedLines(hunk.removed.slice(pairs)));
     for (const line of hunk.added.slice(pairs)) md.push(`+ ${line}`);
     changed += pairs;
     removed += hunk.removed.length - pairs;
@@ -194,6 +196,16 @@ function summary(text, elements) {
   };
   const parts = [part(text, "text lines"), part(elements, "elements")].filter(Boolean);
   return parts.length ? parts.join("; ") : "no text or element changed";
+}
+
+/**
+ * Removed lines as listed: all of a short run; of a long one (a panel closed, a section gone) its first lines and
+ * its last, with how many are left out: the model saw them before, and the element lines say which uids went.
+ * @param {string[]} lines
+ */
+function removedLines(lines) {
+  const shown = lines.length > MAX_REMOVED_RUN ? [...lines.slice(0, 2), null, lines[lines.length - 1]] : lines;
+  return shown.map((line) => (line === null ? `  … ${lines.length - 3} more lines removed` : `- ${line}`));
 }
 
 /** @param {string} line */
