@@ -61,7 +61,8 @@ def _changes_rows(report: Report, core: CoreThread, site: StaticServer) -> None:
     Each run gets a fresh model server, so each starts with a cold prompt cache (the two offer different tool
     schemas; a warm cache for one only would flatter it)."""
     for count in COUNTS:
-        billed = {}
+        billed: dict[bool, float] = {}
+        sent: dict[bool, int] = {}
         for lists in (True, False):
             events: list = []
             model = ScriptedModelServer(route)
@@ -74,15 +75,18 @@ def _changes_rows(report: Report, core: CoreThread, site: StaticServer) -> None:
             assert result.outcome.status == "end_turn", (count, lists, result.outcome.error)
             assert result.outcome.text.count("@example.org") == count, result.outcome.text[-400:]
             billed[lists] = _billed_subagent_input(result.calls)
+            sent[lists] = sum(c.prompt_chars for c in result.calls if c.role == "subagent") // 4
             steps = sum(1 for k, d in events if k == "subagent_tool_call")
             report.add(Row("agent", f"{count:>2} candidates: subagent input as billed, change lists "
                                     f"{'on' if lists else 'off'}", 1, value=round(billed[lists]), unit="tok",
-                           note=f"({steps} browser steps)"))
+                           note=f"({steps} browser steps; {sent[lists]} tok sent)"))
             if lists:
                 _size_rows(report, count, events)
         ratio = billed[False] / billed[True]
         report.add(Row("agent", f"{count:>2} candidates: without / with change lists (billed input)", 1,
-                       value=round(ratio, 2), unit="x"))
+                       value=round(ratio, 2), unit="x",
+                       note=f"(tokens sent: {sent[False] / sent[True]:.2f}x; both pay the same one-time cache write "
+                            "of the system prompt and tools)"))
         report.goal(f"subagent input with change lists ≤ 1/{CHANGES_GOAL:g} of without ({count} candidates)",
                     billed[True] / billed[False], 1 / CHANGES_GOAL, "x")
 

@@ -227,9 +227,15 @@ def _dismiss_button(browser: list[Step], covered_message: str) -> Element | None
 
 
 def _dismiss_uids(browser: list[Step]) -> set[str]:
-    return {str(s.input.get("uid")) for i, s in enumerate(browser[1:], 1)
-            if s.input.get("type") == "click" and browser[i - 1].input.get("type") == "click"
-            and not browser[i - 1].result.get("ok")}
+    """The clicks that dismissed a cover: the first click after a failed click, with only extracts between."""
+    found: set[str] = set()
+    for i, step in enumerate(browser):
+        if step.input.get("type") != "click" or step.result.get("ok"):
+            continue
+        later = next((s for s in browser[i + 1:] if s.input.get("type") != "extract"), None)
+        if later is not None and later.input.get("type") == "click":
+            found.add(str(later.input.get("uid")))
+    return found
 
 
 def subagent_policy(body: dict[str, Any], prompt: str) -> Reply:
