@@ -13,7 +13,10 @@ from typing import Any, Awaitable, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.stream import read_message, write_message
+from app.core.lanes import TASK_ID as LANE_TASK_ID
 from app.core.verbs import CoreVerbs
+from app.protocol.envelope import Response
+from app.protocol.errors import ErrorCode
 from app.safety.confirmations import person_confirms
 from app.store.blocklist import InvalidEntry
 from native_host import framing
@@ -70,11 +73,30 @@ class CliService:
 
 async def _act(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     timeout = float(args["timeout_s"]) if "timeout_s" in args else None
+    task_id = str(args.get("task_id") or "cli")
+    if args.get("confirm") and (holder := _held_by(core, task_id)):
+        response = Response.failure("r0", ErrorCode.INVALID_ACTION, (
+            f"--confirm approves only the command line's own tasks, and task {task_id!r} belongs to {holder}: its "
+            "sensitive actions are confirmed by the person in the bua window. Run the action without --confirm, "
+            "or under a task name of your own (--task cli)"))
+        return {"ok": False, "response": response.model_dump(mode="json", exclude_none=True)}
     # `bua act` never asks a window: a sensitive action runs only with --confirm (app/safety/confirmations.py).
     person_confirms.set(bool(args.get("confirm")))
-    response = await core.act(args.get("action"), str(args.get("task_id") or "cli"), abort, timeout,
+    response = await core.act(args.get("action"), task_id, abort, timeout,
                               args.get("browser"), float(args.get("wait_s") or 0))
     return {"ok": response.ok, "response": response.model_dump(mode="json", exclude_none=True)}
+
+
+def _held_by(core: CoreVerbs, task_id: str) -> str | None:
+    """Who other than the command line holds a task: an MCP client's lane (`mcp-…`, live or not) or an agent (a
+    task on the board, running or finished: the command line never puts one there; a chat that runs holds its id
+    through Controls, and any `bua act` on it answers TaskHeld). `--confirm` approves only the command line's own
+    tasks, so an agent with a shell cannot approve what it or another agent was asked."""
+    if LANE_TASK_ID.match(task_id):
+        return "an MCP client's lane"
+    if task_id in core.board.tasks:
+        return "an agent"
+    return None
 
 
 async def _status(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:

@@ -69,7 +69,18 @@ class SafetyGuard:
         response = await send(action, None)
         held = _held(response)
         if held is not None:
-            response = await self._confirm_held(send, action, task_id, abort, response, held)
+            frame_url = held.get("frame_url")
+            if isinstance(frame_url, str) and frame_url:
+                # The field is in another site's frame: that site is where the text goes.
+                dest = frame_url
+                flow = self._flow(task_id, action, frame_url)
+                refused = await self._confirm_flow(flow, action, task_id, abort, frame_url) if flow else None
+                if refused is not None:
+                    return refused
+            if held.get("category") == "frame_destination":
+                response = await send(action, str(held["token"]))
+            else:
+                response = await self._confirm_held(send, action, task_id, abort, response, held)
         self._typed(task_id, action, dest, response)
         self._observe(task_id, action, response)
         return _without_token(response)
@@ -97,10 +108,11 @@ class SafetyGuard:
             self._tails.key(task_id, site, action["key"])
 
     async def _confirm_flow(self, flow: Flow, action: dict[str, Any], task_id: str,
-                            abort: AbortSignal | None) -> Response | None:
+                            abort: AbortSignal | None, dest_url: str | None = None) -> Response | None:
         if self.flows_allowed(task_id, flow.dest_site):
             return None
-        dest_url = action.get("url") if isinstance(action.get("url"), str) else self._url_of(task_id, action.get("tab_id"))
+        if dest_url is None:
+            dest_url = action["url"] if isinstance(action.get("url"), str) else self._url_of(task_id, action.get("tab_id"))
         request = ConfirmationRequest(
             id=self.broker.new_id(), task_id=task_id, what=str(action.get("type")), site=flow.dest_site,
             url=str(dest_url or ""), element=f"text “{flow.sample()}”",

@@ -4,7 +4,7 @@
 
 /** What makes an action sensitive: phrases per category and language, fields, executable extensions. */
 export const SENSITIVE_WORDS = Object.freeze({
-  "about": "What makes a browser action sensitive (the person confirms it first). Read by the extension's classifier (extension/src/safety/), generated into extension/src/generated/sensitive-words.js by `make schema`. Phrases are matched case-insensitively on whole words (Latin scripts) or as substrings (Chinese, Japanese) in a control's label: its accessible name, text, value or title. A label that also holds an `exempt` word is not sensitive by its words (its form's fields still count).",
+  "about": "What makes a browser action sensitive (the person confirms it first). Read by the extension's classifier (extension/src/safety/), generated into extension/src/generated/sensitive-words.js by `make schema`. Phrases are matched case-insensitively on whole words (Latin scripts) or as substrings (Chinese, Japanese) in a control's label: its accessible name, text, value or title. A label that also holds an `exempt` word is not sensitive by its words (its form's fields still count). An exempt word names what a mild verb acts on without loss (a filter, a search, a sort order, a preview); a selection, a draft or a tag is not exempt: deleting them loses work. Choosing an option of a <select> is classified by the option's label (\"Delete my account\"), and, when the select submits its form on change, by that form.",
   "phrases": Object.freeze({
     "pay": Object.freeze({
       "en": Object.freeze(["pay", "pay now", "buy", "buy now", "purchase", "checkout", "check out", "place order", "place your order", "complete order", "complete purchase", "confirm order", "confirm purchase", "submit order", "proceed to checkout", "proceed to payment", "donate", "add payment method"]),
@@ -53,13 +53,13 @@ export const SENSITIVE_WORDS = Object.freeze({
     }),
   }),
   "exempt": Object.freeze({
-    "en": Object.freeze(["filter", "filters", "search", "sort", "tag", "from view", "from list", "from cart preview", "preview", "selection", "draft"]),
-    "de": Object.freeze(["filter", "suche", "suchen", "sortieren", "entwurf", "auswahl"]),
-    "fr": Object.freeze(["filtre", "filtres", "recherche", "rechercher", "trier", "brouillon", "s\u00e9lection"]),
-    "es": Object.freeze(["filtro", "filtros", "buscar", "b\u00fasqueda", "ordenar", "borrador", "selecci\u00f3n"]),
-    "pt": Object.freeze(["filtro", "filtros", "pesquisar", "buscar", "ordenar", "rascunho", "sele\u00e7\u00e3o"]),
-    "zh": Object.freeze(["\u7b5b\u9009", "\u641c\u7d22", "\u6392\u5e8f", "\u8349\u7a3f"]),
-    "ja": Object.freeze(["\u30d5\u30a3\u30eb\u30bf\u30fc", "\u691c\u7d22", "\u4e26\u3079\u66ff\u3048", "\u4e0b\u66f8\u304d"]),
+    "en": Object.freeze(["filter", "filters", "search", "sort", "from view", "from list", "from cart preview", "preview"]),
+    "de": Object.freeze(["filter", "suche", "suchen", "sortieren"]),
+    "fr": Object.freeze(["filtre", "filtres", "recherche", "rechercher", "trier"]),
+    "es": Object.freeze(["filtro", "filtros", "buscar", "b\u00fasqueda", "ordenar"]),
+    "pt": Object.freeze(["filtro", "filtros", "pesquisar", "buscar", "ordenar"]),
+    "zh": Object.freeze(["\u7b5b\u9009", "\u641c\u7d22", "\u6392\u5e8f"]),
+    "ja": Object.freeze(["\u30d5\u30a3\u30eb\u30bf\u30fc", "\u691c\u7d22", "\u4e26\u3079\u66ff\u3048"]),
   }),
   "fields": Object.freeze({
     "card": Object.freeze(["cc-number", "cc-csc", "cc-exp", "cc-exp-month", "cc-exp-year", "cc-name", "cc-type", "card number", "cardnumber", "card_number", "card-number", "ccnum", "cc_number", "cvc", "cvv", "cvv2", "csc", "card code", "security code", "expiry", "expiration", "kartennummer", "pr\u00fcfnummer", "num\u00e9ro de carte", "cryptogramme", "n\u00famero de tarjeta", "n\u00famero do cart\u00e3o", "c\u00f3digo de seguridad", "c\u00f3digo de seguran\u00e7a", "\u5361\u53f7", "\u94f6\u884c\u5361", "\u5b89\u5168\u7801", "\u30ab\u30fc\u30c9\u756a\u53f7", "\u30bb\u30ad\u30e5\u30ea\u30c6\u30a3\u30b3\u30fc\u30c9"]),

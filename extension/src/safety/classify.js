@@ -10,7 +10,9 @@
  *   payment-card, password or ID-number field; a link downloading an executable;
  * - `type` or `fill` with `submit`, or Enter in a field: the field's form as above, or the form's submit button
  *   or the field's own label saying so ("Write a reply…");
- * - `evaluate`: a page that holds any such control or form (a script can reach all of them).
+ * - `evaluate`: a page that holds any such control or form (a script can reach all of them);
+ * - `type` into a <select>: an option whose label says so, or any option of a select that submits a form as above
+ *   on change.
  * A label that also holds an exempt word ("Remove filter") is not sensitive by its words, nor is the label of a
  * control that switches a setting or a view (switch, checkbox, radio, tab, option: "Publish immediately" names a
  * setting). Labels longer than a command (over 60 characters or 8 words) are read as prose, not as a command.
@@ -157,6 +159,24 @@ export function classifyControl(control, mode) {
     return { category, reason: why, element };
   }
   return null;
+}
+
+/**
+ * Is choosing `option` in this control sensitive (`type` into a <select>)? The option's own label ("Delete my
+ * account", "Pay with card") as a command; and, for a select that submits its form on change, that form as a
+ * submit would be. Null for any other control (typing text is checked by the data-flow check, in the app).
+ * @param {ControlFacts | null} control
+ * @param {string} option
+ * @returns {Finding | null}
+ */
+export function classifyChoice(control, option) {
+  if (!control || control.tag !== "select") return null;
+  const element = `${describe(control)} option “${String(option).slice(0, 80)}”`;
+  const category = labelCategory(option);
+  if (category) return { category, reason: `choosing it: ${/** @type {any} */ (CATEGORY_REASON)[category]}`, element };
+  if (!control.changeSubmits) return null;
+  const submitted = classifyControl({ ...control, tag: "select", editable: false, submits: true }, "submit");
+  return submitted ? { ...submitted, reason: `choosing an option submits its form: ${submitted.reason}`, element } : null;
 }
 
 /**

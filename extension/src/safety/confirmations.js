@@ -13,12 +13,13 @@
 import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { NODE_MISSING, callOnTarget, resolveElement } from "../targets/element-resolver.js";
 import { taskTab } from "../targets/action-target.js";
+import { entryOf } from "../extract/uid-map.js";
 import { prepareTab } from "../tabs/tab-prep.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { keptFunction } from "../page/functions.js";
 import { controlFacts, focusFacts, formFacts, pageFacts, targetFacts } from "./page-facts.js";
 import { POINTER_HELPERS, controlOf, deepElementAt } from "../page/pointer.js";
-import { classifyControl, classifyPage, keyMode } from "./classify.js";
+import { classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -89,14 +90,24 @@ export class Confirmations {
     if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
     if (!this.#enabled) return;
     const found = await classifyAction(type, run, ctx);
-    if (!found) return;
+    const frameUrl = await crossSiteField(type, run, ctx);
+    if (!found && !frameUrl) return;
     const token = this.issue(ctx.taskId, action);
+    const frame = frameUrl ? { frame_url: frameUrl } : {};
+    if (!found) {
+      // Not sensitive, but typed into another site's frame: the app checks its data-flow memory against that site
+      // (it only knows the tab's page) and sends the action again with the token, or asks the person first.
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(frameUrl)}; `
+        + "bua checks what it carries there", { confirmation: {
+        what: type, site: siteOf(frameUrl), url: frameUrl, element: "a field in a frame", reason: "", category: "frame_destination",
+        token, ...frame } });
+    }
     const site = siteOf(found.url);
     throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
       `the person must confirm this ${type} on ${site || "this page"} first (${found.finding.element}: ${found.finding.reason}); `
       + "bua asked them", { confirmation: {
         what: type, site, url: found.url, element: found.finding.element, reason: found.finding.reason,
-        category: found.finding.category, token, ...(found.findings ? { findings: found.findings } : {}) } });
+        category: found.finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) } });
   }
 
   /**
@@ -135,7 +146,10 @@ export class Confirmations {
  *   sensitive control of the page (up to 20)
  */
 export async function classifyAction(type, action, ctx) {
-  if (type === "type" && action.submit !== true) return null;
+  // `type` without submit only writes text, except into a <select>, where it chooses an option: its target is read
+  // when the target may be a select (a uid or selector; the facts call is what tells).
+  const choosing = type === "type" && action.submit !== true;
+  if (choosing && action.uid === undefined && action.selector === undefined) return null;
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
   if (type === "evaluate") {
@@ -162,11 +176,41 @@ export async function classifyAction(type, action, ctx) {
     const finding = classifyControl(facts?.control ?? null, "submit");
     return finding ? { url: facts.url, finding } : null;
   }
+  if (choosing) {
+    // A uid extract listed as a text field (not a combobox or listbox) is no select: no page call for it.
+    const role = action.uid !== undefined ? entryOf(tabId, String(action.uid))?.role : undefined;
+    if (role && role !== "combobox" && role !== "listbox") return null;
+    const facts = await factsOf(ctx, tabId, { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) });
+    const finding = classifyChoice(facts?.control ?? null, String(action.text ?? ""));
+    return finding ? { url: facts.url, finding } : null;
+  }
   const mode = type === "type" || action.submit === true ? "submit" : "click";
   for (const [uid, selector, point] of [[action.uid, action.selector, action.point], [action.to_uid, action.to_selector, action.to_point]]) {
     const facts = await factsOf(ctx, tabId, { uid: /** @type {any} */ (uid), selector: /** @type {any} */ (selector), point: /** @type {any} */ (point) });
     const finding = classifyControl(facts?.control ?? null, mode);
     if (finding) return { url: facts.url, finding };
+  }
+  return null;
+}
+
+/**
+ * The URL of the frame a `type` or `fill` writes into, when that is a cross-site frame (the uid's element lives in
+ * another renderer process: its own CDP session); null for the tab's own page and its same-site frames, which cost
+ * no page call here.
+ * @param {string} type
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @returns {Promise<string | null>}
+ */
+async function crossSiteField(type, action, ctx) {
+  if (type !== "type" && type !== "fill") return null;
+  const uids = type === "type" ? [action.uid]
+    : (Array.isArray(action.fields) ? action.fields : []).map((/** @type {any} */ f) => f?.uid);
+  const tabId = await taskTab(action, ctx);
+  for (const uid of uids) {
+    if (typeof uid !== "string" || entryOf(tabId, uid)?.sessionId === undefined) continue;
+    const facts = await factsOf(ctx, tabId, { uid });
+    if (facts?.url) return facts.url;
   }
   return null;
 }

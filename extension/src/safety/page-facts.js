@@ -10,7 +10,7 @@
  * @typedef {{type: string, autocomplete: string, name: string, label: string}} FieldFacts
  * @typedef {{fields: FieldFacts[], submit: string, name: string}} FormFacts
  * @typedef {{tag: string, role: string, type: string, label: string, editable: boolean, submits: boolean,
- *   href: string, download: string | null, form: FormFacts | null, frame?: boolean}} ControlFacts
+ *   href: string, download: string | null, form: FormFacts | null, frame?: boolean, changeSubmits?: boolean}} ControlFacts
  * @typedef {{url: string, control: ControlFacts | null}} TargetFacts
  * @typedef {{url: string, controls: ControlFacts[], forms: FormFacts[]}} PageFacts
  */
@@ -41,12 +41,14 @@ export function controlFacts(el) {
   const form = control.form || control.closest("form");
   const submits = !!form && ((tag === "button" && (type === "" || type === "submit"))
     || (tag === "input" && (type === "submit" || type === "image")));
+  // A <select> whose change handler attribute submits its form ("onchange=this.form.submit()").
+  const changeSubmits = tag === "select" && /submit/i.test(control.getAttribute("onchange") || "");
   return {
-    tag, role: clean(control.getAttribute("role")), type, label, editable, submits,
+    tag, role: clean(control.getAttribute("role")), type, label, editable, submits, changeSubmits,
     href: tag === "a" ? String(control.href || "") : "",
     download: tag === "a" && control.hasAttribute("download") ? clean(control.getAttribute("download")) : null,
     // Only a control that submits or takes text needs its form read (the classifier looks at no other's).
-    form: form && (submits || editable) ? formFacts(form) : null,
+    form: form && (submits || editable || changeSubmits) ? formFacts(form) : null,
   };
 }
 
