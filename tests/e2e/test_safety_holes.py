@@ -115,7 +115,9 @@ def test_typing_into_another_sites_frame_counts_that_site_as_the_destination(cor
         assert act({"type": "type", "uid": uid, "text": "hello"}, task_id=task).ok, "no data: typed"
         details = asked_flow(act({"type": "type", "uid": uid, "text": SECRET}, task_id=task))
         assert "127.0.0.1" in details["reason"], "the top page (127.0.0.1) showed it; the frame is localhost's"
-        assert len(person.asked) == 1
+        asked_flow(act({"type": "type", "selector": "#text", "text": SECRET}, task_id=task))
+        asked_flow(act({"type": "fill", "fields": [{"selector": "#text", "value": SECRET}]}, task_id=task))
+        assert len(person.asked) == 3
     after = act({"type": "extract"}, task_id=task).result["elements"]
     assert SECRET not in after
 

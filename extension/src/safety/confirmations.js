@@ -194,9 +194,9 @@ export async function classifyAction(type, action, ctx) {
 }
 
 /**
- * The URL of the frame a `type` or `fill` writes into, when that is a cross-site frame (the uid's element lives in
- * another renderer process: its own CDP session); null for the tab's own page and its same-site frames, which cost
- * no page call here.
+ * The URL of the frame a `type` or `fill` writes into, when that is a cross-site frame (the element lives in
+ * another renderer process: its own CDP session); null for the tab's own page and its same-site frames. A uid of
+ * the tab's own session costs no page call here; a selector costs its lookup.
  * @param {string} type
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
@@ -204,12 +204,20 @@ export async function classifyAction(type, action, ctx) {
  */
 async function crossSiteField(type, action, ctx) {
   if (type !== "type" && type !== "fill") return null;
-  const uids = type === "type" ? [action.uid]
-    : (Array.isArray(action.fields) ? action.fields : []).map((/** @type {any} */ f) => f?.uid);
+  const targets = /** @type {{uid?: unknown, selector?: unknown}[]} */ (type === "type" ? [action]
+    : (Array.isArray(action.fields) ? action.fields : []).filter((f) => f && typeof f === "object"));
   const tabId = await taskTab(action, ctx);
-  for (const uid of uids) {
-    if (typeof uid !== "string" || entryOf(tabId, uid)?.sessionId === undefined) continue;
-    const facts = await factsOf(ctx, tabId, { uid });
+  for (const { uid, selector } of targets) {
+    let element = null;
+    if (typeof uid === "string") {
+      if (entryOf(tabId, uid)?.sessionId === undefined) continue;
+      element = await resolveElement(ctx, tabId, { uid });
+    } else if (typeof selector === "string") {
+      // A selector is looked up in the page first, then in cross-site frames: only the lookup tells where it is.
+      element = await resolveElement(ctx, tabId, { selector }).catch(() => null);
+    }
+    if (element?.sessionId === undefined) continue;
+    const facts = await onElement(ctx, tabId, element, targetFacts, [], FACT_HELPERS);
     if (facts?.url) return facts.url;
   }
   return null;
