@@ -150,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     act.add_argument("--confirm", action="store_true",
                      help="you approve the action if it is sensitive (pays, sends, deletes, changes an account, "
                           "carries one site's data to another); without it such an action answers "
-                          "confirmation_required")
+                          "confirmation_required. Only for the command line's own tasks: a task an agent or an MCP "
+                          "client holds is refused")
     act.set_defaults(func=_act)
 
     sub.add_parser("status", help="is the core running, which browsers are connected").set_defaults(func=_status)
