@@ -31,6 +31,9 @@ PAGE_ERROR_CODES = frozenset({"evaluate_failed", "element_not_found", "element_s
 classes, e.g. "covered by div#promo "Ignore …""): the whole message is page data (the `code` stays outside)."""
 _QUOTED_PAGE_TEXT = re.compile(r'(whose text begins )("(?:[^"\\]|\\.)*")')
 """Page text quoted (JSON-escaped) inside another error's message: select_text's "whose text begins "…""."""
+_DESCRIBED_ELEMENT = re.compile(r'^[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:[#.][^\s"]+)*(?: "| (?:takes|is a) )')
+"""A message that begins with the extension's description of a page element (tag, #id, .classes, "its text"), as
+fill's and upload's `input#card.x "…" takes text, not …`: the whole message is page data."""
 
 
 class _Marker:
@@ -80,7 +83,7 @@ def mark_output(data: dict[str, Any], token: str, marker: "_Marker | None" = Non
     if isinstance(error, dict):
         error = dict(error)
         if isinstance(error.get("message"), str):
-            if error.get("code") in PAGE_ERROR_CODES:
+            if error.get("code") in PAGE_ERROR_CODES or _DESCRIBED_ELEMENT.match(error["message"]):
                 error["message"] = marker.text(error["message"])
             else:
                 error["message"] = _QUOTED_PAGE_TEXT.sub(lambda m: m.group(1) + marker.text(m.group(2)),
