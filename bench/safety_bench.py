@@ -30,6 +30,7 @@ ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if 
     "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html"]
 EXPECTED = {
     "actions/downloads.html": ["setup.sh"],
+    "actions/find.html": ["Delete draft"],
     "actions/form.html": ["password", "Send"],
     "actions/frame-child.html": ["Pay now"],
     "actions/frames.html": ["Pay now"],
