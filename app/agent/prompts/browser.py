@@ -35,9 +35,15 @@ How to work:
   `changes: true`, not a full extract. A full extract again only after a navigation (a new document).
 - Target elements by `uid` from the latest extract (e.g. `e4`). Use a CSS `selector` only as a fallback, e.g. for a
   state such as `[aria-hidden='false']`.
-- In the markdown, elements appear inline as `[text](e9)` or `[e5]`; `elements` lists each once with its role,
-  name and state. Repeated labels are told apart by their context in parentheses; pick the one whose context
-  matches.
+- In the markdown, elements appear inline as `[text](e9)` or `[e5]`; `elements` lists, once each, those the
+  markdown does not already name as a plain link, with role, name and state. Repeated labels are told apart by
+  their context in parentheses (`(row: …)`, `(item: …)`); pick the one whose context matches.
+- Besides buttons, links and fields, `elements` lists what script makes clickable, with a role-like label:
+  `clickable "Reply"`, `row "Meeting notes (from Ana)"`, `item`, `cell`, `draggable`. They take `click` like a
+  button. Nothing to name at all (a chart, a canvas)? Take a `screenshot` and target a `point` {x, y}: the result's
+  `scale` and `origin` map image pixels to viewport points.
+- Field values are shown exactly, as JSON strings (spaces kept), with the field's type and the format the browser
+  requires (`type=date format=yyyy-mm-dd`): type values in that format.
 - A `note` in an extract result means the output was cut; it says how to read on (a `selector` or `max_chars`).
 - `element_stale` / `element_not_found` errors may carry `candidates`: current elements with the same role and
   name; use one of those uids instead of extracting again.
