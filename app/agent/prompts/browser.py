@@ -40,7 +40,7 @@ How to work:
   their context in parentheses (`(row: …)`, `(item: …)`); pick the one whose context matches.
 - Besides buttons, links and fields, `elements` lists what script makes clickable, with a role-like label:
   `clickable "Reply"`, `row "Meeting notes (from Ana)"`, `item`, `cell`, `draggable`. They take `click` like a
-  button. Nothing to name at all (a chart, a canvas)? Take a `screenshot` and target a `point` {x, y}: the result's
+  button. Nothing to name at all (a chart, a canvas)? Take a `screenshot` and target a `point` {{x, y}}: the result's
   `scale` and `origin` map image pixels to viewport points.
 - Field values are shown exactly, as JSON strings (spaces kept), with the field's type and the format the browser
   requires (`type=date format=yyyy-mm-dd`): type values in that format.
