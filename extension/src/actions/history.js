@@ -8,6 +8,7 @@ import { ActionError, ErrorCode } from "../protocol.js";
 import { onTaskTab } from "../targets/action-target.js";
 import { requireTab } from "../tabs/tab-resolver.js";
 import { domainOf } from "../sessions/session-store.js";
+import { LOAD_GRACE_MS } from "./navigate.js";
 
 const DEFAULT_TIMEOUT_MS = 30000;
 
@@ -38,6 +39,7 @@ export async function history(action, ctx) {
         + `person's blocklist (${pattern}); do not try to reach it another way: report that the site is blocked`);
     }
     await ctx.debugger.send(tabId, "Page.enable");
+    await ctx.debugger.send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
     const mainFrame = (await ctx.debugger.send(tabId, "Page.getFrameTree")).frameTree.frame.id;
     const loaded = loadOf(ctx, tabId, mainFrame, timeoutMs);
     try {
@@ -53,8 +55,9 @@ export async function history(action, ctx) {
 }
 
 /**
- * Resolves on the main frame's next load event, or its next same-document move (a history entry made by
- * pushState); rejects with `timeout` after timeoutMs.
+ * Resolves on the main frame's next load event, its next same-document move (a history entry made by pushState),
+ * or its restore from the back/forward cache (a restored page fires no load event); LOAD_GRACE_MS after the new
+ * document's DOMContentLoaded at the latest, as navigate does. Rejects with `timeout` after timeoutMs.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {string} mainFrame
@@ -63,6 +66,8 @@ export async function history(action, ctx) {
 function loadOf(ctx, tabId, mainFrame, timeoutMs) {
   /** @type {unknown} */
   let timer;
+  /** @type {unknown} */
+  let grace;
   /** @type {(() => void)[]} */
   let unsubscribes = [];
   const done = new Promise((resolve, reject) => {
@@ -70,6 +75,14 @@ function loadOf(ctx, tabId, mainFrame, timeoutMs) {
       ctx.debugger.on(tabId, "Page.loadEventFired", () => resolve(undefined)),
       ctx.debugger.on(tabId, "Page.navigatedWithinDocument", (p) => {
         if (p.frameId === mainFrame) resolve(undefined);
+      }),
+      ctx.debugger.on(tabId, "Page.frameNavigated", (p) => {
+        if (p.frame?.id === mainFrame && p.type === "BackForwardCacheRestore") resolve(undefined);
+      }),
+      ctx.debugger.on(tabId, "Page.lifecycleEvent", (p) => {
+        if (p.frameId !== mainFrame) return;
+        if (p.name === "load") resolve(undefined);
+        else if (p.name === "DOMContentLoaded") grace = ctx.timers.setTimeout(() => resolve(undefined), LOAD_GRACE_MS);
       }),
       ctx.debugger.onDetach(tabId, () => reject(new ActionError(ErrorCode.TAB_NOT_FOUND,
         `tab ${tabId} closed or was released while loading; call get_tabs`))),
@@ -81,6 +94,7 @@ function loadOf(ctx, tabId, mainFrame, timeoutMs) {
     done,
     stop() {
       ctx.timers.clearTimeout(timer);
+      ctx.timers.clearTimeout(grace);
       for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };
