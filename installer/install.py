@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from native_host.paths import bua_home
-
 from installer.errors import UsageError
 from installer.extension_id import extension_dir as default_extension_dir
 from installer.extension_id import read_extension_id
@@ -24,9 +22,12 @@ from installer.targets import (
     detect_browsers,
     manifest_path,
     registry_key,
-    user_data_dir as default_user_data_dir,
     windows_manifest_path,
 )
+from installer.targets import (
+    user_data_dir as default_user_data_dir,
+)
+from native_host.paths import bua_home
 
 
 @dataclass(frozen=True)

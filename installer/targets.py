@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from native_host.paths import HOST_NAME
-
 from installer.launcher import host_dir
 from installer.registry import Registry
 from installer.system import Platform
+from native_host.paths import HOST_NAME
 
 MANIFEST_NAME = f"{HOST_NAME}.json"
 

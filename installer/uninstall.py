@@ -9,14 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from native_host.paths import bua_home
-
 from installer.errors import UsageError
 from installer.launcher import POSIX_NAME, WINDOWS_NAME, host_dir
 from installer.record import load_record, record_path
 from installer.registry import Registry, WinRegistry
 from installer.system import Platform
 from installer.targets import BROWSERS, custom_manifest_path, manifest_path, registry_key, windows_manifest_path
+from native_host.paths import bua_home
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ import sys
 
 from app.core import service as _core  # noqa: F401  (the core and the model SDK load before Qt: see app.ui.qt)
 from app.ui import qt as _qt  # noqa: F401
+
+# isort: split
 import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
