@@ -14,6 +14,7 @@ from typing import Any, Literal
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import BrowserBridge
 from app.bridge.pool import BrowserBridgePool
+from app.protocol.envelope import ControlOp
 from app.store.db import Store
 
 STOPPED = "stopped by user"
@@ -79,11 +80,13 @@ class Controls:
                     report.cancelled_tasks.append(entry.task_id)
         for bridge in self.pool.bridges:
             report.settled_requests += bridge.abort_pending(STOPPED, task_id)
-        op, args = ("stop_all", {}) if task_id is None else ("end_session", {"task_id": task_id, "reason": "stopped"})
-        report.browsers = await self.broadcast(op, args)
+        if task_id is None:
+            report.browsers = await self.broadcast("stop_all", {})
+        else:
+            report.browsers = await self.broadcast("end_session", {"task_id": task_id, "reason": "stopped"})
         return report
 
-    async def broadcast(self, op: str, args: dict[str, Any],
+    async def broadcast(self, op: ControlOp, args: dict[str, Any],
                         bridges: list[BrowserBridge] | None = None) -> list[dict[str, Any]]:
         """One control to every connected browser (or the given ones), at once; their answers as dicts."""
         targets = self.pool.bridges if bridges is None else bridges

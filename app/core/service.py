@@ -62,6 +62,7 @@ class Core(CoreVerbs):
     async def close(self) -> None:
         for task in list(self._background):
             task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)  # settled, so nothing is printed at exit
         await self.server.close()
         self.store.close()
 
