@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt, QTimer
