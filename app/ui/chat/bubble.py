@@ -38,14 +38,14 @@ class MarkdownBlock(QLabel):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(RENDER_DELAY_MS)
-        self._timer.timeout.connect(self.render)
-        self.render()
+        self._timer.timeout.connect(self.show_source)
+        self.show_source()
 
     def append(self, text: str) -> None:
         self.source += text
         if not self._timer.isActive():
             self._timer.start()
 
-    def render(self) -> None:
+    def show_source(self) -> None:
         self._timer.stop()
         self.setText(self.source.strip())

@@ -87,7 +87,7 @@ class AssistantTurn(QWidget):
     def finish(self, turn: TurnRecord) -> None:
         self.thinking.setVisible(False)
         for block in self.findChildren(MarkdownBlock):
-            block.render()
+            block.show_source()
         note = END_NOTES.get(turn.status)
         if turn.status == "failed" and turn.error:
             self.error.setText(turn.error)

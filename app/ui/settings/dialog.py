@@ -127,7 +127,9 @@ class SettingsDialog(QDialog):
         await self.key.load()
         self.adjustSize()
         (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
-        self.main_model.lineEdit().deselect()
+        line = self.main_model.lineEdit()
+        if line is not None:
+            line.deselect()
 
     def _say(self, text: str, role: str = "muted") -> None:
         self.message.setText(text)
