@@ -4,9 +4,12 @@ PY     := $(VENV)/bin/python
 PYTHON ?= python3
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-py test-js venv browser-deps ui-deps bench schema clean screenshots
+.PHONY: run test test-py test-js check check-py check-js venv browser-deps ui-deps bench schema clean screenshots
 
+# A stock Debian python3 has no venv module (python3-venv): installed when missing.
 $(VENV)/.installed: pyproject.toml
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || \
+		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
@@ -40,7 +43,7 @@ run: venv ui-deps
 	$(VENV)/bin/bua install
 	$(VENV)/bin/bua
 
-test: venv browser-deps ui-deps test-js test-py
+test: venv browser-deps ui-deps check test-js test-py
 
 test-js:
 	cd extension && node --test test/
