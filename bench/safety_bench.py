@@ -157,9 +157,10 @@ def click_cost(report: Report, core: Any, bridge: Any, request: Any, page_url: s
     tab_id = nav.result["tab_id"]
     elements = request({"type": "extract", "tab_id": tab_id}, "bench-cost").result["elements"]
     uid = next(line.split()[0] for line in elements.splitlines() if '"Counter"' in line)
-    # settle_ms is an extension-side tuning field outside the model's schema: the click goes out as a raw envelope,
-    # through the app's safety guard as every action does.
-    action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1, "settle_ms": 0}
+    # settle_ms and report_changes (no change list) are extension-side tuning fields outside the model's schema:
+    # the click goes out as a raw envelope, through the app's safety guard as every action does.
+    action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1, "settle_ms": 0,
+              "report_changes": False}
     ids = iter(range(10**9))
 
     async def send(act: Any, approval: str | None) -> Any:
