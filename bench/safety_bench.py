@@ -31,7 +31,6 @@ ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if 
 EXPECTED = {
     "actions/downloads.html": ["setup.sh"],
     "actions/find.html": ["Delete draft"],
-    "actions/find.html": ["Delete draft"],
     "actions/form.html": ["password", "Send"],
     "actions/frame-child.html": ["Pay now"],
     "actions/frames.html": ["Pay now"],
