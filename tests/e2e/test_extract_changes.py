@@ -3,6 +3,8 @@ of itself (tests/fixtures/pages/extract/spa-changes.html)."""
 
 from __future__ import annotations
 
+import time
+
 from tests.e2e.test_extract import extract, open_page, uid_of
 
 
@@ -22,7 +24,9 @@ def test_extract_changes_after_a_click_lists_exactly_what_changed_with_stable_ui
     clicked = send({"type": "click", "uid": uid_of(first, r'button "Update later"')})
     assert clicked.ok and clicked.result["effects"]["nothing_changed"], "the page changes after the settle window"
     assert "changes" not in clicked.result, "no change list when the effects saw no change"
-    assert send({"type": "wait_for", "text": "Item 4", "timeout_ms": 5000}).ok
+    deadline = time.monotonic() + 5  # find reads without moving the task's snapshot (a wait_for would carry the list)
+    while not send({"type": "find", "text": "Item 4"}).result.get("total") and time.monotonic() < deadline:
+        time.sleep(0.1)
 
     changed = extract(send, changes=True)
     assert set(changed) == {"url", "title", "changes"}, "a change list, not a full extract"
@@ -120,3 +124,12 @@ def test_type_and_press_key_results_carry_their_change_lists(act, fixture_server
     back = pressed.result["changes"]
     assert [line for line in back["markdown"].splitlines() if line[0] in "+-"] == [
         f"+ - Item 1 [Delete]({item1})", f"+ - Item 3 [Delete]({item3})"], "the same uids come back"
+
+
+def test_a_wait_for_result_carries_the_change_it_waited_for(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    assert send({"type": "click", "uid": uid_of(first, r'button "Update later"')}).ok
+    waited = send({"type": "wait_for", "text": "Item 4", "timeout_ms": 5000})
+    assert waited.ok, waited.error
+    assert "+ - Item 4 [Delete](" in waited.result["changes"]["markdown"]
+    assert extract(send, changes=True)["changes"] == {"summary": "no text or element changed"}

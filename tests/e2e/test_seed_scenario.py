@@ -56,18 +56,18 @@ def test_three_contacts_through_one_task_call(core, browser, site, model):
     assert len(tasks) == 1 and tasks[0]["output"]["status"] == "completed"
     assert tasks[0]["output"]["artifacts"]["data"] == expected(3)
     calls = browser_calls(events)
-    assert 14 <= len(calls) <= 16, "navigate, extract, then View, wait, changes, Close per candidate"
-    assert calls[:5] == [calls[0], {"type": "extract"}, calls[2], calls[3], {"type": "extract", "changes": True}]
-    assert [c["type"] for c in calls[:5]] == ["navigate", "extract", "click", "wait_for", "extract"]
+    assert len(calls) == 11, "navigate, extract, then View, wait (its change list shows the panel), Close each"
+    assert [c["type"] for c in calls[:5]] == ["navigate", "extract", "click", "wait_for", "click"]
+    assert calls[1] == {"type": "extract"}
     for c in expected(3):
         assert c["email"] in result.outcome.text
     milestones = core.core.board.tasks["seed-ok"].milestones
     assert len(milestones) == len(calls) + 1
     results = [d["output"] for k, d in events if k == "subagent_tool_result" and d["name"] == "browser"]
-    panel = results[4]["result"]["changes"]
-    assert not panel.get("full") and CANDIDATES[0]["email"] in panel["markdown"], "the panel read as a change list"
-    assert "markdown" not in results[4]["result"], "not a full extract"
-    closed = results[5]["result"]["changes"]
+    assert "Loading" in results[2]["result"]["changes"]["markdown"], "the View click's own change list"
+    panel = results[3]["result"]["changes"]
+    assert CANDIDATES[0]["email"] in panel["markdown"], "the panel read from the wait's change list"
+    closed = results[4]["result"]["changes"]
     assert "- ## " + CANDIDATES[0]["name"] in closed["markdown"], "the Close click's own change list"
     view_uids = [c["uid"] for c in calls if c["type"] == "click"][::2]
     assert all(f'{uid} button "View"' in results[1]["result"]["elements"] for uid in view_uids), \

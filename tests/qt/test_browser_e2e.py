@@ -42,7 +42,7 @@ def test_try_the_demo_runs_the_seed_scenario_from_the_chat_window(make_app, home
         turn = window.transcript.current
         assert turn.error.text() == "", turn.error.text()
         assert task_card.task.status == "completed"
-        assert 8 <= task_card.task.steps <= 16, "navigate, extract, then View (wait, read the changes) and Close each"
+        assert 8 <= task_card.task.steps <= 16, "navigate, extract, then View, wait (its change list) and Close each"
         text = "\n".join(block.source for block in turn.findChildren(MarkdownBlock))
         for candidate in CANDIDATES[:3]:
             assert candidate["email"] in text

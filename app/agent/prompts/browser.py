@@ -29,10 +29,10 @@ Actions:
 
 How to work:
 - Extract a page once before you act on it. After that, read what your actions changed instead of the whole page:
-  a `click`, `type`, `press_key` or `fill` result carries `changes` (the page's change list since you last saw
-  it: text lines and elements added, removed or changed, uids stable) when it is small. When it says
-  `extract {{changes: true}}`, or the page changes later (after a `wait_for`), call `extract` with
-  `changes: true`, not a full extract. A full extract again only after a navigation (a new document).
+  a `click`, `type`, `press_key`, `fill` or `wait_for` result carries `changes` (the page's change list since
+  you last saw it: text lines and elements added, removed or changed, uids stable) when it is small. When it
+  says `extract {{changes: true}}`, or the page changed later, call `extract` with `changes: true`, not a full
+  extract. A full extract again only after a navigation (a new document).
 - Target elements by `uid` from the latest extract (e.g. `e4`). Use a CSS `selector` only as a fallback, e.g. for a
   state such as `[aria-hidden='false']`.
 - In the markdown, elements appear inline as `[text](e9)` or `[e5]`; `elements` lists, once each, those the

@@ -29,7 +29,8 @@ class WaitFor(OnTab):
         rank=80,
         signature="{uid | selector | text, state, timeout_ms?}",
         guide="wait until visible/hidden/attached/detached; selectors can express state, e.g. "
-              "`[aria-hidden='false']`.",
+              "`[aria-hidden='false']`. Like a click's, its result carries `changes` once you have extracted the "
+              "page.",
         done=lambda raw, result: f"Waited for {awaited(raw)} to be {raw.get('state', 'visible')}",
         failed="see",
         failed_subject=awaited,

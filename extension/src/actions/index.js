@@ -1,8 +1,8 @@
 /**
  * The one map from action type to handler. Every type declared in the Python declarations
  * (app/protocol/actions/, generated into ../generated/protocol.js) has exactly one entry here; a node test fails
- * when one is missing or extra. click, type, fill and press_key results carry the change list of the page when it
- * is small (extract/action-changes.js).
+ * when one is missing or extra. click, type, fill, press_key and wait_for results carry the change list of the page
+ * when it is small (extract/action-changes.js).
  */
 
 import { navigate } from "./navigate.js";
@@ -41,7 +41,7 @@ export const HANDLERS = Object.freeze({
   hover,
   drag,
   select_text: selectText,
-  wait_for: waitFor,
+  wait_for: withChangeList(waitFor, { waits: true }),
   screenshot,
   evaluate,
   page_log: pageLog,

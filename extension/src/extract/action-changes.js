@@ -1,9 +1,10 @@
 /**
- * The change list an input action's result carries (click, type, press_key, fill): what changed in the page
- * since the task last saw it, so the model rarely needs to extract after acting.
+ * The change list an input action's result carries (click, type, press_key, fill), and a wait_for's: what
+ * changed in the page since the task last saw it, so the model rarely needs to extract after acting.
  *
- * Computed only when the action's effects saw the DOM change in the same document, and only when the task has
- * extracted this tab before (there is something to compare with: snapshots.js). Listed in full when it is
+ * Computed only when the action's effects saw the DOM change in the same document (a wait_for that succeeded:
+ * what it waited for is what changed), and only when the task has extracted this tab before (there is
+ * something to compare with: snapshots.js). Listed in full when it is
  * small (CHANGES_BUDGET characters, serialised); then the snapshot moves on to the page as it is now. A larger
  * one is only counted, with the way to read it (extract {changes: true}), and the snapshot stays where it was.
  * The walk costs about one extract of the page (bench: `python -m bench click`); an action that worked is never
@@ -29,9 +30,10 @@ export const CHANGES_BUDGET = 2000;
  * The handler, with the change list added to its result when there is one to tell. `report_changes: false`
  * (a tuning field outside the model-facing schema, for benchmarks) leaves it out.
  * @param {ActionHandler} handler
+ * @param {{waits?: boolean}} [options] waits: the handler waits for the page to change (wait_for), it has no effects
  * @returns {ActionHandler}
  */
-export function withChangeList(handler) {
+export function withChangeList(handler, { waits = false } = {}) {
   return async (action, ctx) => {
     /** @type {number | undefined} */
     let tabId;
@@ -39,7 +41,7 @@ export function withChangeList(handler) {
       tabId = id;
       ctx.noteTab?.(id);
     } });
-    if (action.report_changes === false || tabId === undefined || !changedInPlace(result)) return result;
+    if (action.report_changes === false || tabId === undefined || !(waits || changedInPlace(result))) return result;
     const changes = await changeList(ctx, tabId).catch(() => null);
     return changes ? { .../** @type {object} */ (result), changes } : result;
   };
