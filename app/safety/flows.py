@@ -2,7 +2,8 @@
 
 * `type` / `fill`: the typed text, and the text this task typed on the same site just before it joined to it, so a
   secret typed in pieces (`7730 19`, then `42 8851`, or one key at a time with `press_key`) is seen whole. The
-  destination is the page the field is in (the guard passes the frame's URL when the field is in a frame).
+  destination is the page the field is in (the guard passes the frame's URL when the field, or the focused frame a
+  key goes to, is another site's).
 * `navigate` / `open_tab`: the whole URL (app.safety.dataflow.url_pieces).
 * `evaluate`: the script's text (a secret read on another site, written into a script on this one) and every URL
   it names (a secret carried to that URL's site). And a script that holds a network sink (fetch, XMLHttpRequest,
@@ -51,17 +52,21 @@ class TypedTails:
 
     def key(self, task_id: str, site: str, key: str) -> None:
         """A `press_key`: a printable key joins the tail, Backspace takes one off, other keys change nothing."""
-        last = key.split("+")[-1] if len(key) > 1 else key
-        if len(last) == 1:
-            self.add(task_id, site, last)
-        elif last.lower() in _KEY_CHARS:
-            self.add(task_id, site, _KEY_CHARS[last.lower()])
-        elif last.lower() == "backspace":
+        text = key_text(key)
+        if text:
+            self.add(task_id, site, text)
+        elif key.split("+")[-1].lower() == "backspace":
             self._tails[(task_id, site)] = self.get(task_id, site)[:-1]
 
     def forget(self, task_id: str) -> None:
         for key in [k for k in self._tails if k[0] == task_id]:
             del self._tails[key]
+
+
+def key_text(key: str) -> str:
+    """The character a `press_key` types ('' for a key that types none: arrows, Escape, Backspace)."""
+    last = key.split("+")[-1] if len(key) > 1 else key
+    return last if len(last) == 1 else _KEY_CHARS.get(last.lower(), "")
 
 
 def typed_texts(action: dict[str, Any]) -> list[str]:

@@ -24,7 +24,7 @@ from app.protocol.envelope import ErrorBody, Response
 from app.protocol.errors import ErrorCode
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.dataflow import DataFlow, Flow
-from app.safety.flows import TypedTails, script_flow, typed_texts, typing_flow
+from app.safety.flows import TypedTails, key_text, script_flow, typed_texts, typing_flow
 from app.safety.sites import site_of
 
 Send = Callable[[Any, "str | None"], Awaitable[Response]]
@@ -91,6 +91,8 @@ class SafetyGuard:
         kind = action.get("type")
         if kind in ("type", "fill"):
             return typing_flow(self.dataflow, self._tails, task_id, typed_texts(action), dest) if dest else None
+        if kind == "press_key" and isinstance(action.get("key"), str) and (text := key_text(action["key"])):
+            return typing_flow(self.dataflow, self._tails, task_id, [text], dest) if dest else None
         if kind in ("navigate", "open_tab") and isinstance(action.get("url"), str):
             return self.dataflow.check_url(task_id, action["url"])
         if kind == "evaluate" and isinstance(action.get("expression"), str):

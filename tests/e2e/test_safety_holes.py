@@ -118,6 +118,10 @@ def test_typing_into_another_sites_frame_counts_that_site_as_the_destination(cor
         asked_flow(act({"type": "type", "selector": "#text", "text": SECRET}, task_id=task))
         asked_flow(act({"type": "fill", "fields": [{"selector": "#text", "value": SECRET}]}, task_id=task))
         assert len(person.asked) == 3
+        assert act({"type": "type", "uid": uid, "text": " 7730 1"}, task_id=task).ok, "five digits: not data"
+        key = act({"type": "press_key", "key": "9"}, task_id=task)
+        assert asked_flow(key)["element"] == "text “773019”", "a key into the focused frame goes to its site"
+        assert len(person.asked) == 4
     after = act({"type": "extract"}, task_id=task).result["elements"]
     assert SECRET not in after
 

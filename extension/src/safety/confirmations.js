@@ -89,8 +89,9 @@ export class Confirmations {
     if (!(/** @type {Record<string, {may_be_sensitive?: boolean}>} */ (ACTIONS))[type]?.may_be_sensitive) return;
     if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
     if (!this.#enabled) return;
-    const found = await classifyAction(type, run, ctx);
-    const frameUrl = await crossSiteField(type, run, ctx);
+    const classified = await classifyAction(type, run, ctx);
+    const found = classified?.finding ? classified : null;
+    const frameUrl = classified?.frameUrl ?? await crossSiteField(type, run, ctx);
     if (!found && !frameUrl) return;
     const token = this.issue(ctx.taskId, action);
     const frame = frameUrl ? { frame_url: frameUrl } : {};
@@ -102,12 +103,13 @@ export class Confirmations {
         what: type, site: siteOf(frameUrl), url: frameUrl, element: "a field in a frame", reason: "", category: "frame_destination",
         token, ...frame } });
     }
+    const finding = /** @type {Finding} */ (found.finding);
     const site = siteOf(found.url);
     throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
-      `the person must confirm this ${type} on ${site || "this page"} first (${found.finding.element}: ${found.finding.reason}); `
+      `the person must confirm this ${type} on ${site || "this page"} first (${finding.element}: ${finding.reason}); `
       + "bua asked them", { confirmation: {
-        what: type, site, url: found.url, element: found.finding.element, reason: found.finding.reason,
-        category: found.finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) } });
+        what: type, site, url: found.url, element: finding.element, reason: finding.reason,
+        category: finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) } });
   }
 
   /**
@@ -138,11 +140,12 @@ export class Confirmations {
 }
 
 /**
- * Read the real target and classify it. Null when the action is not sensitive.
+ * Read the real target and classify it. Null when the action is not sensitive; `finding: null` with `frameUrl`
+ * when it is not sensitive but a key goes into a focused frame of another site.
  * @param {string} type
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{url: string, finding: Finding, findings?: string[]} | null>} `findings`: for evaluate, every
+ * @returns {Promise<{url: string, finding: Finding | null, findings?: string[], frameUrl?: string} | null>} `findings`: for evaluate, every
  *   sensitive control of the page (up to 20)
  */
 export async function classifyAction(type, action, ctx) {
@@ -165,7 +168,10 @@ export async function classifyAction(type, action, ctx) {
     const facts = await inWorld(ctx, tabId, focusFacts, [], {}, FACT_HELPERS);
     const mode = keyMode(String(action.key ?? ""), facts.control);
     const finding = mode ? classifyControl(facts.control, mode) : null;
-    return finding ? { url: facts.url, finding } : null;
+    if (finding) return { url: facts.url, finding };
+    // A key into a focused frame of another site: that site is where a typed character goes (the frame's src).
+    const src = facts.control?.frame ? facts.control.href : "";
+    return src && siteOf(src) && siteOf(src) !== siteOf(facts.url) ? { url: facts.url, finding: null, frameUrl: src } : null;
   }
   // The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay.
   if (type === "fill") {

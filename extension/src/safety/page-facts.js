@@ -97,7 +97,7 @@ export function focusFacts() {
   if (!el || el === document.body || el === document.documentElement) return { url: location.href, control: null };
   if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
     return { url: location.href, control: { tag: "iframe", role: "", type: "", label: "", editable: false, submits: false,
-      href: "", download: null, form: null, frame: true } };
+      href: String(el.src || ""), download: null, form: null, frame: true } };
   }
   return { url: String(el.ownerDocument?.location?.href ?? location.href), control: controlFacts(el) };
 }

@@ -164,3 +164,11 @@ def test_a_secret_typed_in_pieces_through_the_guard_asks() -> None:
     assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
     assert asked[0].element.startswith("text “7730194")
     assert [a.get("text") or a.get("key") for a in page.sent[2:]] == ["7730", "1"], "the piece that asked was not sent"
+    assert run(guard, page, {"type": "press_key", "key": "ArrowLeft", "tab_id": 1}).ok, "a key that types nothing"
+    guard2, asked2 = guard_asking([Decision.DENY])
+    assert run(guard2, page, {"type": "extract", "tab_id": 1}).ok
+    assert run(guard2, page, {"type": "navigate", "url": NOTES, "tab_id": 1}).ok
+    assert run(guard2, page, {"type": "type", "uid": "e2", "text": "7730 1", "tab_id": 1}).ok
+    refused = run(guard2, page, {"type": "press_key", "key": "9", "tab_id": 1})
+    assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED, "the key that completes it asks"
+    assert asked2[0].element.startswith("text “773019")
