@@ -92,6 +92,7 @@ def run(report: Report, fixture_url: str, n: int = 150) -> None:
 
             pages = [("demo site", site.url("/index.html"))] + [(p, urljoin(fixture_url, p)) for p in ORDINARY]
             false_positives(report, request, pages)
+            ordinary_actions(report, request, fixture_url)
             hostile(report, request, fixture_url)
             click_cost(report, core, bridge, request, urljoin(fixture_url, "actions/click.html"), n)
     finally:
@@ -125,6 +126,24 @@ def false_positives(report: Report, request: Any, urls: list[tuple[str, str]]) -
     for fp in fps[:10]:
         report.add(Row("safety", f"  false positive: {fp[:90]}", 1, value="FP"))
     report.goal("sensitive-action classifier false positives on ordinary pages", len(fps), 0, "controls")
+
+
+ORDINARY_ACTIONS = [{"type": "click", "selector": s} for s in ("#view-1", "#f-red", "#clear", "#more", "#view-2")] + [
+    {"type": "type", "selector": "#q", "text": "teapot", "submit": True}, {"type": "press_key", "key": "Enter"},
+    {"type": "evaluate", "expression": "document.title"}, {"type": "click", "selector": "#next"}]
+"""Real actions on safety/ordinary.html (view, filter, clear filter, show more, search, next page): none may ask."""
+
+
+def ordinary_actions(report: Report, request: Any, fixture_url: str) -> None:
+    """The scan above counts what the classifier would hold; this runs ordinary actions for real (no window to
+    ask in, so a held one answers confirmation_required) and counts the ones that asked."""
+    assert request({"type": "navigate", "url": urljoin(fixture_url, "safety/ordinary.html")}, "bench-ordinary").ok
+    asked = [a for a in ORDINARY_ACTIONS if (r := request(a, "bench-ordinary")).error is not None
+             and r.error.code == "confirmation_required"]
+    report.add(Row("safety", "ordinary actions run for real (clicks, search, Enter, a script)", len(ORDINARY_ACTIONS),
+                   value=len(ORDINARY_ACTIONS)))
+    report.add(Row("safety", "ordinary actions that asked the person", len(ORDINARY_ACTIONS), value=len(asked)))
+    report.goal("confirmations on ordinary (non-sensitive) actions", len(asked), 0, "actions")
 
 
 def hostile(report: Report, request: Any, fixture_url: str) -> None:
