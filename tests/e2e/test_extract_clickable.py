@@ -114,3 +114,21 @@ def test_listeners_are_found_again_in_a_new_document_of_the_same_tab(page, fixtu
     assert again != first, "a new document, a new uid"
     click(page, again)
     assert title(page) == "clicked Eget"
+
+
+def listed_cells(result: dict) -> set[str]:
+    return {rest for rest in element_lines(result).values() if rest.startswith('cell "')}
+
+
+def test_a_page_with_more_listened_elements_than_one_mapping_chunk_lists_all_it_shows(act, fixture_server):
+    """295 listened name cells: more than the first chunk of nodes mapped (listeners.FIRST_CHUNK, 200). A selector
+    read of the last section, then the whole page, each find every listened cell they show."""
+    send = open_page(act, fixture_server, "mixed.html?n=1000&listen=1")
+    last = extract(send, selector="section:last-of-type")
+    assert listed_cells(last) == {f'cell "{name}"' for name in
+                                  ("Jane Doe 291", "John Roe 292", "Ada Lovelace 293", "Alan Turing 294",
+                                   "Grace Hopper 295")}
+    whole = extract(send, max_chars=200_000)
+    assert "note" not in whole, whole.get("note")
+    assert len(listed_cells(whole)) == 295
+    click(send, uid_of(whole, r'cell "Grace Hopper 295"'))

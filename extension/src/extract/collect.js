@@ -59,15 +59,18 @@ export async function collectTab(dbg, tabId, { limit, selector, blocklist }) {
  */
 async function walkFrame(dbg, frame, opts) {
   await revealClosedRoots(dbg, frame);
-  await syncListeners(dbg, frame);
+  const listeners = await syncListeners(dbg, frame);
   // Blocked frames come last: their key wins, and the walker leaves "[blocked frame: site]" where they stand.
   const owners = [...await childFrameOwners(dbg, frame),
     ...await blockedOwners(dbg, frame, opts.blocklist, () => contextOf(dbg, frame))];
-  const res = await callPage(dbg, frame, "walk", [
+  const walk = () => callPage(dbg, frame, "walk", [
     { value: { limit: Math.max(opts.budget.left, MIN_FRAME_LIMIT), selector: opts.selector, frameKeys: owners.map((o) => o.sessionId) } },
     ...owners.map((o) => ({ objectId: o.objectId })),
   ]);
-  const data = JSON.parse(res.value);
+  let res = await walk();
+  let data = JSON.parse(res.value);
+  // The walk got past the listened elements mapped so far: map the next ones and walk again (listeners.js).
+  while (data.listenReached && await listeners.more()) data = JSON.parse((res = await walk()).value);
   if (data.notFound) return data;
   if (frame.sessionId === undefined) observeTopDocument(frame.tabId, data.doc);
   if (data.omitted) for (const k of /** @type {const} */ (["els", "rows", "chars"])) opts.omitted[k] += data.omitted[k];

@@ -9,9 +9,14 @@
  * included) natively and reports every world's listeners with their node's
  * backendNodeId in one call: ~3 ms for the 37,000 nodes of the 10,000-element
  * bench page, ~30 ms when 2,900 of them listen (measured on Chromium 156 with
- * Playwright's CDP client). Only the ids the library has not
- * mapped yet are resolved (DOM.resolveNode, ~0.2 ms each when pipelined), so a
- * document pays for a listened element once; MAX_RESOLVE bounds one extract.
+ * Playwright's CDP client; ~110 ms through chrome.debugger). Only the ids the library has not
+ * mapped yet are resolved (DOM.resolveNode, ~0.17 ms each when pipelined), so a
+ * document pays for a listened element once, and only as far as a walk gets: a
+ * budget-cut extract of a long page reads its first part, so nodes are mapped
+ * a chunk at a time (FIRST_CHUNK, then doubling) while the walk says it passed
+ * the last mapped one (lib.listenReached); MAX_RESOLVE bounds one extract.
+ * Mapping all 2,940 listened cells of the bench page took ~250 ms in each of
+ * the first two extracts; the first chunk takes ~35 ms.
  */
 
 import { CdpError } from "../tabs/debugger-controller.js";
@@ -22,6 +27,8 @@ const INPUT_EVENTS = new Set(["click", "dblclick", "mousedown", "mouseup", "poin
   "keydown", "keyup", "keypress"]);
 /** At most this many newly listened elements are resolved per extract (the first in document order). */
 export const MAX_RESOLVE = 1500;
+/** Listened nodes mapped in the first chunk; each further chunk is twice the one before. */
+export const FIRST_CHUNK = 200;
 const GROUP = "bua-listeners";
 /** Kept, not released: the page world's document, asked again for its listeners by each extract. */
 const DOC_GROUP = "bua-listened-document";
@@ -44,26 +51,53 @@ export function listenedNodes(listeners) {
 }
 
 /**
- * Tell the frame's library which elements have input listeners now.
- * Best effort: a frame whose listeners cannot be read is walked without them.
+ * Tell the frame's library which elements have input listeners now, and map the first listened nodes it does
+ * not know yet when it knows none before them (a new document). Best effort: a frame whose listeners cannot be
+ * read is walked without them.
  * @param {DebuggerController} dbg
  * @param {Frame} frame
+ * @returns {Promise<{more: () => Promise<boolean>}>} more(): maps the next chunk of nodes the library does not
+ *   know (after a walk that says it may have passed them); false when there is none left for this extract
  */
 export async function syncListeners(dbg, frame) {
   const send = (/** @type {string} */ method, /** @type {object} */ params) =>
     dbg.send(frame.tabId, method, params, frame.sessionId);
+  const none = { more: async () => false };
   const listeners = await pageListeners(dbg, frame, send);
-  if (!listeners) return;
-  const unknown = (await callPage(dbg, frame, "listenSync", [{ value: listenedNodes(listeners) }])).value ?? [];
-  if (!unknown.length) return;
-  const ids = unknown.slice(0, MAX_RESOLVE);
+  if (!listeners) return none;
+  /** @type {{unknown: number[], mapped: boolean}} */
+  const { unknown, mapped } = (await callPage(dbg, frame, "listenSync", [{ value: listenedNodes(listeners) }])).value;
+  if (!unknown.length) return none;
+  let done = 0;
+  let chunk = FIRST_CHUNK;
+  const more = async () => {
+    const ids = unknown.slice(done, Math.min(done + chunk, MAX_RESOLVE));
+    if (!ids.length) return false;
+    done += ids.length;
+    chunk *= 2;
+    await mapNodes(dbg, frame, send, ids, unknown.length - done);
+    return true;
+  };
+  if (!mapped) await more(); // nothing mapped before the first unknown node: a walk would meet it at once
+  return { more };
+}
+
+/**
+ * Resolve listened nodes into bua's world (pipelined) and hand them to the library.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {(method: string, params: object) => Promise<any>} send
+ * @param {number[]} ids
+ * @param {number} left how many are still not mapped after these
+ */
+async function mapNodes(dbg, frame, send, ids, left) {
   const executionContextId = await contextOf(dbg, frame);
   const objects = await Promise.all(ids.map((/** @type {number} */ backendNodeId) =>
     send("DOM.resolveNode", { backendNodeId, executionContextId, objectGroup: GROUP })
       .then((/** @type {any} */ r) => (r.object?.objectId ? { objectId: r.object.objectId } : { value: null }))
       .catch(() => ({ value: null }))));
   try {
-    await callPage(dbg, frame, "listenAdd", [{ value: ids }, ...objects]);
+    await callPage(dbg, frame, "listenAdd", [{ value: ids }, { value: left }, ...objects]);
   } finally {
     send("Runtime.releaseObjectGroup", { objectGroup: GROUP }).catch(() => {});
   }

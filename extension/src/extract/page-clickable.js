@@ -22,7 +22,7 @@
  */
 
 /**
- * Adds documentNode, listenSync, listenAdd, isListened and scriptControl to lib (needs pageAria).
+ * Adds documentNode, listenSync, listenAdd, listenReached, isListened and scriptControl to lib (needs pageAria).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageClickable(lib) {
@@ -49,6 +49,10 @@ export function pageClickable(lib) {
   let listened = new Set();
   /** @type {WeakSet<Element>} ancestors of listened elements */
   let aboveListened = new WeakSet();
+  /** Listened nodes reported now but not mapped yet (the extension maps them a chunk at a time). */
+  let pending = 0;
+  /** @type {Element | null} the last mapped listened element before the first one not mapped yet */
+  let frontier = null;
 
   const markAncestors = () => {
     aboveListened = new WeakSet();
@@ -59,41 +63,62 @@ export function pageClickable(lib) {
 
   /**
    * The listened nodes now (backendNodeIds in document order); answers those this library cannot map to
-   * an element (yet, or any more: a collected wrapper), for the extension to resolve and hand over with listenAdd.
+   * an element (yet, or any more: a collected wrapper), for the extension to resolve and hand over with listenAdd,
+   * and whether a mapped element comes before the first of them (else a walk would meet them at once).
    * @param {number[]} ids
-   * @returns {number[]}
+   * @returns {{unknown: number[], mapped: boolean}}
    */
   lib.listenSync = (ids) => {
     listened = new Set();
+    frontier = null;
     /** @type {number[]} */
     const unknown = [];
     for (const id of ids) {
       const el = byNodeId.get(id)?.deref();
-      if (el) listened.add(el);
-      else if (!notElements.has(id)) unknown.push(id);
+      if (el) {
+        listened.add(el);
+        if (!unknown.length) frontier = el;
+      } else if (!notElements.has(id)) unknown.push(id);
     }
+    pending = unknown.length;
     if (byNodeId.size > 2 * ids.length + PRUNE_SLACK) {
       for (const [id, ref] of byNodeId) if (!ref.deref()) byNodeId.delete(id);
     }
     markAncestors();
-    return unknown;
+    return { unknown, mapped: !!frontier };
   };
 
   /**
    * Elements for ids listenSync did not know (an id that resolved to no element is remembered as none).
-   * @param {number[]} ids
+   * @param {number[]} ids the next ones in the reported order
+   * @param {number} left how many reported ids are still not mapped after these
    * @param {...(Element | null)} els one per id
    */
-  lib.listenAdd = (ids, ...els) => {
+  lib.listenAdd = (ids, left, ...els) => {
     ids.forEach((id, i) => {
       const el = els[i];
       if (el && el.nodeType === 1) {
         byNodeId.set(id, new WeakRef(el));
         listened.add(el);
+        frontier = el;
       } else notElements.add(id);
     });
+    pending = left;
     markAncestors();
     return true;
+  };
+
+  /**
+   * Whether a walk that stopped detailed work at `cut` (null: it walked everything) may have passed listened
+   * elements not mapped yet. Those come after the frontier in the reported (document) order, so a walk cut
+   * before the frontier cannot have met them; anything else (no frontier, a cut in another tree) may have.
+   * @param {Node | null} cut
+   */
+  lib.listenReached = (cut) => {
+    if (!pending) return false;
+    if (!cut || !frontier || !frontier.isConnected) return true;
+    const pos = frontier.compareDocumentPosition(cut);
+    return !(pos & Node.DOCUMENT_POSITION_PRECEDING) || !!(pos & Node.DOCUMENT_POSITION_DISCONNECTED);
   };
 
   /** The document, for the extension to ask for its listeners. */

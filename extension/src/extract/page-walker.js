@@ -433,6 +433,7 @@ export function pageWalker(lib) {
           + "(a screenshot shows them).";
     }
     out.hidden = W.hidden;
+    if (lib.listenReached(W.cut)) out.listenReached = true;
     if (!opts.selector && !W.counting && W.textChars < 2000 && !W.hidden) { // innerText would bring hidden text back
       const text = document.body?.innerText ?? "";
       if (text.length > 2 * W.textChars + 200) out.text = text.slice(0, opts.limit);
