@@ -19,7 +19,7 @@ import { SessionGate } from "./src/sessions/session-gate.js";
 import { OpenedTabs } from "./src/sessions/opened-tabs.js";
 import { SessionStore } from "./src/sessions/session-store.js";
 import { TabGroups } from "./src/sessions/tab-groups.js";
-import { PageLogs } from "./src/tabs/page-log.js";
+import { PageLogs } from "./src/tabs/tab-log.js";
 import { TaskDownloads } from "./src/tabs/downloads.js";
 import { Confirmations } from "./src/safety/confirmations.js";
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { diffSnapshots, lineHunks } from "../src/extract/page-diff.js";
+import { diffSnapshots, lineHunks } from "../src/extract/diff.js";
 import { changesSince } from "../src/extract/extract-action.js";
 import { forgetTab, MAX_SNAPSHOTS, previous, remember, snapshotCount } from "../src/extract/snapshots.js";
 

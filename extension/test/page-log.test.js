@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { MAX_ENTRIES, MAX_TEXT, PageLogs, SLOW_MS } from "../src/tabs/page-log.js";
+import { MAX_ENTRIES, MAX_TEXT, PageLogs, SLOW_MS } from "../src/tabs/tab-log.js";
 import { newestThatFit, MAX_RESULT_CHARS } from "../src/actions/page-log.js";
 
 function fakeDebugger() {

@@ -9,7 +9,7 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
-import { callPage, mainFrameId } from "../extract/page-script.js";
+import { callPage, mainFrameId } from "../extract/run-in-page.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { observeTopDocument, uidFor } from "../extract/uid-map.js";
 

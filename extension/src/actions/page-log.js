@@ -9,7 +9,7 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
-import { KINDS, MAX_ENTRIES } from "../tabs/page-log.js";
+import { KINDS, MAX_ENTRIES } from "../tabs/tab-log.js";
 
 export const MAX_RESULT_CHARS = 20000;
 
@@ -20,7 +20,7 @@ export const MAX_RESULT_CHARS = 20000;
  * @param {ActionContext} ctx
  */
 export async function pageLog(action, ctx) {
-  const kind = /** @type {import("../tabs/page-log.js").Kind} */ (action.kind);
+  const kind = /** @type {import("../tabs/tab-log.js").Kind} */ (action.kind);
   if (!KINDS.includes(kind)) throw new ActionError(ErrorCode.INVALID_ACTION, `'kind' must be one of: ${KINDS.join(", ")}`);
   const since = action.since ?? 0;
   if (!Number.isSafeInteger(since) || /** @type {number} */ (since) < 0) {

@@ -14,7 +14,7 @@
 import { DEFAULT_MAX_CHARS } from "./budget.js";
 import { collectTab } from "./collect.js";
 import { render } from "./extract-action.js";
-import { diffSnapshots } from "./page-diff.js";
+import { diffSnapshots } from "./diff.js";
 import { previous, remember, snapshotOf } from "./snapshots.js";
 import { topDocument } from "./uid-map.js";
 
@@ -59,7 +59,7 @@ function changedInPlace(result) {
 /**
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @returns {Promise<import("./page-diff.js").ChangeList | {summary: string} | null>}
+ * @returns {Promise<import("./diff.js").ChangeList | {summary: string} | null>}
  */
 export async function changeList(ctx, tabId) {
   const before = previous(ctx.taskId, tabId);

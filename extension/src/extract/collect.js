@@ -11,7 +11,7 @@
  */
 
 import { syncListeners } from "./listeners.js";
-import { callPage, contextOf, mainFrameId } from "./page-script.js";
+import { callPage, contextOf, mainFrameId } from "./run-in-page.js";
 import { observeTopDocument, uidFor } from "./uid-map.js";
 import { blockedNote, blockedOwners } from "../tabs/blocked-frames.js";
 
@@ -21,7 +21,7 @@ const MIN_FRAME_LIMIT = 2000;
 
 /**
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
- * @typedef {import("./page-script.js").Frame} Frame
+ * @typedef {import("./run-in-page.js").Frame} Frame
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number, hidden?: number}, url: string, title: string,
  *   modal: boolean, text?: string, notFound?: boolean, blank?: string}} Collected

@@ -29,7 +29,7 @@ import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote } from "./b
 import { collectTab } from "./collect.js";
 import { elementLine } from "./element-lines.js";
 import { renderBlocks } from "./markdown.js";
-import { diffSnapshots } from "./page-diff.js";
+import { diffSnapshots } from "./diff.js";
 import { previous, remember, snapshotOf } from "./snapshots.js";
 import { watchTab } from "./tab-watch.js";
 import { topDocument } from "./uid-map.js";
@@ -39,7 +39,7 @@ import { topDocument } from "./uid-map.js";
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
  *   hidden_chars?: number}} ExtractResult
- * @typedef {{url: string, title: string, changes: import("./page-diff.js").ChangeList, note?: string}} ChangesResult
+ * @typedef {{url: string, title: string, changes: import("./diff.js").ChangeList, note?: string}} ChangesResult
  */
 
 /**
@@ -73,8 +73,8 @@ export async function extract(action, ctx) {
  * extract {changes: true}: the change list since the task's previous extract of this tab (and selector), or the
  * full extract, saying why, when there is none, the tab loaded a new document, or the change is larger than
  * the page.
- * @param {import("./page-diff.js").Snapshot | undefined} before
- * @param {import("./page-diff.js").Snapshot} now
+ * @param {import("./diff.js").Snapshot | undefined} before
+ * @param {import("./diff.js").Snapshot} now
  * @param {ExtractResult} full
  * @param {number} maxChars
  * @returns {ExtractResult | ChangesResult}

@@ -20,7 +20,7 @@
  */
 
 import { CdpError } from "../tabs/debugger-controller.js";
-import { callPage, contextOf } from "./page-script.js";
+import { callPage, contextOf } from "./run-in-page.js";
 
 /** Listener types that make an element operable by a person. */
 const INPUT_EVENTS = new Set(["click", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart",
@@ -35,7 +35,7 @@ const DOC_GROUP = "bua-listened-document";
 
 /**
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
- * @typedef {import("./page-script.js").Frame} Frame
+ * @typedef {import("./run-in-page.js").Frame} Frame
  */
 
 /**

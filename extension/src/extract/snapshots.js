@@ -8,7 +8,7 @@
  * session ended, the tab closed: tab-watch.js).
  */
 
-/** @typedef {import("./page-diff.js").Snapshot} Snapshot */
+/** @typedef {import("./diff.js").Snapshot} Snapshot */
 
 export const MAX_SNAPSHOTS = 24;
 

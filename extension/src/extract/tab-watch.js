@@ -7,7 +7,7 @@
  * element_stale even if an event was missed.
  */
 
-import { forgetContexts } from "./page-script.js";
+import { forgetContexts } from "./run-in-page.js";
 import { forgetTab as forgetSnapshots } from "./snapshots.js";
 import { clearTab as clearUids } from "./uid-map.js";
 

@@ -6,7 +6,7 @@
  * Runs in bua's isolated world, so a page cannot fake elementFromPoint.
  */
 
-import { contextOf } from "../extract/page-script.js";
+import { contextOf } from "../extract/run-in-page.js";
 import { topFrameId } from "../tabs/isolated-world.js";
 
 /** In the page: "" when a frame element is on top at (x, y), else a description of what is. */

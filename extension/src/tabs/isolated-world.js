@@ -6,7 +6,7 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "./debugger-controller.js";
-import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "../extract/page-script.js";
+import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "../extract/run-in-page.js";
 import { callKept, keptFunction } from "../page/functions.js";
 import { perAttachment } from "./attachment-cache.js";
 

@@ -10,7 +10,7 @@
 
 import { CdpError } from "../tabs/debugger-controller.js";
 import { ActionError, ErrorCode } from "../protocol.js";
-import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "../extract/page-script.js";
+import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "../extract/run-in-page.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { dropUid, entryOf, formerUid, uidFor } from "../extract/uid-map.js";
 import { topFrameId } from "../tabs/isolated-world.js";
@@ -168,7 +168,7 @@ function formatCandidate(c) {
  * Up to 5 current elements of the frame with this role and name, with uids
  * (issued now if extract has not seen them yet, e.g. after a re-render).
  * @param {ActionContext} ctx
- * @param {import("../extract/page-script.js").Frame} frame
+ * @param {import("../extract/run-in-page.js").Frame} frame
  * @param {string} role
  * @param {string} name
  * @returns {Promise<Candidate[]>}

@@ -32,7 +32,7 @@ import { stoppableDebugger } from "./in-flight.js";
  * @property {import("../sessions/blocklist.js").Blocklist} [blocklist] the person's blocklist (checked before a
  *   history step, whose target only the handler knows)
  * @property {import("../sessions/session-store.js").SessionStore} [sessions] live sessions
- * @property {import("../tabs/page-log.js").PageLogs} [pageLogs] what session tabs logged (page_log)
+ * @property {import("../tabs/tab-log.js").PageLogs} [pageLogs] what session tabs logged (page_log)
  * @property {import("../tabs/downloads.js").TaskDownloads} [downloads] what session tabs downloaded, per task
  *
  * @typedef {Services & {taskId: string, requestId: string | number, signal?: AbortSignal,
