@@ -2,7 +2,7 @@
  * page_log {kind: console|errors|network, since?, tab_id?}
  *   → {kind, entries: [{seq, t_ms, …}], last_seq, dropped?, note?}
  *
- * Reads the tab's log kept by tabs/page-log.js since the task's session began
+ * Reads the tab's log kept by tabs/tab-log.js since the task's session began
  * (listening starts here if it had not: then only what follows is seen). The
  * newest entries that fit MAX_RESULT_CHARS are returned.
  */

@@ -3,7 +3,7 @@
  * the page's isolated world (no Accessibility domain: getFullAXTree is far
  * too slow on big pages, see docs/architecture.md, "Measured facts").
  *
- * `pageAria` is sent to the page as source text (page-script.js), so it must
+ * `pageAria` is sent to the page as source text (run-in-page.js), so it must
  * be self-contained: no imports, no references to module scope.
  */
 

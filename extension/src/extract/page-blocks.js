@@ -3,7 +3,7 @@
  * page-walker.js for the block format). A sink collects finished blocks and
  * the inline runs of the paragraph being written.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

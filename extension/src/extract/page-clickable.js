@@ -18,7 +18,7 @@
  * text) is not listed, and inside a listed candidate only strong signals
  * count (the inherited pointer of its children does not).
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

@@ -4,7 +4,7 @@
  * regions that the markdown leaves out (navigation, footer, cookie banners,
  * overlays).
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

@@ -8,7 +8,7 @@
  * "textbox") shows `type=` and the value format the browser requires,
  * whatever the field displays (`format=yyyy-mm-dd`), with its limits.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

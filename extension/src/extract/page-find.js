@@ -4,7 +4,7 @@
  * without a full re-extract), the open modal dialog, and what follows the
  * point where a budgeted walk stopped.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

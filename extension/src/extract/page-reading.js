@@ -4,7 +4,7 @@
  * alt text), tables used for layout rather
  * than data, and why a page shows nothing.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

@@ -9,7 +9,7 @@
  * only ever resolve to the very node it was issued for: a re-rendered list
  * gives new nodes new ids, and a new document a new token.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

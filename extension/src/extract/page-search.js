@@ -3,7 +3,7 @@
  * and known closed shadow roots and same-process frames), without a walk of
  * the whole page: elements by role and name, and visible text.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

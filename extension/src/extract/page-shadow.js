@@ -26,7 +26,7 @@
  * defined late is looked at again by itself). The effects counter of an action
  * never waits for a whole scan.
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

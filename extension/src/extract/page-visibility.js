@@ -20,7 +20,7 @@
  * Comments, <template> and <noscript> are never walked (page-walker.js's SKIP). Backgrounds are judged from the
  * element's ancestors only (an image or gradient behind text, or background-clip: text, means "unknown": kept).
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

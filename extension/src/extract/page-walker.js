@@ -21,7 +21,7 @@
  *   {q: Block[]} | {d: name, m: 0|1, c: Block[]} | {f: frameKey} | {note: string}
  * Run = string | {e: number, x?: string, s?: 1}
  *
- * Sent to the page as source text (page-script.js): self-contained.
+ * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What each task last saw of each tab: the snapshot a change list is computed against (page-diff.js).
+ * What each task last saw of each tab: the snapshot a change list is computed against (diff.js).
  *
  * One snapshot per (task, tab, selector): a whole-page extract and a scoped one (`selector`) are compared only
  * with their own kind. An extract sets it, and so does an input action whose result carried its change list

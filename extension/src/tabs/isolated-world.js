@@ -1,6 +1,6 @@
 /**
  * Running bua's own action scripts in the frame's isolated world "bua" (the
- * same world extract uses, see extract/page-script.js): they see the page's
+ * same world extract uses, see extract/run-in-page.js): they see the page's
  * DOM but not its JavaScript, and the page cannot see them.
  */
 
