@@ -60,8 +60,13 @@ class SafetyGuard:
     async def request(self, send: Send, action: Any, task_id: str, abort: AbortSignal | None) -> Response:
         if not isinstance(action, dict):
             return await send(action, None)
-        dest = self._url_of(task_id, action.get("tab_id"))
-        flow = self._flow(task_id, action, dest)
+        # Where the tab is: the sessions table's URL and the last URL an action of this task reported for it. Either
+        # can lag behind the other (chrome.tabs lags a navigation; a page can move on its own), so the data-flow
+        # check asks when either would carry data to another site.
+        dests = self._urls_of(task_id, action.get("tab_id"))
+        dest = dests[0] if dests else None
+        flow = next((f for d in dests if (f := self._flow(task_id, action, d)) is not None), None) if dests \
+            else self._flow(task_id, action, None)
         if flow is not None:
             refused = await self._confirm_flow(flow, action, task_id, abort)
             if refused is not None:
@@ -148,10 +153,16 @@ class SafetyGuard:
 
     # -- what the task saw -------------------------------------------------------
     def _url_of(self, task_id: str, tab_id: Any) -> str | None:
+        urls = self._urls_of(task_id, tab_id)
+        return urls[0] if urls else None
+
+    def _urls_of(self, task_id: str, tab_id: Any) -> list[str]:
+        """What the app knows of the tab's URL: the sessions table's, then the last one an action reported."""
         tab = tab_id if isinstance(tab_id, int) else self._current_tab.get(task_id)
         if tab is None:
-            return None
-        return self._tab_url(task_id, tab) or self._last_url.get((task_id, tab))
+            return []
+        known = [self._tab_url(task_id, tab), self._last_url.get((task_id, tab))]
+        return list(dict.fromkeys(u for u in known if u))
 
     def _observe(self, task_id: str, action: dict[str, Any], response: Response) -> None:
         if not response.ok and response.error is not None:

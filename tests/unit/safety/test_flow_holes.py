@@ -172,3 +172,24 @@ def test_a_secret_typed_in_pieces_through_the_guard_asks() -> None:
     refused = run(guard2, page, {"type": "press_key", "key": "9", "tab_id": 1})
     assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED, "the key that completes it asks"
     assert asked2[0].element.startswith("text “773019")
+
+
+def test_a_sessions_table_that_lags_a_navigation_cannot_hide_the_destination() -> None:
+    """chrome.tabs (and so the sessions table) can still show the page the secret came from after the navigate to
+    another site has answered; the navigate's own URL counts too."""
+    broker = ConfirmationBroker()
+    asked: list[ConfirmationRequest] = []
+
+    async def ask(req: ConfirmationRequest, abort: AbortSignal | None = None) -> tuple[Decision, str]:
+        asked.append(req)
+        return Decision.DENY, "denied"
+    broker.ask = ask  # type: ignore[method-assign]
+    guard = SafetyGuard(broker, lambda task: "", lambda task, tab: MAIL)  # the table still says: the mail site
+    page = Page({"extract": {"url": MAIL, "tab_id": 1, "markdown": f"key {SECRET}"},
+                 "navigate": {"url": NOTES, "tab_id": 1}})
+    assert run(guard, page, {"type": "extract", "tab_id": 1}).ok
+    assert run(guard, page, {"type": "navigate", "url": NOTES, "tab_id": 1}).ok
+    refused = run(guard, page, {"type": "type", "uid": "e2", "text": SECRET, "tab_id": 1})
+    assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
+    assert asked and asked[0].kind == "data_flow"
+    assert [a["type"] for a in page.sent] == ["extract", "navigate"], "nothing was typed"
