@@ -77,15 +77,20 @@ def settled_windows(env, title: str, within_s: float = 4.0) -> dict[str, str]:
         time.sleep(0.1)
 
 
+def act_unseen(core, display, title: str, action: dict):
+    """One action on the task's tab; the bua window stays hidden and the person's window keeps its blank tab."""
+    response = core.call(core.pool.request(action, "t-headful"), timeout=60)
+    assert response.ok, (action, response.error)
+    state = settled_windows(display, title)
+    assert state[title] == "hidden" and state["active"] == "about:blank", (action, state)
+    return response.result
+
+
 def test_background_tab_works_without_taking_the_persons_focus(headful, display, fixture_server):
     title = "bua actions: click"
 
     def act(action):
-        response = headful.call(headful.pool.request(action, "t-headful"), timeout=60)
-        assert response.ok, (action, response.error)
-        state = settled_windows(display, title)
-        assert state[title] == "hidden" and state["active"] == "about:blank", (action, state)
-        return response.result
+        return act_unseen(headful, display, title, action)
 
     act({"type": "navigate", "url": fixture_server.url("/actions/click.html")})
 
@@ -107,11 +112,7 @@ def test_drags_work_in_a_headful_minimised_window(headful, display, fixture_serv
     title = "bua actions: drag"
 
     def act(action):
-        response = headful.call(headful.pool.request(action, "t-headful"), timeout=60)
-        assert response.ok, (action, response.error)
-        state = settled_windows(display, title)
-        assert state[title] == "hidden" and state["active"] == "about:blank", (action, state)
-        return response.result
+        return act_unseen(headful, display, title, action)
 
     def value(expression):
         return act({"type": "evaluate", "expression": expression})["value"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
+from tests.e2e.actions_helpers import blocklist  # noqa: F401, F811 (fixture)
 
 
 def first_uid(response) -> str:
@@ -14,21 +14,6 @@ def first_uid(response) -> str:
     found = re.search(r"\be\d+\b", response.result["markdown"] + " " + response.result.get("elements", ""))
     assert found, response.result
     return found.group(0)
-
-
-@pytest.fixture
-def blocked(core):
-    """Block entries through the app's store and push them to the browsers; unblocked afterwards."""
-    added: list[str] = []
-
-    def add(entry: str) -> None:
-        added.append(core.core.store.block(entry))
-        core.call(core.core.set_blocklist_changed())
-
-    yield add
-    for entry in added:
-        core.core.store.unblock(entry)
-    core.call(core.core.set_blocklist_changed())
 
 
 def test_back_forward_and_reload(act, fixture_server):
@@ -60,12 +45,12 @@ def test_there_is_nothing_before_the_first_page(act, fixture_server):
     assert refused.error.code == "navigation_failed" and "navigate to a URL instead" in refused.error.message
 
 
-def test_a_step_back_onto_a_blocked_site_is_refused_before_it_is_taken(act, fixture_server, blocked):
+def test_a_step_back_onto_a_blocked_site_is_refused_before_it_is_taken(act, fixture_server, blocklist):
     away = fixture_server.url("/index.html?hist", host="localhost")
     here = fixture_server.url("/second.html?hist")
     assert act({"type": "navigate", "url": away}, task_id="t-hist-bl").ok
     assert act({"type": "navigate", "url": here}, task_id="t-hist-bl").ok
-    blocked("localhost")
+    blocklist("localhost")
     refused = act({"type": "history", "direction": "back"}, task_id="t-hist-bl")
     assert refused.error.code == "blocked" and "localhost" in refused.error.message
     still = act({"type": "evaluate", "expression": "location.href"}, task_id="t-hist-bl")
