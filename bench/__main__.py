@@ -7,6 +7,7 @@ import sys
 from bench import (
     agent_bench,
     click_bench,
+    corpus_bench,
     extract_bench,
     mcp_bench,
     page_log_bench,
@@ -32,6 +33,7 @@ SUITES = {
     "pagelog": page_log_bench.run,
     "reach": reach_bench.run,
     "safety": safety_bench.run,
+    "corpus": corpus_bench.run,
 }
 
 
