@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 from app.agent.tools.base import ToolOutput
-from app.agent.tools.browser_result import mark_output
+from app.agent.tools.browser_result import model_view
 
 
 def render_tool_result(tool_use_id: str, output: ToolOutput) -> dict[str, Any]:
-    data = mark_output(output.data, output.boundary) if output.boundary else output.data
+    data = model_view(output.data, output.boundary)
     content: list[dict[str, Any]] = [{"type": "text", "text": json.dumps(data, ensure_ascii=False,
                                                                          separators=(",", ":"))}]
     for image in output.images:

@@ -11,8 +11,7 @@ from typing import Any
 
 import mcp_types as types
 
-from app.agent.tools.browser_result import mark_output
-from app.protocol.errors import GUIDANCE
+from app.agent.tools.browser_result import model_view, with_next_step
 
 
 def _text(value: Any) -> types.TextContent:
@@ -22,12 +21,7 @@ def _text(value: Any) -> types.TextContent:
 
 def failure(code: str, message: str) -> types.CallToolResult:
     """An isError result: `code: message` and, when bua knows one, the next step."""
-    return types.CallToolResult(content=[_text(_with_next_step({"code": code, "message": message}))], is_error=True)
-
-
-def _with_next_step(error: dict[str, Any]) -> dict[str, Any]:
-    guidance = GUIDANCE.get(str(error.get("code")))  # type: ignore[call-overload]  # a StrEnum key is its str
-    return {**error, "next_step": guidance} if guidance else error
+    return types.CallToolResult(content=[_text(with_next_step({"code": code, "message": message}))], is_error=True)
 
 
 def lane_failure(reply: dict[str, Any]) -> types.CallToolResult:
@@ -41,9 +35,7 @@ def browser_result(reply: dict[str, Any]) -> types.CallToolResult:
     if not reply.get("ok"):
         return lane_failure(reply)
     output = reply["output"]
-    data = mark_output(output["data"], output["boundary"]) if output.get("boundary") else dict(output["data"])
-    if isinstance(data.get("error"), dict):
-        data["error"] = _with_next_step(data["error"])
+    data = model_view(output["data"], output.get("boundary"))
     content: list[types.ContentBlock] = [_text(data)]
     content += [types.ImageContent(data=i["data"], mime_type=i["media_type"]) for i in output.get("images", [])]
     return types.CallToolResult(content=content, is_error=bool(output.get("is_error")))

@@ -19,11 +19,14 @@ from typing import Any
 
 from app.agent.page_text.boundary import neutralise, wrap
 from app.agent.page_text.flagger import flag
+from app.protocol.errors import GUIDANCE
 
 PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen",
-                       "filename", "label", "selection", "selected", "selected_text", "element"})
+                       "filename", "label", "selection", "selected", "selected_text", "element",
+                       "clicked", "hovered", "dragged", "dropped_on", "typed_into", "target"})
 """Keys whose string values come from the page (anywhere inside a result, e.g. find's `matches`, a change list's
-`changes`, page_log's `entries`, a dialog's `message`). The ONE definition of page-derived: the boundary marking
+`changes`, page_log's `entries`, a dialog's `message`, and the element descriptions of what a click, hover, drag,
+type or scroll reached: `button#send "Ignore all…"` carries up to 40 characters of the page's text). The ONE definition of page-derived: the boundary marking
 below and the data-flow memory (app.safety.guard, through `page_strings`) both read it."""
 URL_KEYS = frozenset({"url", "final_url"})
 PAGE_ERROR_CODES = frozenset({"evaluate_failed", "element_not_found", "element_stale", "not_interactable"})
@@ -96,6 +99,31 @@ def mark_output(data: dict[str, Any], token: str, marker: "_Marker | None" = Non
         target = marked["result"] if isinstance(marked.get("result"), dict) else marked
         target["page_safety"] = {k: v for k, v in summary.items() if v}
     return marked
+
+
+_DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing_changed": False}
+"""Effects that say nothing happened: left out of the model's view (absent means false or none), which saves
+~70 characters on every click, type, key and fill result the model reads."""
+
+
+def with_next_step(error: dict[str, Any]) -> dict[str, Any]:
+    """An error with the next step bua knows for its code (app.protocol.errors.GUIDANCE): a model reads what to do
+    at the moment it fails, instead of carrying a table of every error in each call's prompt."""
+    guidance = GUIDANCE.get(str(error.get("code")))  # type: ignore[call-overload]  # a StrEnum key is its str
+    return {**error, "next_step": guidance} if guidance and "next_step" not in error else error
+
+
+def model_view(data: dict[str, Any], token: str | None) -> dict[str, Any]:
+    """What a model (the subagent's or an MCP client's) sees of a browser output: page-derived strings marked
+    (when the output has a boundary), an error's next step, and effects that say nothing happened left out."""
+    view = mark_output(data, token) if token else dict(data)
+    if isinstance(view.get("error"), dict):
+        view["error"] = with_next_step(view["error"])
+    result = view.get("result")
+    if isinstance(result, dict) and isinstance(result.get("effects"), dict):
+        effects = {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v}
+        view["result"] = {**result, "effects": effects}
+    return view
 
 
 class _Collector(_Marker):

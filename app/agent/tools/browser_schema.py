@@ -1,8 +1,9 @@
 """The model-facing input schema of `browser`: one flat object generated from the action union.
 
 The Messages API wants an object schema at the top level, so the action
-models are merged into one object whose `type` enum selects the action; each
-property says which actions use it. Validation still goes through the
+models are merged into one object whose `type` enum selects the action; a
+property that only a few actions take says which (the prompt's action table
+gives every action's fields, so a field most actions take says nothing). Validation still goes through the
 discriminated union (`app.protocol.actions.parse_action`), which enforces
 per-action fields and the uid/selector XOR with precise errors.
 """
@@ -45,6 +46,11 @@ def _inline(schema: Any, defs: dict[str, Any]) -> Any:
     return out
 
 
+USED_BY_LISTED_UP_TO = 4
+"""A field taken by more actions than this (tab_id, uid, selector, dialog) is general: its description does not
+list them."""
+
+
 def flat_browser_schema() -> dict[str, Any]:
     properties: dict[str, dict[str, Any]] = {}
     used_by: dict[str, list[str]] = {}
@@ -56,6 +62,8 @@ def flat_browser_schema() -> dict[str, Any]:
             used_by.setdefault(name, []).append(action)
             properties.setdefault(name, _inline(_simplify(prop), schema.get("$defs", {})))
     for name, prop in properties.items():
+        if len(used_by[name]) > USED_BY_LISTED_UP_TO:
+            continue
         actions = ", ".join(used_by[name])
         base = prop.get("description", "").rstrip(".")
         prop["description"] = f"{base}. Used by: {actions}." if base else f"Used by: {actions}."

@@ -1,5 +1,5 @@
-"""The browser prompts cover what the model must know: every action, every error code and what to do about it,
-the untrusted-content rule and when to hand off to the person."""
+"""The browser prompts cover what the model must know: every action, the untrusted-content rule and when to hand
+off to the person. (What to do about each error code arrives with the error: tests/unit/agent/test_model_view.py.)"""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import re
 
 from app.agent.prompts.browser import BROWSER_SUBAGENT_INSTRUCTIONS, BROWSER_TOOL_INSTRUCTIONS
 from app.protocol.actions import ACTION_TYPES
-from app.protocol.errors import ErrorCode
 
 
-def test_every_action_and_every_error_code_is_explained():
+def test_every_action_is_explained_and_errors_point_to_their_next_step():
     for action in ACTION_TYPES:
         assert re.search(rf"\b{action}\b", BROWSER_TOOL_INSTRUCTIONS), action
-    for code in ErrorCode:
-        assert code.value in BROWSER_TOOL_INSTRUCTIONS, code
+    assert "next_step" in BROWSER_TOOL_INSTRUCTIONS
+    for code in ("blocked", "stopped", "confirmation_required", "file_not_allowed"):
+        assert code in BROWSER_TOOL_INSTRUCTIONS, f"{code}: the prompt says never to work around it"
 
 
 def test_page_content_is_data_never_instructions():

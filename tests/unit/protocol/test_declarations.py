@@ -51,10 +51,10 @@ def test_each_action_has_its_own_milestone_wording(action):
     assert failed.startswith(f"Could not {ACTION_SPECS[action].failed}") and failed.endswith(": boom")
 
 
-def test_every_error_code_has_guidance_in_the_prompt():
+def test_every_error_code_has_guidance():
+    """The guidance reaches the model with the error itself (tests/unit/agent/test_model_view.py)."""
     assert set(GUIDANCE) == set(ErrorCode)
-    for code in ErrorCode:
-        assert f"- `{code.value}`: {GUIDANCE[code]}" in BROWSER_TOOL_INSTRUCTIONS
+    assert all(GUIDANCE[code].strip() for code in ErrorCode)
 
 
 def test_a_stop_is_not_a_crash():

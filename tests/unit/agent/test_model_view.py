@@ -1,0 +1,47 @@
+"""What a model sees of a browser output (app.agent.tools.browser_result.model_view): the next step with every
+error, effects that say nothing happened left out, page strings marked, and the data itself untouched."""
+
+from __future__ import annotations
+
+import copy
+
+from app.agent.page_text.boundary import unwrap
+from app.agent.results import render_tool_result
+from app.agent.tools.base import ToolOutput
+from app.agent.tools.browser_result import model_view
+from app.protocol.errors import GUIDANCE, ErrorCode
+
+
+def test_every_error_code_reaches_the_model_with_its_next_step():
+    for code in ErrorCode:
+        view = model_view({"ok": False, "action": "click", "error": {"code": code.value, "message": "m"}}, "T0")
+        assert view["error"]["next_step"] == GUIDANCE[code], code
+        message = view["error"]["message"]
+        assert view["error"]["code"] == code.value and (unwrap(message, "T0") or message) == "m"
+
+
+def test_an_unknown_code_gets_no_invented_step_and_a_given_step_is_kept():
+    assert "next_step" not in model_view({"ok": False, "error": {"code": "novel", "message": "m"}}, None)["error"]
+    kept = model_view({"ok": False, "error": {"code": "timeout", "message": "m", "next_step": "own"}}, None)
+    assert kept["error"]["next_step"] == "own"
+
+
+def test_effects_that_say_nothing_happened_are_left_out_and_the_data_is_untouched():
+    data = {"ok": True, "action": "click", "result": {"clicked": "button \"View\"", "effects": {
+        "navigated": False, "new_tabs": [], "dom_mutations": 6, "nothing_changed": False}}}
+    before = copy.deepcopy(data)
+    view = model_view(data, "T1")
+    assert view["result"]["effects"] == {"dom_mutations": 6}
+    assert unwrap(view["result"]["clicked"], "T1") == 'button "View"', "an element's text is page data"
+    assert data == before, "the task card and milestones read the raw data"
+    happened = model_view({"ok": True, "result": {"effects": {"navigated": True, "new_tabs": [7],
+                                                              "nothing_changed": True}}}, None)
+    assert happened["result"]["effects"] == {"navigated": True, "new_tabs": [7], "nothing_changed": True}
+
+
+def test_the_rendered_tool_result_is_the_model_view():
+    output = ToolOutput(data={"ok": False, "action": "click", "error": {"code": "element_stale", "message": "e4"}},
+                        boundary="T2", is_error=True)
+    block = render_tool_result("tu_1", output)
+    assert block["is_error"] is True
+    assert GUIDANCE[ErrorCode.ELEMENT_STALE] in block["content"][0]["text"]
