@@ -58,6 +58,8 @@ class Page:
     recall_aria: float | None = None
     shingles_bua: float | None = None
     shingles_aria: float | None = None
+    article_chars: int | None = None
+    """The article's text alone (whitespace collapsed): with aria_chars, the least any reader can send."""
     bua_s: float | None = None
     aria_s: float | None = None
     error: str = ""
@@ -67,6 +69,13 @@ class Page:
         if self.bua_full_chars is None or not self.aria_chars:
             return None
         return round(self.bua_full_chars / self.aria_chars, 3)
+
+    @property
+    def floor(self) -> float | None:
+        """The article's text alone over the aria snapshot: below this no reader can go at equal information."""
+        if self.article_chars is None or not self.aria_chars:
+            return None
+        return round(self.article_chars / self.aria_chars, 3)
 
 
 def model_sees(result: dict[str, Any], task: str) -> str:
@@ -102,7 +111,10 @@ def run(report: Report, fixture_url: str) -> None:
         server.stop()
     for name in names:
         page = pages[name]
-        article, shingles = cp.article_words(root / name), cp.article_shingles(root / name)
+        text = cp.article_text(root / name)
+        article = cp.words(text) if text is not None else None
+        shingles = cp.shingles(text) if text is not None else None
+        page.article_chars = len(text) if text is not None else None
         bua_file, aria_file = out / f"{name}.bua.json", out / f"{name}.aria.txt"
         if bua_file.exists() and page.bua_full_chars is not None:
             full = json.loads(bua_file.read_text())
@@ -236,7 +248,7 @@ def summarise(report: Report, pages: list[Page], bua_isolated: str, aria_isolate
         report.add(Row(SUITE, f"{p.name}: full / aria", 1, value=p.ratio, unit="x",
                        note=f"html {p.html_chars:,}, aria {p.aria_chars:,}, bua {p.bua_default_chars:,} default / "
                             f"{p.bua_full_chars:,} full{cut}; recall bua {p.recall_bua} aria {p.recall_aria}; "
-                            f"3-shingles bua {p.shingles_bua} aria {p.shingles_aria}"))
+                            f"3-shingles bua {p.shingles_bua} aria {p.shingles_aria}; article alone {p.floor}x"))
     median_all = _median([p.ratio for p in measured if p.ratio is not None])
     real = [p.ratio for p in measured if p.ratio is not None and (p.aria_chars or 0) >= REAL_ARIA_CHARS]
     default_ratios = [p.bua_default_chars / p.aria_chars for p in measured if p.bua_default_chars and p.aria_chars]
@@ -263,6 +275,11 @@ def summarise(report: Report, pages: list[Page], bua_isolated: str, aria_isolate
                    note=f"aria {_median([a for _, a in shingles])}; bua lower on "
                         f"{sum(1 for b, a in shingles if b < a - 0.02)} pages, aria lower on "
                         f"{sum(1 for b, a in shingles if a < b - 0.02)} (by > 0.02)"))
+    floors = [p for p in measured if p.floor is not None and (p.aria_chars or 0) >= REAL_ARIA_CHARS]
+    report.add(Row(SUITE, f"article text alone > {RATIO_LIMIT}x aria (aria >= {REAL_ARIA_CHARS:,})", len(floors),
+                   value=sum(1 for p in floors if (p.floor or 0) > RATIO_LIMIT), unit="pages",
+                   note=f"median article alone {_median([p.floor for p in floors if p.floor is not None])}x aria: "
+                        "there the goal cannot be met without losing text"))
     report.add(Row(SUITE, "default result over 24,000 chars", len(measured),
                    value=sum(1 for p in measured if (p.bua_default_chars or 0) > 24_000), unit="pages"))
     report.add(Row(SUITE, "full budget cut (note says truncated)", len(measured),
@@ -282,7 +299,7 @@ def summarise(report: Report, pages: list[Page], bua_isolated: str, aria_isolate
 
 def write_pages(pages: list[Page]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
-    rows = [{**asdict(p), "ratio_full_aria": p.ratio} for p in pages]
+    rows = [{**asdict(p), "ratio_full_aria": p.ratio, "article_over_aria": p.floor} for p in pages]
     text = json.dumps({"when": time.strftime("%Y-%m-%dT%H:%M:%S"), "pages": rows}, indent=1)
     path = RESULTS / f"corpus-pages-{time.strftime('%Y%m%d-%H%M%S')}.json"
     path.write_text(text)

@@ -146,11 +146,12 @@ def words(text: str) -> Counter[str]:
     return Counter(w for w in _WORD.findall(text.lower()) if not _UID.match(w))
 
 
-def article_words(page_dir: Path) -> Counter[str] | None:
+def article_text(page_dir: Path) -> str | None:
+    """The text of the page's article (Readability's expected.html), whitespace collapsed; None without one."""
     expected = page_dir / "expected.html"
     if not expected.is_file():
         return None
-    return words(html_text(expected.read_text(encoding="utf-8", errors="replace")))
+    return " ".join(html_text(expected.read_text(encoding="utf-8", errors="replace")).split())
 
 
 def recall(article: Counter[str] | None, output: str, *, aria: bool = False) -> float | None:
@@ -161,16 +162,9 @@ def recall(article: Counter[str] | None, output: str, *, aria: bool = False) -> 
     return round(sum(min(n, found[w]) for w, n in article.items()) / sum(article.values()), 4)
 
 
-def _shingles(text: str) -> set[tuple[str, ...]]:
+def shingles(text: str) -> set[tuple[str, ...]]:
     tokens = _WORD.findall(text.lower())
     return {tuple(tokens[i:i + SHINGLE]) for i in range(len(tokens) - SHINGLE + 1)}
-
-
-def article_shingles(page_dir: Path) -> set[tuple[str, ...]] | None:
-    expected = page_dir / "expected.html"
-    if not expected.is_file():
-        return None
-    return _shingles(html_text(expected.read_text(encoding="utf-8", errors="replace")))
 
 
 def aria_plain(snapshot: str) -> str:
@@ -193,7 +187,7 @@ def shingle_recall(article: set[tuple[str, ...]] | None, plain: str) -> float | 
     """The share of the article's distinct 3-word shingles found in the output (plain: aria_plain / bua_plain)."""
     if not article:
         return None
-    return round(len(article & _shingles(plain)) / len(article), 4)
+    return round(len(article & shingles(plain)) / len(article), 4)
 
 
 def bua_text(result: dict) -> str:
