@@ -33,14 +33,17 @@ def run_turn(core, model, prompt: str, conversation: str, events: list):
 
 
 def notes_pages(browser) -> list[str]:
-    """What every open notes page holds (field|status), read through the person's own CDP connection (not bua's)."""
+    """What every open notes page holds (field|status), read through the person's own CDP connection (not bua's).
+    A notes page an earlier test left open may still be loading or gone blank: it reads as "(no field)|…", not
+    as a crash of this test."""
     found = []
     for target in browser.cdp.send("Target.getTargets")["targetInfos"]:
         if target["type"] != "page" or "drop.html" not in target["url"]:
             continue
         session = browser.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
-        value = browser.cdp.send("Runtime.evaluate", {"expression": "document.querySelector('#text').value + '|' + "
-                                                      "document.querySelector('#status').textContent",
+        value = browser.cdp.send("Runtime.evaluate", {"expression": "(document.querySelector('#text')?.value ?? "
+                                                      "'(no field)') + '|' + (document.querySelector('#status')"
+                                                      "?.textContent ?? '(not loaded)')",
                                                       "returnByValue": True}, session)
         browser.cdp.send("Target.detachFromTarget", {"sessionId": session})
         found.append(value["result"]["value"])
