@@ -106,6 +106,11 @@ _DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing
 ~70 characters on every click, type, key and fill result the model reads."""
 
 
+_EMPTY_OMITTED = frozenset({"elements", "text"})
+"""An extract's parts that are often empty (a page with no controls, no text outside the markdown): left out of the
+model's view when empty, as absent says the same."""
+
+
 def with_next_step(error: dict[str, Any]) -> dict[str, Any]:
     """An error with the next step bua knows for its code (app.protocol.errors.GUIDANCE): a model reads what to do
     at the moment it fails, instead of carrying a table of every error in each call's prompt."""
@@ -120,9 +125,11 @@ def model_view(data: dict[str, Any], token: str | None) -> dict[str, Any]:
     if isinstance(view.get("error"), dict):
         view["error"] = with_next_step(view["error"])
     result = view.get("result")
-    if isinstance(result, dict) and isinstance(result.get("effects"), dict):
-        effects = {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v}
-        view["result"] = {**result, "effects": effects}
+    if isinstance(result, dict):
+        result = {k: v for k, v in result.items() if not (k in _EMPTY_OMITTED and v == "")}
+        if isinstance(result.get("effects"), dict):
+            result["effects"] = {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v}
+        view["result"] = result
     return view
 
 

@@ -45,3 +45,12 @@ def test_the_rendered_tool_result_is_the_model_view():
     block = render_tool_result("tu_1", output)
     assert block["is_error"] is True
     assert GUIDANCE[ErrorCode.ELEMENT_STALE] in block["content"][0]["text"]
+
+
+def test_empty_extract_parts_are_left_out_and_present_ones_kept():
+    view = model_view({"ok": True, "action": "extract", "result": {"markdown": "# Hi", "elements": "", "text": ""}},
+                      "T3")
+    assert set(view["result"]) == {"markdown"}
+    kept = model_view({"ok": True, "action": "extract", "result": {"markdown": "", "elements": "e1 link", "text": "t"}},
+                      None)
+    assert kept["result"] == {"markdown": "", "elements": "e1 link", "text": "t"}, "markdown is always there"
