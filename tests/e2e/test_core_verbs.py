@@ -24,7 +24,9 @@ def test_bua_blocklist_add_reaches_the_browser_and_the_listeners(core, browser, 
         changes = [payload for kind, payload in heard if kind == "blocklist_changed"]
         assert len(changes) == 1 and changes[0]["patterns"] == ["localhost"]
         [answer] = changes[0]["browsers"]
-        assert answer["ok"] and [e["domain"] for e in answer["result"]["ended"]] == ["localhost"], answer
+        ended = [e["domain"] for e in answer["result"]["ended"]]
+        # Sessions an earlier test left on localhost end too (the whole suite shares one browser): all on localhost.
+        assert answer["ok"] and ended and set(ended) == {"localhost"}, answer
         assert wait_until(lambda: not any(r["task_id"] == "t-cli-block" for r in core.core.sessions.rows()), 5)
         refused = act({"type": "navigate", "url": fixture_server.url("/", host="localhost")}, task_id="t-cli-block-2")
         assert refused.error is not None and refused.error.code == "blocked"
