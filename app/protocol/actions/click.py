@@ -28,5 +28,5 @@ class Click(PointTarget, WithDialog):
         failed_subject=target,
         may_navigate=True,
         needs_input_focus=True,
-        may_be_sensitive=True,
+        sensitive_by="pointer",
     )

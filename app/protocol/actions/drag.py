@@ -52,5 +52,5 @@ class Drag(PointTarget):
         failed_subject=target,
         may_navigate=True,
         needs_input_focus=True,
-        may_be_sensitive=True,
+        sensitive_by="pointer",
     )

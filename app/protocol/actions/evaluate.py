@@ -20,5 +20,5 @@ class Evaluate(OnTab, WithDialog):
         done=lambda raw, result: "Ran a script in the page",
         failed="run the script",
         may_navigate=True,
-        may_be_sensitive=True,
+        sensitive_by="script",
     )

@@ -54,5 +54,5 @@ class Fill(OnTab, WithDialog):
         failed="fill the form",
         may_navigate=True,
         needs_input_focus=True,
-        may_be_sensitive=True,
+        sensitive_by="fields",
     )

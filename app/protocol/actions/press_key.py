@@ -24,5 +24,5 @@ class PressKey(OnTab, WithDialog):
         failed_subject=lambda raw: str(raw.get("key", "")),
         may_navigate=True,
         needs_input_focus=True,
-        may_be_sensitive=True,
+        sensitive_by="key",
     )

@@ -9,12 +9,19 @@ the extension's generated lists (`extension/src/generated/protocol.js`) are all 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 Raw = dict[str, Any]
 """The action as the model sent it."""
 Result = dict[str, Any]
 """The extension's result for it."""
+SensitiveBy = Literal["pointer", "typing", "fields", "key", "script"]
+"""How the safety checks read an action's real effect before it runs (extension/src/safety/confirmations.js):
+`pointer` — the control under its targets (uid, selector or point; a drag's drop target too), as a click;
+`typing` — a field it types into: choosing a <select> option, or submitting when `submit` is set;
+`fields` — a fill's fields: submitting through the first field's form when `submit` is set;
+`key` — the focused control a key reaches (Enter submits, Space presses);
+`script` — the page as a whole: every sensitive control a script could reach."""
 
 
 @dataclass(frozen=True)
@@ -43,14 +50,19 @@ class ActionSpec:
     """It works on one of the task's tabs (false: it works on the browser as a whole)."""
     read_only: bool = False
     """It changes nothing a person could notice (MCP's readOnlyHint)."""
-    may_be_sensitive: bool = False
-    """It can pay, send, delete or change an account, depending on its target: the safety checks look at it."""
+    sensitive_by: SensitiveBy | None = None
+    """It can pay, send, delete or change an account, depending on what it reaches: how the safety checks read
+    that (None: it cannot, and is never checked)."""
+
+    @property
+    def may_be_sensitive(self) -> bool:
+        return self.sensitive_by is not None
 
     def asking(self) -> str:
         """The confirmation card's name for the action."""
         return self.asks or self.failed[:1].upper() + self.failed[1:]
 
-    def flags(self) -> dict[str, bool]:
+    def flags(self) -> dict[str, bool | str | None]:
         """The facts the extension needs, as generated into `extension/src/generated/protocol.js`."""
         return {
             "may_navigate": self.may_navigate,
@@ -59,4 +71,5 @@ class ActionSpec:
             "needs_tab": self.needs_tab,
             "read_only": self.read_only,
             "may_be_sensitive": self.may_be_sensitive,
+            "sensitive_by": self.sensitive_by,
         }

@@ -26,5 +26,5 @@ class TypeText(Target, WithDialog):
         failed_subject=target,
         may_navigate=True,
         needs_input_focus=True,
-        may_be_sensitive=True,
+        sensitive_by="typing",
     )

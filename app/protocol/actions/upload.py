@@ -45,5 +45,5 @@ class Upload(Target):
         failed_subject=file_names,
         may_navigate=True,
         needs_input_focus=True,
-        may_be_sensitive=True,
+        sensitive_by="pointer",
     )

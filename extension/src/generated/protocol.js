@@ -38,6 +38,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "history": Object.freeze({
     "required": Object.freeze(["direction"]),
@@ -47,6 +48,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "extract": Object.freeze({
     "required": Object.freeze([]),
@@ -56,6 +58,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "find": Object.freeze({
     "required": Object.freeze([]),
@@ -65,6 +68,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "click": Object.freeze({
     "required": Object.freeze([]),
@@ -74,6 +78,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "pointer",
   }),
   "type": Object.freeze({
     "required": Object.freeze(["text"]),
@@ -83,6 +88,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "typing",
   }),
   "fill": Object.freeze({
     "required": Object.freeze(["fields"]),
@@ -92,6 +98,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "fields",
   }),
   "upload": Object.freeze({
     "required": Object.freeze(["paths"]),
@@ -101,6 +108,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "pointer",
   }),
   "press_key": Object.freeze({
     "required": Object.freeze(["key"]),
@@ -110,6 +118,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "key",
   }),
   "scroll": Object.freeze({
     "required": Object.freeze([]),
@@ -119,6 +128,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "hover": Object.freeze({
     "required": Object.freeze([]),
@@ -128,6 +138,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "drag": Object.freeze({
     "required": Object.freeze([]),
@@ -137,6 +148,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "pointer",
   }),
   "select_text": Object.freeze({
     "required": Object.freeze([]),
@@ -146,6 +158,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "wait_for": Object.freeze({
     "required": Object.freeze([]),
@@ -155,6 +168,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "screenshot": Object.freeze({
     "required": Object.freeze([]),
@@ -164,6 +178,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "page_log": Object.freeze({
     "required": Object.freeze(["kind"]),
@@ -173,6 +188,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "downloads": Object.freeze({
     "required": Object.freeze([]),
@@ -182,6 +198,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": false,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "read_download": Object.freeze({
     "required": Object.freeze(["id"]),
@@ -191,6 +208,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": false,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "evaluate": Object.freeze({
     "required": Object.freeze(["expression"]),
@@ -200,6 +218,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": true,
+    "sensitive_by": "script",
   }),
   "get_tabs": Object.freeze({
     "required": Object.freeze([]),
@@ -209,6 +228,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": false,
     "read_only": true,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "open_tab": Object.freeze({
     "required": Object.freeze(["url"]),
@@ -218,6 +238,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": false,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
   "close_tab": Object.freeze({
     "required": Object.freeze(["tab_id"]),
@@ -227,6 +248,7 @@ export const ACTIONS = Object.freeze({
     "needs_tab": true,
     "read_only": false,
     "may_be_sensitive": false,
+    "sensitive_by": null,
   }),
 });
 

@@ -43,6 +43,17 @@ export function canonical(value) {
   return JSON.stringify(value) ?? "null";
 }
 
+/**
+ * How the action's declaration says its effect is read (app/protocol/actions/spec.py `SensitiveBy`); null when
+ * it cannot be sensitive.
+ * @param {string} type
+ * @returns {"pointer" | "typing" | "fields" | "key" | "script" | null}
+ */
+function sensitiveBy(type) {
+  const flags = /** @type {Record<string, {sensitive_by?: any}>} */ (ACTIONS)[type];
+  return flags?.sensitive_by ?? null;
+}
+
 /** @param {string} url */
 function siteOf(url) {
   try {
@@ -86,7 +97,7 @@ export class Confirmations {
    * @returns {Promise<void>}
    */
   async check(type, action, run, ctx, approval) {
-    if (!(/** @type {Record<string, {may_be_sensitive?: boolean}>} */ (ACTIONS))[type]?.may_be_sensitive) return;
+    if (!sensitiveBy(type)) return;
     if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
     if (!this.#enabled) return;
     const classified = await classifyAction(type, run, ctx);
@@ -140,22 +151,34 @@ export class Confirmations {
 }
 
 /**
- * Read the real target and classify it. Null when the action is not sensitive; `finding: null` with `frameUrl`
- * when it is not sensitive but a key goes into a focused frame of another site.
+ * @typedef {{url: string, finding: Finding | null, findings?: string[], frameUrl?: string} | null} Classified
+ * Null when the action is not sensitive; `finding: null` with `frameUrl` when it is not sensitive but a key goes
+ * into a focused frame of another site; `findings`: for a script, every sensitive control of the page (up to 20).
+ */
+
+/**
+ * Read the real target and classify it, the way the action's declaration says (`sensitive_by`).
  * @param {string} type
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{url: string, finding: Finding | null, findings?: string[], frameUrl?: string} | null>} `findings`: for evaluate, every
- *   sensitive control of the page (up to 20)
+ * @returns {Promise<Classified>}
  */
 export async function classifyAction(type, action, ctx) {
-  // `type` without submit only writes text, except into a <select>, where it chooses an option: its target is read
-  // when the target may be a select (a uid or selector; the facts call is what tells).
-  const choosing = type === "type" && action.submit !== true;
-  if (choosing && action.uid === undefined && action.selector === undefined) return null;
+  const kind = sensitiveBy(type);
+  if (!kind) return null;
+  // Typing without submit only writes text, except into a <select>, where it chooses an option: its target is
+  // read when the target may be a select (a uid or selector; the facts call is what tells).
+  if (kind === "typing" && action.submit !== true && action.uid === undefined && action.selector === undefined) return null;
+  // A fill submits through its first field's form: without submit, it only writes text.
+  if (kind === "fields" && (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0)) return null;
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
-  if (type === "evaluate") {
+  return READERS[kind](action, ctx, tabId);
+}
+
+/** @type {Record<"pointer" | "typing" | "fields" | "key" | "script", (action: Record<string, any>, ctx: ActionContext, tabId: number) => Promise<Classified>>} */
+const READERS = {
+  async script(_action, ctx, tabId) {
     const page = await inWorld(ctx, tabId, pageFacts, [], {}, FACT_HELPERS);
     const findings = classifyPage(page, 20);
     if (findings.length === 0) return null;
@@ -163,8 +186,8 @@ export async function classifyAction(type, action, ctx) {
     return { url: page.url, finding: { category: findings[0].category,
       reason: `the page holds ${findings[0].element}: ${findings[0].reason}${more}; a script can reach it`,
       element: "a script in the page" }, findings: findings.map((f) => `${f.element}: ${f.reason}`) };
-  }
-  if (type === "press_key") {
+  },
+  async key(action, ctx, tabId) {
     const facts = await inWorld(ctx, tabId, focusFacts, [], {}, FACT_HELPERS);
     const mode = keyMode(String(action.key ?? ""), facts.control);
     const finding = mode ? classifyControl(facts.control, mode) : null;
@@ -172,27 +195,36 @@ export async function classifyAction(type, action, ctx) {
     // A key into a focused frame of another site: that site is where a typed character goes (the frame's src).
     const src = facts.control?.frame ? facts.control.href : "";
     return src && siteOf(src) && siteOf(src) !== siteOf(facts.url) ? { url: facts.url, finding: null, frameUrl: src } : null;
-  }
-  // The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay.
-  if (type === "fill") {
-    // fill submits through its first field's form: classified as Enter in that field.
-    if (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0) return null;
-    const field = /** @type {Record<string, any>} */ (action.fields[0] ?? {});
+  },
+  async fields(action, ctx, tabId) {
+    const field = action.fields[0] ?? {};
     const facts = await factsOf(ctx, tabId, { uid: field.uid, selector: field.selector });
     const finding = classifyControl(facts?.control ?? null, "submit");
     return finding ? { url: facts.url, finding } : null;
-  }
-  if (choosing) {
+  },
+  async typing(action, ctx, tabId) {
+    if (action.submit === true) return classifyTargets(action, ctx, tabId, "submit");
     // A uid extract listed as a text field (not a combobox or listbox) is no select: no page call for it.
     const role = action.uid !== undefined ? entryOf(tabId, String(action.uid))?.role : undefined;
     if (role && role !== "combobox" && role !== "listbox") return null;
-    const facts = await factsOf(ctx, tabId, { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) });
+    const facts = await factsOf(ctx, tabId, { uid: action.uid, selector: action.selector });
     const finding = classifyChoice(facts?.control ?? null, String(action.text ?? ""));
     return finding ? { url: facts.url, finding } : null;
-  }
-  const mode = type === "type" || action.submit === true ? "submit" : "click";
+  },
+  pointer: (action, ctx, tabId) => classifyTargets(action, ctx, tabId, "click"),
+};
+
+/**
+ * The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay.
+ * @param {Record<string, any>} action
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {"click" | "submit"} mode
+ * @returns {Promise<Classified>}
+ */
+async function classifyTargets(action, ctx, tabId, mode) {
   for (const [uid, selector, point] of [[action.uid, action.selector, action.point], [action.to_uid, action.to_selector, action.to_point]]) {
-    const facts = await factsOf(ctx, tabId, { uid: /** @type {any} */ (uid), selector: /** @type {any} */ (selector), point: /** @type {any} */ (point) });
+    const facts = await factsOf(ctx, tabId, { uid, selector, point });
     const finding = classifyControl(facts?.control ?? null, mode);
     if (finding) return { url: facts.url, finding };
   }
@@ -200,7 +232,7 @@ export async function classifyAction(type, action, ctx) {
 }
 
 /**
- * The URL of the frame a `type` or `fill` writes into, when that is a cross-site frame (the element lives in
+ * The URL of the frame a typing or fields action (`type`, `fill`) writes into, when that is a cross-site frame (the element lives in
  * another renderer process: its own CDP session); null for the tab's own page and its same-site frames. A uid of
  * the tab's own session costs no page call here; a selector costs its lookup.
  * @param {string} type
@@ -209,8 +241,9 @@ export async function classifyAction(type, action, ctx) {
  * @returns {Promise<string | null>}
  */
 async function crossSiteField(type, action, ctx) {
-  if (type !== "type" && type !== "fill") return null;
-  const targets = /** @type {{uid?: unknown, selector?: unknown}[]} */ (type === "type" ? [action]
+  const kind = sensitiveBy(type);
+  if (kind !== "typing" && kind !== "fields") return null;
+  const targets = /** @type {{uid?: unknown, selector?: unknown}[]} */ (kind === "typing" ? [action]
     : (Array.isArray(action.fields) ? action.fields : []).filter((f) => f && typeof f === "object"));
   const tabId = await taskTab(action, ctx);
   for (const { uid, selector } of targets) {

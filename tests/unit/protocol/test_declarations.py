@@ -4,6 +4,7 @@ table, the tool's description and enum, the milestones and the extension's gener
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -68,8 +69,21 @@ def test_the_extension_gets_the_flags_and_required_fields():
     assert wire["navigate"]["required"] == ["url"] and wire["navigate"]["opens_session"]
     assert wire["history"] == {"required": ["direction"], "may_navigate": True, "needs_input_focus": False,
                                "opens_session": False, "needs_tab": True, "read_only": False,
-                               "may_be_sensitive": False}
+                               "may_be_sensitive": False, "sensitive_by": None}
     assert {a for a, w in wire.items() if not w["needs_tab"]} == {"get_tabs", "open_tab", "downloads", "read_download"}
+
+
+def test_how_each_sensitive_action_is_read_is_declared():
+    """The safety checks dispatch on `sensitive_by` (extension/src/safety/confirmations.js), never on a type name:
+    a new action that can pay or delete declares how it reaches the page, and is checked with no other edit."""
+    wire = wire_actions()
+    declared = {a: w["sensitive_by"] for a, w in wire.items() if w["sensitive_by"]}
+    assert declared == {"click": "pointer", "drag": "pointer", "upload": "pointer", "type": "typing",
+                        "fill": "fields", "press_key": "key", "evaluate": "script"}
+    assert all(w["may_be_sensitive"] == bool(w["sensitive_by"]) for w in wire.values())
+    source = (Path(__file__).parents[3] / "extension/src/safety/confirmations.js").read_text(encoding="utf-8")
+    for action in ACTION_TYPES:
+        assert f'type === "{action}"' not in source and f"type !== \"{action}\"" not in source, action
 
 
 def test_the_generated_extension_protocol_is_up_to_date():
