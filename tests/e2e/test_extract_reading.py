@@ -51,6 +51,29 @@ def test_mathml_reads_as_tex_or_as_its_text(act, fixture_server):
     assert "Area $\\pi r^{2}$ of a circle" in markdown, "a formula image by its TeX alt text, the hidden MathML not twice"
 
 
+def test_a_formula_reads_where_its_rendering_shows_and_hidden_mathml_never_leaks(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "reading.html"))
+    markdown = result["markdown"]
+    assert "The radius $r_{0}$, in metres." in markdown, "an aria-hidden fallback image stands for its hidden MathML"
+    assert "A sum $\\sum_{k=1}^{n} k$ drawn by glyphs." in markdown, "glyphs beside clipped MathML: its TeX, once"
+    assert "Drawn as SVG x + 1 too." in markdown, "an aria-hidden SVG drawing beside clipped MathML"
+    assert "∑k=1n" not in markdown and "a≠0" not in markdown, "the aria-hidden drawing's own text is not read"
+    assert "Nothing hidden leaks plain here." in markdown
+    for hidden in ("HIDDENONE", "HIDDENTWO", "HIDDENTHREE"):
+        assert hidden not in json.dumps(result), "MathML whose rendering is invisible, or that has none, stays hidden"
+
+
+def test_math_libraries_focusable_formula_is_inline_text_not_a_control(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "reading.html"))
+    assert "When a ≠ 0, there are two solutions." in result["markdown"]
+    assert "clickable" not in result["elements"], result["elements"]
+
+
+def test_limits_accents_and_table_rows_of_mathml_without_tex(act, fixture_server):
+    markdown = extract(open_page(act, fixture_server, "reading.html"))["markdown"]
+    assert "Sums ∑_{k = 1}^n a_k, limits lim_{x → 0}, accents x˙ and rows a & b \\\\ c & d." in markdown
+
+
 def test_layout_tables_read_as_blocks_and_data_tables_as_tables(act, fixture_server):
     markdown = extract(open_page(act, fixture_server, "reading.html"))["markdown"]
     assert "\n## A story laid out in a table\nFirst paragraph of the story.\nSecond paragraph of the story.\n" in markdown

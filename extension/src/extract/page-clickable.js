@@ -237,6 +237,7 @@ export function pageClickable(lib) {
       }
     }
     if (big && el.getAttribute("draggable") !== "true") return null;
+    if (lib.isFormula(el)) return null; // page-math.js: a math library's focusable wrapper is read as text
     /** @type {Element[]} */
     const inner = [];
     for (const d of descendants) if (isControl(d)) inner.push(d);

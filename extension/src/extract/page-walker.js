@@ -124,13 +124,17 @@ export function pageWalker(lib) {
 
     /** @param {Element} el @param {any} s @param {any} st */
     const walkElement = (el, s, st) => {
-      if ((SKIP.has(el.tagName) && !lib.isMathImage(el)) || el === W.modal) return;
+      if ((SKIP.has(el.tagName) && !lib.mayShow(el)) || el === W.modal) return;
       if (W.size > W.stopAt) return stop(el);
       const cs = st.win.getComputedStyle(el);
-      if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return;
+      if (cs.display === "none") return;
+      const formula = el.getAttribute("aria-hidden") === "true" ? lib.formulaBeside(el, st.win) : null; // page-math.js
+      if (formula === "") return;
       const unseen = lib.hiddenBy(el, cs, st); // page-visibility.js: a control stays listed, its text does not
       if (unseen && !lib.isInteractiveRole(lib.roleOf(el))) return void (W.hidden += lib.hiddenLength(el));
-      if ((el.localName === "math" && el.namespaceURI === MATHML_NS) || el.tagName === "IMG") return math(el, cs, s, st);
+      if (formula || (el.localName === "math" && el.namespaceURI === MATHML_NS) || el.tagName === "IMG") {
+        return replaced(el, cs, s, st, formula ?? (el.tagName === "IMG" ? lib.imageText(el) : lib.mathText(el)));
+      }
       const role = lib.roleOf(el);
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
       lib.textVisibility(el, cs, ns, st, unseen, role);
@@ -163,21 +167,21 @@ export function pageWalker(lib) {
     };
 
     /**
-     * A formula (MathML, or the image of one: see page-reading.js), inline `$…$` or (display block) a
-     * paragraph of its own.
+     * What a formula (page-math.js) or an image (page-reading.js) shows, as text: inline, or (display block)
+     * a paragraph of its own (a formula as `$$…$$`).
      * @param {Element} el
      * @param {CSSStyleDeclaration} cs
      * @param {any} s
      * @param {any} st
+     * @param {string} text
      */
-    const math = (el, cs, s, st) => {
-      if (st.invisible || st.hideText) return;
-      const text = lib.mathText(el);
-      if (!text) return;
-      const block = el.getAttribute("display") === "block" || cs.display === "block" || /display/.test(el.className);
+    const replaced = (el, cs, s, st, text) => {
+      if (st.invisible || st.hideText || cs.visibility !== "visible" || !text) return;
+      const block = el.getAttribute("display") === "block" || cs.display === "block"
+        || /display/.test(el.getAttribute("class") ?? "");
       if (block) flush(s);
       if (st.strip) W.textChars += text.length;
-      else addText(s, block ? text.replace(/^\$(.*)\$$/s, "$$$$$1$$$$") : ` ${text} `);
+      else addText(s, block ? text.replace(/^\$(.*)\$$/s, "$$$$$1$$$$") : text);
       if (block) flush(s);
     };
 
