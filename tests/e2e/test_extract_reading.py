@@ -107,3 +107,12 @@ def test_a_page_that_shows_nothing_says_so(act, fixture_server):
     result = extract(open_page(act, fixture_server, "blank.html"))
     assert result["markdown"] == "" and result["elements"] == ""
     assert result["note"].startswith("The page shows nothing: body has visibility:hidden."), result
+
+
+def test_a_tables_caption_is_its_title_line_before_the_rows(act, fixture_server):
+    markdown = extract(open_page(act, fixture_server, "tables.html"))["markdown"]
+    assert re.search(r"\nTable 1\. Largest cities \[\\\[1\\\]\]\(e\d+\)\n\| City \| Population \|\n", markdown), \
+        "a data table's caption, its link kept"
+    assert "\nA layout table's title\nLeft column text.\nRight column text.\n" in markdown, "a layout table's"
+    assert "Screen-reader-only caption" not in markdown, "a caption nobody sees stays hidden"
+    assert "\n| Key | Value |\n| --- | --- |\n| a | 1 |" in markdown

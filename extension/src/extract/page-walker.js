@@ -314,6 +314,7 @@ export function pageWalker(lib) {
       let hd = 0;
       const all = [...el.rows];
       const delegating = lib.isListened(el) || [...(el.tBodies ?? [])].some(lib.isListened);
+      if (el.caption) walkNode(el.caption, s, st); // the table's title: a paragraph before its rows
       for (let r = 0; r < all.length; r++) {
         const row = all[r];
         if (W.size > W.stopAt) {
