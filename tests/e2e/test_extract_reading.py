@@ -116,3 +116,10 @@ def test_a_tables_caption_is_its_title_line_before_the_rows(act, fixture_server)
     assert "\nA layout table's title\nLeft column text.\nRight column text.\n" in markdown, "a layout table's"
     assert "Screen-reader-only caption" not in markdown, "a caption nobody sees stays hidden"
     assert "\n| Key | Value |\n| --- | --- |\n| a | 1 |" in markdown
+
+
+def test_data_tables_nested_in_a_layout_table_keep_their_rows_and_cells(act, fixture_server):
+    markdown = extract(open_page(act, fixture_server, "tables.html"))["markdown"]
+    assert ("\n> Most active developers\n> | By changesets |  |  |\n> | --- | --- | --- |\n"
+            "> | Ana Lima | 63 | 16.6% |\n> | Rui Costa | 56 | 14.7% |\n> | By changed lines |  |  |\n") in markdown
+    assert "> | Ana Lima | 261 | 3.8% |" in markdown

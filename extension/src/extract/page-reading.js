@@ -15,14 +15,17 @@ export function pageReading(lib) {
   /** Rows looked at to classify a table (the head of a long data table says enough). */
   const SAMPLE_ROWS = 50;
   /**
-   * Whether a table lays out a page rather than holding data: one column, or
-   * (without header cells) cells holding paragraphs, headings, lists or tables.
+   * Whether a table lays out a page rather than holding data: one column;
+   * cells holding tables (a markdown table cannot hold one: the inner tables
+   * keep their rows only when the outer one reads as blocks); or (without
+   * header cells) cells holding paragraphs, headings or lists.
    * @param {HTMLTableElement} table
    */
   lib.isLayoutTable = (table) => {
     const rows = [...table.rows].slice(0, SAMPLE_ROWS);
     if (!rows.length) return false;
     if (rows.every((row) => row.cells.length <= 1)) return true;
+    if (rows.some((row) => [...row.cells].some((c) => c.querySelector("table")))) return true;
     if (table.tHead || rows.some((row) => [...row.cells].some((c) => c.tagName === "TH"))) return false;
     return rows.some((row) => [...row.cells].some((c) => c.querySelector(BLOCKS)));
   };
