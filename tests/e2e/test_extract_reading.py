@@ -123,3 +123,20 @@ def test_data_tables_nested_in_a_layout_table_keep_their_rows_and_cells(act, fix
     assert ("\n> Most active developers\n> | By changesets |  |  |\n> | --- | --- | --- |\n"
             "> | Ana Lima | 63 | 16.6% |\n> | Rui Costa | 56 | 14.7% |\n> | By changed lines |  |  |\n") in markdown
     assert "> | Ana Lima | 261 | 3.8% |" in markdown
+
+
+def test_an_unread_frame_is_noted_by_its_origin_and_frames_nobody_sees_not_at_all(act, fixture_server):
+    send = open_page(act, fixture_server, "frames-unread.html")
+    result = extract(send)
+    markdown = result["markdown"]
+    assert "Before the ad.\n[iframe http://127.0.0.1:1 could not be read]\nAfter the ad.\nThe end." in markdown, \
+        "one note, by origin: no path or query; zero-size, 1-px and invisible frames say nothing"
+    assert "slot=42" not in json.dumps(result)
+    for inside in ("Shipping address", "Street", "Card payment", "Card number"):
+        assert inside not in json.dumps(result), "an invisible frame's document is not read, in process or out"
+    shown = send({"type": "evaluate", "expression": "for (const id of ['hidden-same', 'hidden-cross']) "
+                  "document.getElementById(id).style.visibility = 'visible'; true"})
+    assert shown.ok, shown.error
+    markdown = extract(send)["markdown"]
+    assert "Shipping address (same-origin frame)" in markdown and "Card payment (cross-site frame)" in markdown, \
+        "the same frames once they show are read"

@@ -123,9 +123,23 @@ async function childBlocks(dbg, parent, sessionId, opts) {
     if (data.url && await opts.blocklist?.check(data.url)) return blockedNote(data.url); // redirected while read
     return { c: data.blocks ?? [] };
   } catch (err) {
-    return { note: `iframe ${child.url} could not be read (${/** @type {Error} */ (err).message})` };
+    return { note: `iframe ${originOf(child.url)} could not be read (${/** @type {Error} */ (err).message})` };
   }
 }
+
+/**
+ * A frame's URL without path and query (an ad frame's query runs to hundreds of characters; page-reading.js does
+ * the same for the frames the walker notes).
+ * @param {string} url
+ */
+const originOf = (url) => {
+  try {
+    const u = new URL(url);
+    return u.origin === "null" ? u.protocol : u.origin;
+  } catch {
+    return "";
+  }
+};
 
 /**
  * The <iframe> elements (in this frame's bua world) of the frame's child sessions.

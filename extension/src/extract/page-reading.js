@@ -6,7 +6,7 @@
  */
 
 /**
- * Adds isLayoutTable, mayShow, imageText and blankReason to lib (needs pageMath).
+ * Adds isLayoutTable, mayShow, imageText, frameSeen, frameNote, originOf and blankReason to lib (needs pageMath).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageReading(lib) {
@@ -44,6 +44,35 @@ export function pageReading(lib) {
    * @param {Element} el
    */
   lib.imageText = (el) => (lib.isMathImage(el) ? lib.mathText(el) : "");
+
+  /** A frame smaller than this (px, either side) shows nothing: a tracking or ad-sync frame. */
+  const MIN_FRAME_PX = 2;
+
+  /** @param {Element} el whether a frame is big enough to show anything */
+  lib.frameSeen = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width >= MIN_FRAME_PX && box.height >= MIN_FRAME_PX;
+  };
+
+  /**
+   * Where a URL points, without its path and query (an ad frame's query runs to hundreds of characters):
+   * `https://host:port`, or the scheme alone for an opaque origin (`data:`); "" when it is no URL.
+   * @param {string | null} url
+   * @param {string} [base]
+   */
+  lib.originOf = (url, base) => {
+    if (!url?.trim()) return "";
+    try {
+      const u = new URL(url, base);
+      return u.origin === "null" ? u.protocol : u.origin;
+    } catch {
+      return "";
+    }
+  };
+
+  /** @param {Element} el a frame whose document cannot be read: the note that stands for it */
+  lib.frameNote = (el) => `iframe ${lib.originOf(el.getAttribute("src"), el.ownerDocument.baseURI)} could not be read`
+    .replace("  ", " ");
 
   /**
    * Why a page whose walk found nothing shows nothing: the body (or the root)

@@ -365,6 +365,7 @@ export function pageWalker(lib) {
     /** @param {Element} el @param {any} s @param {any} st */
     const frame = (el, s, st) => {
       flush(s);
+      if (st.invisible || !lib.frameSeen(el)) return; // page-reading.js: a frame nobody sees is neither read nor noted
       const key = frames.get(el);
       if (key !== undefined) return void s.blocks.push({ f: key });
       /** @type {Document | null} */
@@ -378,7 +379,7 @@ export function pageWalker(lib) {
         walkKids(doc.body, s, { ...st, win: doc.defaultView });
         flush(s);
       } else if (!st.strip) {
-        s.blocks.push({ note: `iframe ${el.getAttribute("src") || ""} could not be read`.trim() });
+        s.blocks.push({ note: lib.frameNote(el) });
       }
     };
 
