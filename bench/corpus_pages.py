@@ -177,8 +177,9 @@ def aria_plain(snapshot: str) -> str:
 
 
 def bua_plain(result: dict) -> str:
-    """bua_text without link targets and the index's `e12 role` line heads."""
-    elements = "\n".join(_ELEMENT_HEAD.sub("", line) for line in str(result.get("elements") or "").splitlines())
+    """bua_text without link targets (also on the index's region lines) and the index's `e12 role` line heads."""
+    elements = "\n".join(_UID_REF.sub("]", _ELEMENT_HEAD.sub("", line))
+                          for line in str(result.get("elements") or "").splitlines())
     markdown = _UID_REF.sub("]", str(result.get("markdown") or ""))
     return "\n".join([str(result.get("title") or ""), markdown, elements, str(result.get("text") or "")])
 

@@ -8,11 +8,14 @@ port replaced by PORT and uids renumbered in the order of the elements list; `UP
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 from pathlib import Path
 
 import pytest
+
+from app.demo.scripted_model.conversation import elements as parse_elements
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "extract"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -37,9 +40,24 @@ def total_chars(result: dict) -> int:
     return sum(len(result.get(k) or "") for k in ("markdown", "elements", "text", "note"))
 
 
+def index_entries(elements: str) -> list[tuple[str, str]]:
+    """(uid, the rest of its line) in index order; a left-out region's line (`navigation "Main": [Jobs](e1) …`)
+    gives each of its links as `link "Jobs" (in navigation "Main")`."""
+    entries = []
+    for line in elements.splitlines():
+        uid, _, rest = line.partition(" ")
+        if re.fullmatch(r"e\d+", uid):
+            entries.append((uid, rest))
+            continue
+        for link in parse_elements({"elements": line}):  # a region's line (the scripted model's parser)
+            name = f" {json.dumps(link.name, ensure_ascii=False)}" if link.name else ""
+            entries.append((link.uid, f"link{name} ({link.context})"))
+    return entries
+
+
 def element_lines(result: dict) -> dict[str, str]:
-    """uid → the rest of its elements line."""
-    return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in result["elements"].splitlines()}
+    """uid → the rest of its elements line (a region line's links as `link "Name" (in <region>)`)."""
+    return dict(index_entries(result["elements"]))
 
 
 def uid_of(result: dict, pattern: str) -> str:
@@ -51,8 +69,8 @@ def uid_of(result: dict, pattern: str) -> str:
 def normalise(result: dict, port: int) -> str:
     """Port → PORT; uids renumbered e1, e2, … in the order of the elements list (then of appearance)."""
     renumber: dict[str, str] = {}
-    for line in (result.get("elements") or "").splitlines():
-        renumber.setdefault(line.split(" ", 1)[0], f"e{len(renumber) + 1}")
+    for uid, _ in index_entries(result.get("elements") or ""):
+        renumber.setdefault(uid, f"e{len(renumber) + 1}")
 
     def uid(match: re.Match) -> str:
         return renumber.setdefault(match.group(0), f"e{len(renumber) + 1}")
@@ -108,8 +126,14 @@ def test_repeated_names_get_row_context_and_chrome_is_stripped_but_listed(act, f
     assert "| Interview \\| final |" in result["markdown"], "pipes in cells are escaped"
     for stripped in ("We use cookies", "Reports", "Privacy", "2024 Hireline"):
         assert stripped not in result["markdown"]
-    for listed in ('link "Reports"', 'button "Accept all"', 'link "Privacy"', 'button "Open chat"'):
+    for listed in ('button "Accept all"', 'button "Open chat"'):
         assert listed in result["elements"], "elements of stripped regions stay actionable"
+    # Their plain links share one line per region, as markdown tokens; a link with a state keeps its own line.
+    reports = uid_of(result, r'link "Reports" \(in navigation "Main"\)')
+    privacy, help_ = uid_of(result, r'link "Privacy" \(in footer\)'), uid_of(result, r'link "Help" \(in footer\)')
+    assert f'navigation "Main": [Reports]({reports})' in lines
+    assert f"footer: [Privacy]({privacy}) [Help]({help_})" in lines
+    assert uid_of(result, r'link "Candidates" current')
     assert uid_of(result, r'checkbox "Only mine" checked')
     assert uid_of(result, r'combobox "Stage" value="Interview" options="All\|Interview\|Offer"')
     assert result["text"] == "" and "note" not in result

@@ -33,7 +33,9 @@ How to work:
   state such as `[aria-hidden='false']`.
 - In the markdown, elements appear inline as `[text](e9)` or `[e5]`; `elements` lists, once each, those the
   markdown does not already name as a plain link, with role, name and state. Repeated labels are told apart by
-  their context in parentheses (`(row: …)`, `(item: …)`); pick the one whose context matches.
+  their context in parentheses (`(row: …)`, `(item: …)`); pick the one whose context matches. The links of
+  parts the markdown leaves out (navigation, footer, banners) share a line per part:
+  `navigation "Main": [Jobs](e2) [Reports](e3)`.
 - Besides buttons, links and fields, `elements` lists what script makes clickable, with a role-like label:
   `clickable "Reply"`, `row "Meeting notes (from Ana)"`, `item`, `cell`, `draggable`. They take `click` like a
   button. Nothing to name at all (a chart, a canvas)? Take a `screenshot` and target a `point` {{x, y}}: the result's

@@ -12,6 +12,9 @@ from app.agent.page_text.boundary import CLOSE, OPEN
 
 _ids = itertools.count(1)
 ELEMENT_LINE = re.compile(r'^\s*-?\s*\[?(e\d+)\]?\s+(\w[\w-]*)\s+"((?:[^"\\]|\\.)*)"(.*)$')
+REGION_LINE = re.compile(r'^([a-z][a-z ]*(?: "(?:[^"\\]|\\.)*")?): (\[.*)$')
+"""A left-out region's links on one line: `navigation "Main": [Jobs](e1) [Reports](e3) [e4]`."""
+REGION_TOKEN = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\((e\d+)\)|\[(e\d+)\]")
 PAGE_MARKERS = re.compile(re.escape(OPEN) + r"/?page-data [0-9a-f]+" + re.escape(CLOSE))
 """The boundary bua puts around page text."""
 
@@ -85,7 +88,8 @@ class Element:
 
 
 def elements(extract_result: dict[str, Any]) -> list[Element]:
-    """Parse the extract's element lines (`e4 button "View" (row: Jane Doe)`)."""
+    """Parse the extract's element lines (`e4 button "View" (row: Jane Doe)`), and the links of left-out regions'
+    lines (`navigation "Main": [Jobs](e1)` → link "Jobs" in context `in navigation "Main"`)."""
     raw = extract_result.get("elements", "")
     lines = raw.splitlines() if isinstance(raw, str) else [str(x) for x in raw]
     parsed = []
@@ -95,6 +99,10 @@ def elements(extract_result: dict[str, Any]) -> list[Element]:
             uid, role, name, rest = match.groups()
             ctx = re.search(r"\(([^)]*)\)", rest)
             parsed.append(Element(uid, role, name.replace('\\"', '"'), ctx.group(1) if ctx else ""))
+        elif region := REGION_LINE.match(line):
+            for token in REGION_TOKEN.finditer(region.group(2)):
+                name = re.sub(r"\\(.)", r"\1", token.group(1) or "")
+                parsed.append(Element(token.group(2) or token.group(3), "link", name, f"in {region.group(1)}"))
     return parsed
 
 

@@ -76,9 +76,11 @@ async function walkFrame(dbg, frame, opts) {
   if (data.omitted) for (const k of /** @type {const} */ (["els", "rows", "chars"])) opts.omitted[k] += data.omitted[k];
   opts.omitted.hidden = (opts.omitted.hidden ?? 0) + (data.hidden ?? 0);
   /** @type {ElementRecord[]} */
-  const records = data.els.map((/** @type {[number, string, string, string, string]} */ [id, role, name, states, context]) => {
+  const records = data.els.map((/** @type {[number, string, string, string, string, string?, number?]} */ [id, role, name, states, context, region, regionNo]) => {
     const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc: data.doc, id, role, name, context });
-    return { uid, role, name, states, context };
+    // regionNo is unique per frame walk: frames apart are regions apart.
+    return region ? { uid, role, name, states, context, region, regionNo: `${frame.sessionId ?? ""}/${regionNo}` }
+      : { uid, role, name, states, context };
   });
   opts.budget.left -= res.value.length;
   data.blocks = await bind(dbg, frame, data.blocks, records, opts);

@@ -13,7 +13,9 @@
  *   inline as `[Pricing](e12)` is not listed again; its place in the
  *   markdown is its context): `e4 button "View" (row: Jane Doe)` — role,
  *   name, state, and context only where role and name repeat. Elements of
- *   stripped regions are listed here (they are not in the markdown).
+ *   stripped regions are listed here (they are not in the markdown); their
+ *   links share a line per region, `navigation "Main": [Jobs](e2) [Help](e3)`
+ *   (element-lines.js, page-index.js).
  * - `text`: the page's innerText, but only when the markdown caught little of
  *   the page's text (odd markup); otherwise "" — never a third copy.
  * - `note`: present only when something was left out: what, how much, and
@@ -27,7 +29,8 @@ import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
 import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote } from "./budget.js";
 import { collectTab } from "./collect.js";
-import { elementLine } from "./element-lines.js";
+import { indexLines } from "./element-lines.js";
+import { indexRules } from "./page-index.js";
 import { renderBlocks } from "./markdown.js";
 import { diffSnapshots } from "./diff.js";
 import { previous, remember, snapshotOf } from "./snapshots.js";
@@ -98,26 +101,16 @@ export function changesSince(before, now, full, maxChars) {
   return result;
 }
 
-/** Roles whose inline token `[text](e12)` says all the index would: not listed again when the text is the name. */
-const NAMED_INLINE = new Set(["link"]);
 /** Rounds of shrinking the budget until the serialised result fits max_chars. */
 const FIT_ROUNDS = 6;
 
 /**
- * Whether the markdown already names an element: a link whose token shows its name, with no state to add.
+ * Whether the markdown already names an element (page-index.js): a link whose token shows its name, with no
+ * state to add.
  * @param {ElementRecord} record
  * @param {string} label the text of its inline token ("" for none)
  */
-export const namedInline = (record, label) =>
-  NAMED_INLINE.has(record.role) && !record.states && !!label && label === record.name;
-
-/**
- * An element the markdown shows where it stands needs no "under: <heading>" context: the markdown puts it
- * under that heading. Row and item contexts stay (they say which row, where names repeat).
- * @param {ElementRecord} record
- * @returns {ElementRecord}
- */
-const withoutHeading = (record) => (record.context?.startsWith("under: ") ? { ...record, context: "" } : record);
+const namedInline = (record, label) => indexRules.namedInline(record.role, record.name, record.states ?? "", label);
 
 /**
  * Render, fit into the budget and add the note. max_chars bounds the result as
@@ -128,18 +121,37 @@ const withoutHeading = (record) => (record.context?.startsWith("under: ") ? { ..
  * @returns {ExtractResult}
  */
 export function present(page, maxChars, rendered = render(page)) {
-  const { md, elements, shownInline } = rendered;
-  const elLines = elements.map((record) => elementLine(shownInline.has(record) ? withoutHeading(record) : record));
+  const { md: mdByElement, elements, shownInline } = rendered;
+  const { lines: elLines, ends } = indexLines(elements, (record) => shownInline.has(record));
+  const md = byLines(mdByElement, ends);
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
   let budget = maxChars - textBudget - 200;
-  let result = fitted(page, md, elements, elLines, budget, textBudget, maxChars);
+  let result = fitted(page, md, ends, elLines, budget, textBudget, maxChars);
   for (let round = 0; round < FIT_ROUNDS; round++) {
     const over = JSON.stringify(result).length - maxChars;
     if (over <= 0) break;
     budget -= over + 100 * (round + 1);
-    result = fitted(page, md, elements, elLines, budget, Math.floor(textBudget / (round + 2)), maxChars);
+    result = fitted(page, md, ends, elLines, budget, Math.floor(textBudget / (round + 2)), maxChars);
   }
   return result;
+}
+
+/**
+ * Markdown lines with `upto` (elements passed) turned into index lines passed: a line of several elements
+ * counts as passed once its first element is.
+ * @param {import("./markdown.js").Line[]} md
+ * @param {number[]} ends
+ * @returns {import("./markdown.js").Line[]}
+ */
+function byLines(md, ends) {
+  /** @type {number[]} linesFor[u]: index lines that start before element u */
+  const linesFor = [0];
+  let line = 0;
+  for (let u = 1; u <= (ends[ends.length - 1] ?? 0); u++) {
+    if (line < ends.length && (line === 0 ? 0 : ends[line - 1]) < u) line++;
+    linesFor.push(line);
+  }
+  return md.map((l) => ({ ...l, upto: linesFor[Math.min(l.upto, linesFor.length - 1)] }));
 }
 
 /**
@@ -180,15 +192,15 @@ export function render(page) {
 /**
  * One attempt: markdown and elements cut to `budget` characters, the text to `textBudget`, and the note.
  * @param {import("./collect.js").Collected} page
- * @param {import("./markdown.js").Line[]} md
- * @param {ElementRecord[]} elements
+ * @param {import("./markdown.js").Line[]} md markdown lines, `upto` counted in index lines
+ * @param {number[]} ends how many elements the index lines cover, up to each line
  * @param {string[]} elLines
  * @param {number} budget
  * @param {number} textBudget
  * @param {number} maxChars
  * @returns {ExtractResult}
  */
-function fitted(page, md, elements, elLines, budget, textBudget, maxChars) {
+function fitted(page, md, ends, elLines, budget, textBudget, maxChars) {
   const cut = fit(md, elLines, Math.max(budget, 0));
   const kept = md.slice(0, cut.mdLines).map((l) => l.text);
   if (cut.shortenLast !== undefined && kept.length) {
@@ -209,7 +221,7 @@ function fitted(page, md, elements, elLines, budget, textBudget, maxChars) {
     const hintRow = cut.complete ? lastKept?.row && { ...lastKept.row, i: lastKept.row.i + 1 } : cutLines[0]?.row;
     result.note = truncationNote({
       rows: omitted.rows + cutLines.filter((l) => l.row).length,
-      elements: omitted.els + elements.length - cut.elements,
+      elements: omitted.els + (ends[ends.length - 1] ?? 0) - (ends[cut.elements - 1] ?? 0),
       chars: omitted.chars + cutLines.reduce((n, l) => n + (l.row ? 0 : l.text.length), 0),
       hint: hintRow ? `${hintRow.sel} > tr:nth-child(n+${hintRow.i})` : undefined,
       maxChars,

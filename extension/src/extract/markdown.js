@@ -23,8 +23,8 @@
 /** @param {string} s */
 const squash = (s) => s.replace(/[ \t\r\f\v]+/g, " ");
 
-/** @param {string} s */
-const escapeLabel = (s) => s.replace(/[[\]\\]/g, (c) => `\\${c}`);
+/** @param {string} s text for inside `[…]` (element-lines.js writes the same tokens) */
+export const escapeLabel = (s) => s.replace(/[[\]\\]/g, (c) => `\\${c}`);
 
 /**
  * Inline runs as one string (newlines kept, spaces collapsed).

@@ -8,7 +8,9 @@
  *   elements inside stripped regions (navigation, footer, cookie banner,
  *   overlay) appear only as position markers `{e, s: 1}`;
  * - `els`: every visible, non-inert interactive element as
- *   [id, role, name, states, context] in the order of the blocks;
+ *   [id, role, name, states, context, region?, regionNo?] in the order of
+ *   the blocks (region: the label of the left-out region it stands in;
+ *   regionNo: which one, counted through the walk);
  * - `omitted`: what was only counted once the estimated output passed the
  *   budget (elements, table rows, characters), so the note can be honest.
  *
@@ -25,7 +27,7 @@
  */
 
 /**
- * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageFind, pageRegistry, pageShadow).
+ * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageFind, pageIndex, pageRegistry, pageShadow).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageWalker(lib) {
@@ -36,6 +38,8 @@ export function pageWalker(lib) {
     "treeitem"]);
   const TOGGLES = new Set(["checkbox", "radio", "switch"]);
   const TABLE_SEL_MIN_ROWS = 20;
+  /** Longest text of an inline token `[text](e4)`: a prose link keeps its words (its name is cut at 80). */
+  const INLINE_TEXT = 300;
   const HTML_NS = "http://www.w3.org/1999/xhtml";
   const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
 
@@ -55,7 +59,7 @@ export function pageWalker(lib) {
     const frames = new Map(frameEls.map((el, i) => [el, opts.frameKeys?.[i] ?? String(i)]));
     const W = {
       /** @type {any[]} */ els: [], size: 0, stopAt: opts.limit * 1.15 + 500, counting: false,
-      textChars: 0, hidden: 0, head: "", /** @type {Element | null} */ modal: null, /** @type {Node | null} */ cut: null,
+      textChars: 0, hidden: 0, head: "", regions: 0, /** @type {Element | null} */ modal: null, /** @type {Node | null} */ cut: null,
     };
     const { sink, flush, flatRuns, plain } = lib.blocks;
     /** @param {{runs: any[]}} s @param {string} t */
@@ -80,13 +84,16 @@ export function pageWalker(lib) {
      * @param {Element} el
      * @param {string} role
      * @param {any} st
+     * @param {string} x the text its inline token shows ("" for none)
      * @param {{hint: string} | null} [script] a script control (named by its content, with a class hint)
      */
-    const addElement = (el, role, st, script = null) => {
+    const addElement = (el, role, st, x, script = null) => {
       const [name, via] = lib.shownName(el, lib.nameOf(el, script ? "button" : role), st);
       const states = [...lib.statesOf(el, role, name), ...(script?.hint ? [script.hint] : []), ...via].join(" ");
-      W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region });
-      W.size += name.length + states.length + role.length + 16;
+      const group = st.strip ? st.group : null;
+      W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region, group });
+      // What the index will really spend on it (page-index.js), and its inline token where the markdown shows it.
+      W.size += lib.indexCost(role, name, states, x, !!st.strip) + (st.strip ? 0 : x.length + 6);
       return W.els.length - 1;
     };
 
@@ -99,7 +106,7 @@ export function pageWalker(lib) {
       if (DESCEND.has(role)) return "";
       if (el.tagName === "INPUT") return role === "button" ? lib.nameOf(el, role) : "";
       if (!CONTENT_TOKEN.has(role) && !(TOGGLES.has(role) && el.hasAttribute("role"))) return "";
-      return lib.cap(lib.clean(lib.contentText(el, 0)), 100);
+      return lib.cap(lib.clean(lib.contentText(el, 0)), INLINE_TEXT);
     };
 
     /** @param {Node} parent @param {any} s @param {any} st */
@@ -142,7 +149,10 @@ export function pageWalker(lib) {
       if (role === "row") ns.row = el;
       if (!st.strip && !st.scoped) {
         const reason = lib.stripReason(el, role, cs);
-        if (reason) ns.strip = ns.region = reason;
+        if (reason) {
+          ns.strip = ns.region = reason;
+          ns.group = [lib.regionLabel(el, role, reason), ++W.regions];
+        }
       }
       const block = !cs.display.startsWith("inline") && cs.display !== "contents";
       if (lib.isInteractiveRole(role) && !ns.invisible) {
@@ -151,9 +161,8 @@ export function pageWalker(lib) {
         if (ns.inert) {
           if (!ns.strip && x) addText(s, x);
         } else {
-          const e = addElement(el, role, ns);
+          const e = addElement(el, role, ns, x);
           s.runs.push(ns.strip ? { e, s: 1 } : { e, x });
-          W.size += x.length + 6;
         }
         if (block) flush(s);
         if (!DESCEND.has(role)) return;
@@ -198,13 +207,12 @@ export function pageWalker(lib) {
      */
     const scriptControl = (el, script, block, s, st) => {
       if (block) flush(s);
-      const x = script.token && !st.hideText ? lib.cap(lib.clean(lib.contentText(el, 0)), 100) : "";
+      const x = script.token && !st.hideText ? lib.cap(lib.clean(lib.contentText(el, 0)), INLINE_TEXT) : "";
       if (st.inert) {
         if (!st.strip && x) addText(s, x);
       } else {
-        const e = addElement(el, script.role, st, script);
+        const e = addElement(el, script.role, st, x, script);
         s.runs.push(st.strip ? { e, s: 1 } : { e, x });
-        W.size += x.length + 6;
       }
       if (!script.token) {
         const inside = { ...st, inClick: true };
@@ -357,8 +365,7 @@ export function pageWalker(lib) {
       const script = lib.scriptControl(row, lib.roleOf(row), cs, { ...rs, cursor, items: delegating ? new Set([row]) : null });
       if (!script || script.items) return null;
       rs.inClick = true;
-      const e = addElement(row, script.role, rs, script);
-      W.size += 6;
+      const e = addElement(row, script.role, rs, "", script);
       return rs.strip ? { e, s: 1 } : { e, x: "" };
     };
 
@@ -427,7 +434,7 @@ export function pageWalker(lib) {
     }
 
     const contexts = lib.contextsFor(W.els);
-    const els = W.els.map((e, i) => [lib.idOf(e.el), e.role, e.name, e.states, contexts[i]]);
+    const els = W.els.map((e, i) => [lib.idOf(e.el), e.role, e.name, e.states, contexts[i], ...(e.group ?? [])]);
     const omitted = W.cut ? lib.omittedFrom(W.cut) : null;
     /** @type {Record<string, unknown>} */
     const out = { doc: lib.doc, url: location.href, title: document.title, blocks: top.blocks, els, omitted, modal: !!W.modal };

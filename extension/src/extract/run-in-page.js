@@ -2,8 +2,8 @@
  * Running bua's in-page library in an isolated world of a frame.
  *
  * The library (page-registry, page-aria, page-fields, page-blocks,
- * page-clickable, page-context, page-find, page-math, page-reading, page-search,
- * page-shadow, page-visibility, page-walker) is installed once per document
+ * page-clickable, page-context, page-find, page-index, page-math, page-reading,
+ * page-search, page-shadow, page-visibility, page-walker) is installed once per document
  * into the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -18,6 +18,7 @@ import { pageClickable } from "./page-clickable.js";
 import { pageContext } from "./page-context.js";
 import { pageFields } from "./page-fields.js";
 import { pageFind } from "./page-find.js";
+import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
@@ -29,7 +30,7 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 
 export const WORLD_NAME = "bua";
 
-const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageFind, pageMath,
+const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageFind, pageIndex, pageMath,
   pageReading, pageSearch, pageShadow, pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
