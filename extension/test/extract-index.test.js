@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { indexLines } from "../src/extract/element-lines.js";
 import { indexRules, pageIndex } from "../src/extract/page-index.js";
 import { present } from "../src/extract/extract-action.js";
+import { VIEW_RESERVE } from "../src/extract/budget.js";
 
 const link = (/** @type {number} */ n, name = "", states = "", region = "", regionNo = "1") =>
   ({ uid: `e${n}`, role: "link", name, states, context: "", ...(region ? { region, regionNo } : {}) });
@@ -70,4 +71,14 @@ test("present cuts region lines with the markdown and counts their elements in t
   const paragraphs = result.markdown.split("\n").length;
   assert.ok(lines.length >= paragraphs && lines.length <= paragraphs + 1, `${lines.length} lines, ${paragraphs} paragraphs`);
   assert.match(result.note ?? "", new RegExp(`${(1200 - listed).toLocaleString("en-US")} more interactive elements`));
+});
+
+test("the result leaves room for the model view's envelope and page-data markers", () => {
+  const blocks = Array.from({ length: 400 }, (_, i) => ({ p: [`Line ${i} `.repeat(12), { u: link(i + 1, `Other ${i}`), x: "Go" }] }));
+  for (const maxChars of [1000, 5000, 24000]) {
+    const result = present(page(blocks), maxChars);
+    assert.ok(JSON.stringify(result).length <= maxChars - VIEW_RESERVE, `${JSON.stringify(result).length} at ${maxChars}`);
+  }
+  const wrapped = `⟦page-data ${"0".repeat(12)}⟧⟦/page-data ${"0".repeat(12)}⟧`.length;
+  assert.ok(VIEW_RESERVE >= '{"ok":true,"action":"extract","result":}'.length + 4 * wrapped);
 });

@@ -1,14 +1,25 @@
 """extract reads pages lean: the element index lists only what the markdown does not already say, left-out regions'
-links share a line, and the walker charges only what the index lists (tests/fixtures/pages/extract/lean.html)."""
+links share a line, and max_chars bounds what the model really receives (tests/fixtures/pages/extract/lean.html)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+
+from app.agent.page_text.boundary import token_for
+from app.agent.results import render_tool_result
+from app.agent.tools.base import ToolOutput
 from tests.e2e.test_extract import element_lines, extract, open_page, uid_of
 
 LONG_LINK = ("the whole story of how a small team rebuilt the town's water supply in a single dry summer, with every "
              "setback, every borrowed pump and every late-night repair written down as it happened")
+
+
+def model_text(result: dict, task: str) -> str:
+    """The text block the model receives for this extract result (envelope and page-data markers included)."""
+    output = ToolOutput({"ok": True, "action": "extract", "result": result}, boundary=token_for(task))
+    return render_tool_result("toolu_lean", output)["content"][0]["text"]
 
 
 def test_left_out_regions_list_their_links_on_one_line(act, fixture_server):
@@ -49,3 +60,22 @@ def test_a_long_page_within_the_full_budget_is_read_whole(act, fixture_server):
     assert "## Section 350" in result["markdown"]
     assert 'navigation "Section 350": [Previous](' in result["elements"]
     assert len(result["markdown"]) > 140_000, "the page is long enough to have been cut"
+
+
+@pytest.mark.parametrize(("page", "max_chars"), [
+    ("lean.html?sections=400", 1_000), ("lean.html?sections=400", 5_000), ("lean.html?sections=400", None),
+    ("large.html?rows=2000", None), ("large.html?rows=2000", 60_000),
+])
+def test_the_model_receives_at_most_max_chars(act, fixture_server, page, max_chars):
+    task = f"t-lean-{page}-{max_chars}"
+    response = act({"type": "navigate", "url": fixture_server.url(f"/extract/{page}")}, task_id=task)
+    assert response.ok, response.error
+    fields = {} if max_chars is None else {"max_chars": max_chars}
+    response = act({"type": "extract", **fields}, task_id=task)
+    assert response.ok, response.error
+    limit = max_chars or 24_000
+    text = model_text(response.result, task)
+    assert "truncated at max_chars" in response.result["note"], "the page is larger than the budget"
+    assert len(text) <= limit, f"{len(text)} > {limit}"
+    if limit >= 5_000:  # below, the note and the reserve for the envelope are most of it
+        assert len(text) >= limit * 0.85, f"{len(text)}: the budget is used, not wasted"

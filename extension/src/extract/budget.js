@@ -13,6 +13,22 @@ export const MAX_MAX_CHARS = 200000;
 /** Characters kept free for the truncation note. */
 export const NOTE_RESERVE = 400;
 
+/** A page-data boundary pair around one field, `⟦page-data 0123456789ab⟧…⟦/page-data 0123456789ab⟧` (a task's
+ * token is 12 hex digits: app/agent/page_text/boundary.py). */
+const BOUNDARY_CHARS = "⟦page-data ⟧⟦/page-data ⟧".length + 2 * 12;
+/** Fields of an extract result that the model's view wraps: title, markdown, elements, text (a change list:
+ * title, changes.markdown, changes.elements). */
+const PAGE_FIELDS = 4;
+/** The envelope around the result, and the safety summary added when page text was flagged or defused. */
+const ENVELOPE_CHARS = '{"ok":true,"action":"extract","result":}'.length
+  + ',"page_safety":{"flagged_lines":9999,"neutralised_forgeries":9999}'.length;
+/**
+ * What the model's view (app/agent/tools/browser_result.py model_view, rendered by app/agent/results.py) adds to
+ * the serialised result: kept free so that what the model receives stays within max_chars. Not counted: the
+ * warning put before each line of page text that addresses the agent (rare; its count is in the summary).
+ */
+export const VIEW_RESERVE = ENVELOPE_CHARS + PAGE_FIELDS * BOUNDARY_CHARS;
+
 /**
  * @typedef {import("./markdown.js").Line} Line
  * @typedef {{mdLines: number, elements: number, shortenLast?: number}} Fit

@@ -20,14 +20,14 @@
  *   the page's text (odd markup); otherwise "" — never a third copy.
  * - `note`: present only when something was left out: what, how much, and
  *   the selector (or max_chars) to read on; or when the page shows nothing.
- * The result as the model receives it (serialised) stays within max_chars
- * (default 24,000); markdown and elements are cut at the same place of the
- * page (budget.js).
+ * The result as the model receives it (serialised, inside the envelope and
+ * page-data markers of the model's view) stays within max_chars (default
+ * 24,000); markdown and elements are cut at the same place of the page (budget.js).
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
-import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote } from "./budget.js";
+import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote, VIEW_RESERVE } from "./budget.js";
 import { collectTab } from "./collect.js";
 import { indexLines } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
@@ -114,7 +114,8 @@ const namedInline = (record, label) => indexRules.namedInline(record.role, recor
 
 /**
  * Render, fit into the budget and add the note. max_chars bounds the result as
- * the model receives it (serialised: keys, quotes and escapes counted).
+ * the model receives it: serialised (keys, quotes and escapes counted), with
+ * room for the envelope and page-data markers the model's view adds (VIEW_RESERVE).
  * @param {import("./collect.js").Collected} page
  * @param {number} maxChars
  * @param {Rendered} [rendered] the page already rendered
@@ -125,10 +126,11 @@ export function present(page, maxChars, rendered = render(page)) {
   const { lines: elLines, ends } = indexLines(elements, (record) => shownInline.has(record));
   const md = byLines(mdByElement, ends);
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
-  let budget = maxChars - textBudget - 200;
+  const bound = maxChars - VIEW_RESERVE;
+  let budget = bound - textBudget - 200;
   let result = fitted(page, md, ends, elLines, budget, textBudget, maxChars);
   for (let round = 0; round < FIT_ROUNDS; round++) {
-    const over = JSON.stringify(result).length - maxChars;
+    const over = JSON.stringify(result).length - bound;
     if (over <= 0) break;
     budget -= over + 100 * (round + 1);
     result = fitted(page, md, ends, elLines, budget, Math.floor(textBudget / (round + 2)), maxChars);
