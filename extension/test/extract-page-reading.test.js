@@ -23,3 +23,19 @@ test("a frame's URL is cut to its origin: no path, no query", () => {
   assert.equal(originOf(null), "");
   assert.equal(originOf("http://["), "", "no URL");
 });
+
+test("an image's alt text is shown only when it says something about the picture", () => {
+  const { altText } = reading();
+  assert.equal(altText("A heron on a post"), "[image: A heron on a post]");
+  assert.equal(altText("廣州十大旅遊景點"), "[image: 廣州十大旅遊景點]", "one token of a script without spaces");
+  assert.equal(altText("Chart [2024]  of\nsales"), "[image: Chart 2024 of sales]", "brackets out: no forged tokens");
+  assert.equal(altText("<span style='x'>Nintendo</span> console"), "[image: Nintendo console]", "markup out");
+  assert.equal(altText("Photo: the harbour at dawn"), "[image: the harbour at dawn]");
+  const long = altText(`The ${"very ".repeat(40)}long alt`);
+  assert.equal(long.length, "[image: ]".length + 100);
+  assert.ok(long.endsWith("…]"));
+  for (const empty of ["", "   ", "image", "An image", "Image 2", "photo", "Loading", "42", "IMG_2041", "DSC 0042",
+    "heron.JPG", "hero-banner_2024", "0225-lupita-nyongo-getty-01", "PatrickAllan", "Graduation", "red/blue"]) {
+    assert.equal(altText(empty), "", empty);
+  }
+});

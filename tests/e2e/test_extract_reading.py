@@ -140,3 +140,19 @@ def test_an_unread_frame_is_noted_by_its_origin_and_frames_nobody_sees_not_at_al
     markdown = extract(send)["markdown"]
     assert "Shipping address (same-origin frame)" in markdown and "Card payment (cross-site frame)" in markdown, \
         "the same frames once they show are read"
+
+
+def test_a_content_image_shows_its_alt_text_when_it_says_something_new(act, fixture_server):
+    result = extract(open_page(act, fixture_server, "images.html"))
+    markdown = result["markdown"]
+    assert "Before [image: A heron standing on a wooden post] after." in markdown
+    assert "Says nothing: the end." in markdown, \
+        "file names, empty, generic and slug alts; decorative, aria-hidden, icon-sized, invisible, transparent images"
+    assert "[Back to the home page](e" in markdown and "[image: Back" not in markdown, "a link names its image"
+    assert "Figure 2. Sales by quarter" in markdown and "[image: Sales" not in markdown, "its caption says it already"
+    assert "\n[image: Bar chart of sales 2024, rising each quarter]\nFigure 3. The year in numbers" in markdown
+    assert "[image: Pictures" not in markdown, "the page's title says it already"
+    long = re.search(r"\[image: ([^\]]*)\]\n?$", markdown).group(1)
+    assert long.startswith("a long description") and long.endswith("…") and len(long) == 100, long
+    for hidden in ("Decorative swirl", "Hidden from readers", "invisible picture", "transparent picture"):
+        assert hidden not in json.dumps(result)

@@ -39,11 +39,54 @@ export function pageReading(lib) {
     : el.tagName === "IMG" && !!el.getAttribute("alt")?.trim()
       && !["presentation", "none"].includes(el.getAttribute("role") ?? ""));
 
+  /** Longest alt text shown; an image under this size (px, either side) is an icon, shown by nothing. */
+  const MAX_ALT = 100;
+  const MIN_IMAGE_PX = 16;
+  /** Alt texts that say nothing about the picture: a word for "image" or "loading", a number. */
+  const EMPTY_ALT = new RegExp(`^(?:an? |the )?(?:${["image", "img", "photo", "photograph", "picture", "pic", "graphic",
+    "icon", "logo", "banner", "thumbnail", "thumb", "placeholder", "spacer", "avatar", "alt", "null", "undefined",
+    "untitled", "blank", "loading"].join("|")})?(?: ?\\d+)?$`, "i");
+  /** …a file or camera name, or one token that is a slug (`0225-getty-01`, `red_bar`), a CamelCase or Latin word. */
+  const FILE_ALT = /\.(?:jpe?g|png|gif|webp|svg|bmp|avif|tiff?|ico|heic)$|^(?:img|dsc|dscn|pxl|screenshot)[\s_-]?\d/i;
+  const TOKEN_ALT = /^\S*[-_/]\S*$|^\S*[a-z][A-Z]\S*$|^[A-Za-z]+$/;
+  /** Ancestors whose text is looked through for the alt said already (a headline beside its picture). */
+  const NEAR_LEVELS = 3;
+  const NEAR_CHARS = 2000;
+
   /**
-   * What an image shows as text: a formula image its TeX (page-math.js); "" for any other.
+   * An image's alt text as it is shown (`[image: a heron on a post]`), "" when it says nothing about the picture.
+   * @param {string} alt
+   */
+  lib.altText = (alt) => {
+    const text = alt.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().replace(/[[\]]/g, "")
+      .replace(/^(?:image|photo|picture)\s*[:-]\s*/i, "");
+    if (!text || EMPTY_ALT.test(text) || FILE_ALT.test(text) || TOKEN_ALT.test(text)) return "";
+    return `[image: ${text.length > MAX_ALT ? `${text.slice(0, MAX_ALT - 1)}…` : text}]`;
+  };
+
+  /**
+   * What an image shows as text: a formula image its TeX (page-math.js); a content image its alt text when the
+   * alt says something, the image is not icon-sized, and neither the page's title nor the text around it (its
+   * figure's caption, the headline beside it) says the same already. An image inside a link or button is named
+   * by it: the walker never reaches it.
    * @param {Element} el
    */
-  lib.imageText = (el) => (lib.isMathImage(el) ? lib.mathText(el) : "");
+  lib.imageText = (el) => {
+    if (lib.isMathImage(el)) return lib.mathText(el);
+    const text = lib.altText(el.getAttribute("alt") ?? "");
+    if (!text) return "";
+    const box = el.getBoundingClientRect();
+    if (box.width < MIN_IMAGE_PX || box.height < MIN_IMAGE_PX) return "";
+    const said = text.slice("[image: ".length, text.endsWith("…]") ? -2 : -1);
+    if (el.ownerDocument.title.includes(said)) return "";
+    let near = el.closest("figure") ?? el.parentElement;
+    for (let level = 0; near && level < NEAR_LEVELS; level++, near = near.parentElement) {
+      const around = near.textContent ?? "";
+      if (around.length > NEAR_CHARS) break;
+      if (around.replace(/\s+/g, " ").includes(said)) return "";
+    }
+    return text;
+  };
 
   /** A frame smaller than this (px, either side) shows nothing: a tracking or ad-sync frame. */
   const MIN_FRAME_PX = 2;
