@@ -126,6 +126,31 @@ def test_type_and_press_key_results_carry_their_change_lists(act, fixture_server
         f"+ - Item 1 [Delete]({item1})", f"+ - Item 3 [Delete]({item3})"], "the same uids come back"
 
 
+def test_a_fill_result_carries_its_change_list_with_stable_uids(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    field, done = uid_of(first, r'(searchbox|textbox) "Filter".*'), uid_of(first, r'checkbox "Done"')
+    item1, item3 = uid_of(first, r'button "Delete" \(item: Item 1\)'), uid_of(first, r'button "Delete" \(item: Item 3\)')
+    item2 = uid_of(first, r'button "Delete" \(item: Item 2\)')
+    filled = send({"type": "fill", "fields": [{"uid": field, "value": "Item 2"}, {"uid": done, "value": True}]})
+    assert filled.ok, filled.error
+    assert [f["ok"] for f in filled.result["fields"]] == [True, True], filled.result["fields"]
+    changes = filled.result["changes"]
+    assert [line for line in changes["markdown"].splitlines() if line[0] in "+-~"] == [
+        f"- - Item 1 [Delete]({item1})", f"- - Item 3 [Delete]({item3})"]
+    lines = changes["elements"].splitlines()
+    assert f'~ {done} checkbox "Done" checked (was: checkbox "Done")' in lines
+    assert any(line.startswith(f"~ {field} ") and 'value="Item 2"' in line for line in lines), lines
+    assert sorted(line for line in lines if line.startswith("- ")) == sorted(
+        [f'- {item1} button "Delete" (item: Item 1)', f'- {item3} button "Delete" (item: Item 3)'])
+    assert len(lines) == 4, lines
+    assert changes["summary"] == "text lines: 2 removed; elements: 2 removed, 2 changed"
+    after = extract(send)
+    assert uid_of(after, r'button "Delete"') == item2, "the one Delete left keeps its uid (no context: not repeated)"
+    assert f"- Item 2 [Delete]({item2})" in after["markdown"] and uid_of(after, r'checkbox "Done" checked') == done
+    assert extract(send, changes=True)["changes"] == {"summary": "no text or element changed"}, \
+        "the fill's change list moved the task's snapshot on"
+
+
 def test_a_wait_for_result_carries_the_change_it_waited_for(act, fixture_server):
     send, first = fresh(act, fixture_server)
     assert send({"type": "click", "uid": uid_of(first, r'button "Update later"')}).ok
