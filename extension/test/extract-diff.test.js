@@ -134,3 +134,27 @@ test("a long run of removed lines is listed by its first and last lines; its ele
   assert.equal(list?.elements, '- e8 button "Close"');
   assert.equal(list?.summary, "text lines: 8 removed; elements: 1 removed");
 });
+
+test("an element of a left-out region says its region, as the index's region line names it", () => {
+  /** @param {[string, string, string, string?, string?, string?][]} els */
+  const withRegions = (els) => ({
+    doc: "d1", url: "http://x/", title: "X", lines: ["# Page"],
+    elements: new Map(els.map(([uid, role, name, states, context, region]) =>
+      [uid, { uid, role, name, states, context, ...(region ? { region, regionNo: "/1" } : {}) }])),
+  });
+  const main = 'navigation "Main"';
+  const before = withRegions([["e1", "link", "Jobs", "", "", main], ["e2", "link", "Home", "", "in navigation #1", main],
+    ["e3", "button", "Menu", "", "", main], ["e4", "link", "Old", "", "", main], ["e9", "button", "Save"]]);
+  const after = withRegions([["e1", "link", "Jobs", "", "", main], ["e2", "link", "Home", "current", "in navigation #1", main],
+    ["e3", "button", "Menu", "expanded", "", main], ["e7", "link", "Archive", "", "", main],
+    ["e8", "link", "Help", "", "row: Tools", "footer"], ["e9", "button", "Save"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, undefined, "a left-out region changes no markdown line");
+  assert.equal(list?.elements, [
+    '~ e2 link "Home" current (in navigation "Main" #1) (was: link "Home")',
+    '~ e3 button "Menu" expanded (in navigation "Main") (was: button "Menu")',
+    '+ e7 link "Archive" (in navigation "Main")',
+    '+ e8 link "Help" (in footer, row: Tools)',
+    '- e4 link "Old" (in navigation "Main")',
+  ].join("\n"));
+});

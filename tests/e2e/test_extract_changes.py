@@ -151,6 +151,20 @@ def test_a_fill_result_carries_its_change_list_with_stable_uids(act, fixture_ser
         "the fill's change list moved the task's snapshot on"
 
 
+def test_a_link_added_to_a_left_out_region_names_its_region(act, fixture_server):
+    send, first = fresh(act, fixture_server)
+    assert 'navigation "Main": [Jobs](' in first["elements"]
+    clicked = send({"type": "click", "uid": uid_of(first, r'button "Add archive link"')})
+    assert clicked.ok, clicked.error
+    changes = clicked.result["changes"]
+    assert "markdown" not in changes, "the markdown leaves the navigation out"
+    archive = changes["elements"].split()[1]
+    assert changes == {"summary": "elements: 1 added", "elements": f'+ {archive} link "Archive" (in navigation "Main")'}
+    after = extract(send)
+    assert f'navigation "Main": [Archive]({archive})' in after["elements"].splitlines(), \
+        "the index lists it on a line of its region"
+
+
 def test_a_wait_for_result_carries_the_change_it_waited_for(act, fixture_server):
     send, first = fresh(act, fixture_server)
     assert send({"type": "click", "uid": uid_of(first, r'button "Update later"')}).ok

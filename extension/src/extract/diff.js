@@ -9,6 +9,8 @@
  * - elements: uids added and removed (their index lines, as extract shows them: uids stay stable, so an
  *   element still on the page keeps its uid), and those whose name or state changed
  *   (`~ e7 textbox "Email" value="x" (was: textbox "Email" value="")`). A context change alone is no change.
+ *   An element of a region the markdown leaves out says its region, named as the index's region lines name it
+ *   (`+ e8 link "Archive" (in navigation "Main")`): no markdown line places it.
  * Links whose `[name](uid)` token already stands in the listed markdown lines are not listed again.
  */
 
@@ -127,6 +129,20 @@ function backtrack(trace, n, m) {
 const facts = (e) => elementLine({ ...e, uid: "", context: "" }).trim();
 
 /**
+ * The element's index line, with its region (if any) as context. A repeated name's own region context
+ * (`in navigation #2`, page-context.js) gives way to the region's full label, keeping its ordinal.
+ * @param {ElementRecord} e
+ */
+function placedLine(e) {
+  if (!e.region) return elementLine(e);
+  const own = e.context ?? "";
+  const where = `in ${e.region}`;
+  if (!own) return elementLine({ ...e, context: where });
+  const context = own.startsWith("in ") ? `${where}${own.match(/ #\d+$/)?.[0] ?? ""}` : `${where}, ${own}`;
+  return elementLine({ ...e, context });
+}
+
+/**
  * @param {ElementRecord} e
  * @param {string} shownText markdown lines listed in the same change list
  */
@@ -166,16 +182,16 @@ export function diffSnapshots(before, after, maxEdits = 2000) {
     const was = before.elements.get(uid);
     if (!was) {
       counts.added++;
-      if (!inlineLink(now, shown)) els.push(`+ ${elementLine(now)}`);
+      if (!inlineLink(now, shown)) els.push(`+ ${placedLine(now)}`);
     } else if (facts(was) !== facts(now)) {
       counts.changed++;
-      els.push(`~ ${elementLine(now)} (was: ${facts(was)})`);
+      els.push(`~ ${placedLine(now)} (was: ${facts(was)})`);
     }
   }
   for (const [uid, was] of before.elements) {
     if (after.elements.has(uid)) continue;
     counts.removed++;
-    if (!inlineLink(was, shown)) els.push(`- ${elementLine(was)}`);
+    if (!inlineLink(was, shown)) els.push(`- ${placedLine(was)}`);
   }
   /** @type {ChangeList} */
   const list = { summary: summary({ added, removed, changed }, counts) };
