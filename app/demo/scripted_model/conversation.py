@@ -15,6 +15,9 @@ ELEMENT_LINE = re.compile(r'^\s*-?\s*\[?(e\d+)\]?\s+(\w[\w-]*)\s+"((?:[^"\\]|\\.
 REGION_LINE = re.compile(r'^([a-z][a-z ]*(?: "(?:[^"\\]|\\.)*")?): (\[.*)$')
 """A left-out region's links on one line: `navigation "Main": [Jobs](e1) [Reports](e3) [e4]`."""
 REGION_TOKEN = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\((e\d+)\)|\[(e\d+)\]")
+QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+CONTEXT = re.compile(r"\((.*?)\)(?:\s+\(was: .*\))?$")
+"""An element line's context, up to a change list's `(was: …)` when one follows."""
 PAGE_MARKERS = re.compile(re.escape(OPEN) + r"/?page-data [0-9a-f]+" + re.escape(CLOSE))
 """The boundary bua puts around page text."""
 
@@ -97,13 +100,29 @@ def elements(extract_result: dict[str, Any]) -> list[Element]:
         match = ELEMENT_LINE.match(line)
         if match:
             uid, role, name, rest = match.groups()
-            ctx = re.search(r"\(([^)]*)\)", rest)
-            parsed.append(Element(uid, role, name.replace('\\"', '"'), ctx.group(1) if ctx else ""))
+            parsed.append(Element(uid, role, name.replace('\\"', '"'), line_context(rest)))
         elif region := REGION_LINE.match(line):
             for token in REGION_TOKEN.finditer(region.group(2)):
                 name = re.sub(r"\\(.)", r"\1", token.group(1) or "")
                 parsed.append(Element(token.group(2) or token.group(3), "link", name, f"in {region.group(1)}"))
     return parsed
+
+
+def line_context(rest: str) -> str:
+    """The context in parentheses after an element line's states (`value="a (b)" (row: Jane Doe)` → `row: Jane
+    Doe`), or "": quoted state values are skipped, and a change list's `(was: …)` is neither context nor part of
+    it (`~ e10 button "Renamed" (was: button "Rename me")` has none)."""
+    i = 0
+    while i < len(rest):
+        if rest[i] == '"':
+            quoted = QUOTED.match(rest, i)
+            i = quoted.end() if quoted else len(rest)
+        elif rest[i] == "(" and (i == 0 or rest[i - 1].isspace()):
+            found = None if rest.startswith("(was: ", i) else CONTEXT.match(rest, i)
+            return found.group(1) if found else ""
+        else:
+            i += 1
+    return ""
 
 
 def tool_use(name: str, payload: dict[str, Any]) -> dict[str, Any]:
