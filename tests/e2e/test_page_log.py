@@ -49,7 +49,7 @@ def test_failed_and_slow_requests_and_since(page):
     slow = wait_for(send, "network", lambda es: any("/slow" in e["url"] and e["outcome"] == "slow" for e in es),
                     since=before["last_seq"])
     entry = next(e for e in slow["entries"] if "/slow" in e["url"])
-    assert entry["outcome"] == "slow" and entry["ms"] >= 2000, slow and entry["method"] == "GET"
+    assert entry["outcome"] == "slow" and entry["ms"] >= 2000 and entry["method"] == "GET", entry
     console = log(send, "console", since=before["last_seq"])["entries"]
     long = next(e for e in console if e["text"].startswith("loading failed:"))
     assert long["level"] == "error" and len(long["text"]) == 500 and long["text"].endswith("…")
