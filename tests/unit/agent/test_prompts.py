@@ -27,3 +27,13 @@ def test_the_subagent_hands_off_what_only_the_person_may_do():
     assert "needs_user" in text
     for case in ("login wall", "captcha", "two-factor", "irreversible"):
         assert case in text, case
+
+
+def test_the_prompt_teaches_reading_change_lists_instead_of_extracting_again():
+    how_to_work = BROWSER_TOOL_INSTRUCTIONS.split("How to work:\n", 1)[1]
+    first = how_to_work.split("\n- ", 1)[0]
+    for action in ("click", "type", "press_key", "fill"):
+        assert f"`{action}`" in first, f"{action}: its result's change list is taught"
+    assert "carries `changes`" in first
+    assert "call `extract` with `changes: true`, not a full extract" in " ".join(first.split())
+    assert "`extract {changes: true}`" in first, "the wording a too-large change list uses is explained"
