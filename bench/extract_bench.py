@@ -19,6 +19,7 @@ the page fits in it whole) at most 0.5x.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 from dataclasses import dataclass
@@ -47,8 +48,20 @@ class Measured:
     loads: list[float]
     chars: int
     elements: int
+    """elements (uids) the index lists: a region's line lists many"""
     full_chars: int
     full_complete: bool
+
+
+OWN_LINE = re.compile(r"e\d+ ")
+REGION_TOKEN = re.compile(r"\]\(e\d+\)|\[e\d+\]")
+"""A link on a left-out region's line: `[Jobs](e1)`, or `[e4]` without a name."""
+
+
+def listed_elements(index: str) -> int:
+    """The elements (uids) an extract's index lists: one per line of its own (`e4 button "View"`), and every link of
+    a region's line (`navigation "Main": [Jobs](e1) [Reports](e3) [e4]`: three)."""
+    return sum(1 if OWN_LINE.match(line) else len(REGION_TOKEN.findall(line)) for line in index.splitlines())
 
 
 def model_facing(result: dict) -> str:
@@ -190,5 +203,5 @@ def measure(core: CoreThread, bridge, url: str, n: int, runs: int) -> Measured:
         load()
         time.sleep(1)
         first_quiet.append(extract()[0])
-    return Measured(samples, first, first_quiet, loads, len(model_facing(result)), len(result["elements"].splitlines()),
+    return Measured(samples, first, first_quiet, loads, len(model_facing(result)), listed_elements(result["elements"]),
                     len(model_facing(full)), "note" not in full)
