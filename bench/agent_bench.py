@@ -17,8 +17,9 @@ scoped extracts, as before), both with the default budgets, for a first task
 on a cold prompt cache and for the person's next task (the subagent's system
 prompt and tools already cached, as for every task but the first within the
 cache's lifetime); and the size of a click result carrying its change list
-against the full extract that a model would otherwise make after it (the
-first full extract of the run).
+against the full extract that a model would otherwise make after it: the
+full extracts that come right after a click in the run without change lists
+(the policy extracts the list page again after closing each panel), median.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 import statistics
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Callable
 
@@ -74,6 +76,7 @@ def _changes_rows(report: Report, core: CoreThread, site: StaticServer) -> None:
         slow = f", panel after {delay} ms" if delay != 50 else ""
         billed: dict[tuple[bool, str], float] = {}
         sent: dict[bool, int] = {}
+        first_events: dict[bool, list] = {}
         for lists in (True, False):
             model = ScriptedModelServer(route)
             try:
@@ -91,14 +94,15 @@ def _changes_rows(report: Report, core: CoreThread, site: StaticServer) -> None:
                     if when == "first":
                         sent[lists] = sum(c.prompt_chars for c in result.calls if c.role == "subagent") // 4
                         steps = sum(1 for k, d in events if k == "subagent_tool_call")
-                        if lists and not slow:
-                            _size_rows(report, count, events)
+                        first_events[lists] = events
                 report.add(Row("agent", f"{count:>2} candidates{slow}: subagent input as billed, change lists "
                                         f"{'on' if lists else 'off'}", 1, value=round(billed[lists, "first"]),
                                unit="tok", note=f"({steps} browser steps; {sent[lists]} tok sent; as the next task "
                                                 f"{round(billed[lists, 'next'])} tok)"))
             finally:
                 model.stop()
+        if not slow:
+            _size_rows(report, count, first_events[True], first_events[False])
         for when, label in (("first", "first task, cold cache"), ("next", "the next task, prompt and tools cached")):
             ratio = billed[False, when] / billed[True, when]
             report.add(Row("agent", f"{count:>2} candidates{slow}: without / with change lists (billed input, "
@@ -114,18 +118,27 @@ def _recorder(events: list) -> Callable[[str, dict], None]:
     return lambda kind, data: events.append((kind, data))
 
 
-def _size_rows(report: Report, count: int, events: list) -> None:
+def _browser_outputs(events: list) -> list[tuple[dict, dict]]:
+    """(input, output as the tool returned it) of each browser call of a run, in order."""
     answers = {d["id"]: d["output"] for k, d in events if k == "subagent_tool_result"}
-    outputs = [(d["input"], answers[d["id"]]) for k, d in events
-               if k == "subagent_tool_call" and d["name"] == "browser" and d["id"] in answers]
-    clicks = [len(json.dumps(out)) for raw, out in outputs
+    return [(d["input"], answers[d["id"]]) for k, d in events
+            if k == "subagent_tool_call" and d["name"] == "browser" and d["id"] in answers]
+
+
+def _size_rows(report: Report, count: int, with_lists: list, without_lists: list) -> None:
+    """A click result carrying its change list (run with change lists) against what a model reads after a click
+    without them: a full extract made right after a successful click (run without change lists, same scenario),
+    medians of both."""
+    clicks = [len(json.dumps(out)) for raw, out in _browser_outputs(with_lists)
               if raw["type"] == "click" and isinstance((out.get("result") or {}).get("changes"), dict)]
-    full = [len(json.dumps(out)) for raw, out in outputs if raw == {"type": "extract"} and out.get("ok")]
-    if clicks and full:
+    after = [len(json.dumps(out)) for (was, did), (raw, out) in pairwise(_browser_outputs(without_lists))
+             if was["type"] == "click" and did.get("ok") and raw == {"type": "extract"} and out.get("ok")]
+    if clicks and after:
+        click, full = statistics.median(clicks), statistics.median(after)
         report.add(Row("agent", f"{count:>2} candidates: click result with its change list (median)", len(clicks),
-                       value=statistics.median(clicks), unit="chars",
-                       note=f"(vs a full extract of the list: {full[0]} chars, "
-                            f"{full[0] / statistics.median(clicks):.1f}x)"))
+                       value=click, unit="chars",
+                       note=f"(vs the full extract right after a click, without change lists: {full:g} chars, median "
+                            f"of {len(after)}, {full / click:.1f}x)"))
 
 
 def run(report: Report, _fixture_url: str) -> None:
