@@ -59,7 +59,7 @@ const dispatcher = new ActionDispatcher({
   gate,
   controls,
   inFlight: new InFlight(),
-  confirmations: new Confirmations(),
+  confirmations: new Confirmations({ downloads }),
   services: {
     sessions,
     tabs: chrome.tabs,
@@ -116,6 +116,8 @@ chrome.tabs.onUpdated.addListener((tabId, change) => {
 // Downloads the agent's tabs start belong to their task (downloads {}, read_download, a click's effects).
 chrome.downloads.onCreated.addListener((item) => downloads.onCreated(item));
 chrome.downloads.onChanged.addListener((delta) => downloads.onChanged(delta));
+// Chrome names a download's file only once every listener suggested: a task's executable is stopped before.
+chrome.downloads.onDeterminingFilename.addListener((item, suggest) => downloads.onDeterminingFilename(item, suggest));
 
 // The person going idle or locking the screen ends every session.
 chrome.idle.onStateChanged.addListener((state) => {

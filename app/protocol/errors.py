@@ -57,6 +57,12 @@ GUIDANCE: dict[ErrorCode, str] = {
     ErrorCode.INTERNAL_ERROR: "something broke in bua; retry once, then report the message.",
 }
 
+STOPPED_DOWNLOAD_STEP = ("bua stopped this executable download (the person did not approve it) and no file was kept; "
+                         "don't fetch it another way: hand off with status needs_user and ask the person to "
+                         "download it themselves.")
+"""The next step of a click whose download bua stopped (its effects' `download.stopped`): not an error, as the
+click itself worked."""
+
 
 class ActionFailed(Exception):
     """Raised inside the app when an action fails before or without the extension."""

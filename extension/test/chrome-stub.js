@@ -300,16 +300,35 @@ export function createChrome() {
   };
 }
 
-/** chrome.downloads: items the test adds, found by search({id}), with the two events. */
+/**
+ * chrome.downloads: items the test adds, found by search({id}), with its events; cancel and removeFile act on
+ * the items as Chrome does (a cancel interrupts one in progress, removeFile needs a complete one) and are recorded
+ * in `calls`.
+ */
 export function createDownloads() {
   /** @type {Map<number, any>} */
   const items = new Map();
+  /** @type {[string, number][]} */
+  const calls = [];
   return {
     items,
+    calls,
     onCreated: createEvent(),
     onChanged: createEvent(),
+    onDeterminingFilename: createEvent(),
     async search(/** @type {{id: number}} */ { id }) {
       return items.has(id) ? [{ ...items.get(id) }] : [];
+    },
+    async cancel(/** @type {number} */ id) {
+      calls.push(["cancel", id]);
+      const item = items.get(id);
+      if (item?.state === "in_progress") Object.assign(item, { state: "interrupted", error: "USER_CANCELED" });
+    },
+    async removeFile(/** @type {number} */ id) {
+      calls.push(["removeFile", id]);
+      const item = items.get(id);
+      if (item?.state !== "complete") throw new Error("Download must be complete");
+      item.exists = false;
     },
   };
 }

@@ -7,7 +7,8 @@ import { createDownloads, createStorageArea } from "./chrome-stub.js";
 function setup() {
   const api = createDownloads();
   const storage = createStorageArea();
-  const sessions = new Map([[7, { task_id: "t1" }], [8, { task_id: "t2" }]]);
+  const tabs = new Map([[7, { task_id: "t1" }], [8, { task_id: "t2" }]]);
+  const sessions = { get: (/** @type {number} */ id) => tabs.get(id), all: () => [...tabs].map(([tab_id, s]) => ({ ...s, tab_id, url: "" })) };
   const downloads = new TaskDownloads({ downloads: api, storage, sessions });
   return { api, storage, downloads };
 }
@@ -37,6 +38,7 @@ test("downloads the person starts, or from tabs of no session, are never recorde
 
 test("onChanged keeps path, size, state and errors; executables are marked; records survive a restart", async () => {
   const { storage, downloads } = setup();
+  downloads.approveExecutable("t1");
   downloads.onCdpEvent({ tabId: 7 }, "Page.downloadWillBegin", { url: "http://a/setup.exe" });
   downloads.onCreated(item(5, "http://a/setup.exe", { mime: "application/octet-stream" }));
   downloads.onChanged({ id: 5, filename: { current: "C:\\Users\\p\\Downloads\\setup.exe" }, state: { current: "interrupted" }, error: { current: "NETWORK_FAILED" } });

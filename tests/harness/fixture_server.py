@@ -2,7 +2,8 @@
 
 Extra routes: `/slow?ms=N` answers after N ms (for pending-request tests),
 `/redirect?to=URL` answers 302, `/download/<name>` serves a file as an attachment (Content-Disposition)
-from DOWNLOADS.
+from DOWNLOADS, and `/get?id=N` serves the Nth of DOWNLOADS (`download_id`) the same way, from a URL that does
+not name the file.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ DOWNLOADS: dict[str, tuple[str, bytes]] = {
     "people.csv": ("text/csv", b"name,email\nAda Lovelace,ada@example.org\nGrace Hopper,grace@example.org\n"),
     "report.pdf": ("application/pdf", tiny_pdf(["Quarterly report", "Revenue grew 12 percent"])),
     "setup.sh": ("application/x-sh", b"#!/bin/sh\necho hi\n"),
+    "setup.exe": ("application/octet-stream", b"MZ\x90\x00" + b"\x00" * 60),
 }
+
+
+def download_id(name: str) -> str:
+    """The `/get?id=` of a file of DOWNLOADS."""
+    return str(list(DOWNLOADS).index(name))
 
 
 class _Handler(QuietHandler):
@@ -30,20 +37,24 @@ class _Handler(QuietHandler):
             time.sleep(min(int(query.get("ms", ["1000"])[0]), 30_000) / 1000)
             self._send(200, f"<title>slow</title><p>slow page {query.get('ms', ['?'])[0]} ms</p>")
         elif parts.path.startswith("/download/") and parts.path.removeprefix("/download/") in DOWNLOADS:
-            name = parts.path.removeprefix("/download/")
-            mime, body = DOWNLOADS[name]
-            self.send_response(200)
-            self.send_header("Content-Type", mime)
-            self.send_header("Content-Disposition", f'attachment; filename="{name}"')
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self._attachment(parts.path.removeprefix("/download/"))
+        elif parts.path == "/get" and query.get("id", [""])[0] in {download_id(n) for n in DOWNLOADS}:
+            self._attachment(list(DOWNLOADS)[int(query["id"][0])])
         elif parts.path == "/redirect":
             self.send_response(302)
             self.send_header("Location", query.get("to", ["/"])[0])
             self.end_headers()
         else:
             super().do_GET()
+
+    def _attachment(self, name: str) -> None:
+        mime, body = DOWNLOADS[name]
+        self.send_response(200)
+        self.send_header("Content-Type", mime)
+        self.send_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def _send(self, status: int, html: str) -> None:
         body = html.encode("utf-8")

@@ -19,7 +19,7 @@ from typing import Any
 
 from app.agent.page_text.boundary import neutralise, wrap
 from app.agent.page_text.flagger import flag
-from app.protocol.errors import GUIDANCE
+from app.protocol.errors import GUIDANCE, STOPPED_DOWNLOAD_STEP
 
 PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen",
                        "filename", "label", "selection", "selected", "selected_text", "element",
@@ -118,6 +118,15 @@ def with_next_step(error: dict[str, Any]) -> dict[str, Any]:
     return {**error, "next_step": guidance} if guidance and "next_step" not in error else error
 
 
+def with_download_step(effects: dict[str, Any]) -> dict[str, Any]:
+    """Effects whose download bua stopped (an executable the person did not approve) carry the next step: a
+    hand-off, since the model cannot fetch it any other way."""
+    download = effects.get("download")
+    if isinstance(download, dict) and download.get("stopped"):
+        return {**effects, "download": {**download, "next_step": STOPPED_DOWNLOAD_STEP}}
+    return effects
+
+
 def model_view(data: dict[str, Any], token: str | None) -> dict[str, Any]:
     """What a model (the subagent's or an MCP client's) sees of a browser output: page-derived strings marked
     (when the output has a boundary), an error's next step, and effects that say nothing happened left out."""
@@ -128,7 +137,8 @@ def model_view(data: dict[str, Any], token: str | None) -> dict[str, Any]:
     if isinstance(result, dict):
         result = {k: v for k, v in result.items() if not (k in _EMPTY_OMITTED and v == "")}
         if isinstance(result.get("effects"), dict):
-            result["effects"] = {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v}
+            result["effects"] = with_download_step(
+                {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v})
         view["result"] = result
     return view
 

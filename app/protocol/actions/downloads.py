@@ -18,8 +18,9 @@ class Downloads(ActionModel):
         rank=96,
         signature="{}",
         guide="list this task's downloads (what its clicks downloaded): id, file name, path, size, type, state "
-              "(in_progress, complete, interrupted); `executable` marks programs and scripts. A click that starts "
-              "one already says so in its effects.",
+              "(in_progress, complete, interrupted); `executable` marks programs and scripts, and bua stops one the "
+              "person did not approve (`stopped`: hand off, the person downloads it). A click that starts one "
+              "already says so in its effects.",
         done=_listed,
         failed="list the downloads",
         needs_tab=False,

@@ -42,6 +42,12 @@ def awaited(raw: Raw) -> str:
 def outcome(result: Result) -> str:
     """What an input action changed, as a milestone's tail (" — opened a new tab"); empty when unremarkable."""
     effects = result.get("effects") or {}
+    download = effects.get("download") or {}
+    if download.get("stopped"):
+        return f" — bua stopped the download of {download.get('filename') or 'a file'}: an executable the person " \
+               "did not approve"
+    if download.get("state") == "complete":
+        return f" — downloaded {download.get('filename') or 'a file'}"
     if effects.get("navigated") and not effects.get("same_document"):
         return f" — went to {effects.get('url', 'a new page')}"
     if effects.get("new_tabs"):

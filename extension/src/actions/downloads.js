@@ -1,5 +1,5 @@
 /**
- * downloads {} → {downloads: [{id, filename, path, size, mime, state, url, error?, executable?, danger?}]}
+ * downloads {} → {downloads: [{id, filename, path, size, mime, state, url, error?, executable?, danger?, stopped?}]}
  * read_download {id, max_chars?} → where the file is ({id, filename, path, mime, size}); the app reads it
  *   (app/bridge/file_hooks.py), since the extension cannot read the disk.
  *
@@ -38,6 +38,10 @@ export async function readDownload(action, ctx) {
   if (record.state === "in_progress") {
     throw new ActionError(ErrorCode.TIMEOUT, `${record.filename} is still downloading (${record.size} bytes so far); wait a moment and read it again`);
   }
+  if (record.stopped) {
+    throw new ActionError(ErrorCode.NAVIGATION_FAILED, `${record.filename} was not downloaded (${record.error}); `
+      + "hand off with status needs_user and ask the person to download it themselves");
+  }
   if (record.state === "interrupted" || !record.path) {
     throw new ActionError(ErrorCode.NAVIGATION_FAILED, `${record.filename} did not download (${record.error ?? "interrupted"}); click the link again or report it`);
   }
@@ -55,5 +59,6 @@ function shown(r) {
   return {
     id: r.id, filename: r.filename, path: r.path, size: r.size, mime: r.mime, state: r.state, url: r.url,
     ...(r.error ? { error: r.error } : {}), ...(r.executable ? { executable: true } : {}), ...(r.danger ? { danger: r.danger } : {}),
+    ...(r.stopped ? { stopped: true } : {}),
   };
 }

@@ -76,7 +76,10 @@ const PHRASES = Object.entries(SENSITIVE_WORDS.phrases).map(([category, byLangua
 const EXEMPT = matcher(allLanguages(SENSITIVE_WORDS.exempt));
 const CARD = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.card));
 const ID_NUMBER = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.id_number));
-const EXECUTABLE = new RegExp(`\\.(?:${SENSITIVE_WORDS.executable_extensions.map(escape).join("|")})$`, "i");
+/** The finding of a link that downloads an executable: its approval lets the download through (tabs/executable-guard.js). */
+export const DOWNLOAD_CATEGORY = "download";
+/** The file names of programs and scripts: a link to one asks, and tabs/executable-guard.js stops a download of one. */
+export const EXECUTABLE = new RegExp(`\\.(?:${SENSITIVE_WORDS.executable_extensions.map(escape).join("|")})$`, "i");
 
 /**
  * The sensitive category a label names, if it reads as a command.
@@ -142,7 +145,7 @@ export function classifyControl(control, mode) {
   if (control.frame) return { category: "unknown", reason: "the key goes into a frame bua cannot inspect", element };
   if (mode === "click") {
     const download = executableDownload(control);
-    if (download) return { category: "download", reason: `it downloads an executable (${download})`, element };
+    if (download) return { category: DOWNLOAD_CATEGORY, reason: `it downloads an executable (${download})`, element };
     const category = control.editable || TOGGLES.test(control.role) || TOGGLE_INPUTS.test(control.type) ? null
       : labelCategory(control.label);
     if (category) return { category, reason: /** @type {any} */ (CATEGORY_REASON)[category], element };

@@ -8,6 +8,9 @@
  * A token is a random nonce issued for one request of one task: it approves only an action identical to the one
  * it was issued for (same task, same fields), once, within TOKEN_TTL_MS; a replay or another action with it
  * is classified anew.
+ *
+ * A redeemed token whose finding was an executable download (category "download") also lets the task download
+ * one executable right after (tabs/executable-guard.js), which is otherwise stopped.
  */
 
 import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
@@ -19,7 +22,7 @@ import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { keptFunction } from "../page/functions.js";
 import { controlFacts, focusFacts, formFacts, pageFacts, targetFacts } from "./page-facts.js";
 import { POINTER_HELPERS, controlOf, deepElementAt } from "../page/pointer.js";
-import { classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
+import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -64,18 +67,21 @@ function siteOf(url) {
 }
 
 export class Confirmations {
-  /** @type {Map<string, {taskId: string, action: string, expires: number}>} */
+  /** @type {Map<string, {taskId: string, action: string, expires: number, category: string}>} */
   #tokens = new Map();
   #now;
   #random;
+  #downloads;
   #enabled = true;
 
   /**
-   * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array}} [deps]
+   * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array,
+   *   downloads?: {approveExecutable: (taskId: string) => void}}} [deps] `downloads`: tabs/downloads.js
    */
-  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b) } = {}) {
+  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads } = {}) {
     this.#now = now;
     this.#random = random;
+    this.#downloads = downloads;
   }
 
   /**
@@ -104,7 +110,7 @@ export class Confirmations {
     const found = classified?.finding ? classified : null;
     const frameUrl = classified?.frameUrl ?? await crossSiteField(type, run, ctx);
     if (!found && !frameUrl) return;
-    const token = this.issue(ctx.taskId, action);
+    const token = this.issue(ctx.taskId, action, found?.finding?.category ?? "frame_destination");
     const frame = frameUrl ? { frame_url: frameUrl } : {};
     if (!found) {
       // Not sensitive, but typed into another site's frame: the app checks its data-flow memory against that site
@@ -126,14 +132,15 @@ export class Confirmations {
   /**
    * @param {string} taskId
    * @param {Record<string, unknown>} action
+   * @param {string} [category] what the finding was (classify.js)
    * @returns {string}
    */
-  issue(taskId, action) {
+  issue(taskId, action, category = "") {
     const now = this.#now();
     for (const [key, entry] of this.#tokens) if (entry.expires <= now) this.#tokens.delete(key);
     while (this.#tokens.size >= MAX_TOKENS) this.#tokens.delete(/** @type {string} */ (this.#tokens.keys().next().value));
     const token = Array.from(this.#random(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    this.#tokens.set(token, { taskId, action: canonical(action), expires: now + TOKEN_TTL_MS });
+    this.#tokens.set(token, { taskId, action: canonical(action), expires: now + TOKEN_TTL_MS, category });
     return token;
   }
 
@@ -146,7 +153,9 @@ export class Confirmations {
     const entry = this.#tokens.get(token);
     if (!entry) return false;
     this.#tokens.delete(token);
-    return entry.taskId === taskId && entry.action === canonical(action) && entry.expires > this.#now();
+    const approved = entry.taskId === taskId && entry.action === canonical(action) && entry.expires > this.#now();
+    if (approved && entry.category === DOWNLOAD_CATEGORY) this.#downloads?.approveExecutable(taskId);
+    return approved;
   }
 }
 

@@ -12,12 +12,22 @@
  * referrer is the page of that task's session tab and of no other open tab.
  * Downloads land where the person's browser puts them. Records are kept in
  * chrome.storage.session, so they survive a service-worker restart.
+ *
+ * A task's executable download is stopped unless the person approved it
+ * (executable-guard.js). chrome.downloads.onDeterminingFilename holds every
+ * download until its listeners suggest a name: an executable waits there, up
+ * to OWNER_WAIT_MS, until it is known whether a session tab began it, and a
+ * task's is decided before its file gets its name. Later changes (a name or a
+ * danger verdict Chrome reports afterwards) are decided again, as a backstop.
  */
+
+import { ExecutableGuard, isExecutable } from "./executable-guard.js";
 
 export const STORAGE_KEY = "bua.downloads";
 export const MATCH_MS = 15000;
+/** How long an executable's download is held while it is not yet known whether a session tab began it. */
+export const OWNER_WAIT_MS = 2000;
 const MAX_PER_TASK = 100;
-const EXECUTABLE = /\.(exe|msi|msix|bat|cmd|com|scr|ps1|vbs|js|jar|apk|app|dmg|pkg|deb|rpm|sh|run|bin|appimage|dll|so|dylib)$/i;
 
 /**
  * @typedef {object} DownloadRecord
@@ -25,6 +35,7 @@ const EXECUTABLE = /\.(exe|msi|msix|bat|cmd|com|scr|ps1|vbs|js|jar|apk|app|dmg|p
  * @property {string} task_id
  * @property {number} tab_id
  * @property {string} url
+ * @property {string} [requested] the URL it was requested at, when a redirect led elsewhere
  * @property {string} filename base name
  * @property {string} path absolute path on disk ("" until Chrome has chosen it)
  * @property {string} mime
@@ -32,6 +43,8 @@ const EXECUTABLE = /\.(exe|msi|msix|bat|cmd|com|scr|ps1|vbs|js|jar|apk|app|dmg|p
  * @property {"in_progress" | "complete" | "interrupted"} state
  * @property {string} [error] why it was interrupted
  * @property {boolean} executable a program or script: sensitive
+ * @property {boolean} [approved] an executable the person approved (executable-guard.js)
+ * @property {boolean} [stopped] an executable bua stopped: state "interrupted", `error` says why, no file
  * @property {string} [danger] Chrome's danger type, when not "safe"
  * @property {number} started epoch ms
  *
@@ -56,6 +69,7 @@ export class TaskDownloads {
   /** @type {Set<() => void>} */
   #waiters = new Set();
   #loaded;
+  #guard;
 
   /**
    * @param {object} deps
@@ -72,7 +86,16 @@ export class TaskDownloads {
     this.#storage = storage;
     this.#sessions = sessions;
     this.#now = now;
+    this.#guard = new ExecutableGuard({ downloads, now });
     this.#loaded = this.#load();
+  }
+
+  /**
+   * The person approved a click of this task that downloads an executable (safety/confirmations.js).
+   * @param {string} taskId
+   */
+  approveExecutable(taskId) {
+    this.#guard.approve(taskId);
   }
 
   /** Wait until the records kept before a worker restart are back. */
@@ -104,6 +127,7 @@ export class TaskDownloads {
 
   /** chrome.downloads.onCreated. @param {any} item */
   onCreated(item) {
+    if (this.#records.has(item.id) || this.#unmatched.has(item.id)) return;
     this.#prune();
     const index = this.#begun.findIndex((b) => this.#sameUrl(item, b.url));
     if (index < 0) {
@@ -115,6 +139,55 @@ export class TaskDownloads {
     this.#own(item, begun);
   }
 
+  /**
+   * chrome.downloads.onDeterminingFilename: Chrome gives the download's file its name only once `suggest` is
+   * called. A file that is no executable goes on at once; an executable is held until its owner is known and, if
+   * a task's, decided (stopped or approved).
+   * @param {any} item
+   * @param {(suggestion?: object) => void} suggest
+   * @returns {boolean} true: `suggest` is called later (Chrome's rule for a listener that answers later)
+   */
+  onDeterminingFilename(item, suggest) {
+    const name = baseName(String(item.filename ?? ""));
+    if (!isExecutable(name, item.danger)) {
+      suggest();
+      return false;
+    }
+    this.#hold(item, name).catch((err) => console.warn("bua: could not check an executable download:", err)).finally(() => {
+      try {
+        suggest();
+      } catch {
+        // cancelled: Chrome no longer waits for a name
+      }
+    });
+    return true;
+  }
+
+  /**
+   * Wait (up to OWNER_WAIT_MS) until a session tab's Page.downloadWillBegin or the referrer rule says whose
+   * download this is; a task's is decided by the guard.
+   * @param {any} item
+   * @param {string} name the file name Chrome means to give it
+   */
+  async #hold(item, name) {
+    this.onCreated(item);
+    const deadline = this.#now() + OWNER_WAIT_MS;
+    // With no session tab at all, no task can own it: the person's own download is not held up.
+    while (!this.#records.has(item.id) && this.#unmatched.has(item.id) && this.#sessions.all().length > 0
+      && this.#now() < deadline) await this.#nextChange(deadline);
+    const record = this.#records.get(item.id);
+    if (!record) return;
+    record.filename = name;
+    record.executable = true;
+    await this.#decide(record);
+  }
+
+  /** @param {DownloadRecord} record */
+  async #decide(record) {
+    await this.#guard.decide(record);
+    this.#changed();
+  }
+
   /** chrome.downloads.onChanged. @param {any} delta */
   onChanged(delta) {
     const pending = this.#unmatched.get(delta.id)?.item;
@@ -124,10 +197,10 @@ export class TaskDownloads {
     }
     const record = this.#records.get(delta.id);
     if (!record) return;
+    if (record.stopped) return;
     if (delta.filename?.current) {
       record.path = delta.filename.current;
       record.filename = baseName(record.path);
-      record.executable = EXECUTABLE.test(record.filename);
     }
     if (delta.mime?.current) record.mime = delta.mime.current;
     if (typeof delta.fileSize?.current === "number" && delta.fileSize.current >= 0) record.size = delta.fileSize.current;
@@ -135,6 +208,11 @@ export class TaskDownloads {
     if (delta.state?.current) record.state = delta.state.current;
     if (delta.error?.current) record.error = delta.error.current;
     if (delta.danger?.current && delta.danger.current !== "safe") record.danger = delta.danger.current;
+    record.executable = isExecutable(record.filename, record.danger);
+    if (record.executable && (delta.filename?.current || delta.danger?.current || delta.state?.current)) {
+      this.#decide(record).catch((err) => console.warn("bua: could not check an executable download:", err));
+      return;
+    }
     this.#changed();
   }
 
@@ -174,19 +252,28 @@ export class TaskDownloads {
   async started(taskId, url, ms) {
     const deadline = this.#now() + ms;
     for (;;) {
-      const record = [...this.#records.values()].reverse().find((r) => r.task_id === taskId && r.url === url);
+      const record = [...this.#records.values()].reverse()
+        .find((r) => r.task_id === taskId && (r.url === url || r.requested === url));
       if (record) await this.#refresh(record);
       if ((record && record.state !== "in_progress") || this.#now() >= deadline) return record;
-      await new Promise((resolve) => {
-        const done = () => {
-          this.#waiters.delete(done);
-          clearTimeout(timer);
-          resolve(undefined);
-        };
-        const timer = setTimeout(done, Math.min(100, Math.max(0, deadline - this.#now())));
-        this.#waiters.add(done);
-      });
+      await this.#nextChange(deadline);
     }
+  }
+
+  /**
+   * Until a record changes, 100 ms pass or the deadline comes, whichever is first.
+   * @param {number} deadline epoch ms
+   */
+  #nextChange(deadline) {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.#waiters.delete(done);
+        clearTimeout(timer);
+        resolve(undefined);
+      };
+      const timer = setTimeout(done, Math.min(100, Math.max(0, deadline - this.#now())));
+      this.#waiters.add(done);
+    });
   }
 
   /**
@@ -200,14 +287,17 @@ export class TaskDownloads {
     const record = {
       id: item.id, task_id: begun.taskId, tab_id: begun.tabId, url: String(item.finalUrl || item.url || begun.url),
       filename, path, mime: String(item.mime ?? ""), size: sizeOf(item), state: item.state ?? "in_progress",
-      executable: EXECUTABLE.test(filename), started: this.#now(),
+      executable: isExecutable(filename, item.danger), started: this.#now(),
     };
+    if (item.url && item.url !== record.url) record.requested = String(item.url);
     if (item.error) record.error = item.error;
     if (item.danger && item.danger !== "safe") record.danger = item.danger;
     this.#records.set(record.id, record);
     const ofTask = [...this.#records.values()].filter((r) => r.task_id === begun.taskId);
     if (ofTask.length > MAX_PER_TASK) this.#records.delete(ofTask[0].id);
-    this.#changed();
+    // A name Chrome chose already (the item was created before bua saw it) is decided now; otherwise when named.
+    if (record.executable && path) this.#decide(record).catch((err) => console.warn("bua: could not check an executable download:", err));
+    else this.#changed();
   }
 
   /**
@@ -241,13 +331,14 @@ export class TaskDownloads {
 
   /** @param {DownloadRecord} record */
   async #refresh(record) {
+    if (record.stopped) return;
     try {
       const [item] = await this.#api.search({ id: record.id });
       if (!item) return;
       if (item.filename) {
         record.path = item.filename;
         record.filename = baseName(item.filename);
-        record.executable = EXECUTABLE.test(record.filename);
+        record.executable = isExecutable(record.filename, record.danger);
       }
       record.state = item.state ?? record.state;
       record.size = item.state === "complete" ? sizeOf(item) : Math.max(0, item.bytesReceived ?? 0);
@@ -291,5 +382,6 @@ export function downloadEffect(record, seen) {
   return {
     id: record.id, filename: record.filename, size: record.size, mime: record.mime, state: record.state,
     ...(record.error ? { error: record.error } : {}), ...(record.executable ? { executable: true } : {}),
+    ...(record.stopped ? { stopped: true } : {}),
   };
 }

@@ -43,3 +43,18 @@ def test_failures_say_what_could_not_be_done_and_why_in_short():
         == "Could not see the text “Done”: waited 5000 ms"
     assert milestone_line({"type": "navigate", "url": "https://bank.example/"}, failed("blocked", "on the blocklist")) \
         == "Could not open https://bank.example/: on the blocklist"
+
+
+def test_a_click_s_download_is_named_and_one_bua_stopped_says_so():
+    quiet = {"navigated": False, "new_tabs": [], "dom_mutations": 0, "nothing_changed": False}
+    stopped = {**quiet, "download": {"id": 3, "filename": "setup.exe", "state": "interrupted", "stopped": True,
+                                     "executable": True, "error": "stopped by bua: …"}}
+    assert milestone_line({"type": "click", "uid": "e4"}, ok({"clicked": 'a "Get the tool"', "effects": stopped})) \
+        == "Clicked “Get the tool” — bua stopped the download of setup.exe: an executable the person did not approve"
+    done = {**quiet, "download": {"id": 4, "filename": "people.csv", "state": "complete"}}
+    assert milestone_line({"type": "click", "uid": "e5"}, ok({"clicked": 'a "People"', "effects": done})) \
+        == "Clicked “People” — downloaded people.csv"
+    failed_download = {**quiet, "download": {"id": 5, "filename": "big.zip", "state": "interrupted",
+                                             "error": "NETWORK_FAILED"}}
+    assert milestone_line({"type": "click", "uid": "e6"}, ok({"clicked": 'a "Zip"', "effects": failed_download})) \
+        == "Clicked “Zip”"

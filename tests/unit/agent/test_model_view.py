@@ -9,7 +9,7 @@ from app.agent.page_text.boundary import unwrap
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
 from app.agent.tools.browser_result import model_view
-from app.protocol.errors import GUIDANCE, ErrorCode
+from app.protocol.errors import GUIDANCE, STOPPED_DOWNLOAD_STEP, ErrorCode
 
 
 def test_every_error_code_reaches_the_model_with_its_next_step():
@@ -54,3 +54,16 @@ def test_empty_extract_parts_are_left_out_and_present_ones_kept():
     kept = model_view({"ok": True, "action": "extract", "result": {"markdown": "", "elements": "e1 link", "text": "t"}},
                       None)
     assert kept["result"] == {"markdown": "", "elements": "e1 link", "text": "t"}, "markdown is always there"
+
+
+def test_a_download_bua_stopped_carries_a_hand_off_and_others_do_not():
+    stopped = {"id": 3, "filename": "setup.exe", "state": "interrupted", "error": "stopped by bua: …",
+               "executable": True, "stopped": True}
+    data = {"ok": True, "action": "click", "result": {"effects": {"dom_mutations": 0, "download": stopped}}}
+    view = model_view(data, "T2")
+    download = view["result"]["effects"]["download"]
+    assert download["next_step"] == STOPPED_DOWNLOAD_STEP and "needs_user" in download["next_step"]
+    assert unwrap(download["filename"], "T2") == "setup.exe", "the file name is the page's: marked"
+    assert "next_step" not in data["result"]["effects"]["download"], "the data itself is untouched"
+    done = {"ok": True, "result": {"effects": {"download": {"filename": "people.csv", "state": "complete"}}}}
+    assert "next_step" not in model_view(done, None)["result"]["effects"]["download"]
