@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e.test_extract import element_lines, extract, open_page, uid_of
@@ -132,3 +134,48 @@ def test_a_page_with_more_listened_elements_than_one_mapping_chunk_lists_all_it_
     assert "note" not in whole, whole.get("note")
     assert len(listed_cells(whole)) == 295
     click(send, uid_of(whole, r'cell "Grace Hopper 295"'))
+
+
+def test_a_re_rendered_script_control_is_stale_with_current_candidates_that_click(page):
+    """The page makes its span links and inbox rows anew: the old uids answer element_stale, with the new
+    element of the same role and name as candidate (found as extract finds it: by its listener)."""
+    result = extract(page)
+    old_link = uid_of(result, r'clickable "Eget"')
+    old_row = uid_of(result, r'row "Ben Invoice March"')
+    response = page({"type": "evaluate", "expression": "rerender(), true"})
+    assert response.ok, response.error
+    stale = page({"type": "click", "uid": old_link})
+    assert not stale.ok and stale.error.code == "element_stale", stale
+    assert [(c["role"], c["name"]) for c in stale.error.candidates] == [("clickable", "Eget")]
+    link = stale.error.candidates[0]["uid"]
+    assert link != old_link
+    stale_row = page({"type": "hover", "uid": old_row})
+    assert not stale_row.ok and stale_row.error.code == "element_stale", stale_row
+    assert [(c["role"], c["name"]) for c in stale_row.error.candidates] == [("row", "Ben Invoice March")]
+    row = stale_row.error.candidates[0]["uid"]
+    click(page, link)
+    assert title(page) == "clicked Eget"
+    click(page, row)
+    assert title(page).startswith("clicked Ben")
+    again = extract(page)
+    assert uid_of(again, r'clickable "Eget"') == link and uid_of(again, r'row "Ben Invoice March"') == row
+
+
+def uids_in(result: dict) -> set[str]:
+    return set(re.findall(r"\be\d+\b", f'{result["markdown"]}\n{result["elements"]}'))
+
+
+def test_a_cut_extract_counts_the_script_controls_it_left_out(page):
+    """Text put before the controls: the walk stops in it, and the note's "N more interactive elements" counts
+    every control after that point, the script controls (decided as the walker would) with the semantic ones."""
+    full = extract(page)
+    script = [rest for rest in element_lines(full).values() if re.match(r"(clickable|row|item|draggable)\b", rest)]
+    assert len(script) >= 25
+    response = page({"type": "evaluate", "expression": "(() => { const intro = document.createElement('div');"
+                     " intro.innerHTML = '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>'.repeat(80);"
+                     " document.body.prepend(intro); return true; })()"})
+    assert response.ok, response.error
+    cut = extract(page, max_chars=1000)
+    assert not uids_in(cut), "nothing of the controls is shown"
+    counted = int(re.search(r"(\d+) more interactive elements", cut["note"]).group(1))
+    assert counted == len(uids_in(full)), cut["note"]

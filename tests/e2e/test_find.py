@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.test_extract import element_lines, extract, open_page, uid_of
 
 
 def test_find_by_text_returns_the_smallest_visible_element_with_a_snippet(page):
@@ -58,3 +62,53 @@ def test_find_structural_roles_by_name(page):
     assert [m["name"] for m in headings] == ["Team", "Tools"]
     cell = send({"type": "find", "role": "cell", "name": "grace"}).result["matches"]
     assert [m["name"] for m in cell] == ["Grace Hopper"]
+
+
+def listed_as(result: dict, role: str) -> dict[str, str]:
+    """uid → name of extract's index lines with this role (`clickable class="icon"` has the name "")."""
+    out = {}
+    for uid, rest in element_lines(result).items():
+        match = re.match(rf'{role}(?: ("(?:[^"\\]|\\.)*"))?(?= |$)', rest)
+        if match:
+            out[uid] = json.loads(match.group(1)) if match.group(1) else ""
+    return out
+
+
+def test_find_by_role_reports_script_controls_exactly_as_extract_lists_them(act, fixture_server):
+    """clickable.html: span links, div rows, delegated list items, icon spans. find runs first, on a fresh tab:
+    the uids it issues are the ones extract then lists, with the same role and name."""
+    send = open_page(act, fixture_server, "clickable.html")
+    found = {}
+    for role in ("clickable", "item", "draggable", "row"):
+        response = send({"type": "find", "role": role, "limit": 100})
+        assert response.ok, response.error
+        found[role] = {m["uid"]: m["name"] for m in response.result["matches"] if m["role"] == role}
+    result = extract(send)
+    for role in ("clickable", "item", "draggable"):
+        assert found[role] == listed_as(result, role), role
+    assert len(found["clickable"]) >= 15 and len(found["item"]) == 5 and list(found["draggable"].values()) == ["Drag me"]
+    rows = listed_as(result, "row")
+    assert sorted(rows.values()) == ["Ana Meeting notes", "Ben Invoice March", "Cleo Lunch?"]
+    assert rows.items() <= found["row"].items(), "the inbox's div rows, besides the date picker's table rows"
+
+
+def test_find_by_name_and_text_give_the_script_control_extract_lists(act, fixture_server):
+    send = open_page(act, fixture_server, "clickable.html")
+    result = extract(send)
+    eget = uid_of(result, r'clickable "Eget"')
+    by_name = send({"type": "find", "name": "Eget"}).result["matches"]
+    assert [(m["uid"], m["role"], m["name"]) for m in by_name] == [(eget, "clickable", "Eget")]
+    by_text = send({"type": "find", "text": "Eget"}).result["matches"]
+    assert [(m["uid"], m["role"], m["name"]) for m in by_text] == [(eget, "clickable", "Eget")]
+    row = uid_of(result, r'row "Ben Invoice March"')
+    in_row = send({"type": "find", "text": "Invoice March"}).result["matches"]
+    assert [(m["uid"], m["role"], m["name"]) for m in in_row] == [(row, "row", "Ben Invoice March")]
+    stars = send({"type": "find", "role": "clickable", "name": "Star"}).result["matches"]
+    assert [m["context"] for m in stars] == ["row: Ana Meeting notes", "row: Ben Invoice March", "row: Cleo Lunch?"]
+    assert stars[1]["uid"] == uid_of(result, r'clickable "Star" \(row: Ben Invoice March\)')
+    clicked = send({"type": "click", "uid": by_text[0]["uid"]})
+    assert clicked.ok, clicked.error
+    assert evaluate(send, "document.title") == "clicked Eget"
+    apple = send({"type": "find", "text": "Banana"}).result["matches"]
+    assert [(m["role"], m["name"]) for m in apple] == [("item", "Banana")]
+    assert apple[0]["uid"] == uid_of(result, r'item "Banana"')

@@ -9,6 +9,8 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
+import { syncAllListeners } from "../extract/listeners.js";
+import { SCRIPT_ROLES } from "../extract/page-controls.js";
 import { callPage, mainFrameId } from "../extract/run-in-page.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { observeTopDocument, uidFor } from "../extract/uid-map.js";
@@ -30,6 +32,9 @@ export async function find(action, ctx) {
   const tabId = await taskTab(action, ctx);
   watchTab(ctx.debugger, tabId);
   const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
+  // Script controls are told by their listeners, as extract tells them (page-controls.js): a query that may
+  // match one (not one for a semantic role) has the page's listeners synced first.
+  if (!query.role || SCRIPT_ROLES.includes(query.role)) await syncAllListeners(ctx.debugger, frame);
   const res = await callPage(ctx.debugger, frame, "search", [{ value: query }]);
   const { doc, total, found } = res.value;
   observeTopDocument(tabId, doc);

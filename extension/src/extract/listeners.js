@@ -83,6 +83,18 @@ export async function syncListeners(dbg, frame) {
 }
 
 /**
+ * syncListeners, then map every listened node the library does not know yet (up to MAX_RESOLVE), for a search
+ * over the whole document that meets them all (find, an element_stale error's candidates). A document pays for
+ * mapping a listened element once; each call after that costs one DOMDebugger.getEventListeners.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ */
+export async function syncAllListeners(dbg, frame) {
+  const listeners = await syncListeners(dbg, frame);
+  while (await listeners.more());
+}
+
+/**
  * Resolve listened nodes into bua's world (pipelined) and hand them to the library.
  * @param {DebuggerController} dbg
  * @param {Frame} frame

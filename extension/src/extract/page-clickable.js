@@ -22,7 +22,8 @@
  */
 
 /**
- * Adds documentNode, listenSync, listenAdd, listenReached, isListened and scriptControl to lib (needs pageAria).
+ * Adds documentNode, listenSync, listenAdd, listenReached, listenPending, isListened, listenedElements and scriptControl
+ * to lib (needs pageAria).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageClickable(lib) {
@@ -121,11 +122,17 @@ export function pageClickable(lib) {
     return !(pos & Node.DOCUMENT_POSITION_PRECEDING) || !!(pos & Node.DOCUMENT_POSITION_DISCONNECTED);
   };
 
+  /** How many listened nodes reported now are not mapped yet (counted as left out by a budget-cut walk). */
+  lib.listenPending = () => pending;
+
   /** The document, for the extension to ask for its listeners. */
   lib.documentNode = () => document;
 
   /** @param {Element} el */
   lib.isListened = (el) => listened.has(el);
+
+  /** The elements with an input listener now (those mapped). */
+  lib.listenedElements = () => listened;
 
   /** @param {Element} el */
   const strongSignal = (el) => {

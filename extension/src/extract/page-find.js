@@ -9,7 +9,7 @@
 
 /**
  * Adds INTERACTIVE_SELECTOR, findLike, findModal and omittedFrom to lib
- * (needs pageAria, pageContext, pageRegistry).
+ * (needs pageAria, pageClickable, pageContext, pageControls, pageRegistry, pageSearch).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageFind(lib) {
@@ -36,10 +36,11 @@ export function pageFind(lib) {
    * @returns {{doc: string, found: {id: number, role: string, name: string, context: string}[]}}
    */
   const findLike = (role, name, limit) => {
+    const script = lib.SCRIPT_ROLES.has(role);
     /** @type {any[]} */
-    const found = [];
+    const found = script ? scriptLike(role, name, limit) : [];
     /** @type {(Document | ShadowRoot)[]} */
-    const roots = [document];
+    const roots = script ? [] : [document];
     while (roots.length && found.length < limit) {
       const root = /** @type {Document | ShadowRoot} */ (roots.shift());
       for (const el of root.querySelectorAll(lib.INTERACTIVE_SELECTOR)) {
@@ -60,6 +61,30 @@ export function pageFind(lib) {
   };
 
   /**
+   * Script controls (page-controls.js) listed with this label and name: found from the text and attributes that
+   * make the name, or (no name: an icon) among all the document's script controls.
+   * @param {string} role
+   * @param {string} name
+   * @param {number} limit
+   */
+  const scriptLike = (role, name, limit) => {
+    /** @type {any[]} */
+    const found = [];
+    const memo = new Map();
+    const roots = lib.searchRoots();
+    const head = name.endsWith("…") ? name.slice(0, -1) : name; // nameOf caps long names
+    const controls = head ? lib.scriptNamed(roots, head, memo)
+      : roots.flatMap((/** @type {Document | ShadowRoot} */ root) => lib.scriptControlsIn(root, memo));
+    for (const { el, role: r, name: n } of controls) {
+      if (r !== role || n !== name) continue;
+      if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[inert],[aria-hidden='true']")) continue;
+      found.push({ el, role, name, ...lib.rowAndItem(el, memo) });
+      if (found.length >= limit) break;
+    }
+    return found;
+  };
+
+  /**
    * The open modal dialog that blocks the page: a <dialog> opened with
    * showModal(), else a visible element with aria-modal="true".
    * @returns {Element | null}
@@ -74,29 +99,22 @@ export function pageFind(lib) {
   };
 
   /**
-   * What follows `cut` in document order: interactive elements and table
-   * rows (binary search in document-ordered NodeLists) and characters of text.
+   * What follows `cut` in document order: interactive elements (semantic ones, script controls decided as the
+   * walker would: page-controls.js, and listened elements not mapped yet: page-clickable.js) and table rows
+   * (binary search in document-ordered NodeLists), and characters of text.
    * @param {Node} cut
    * @returns {{els: number, rows: number, chars: number}}
    */
   lib.omittedFrom = (cut) => {
     const doc = cut.ownerDocument ?? document;
     /** @param {NodeListOf<Element>} list */
-    const after = (list) => {
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid] === cut || cut.compareDocumentPosition(list[mid]) & Node.DOCUMENT_POSITION_FOLLOWING) hi = mid;
-        else lo = mid + 1;
-      }
-      return list.length - lo;
-    };
+    const after = (list) => list.length - lib.firstAfter(list, cut);
     const range = doc.createRange();
     range.setStartBefore(cut);
     range.setEndAfter(doc.body ?? doc.documentElement);
+    const script = lib.scriptCountAfter(doc, cut, lib.INTERACTIVE_SELECTOR);
     return {
-      els: after(doc.querySelectorAll(lib.INTERACTIVE_SELECTOR)),
+      els: after(doc.querySelectorAll(lib.INTERACTIVE_SELECTOR)) + script + lib.listenPending(),
       rows: after(doc.querySelectorAll("tr")),
       chars: range.toString().replace(/\s+/g, " ").length,
     };

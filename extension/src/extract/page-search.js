@@ -7,7 +7,7 @@
  */
 
 /**
- * Adds search to lib (needs pageAria, pageContext, pageFind, pageRegistry).
+ * Adds search and searchRoots to lib (needs pageAria, pageContext, pageControls, pageFind, pageRegistry).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageSearch(lib) {
@@ -113,6 +113,26 @@ export function pageSearch(lib) {
   };
 
   /**
+   * Script controls (page-controls.js) a query may ask for: all of a script role, those whose name holds the
+   * words, or (a text search) those named so by an attribute (their text is found with the other text below).
+   * @param {(Document | ShadowRoot)[]} all
+   * @param {string | undefined} role
+   * @param {string} words normalised, "" for none
+   * @param {boolean} attributesOnly
+   * @param {Map<Element, any>} memo
+   * @returns {{el: Element, role: string, name: string}[]}
+   */
+  const scriptHits = (all, role, words, attributesOnly, memo) => {
+    if (role && !lib.SCRIPT_ROLES.has(role)) return [];
+    const found = words ? lib.scriptNamed(all, words, memo, { text: !attributesOnly })
+      : all.flatMap((root) => lib.scriptControlsIn(root, memo));
+    return role ? found.filter((/** @type {{role: string}} */ c) => c.role === role) : found;
+  };
+
+  /** The document and the shadow roots and same-process frames under it (page-find.js searches them too). */
+  lib.searchRoots = () => roots();
+
+  /**
    * @param {{text?: string, role?: string, name?: string, limit: number}} query
    * @returns {{doc: string, total: number, found: {id: number, role: string, name: string, text?: string, context: string}[]}}
    */
@@ -131,6 +151,13 @@ export function pageSearch(lib) {
     };
     // Elements: by role and name; for `text`, controls named by an attribute (icon buttons): a name made of
     // the control's own text or its <label> is found with the text below.
+    /** With role or name asked, `text` must show in the element or its name. @param {Element} el @param {string} n */
+    const showsText = (el, n) => !want || !(role || wantName) || norm(/** @type {any} */ (el).innerText ?? "").includes(want)
+      || norm(n).includes(want);
+    const memo = new Map();
+    for (const c of scriptHits(all, role, wantName || (role ? "" : want), !wantName && !role, memo)) {
+      if (visible(c.el) && showsText(c.el, c.name)) add(c.el, c.role, c.name);
+    }
     const selector = role || wantName ? `${lib.INTERACTIVE_SELECTOR},${STRUCTURE}`
       : `:is(${lib.INTERACTIVE_SELECTOR}):is([aria-label],[aria-labelledby],[title],[placeholder],[alt])`;
     for (const root of all) {
@@ -142,9 +169,7 @@ export function pageSearch(lib) {
         const n = lib.nameOf(el, r);
         if (wantName && !norm(n).includes(wantName)) continue;
         if (want && !wantName && !role && !norm(n).includes(want)) continue;
-        if (!visible(el)) continue;
-        if (want && (role || wantName) && !norm(/** @type {any} */ (el).innerText ?? "").includes(want) && !norm(n).includes(want)) continue;
-        add(el, r, n);
+        if (visible(el) && showsText(el, n)) add(el, r, n);
       }
     }
     // Text: the smallest element (within a few levels of a text node) whose text contains it.
@@ -164,10 +189,17 @@ export function pageSearch(lib) {
             tried.add(el);
             if (!norm(el.textContent ?? "").includes(want)) continue;
             if (!visible(el) || !norm(/** @type {any} */ (el).innerText ?? "").includes(want)) break;
-            const control = el.closest(lib.INTERACTIVE_SELECTOR) ?? /** @type {any} */ (el.closest("label"))?.control ?? null;
-            const target = control ?? el;
-            const r = lib.roleOf(target);
-            add(target, r, lib.nameOf(target, r), snippet(el, want));
+            // The control extract lists around it (page-controls.js), unless a label nearer to it names a field.
+            const around = lib.controlAround(el, memo);
+            const label = el.closest("label");
+            const field = /** @type {any} */ (label)?.control;
+            if (around && !(field && around.el.contains(label))) {
+              add(around.el, around.role, around.name, snippet(el, want));
+            } else {
+              const target = field ?? el;
+              const r = lib.roleOf(target);
+              add(target, r, lib.nameOf(target, r), snippet(el, want));
+            }
             break;
           }
         }
@@ -183,7 +215,7 @@ export function pageSearch(lib) {
       return pos & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : pos & Node.DOCUMENT_POSITION_PRECEDING ? 1 : 0;
     });
     const kept = ordered.slice(0, limit).map((h) => ({
-      ...h, row: h.el.closest("tr,[role=row]"), li: h.el.closest("li"), head: headingOf(h.el),
+      ...h, ...lib.rowAndItem(h.el, memo), head: headingOf(h.el),
     }));
     const contexts = lib.contextsFor(kept);
     return {

@@ -27,13 +27,12 @@
  */
 
 /**
- * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageFind, pageIndex, pageRegistry, pageShadow).
+ * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageControls, pageFind, pageIndex, pageRegistry, pageShadow).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageWalker(lib) {
-  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE", "META", "LINK", "svg",
-    "IMG", "HR", "CANVAS", "VIDEO", "AUDIO", "OBJECT", "EMBED"]);
-  const DESCEND = new Set(["listbox", "menu", "tree"]);
+  const SKIP = lib.SKIP_TAGS; // page-controls.js decides by the same rules without a walk
+  const DESCEND = lib.DESCEND_ROLES;
   const CONTENT_TOKEN = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
     "treeitem"]);
   const TOGGLES = new Set(["checkbox", "radio", "switch"]);

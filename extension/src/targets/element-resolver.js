@@ -10,6 +10,8 @@
 
 import { CdpError } from "../tabs/debugger-controller.js";
 import { ActionError, ErrorCode } from "../protocol.js";
+import { syncAllListeners } from "../extract/listeners.js";
+import { SCRIPT_ROLES } from "../extract/page-controls.js";
 import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "../extract/run-in-page.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { dropUid, entryOf, formerUid, uidFor } from "../extract/uid-map.js";
@@ -176,6 +178,8 @@ function formatCandidate(c) {
 async function liveCandidates(ctx, frame, role, name) {
   let res;
   try {
+    // A script control is told by its listeners, as extract told it (page-controls.js).
+    if (SCRIPT_ROLES.includes(role)) await syncAllListeners(ctx.debugger, frame);
     res = await callPage(ctx.debugger, frame, "findLike", [{ value: role }, { value: name }, { value: MAX_CANDIDATES }]);
   } catch {
     return [];
