@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 
 import { FIRST_CHUNK, MAX_RESOLVE, syncAllListeners } from "../src/extract/listeners.js";
 import { SCRIPT_ROLES, pageControls } from "../src/extract/page-controls.js";
+import { pageControlsFind } from "../src/extract/page-controls-find.js";
 
 test("the extension and the page agree on the labels of script controls", () => {
   /** @type {any} */
@@ -15,7 +16,7 @@ test("the extension and the page agree on the labels of script controls", () => 
 test("firstAfter finds the first element at or after the cut in document order", () => {
   /** @type {any} */
   const lib = {};
-  pageControls(lib);
+  pageControlsFind(lib);
   const FOLLOWING = 4;
   const saved = globalThis.Node;
   /** @type {any} */ (globalThis).Node = { DOCUMENT_POSITION_FOLLOWING: FOLLOWING };

@@ -1,7 +1,7 @@
 /**
- * In-page: whether extract lists an element as a control, and as what, asked of one element or of a whole
- * document without walking it: for `find` and for an element_stale error's candidates (page-find.js,
- * page-search.js), and for what a budget-cut extract counts as left out.
+ * In-page: whether extract lists an element as a control, and as what, asked of any element without walking the
+ * document: for `find` and for an element_stale error's candidates (page-find.js, page-search.js), and for what a
+ * budget-cut extract counts as left out (page-controls-find.js finds the elements to ask about).
  *
  * The walker (page-walker.js) decides as it goes down the tree: a semantic control is listed and nothing inside
  * it is (listboxes, menus and trees excepted); any other element asks page-clickable.js's scriptControl with the
@@ -19,9 +19,8 @@
 export const SCRIPT_ROLES = ["clickable", "row", "item", "cell", "gridcell", "img", "columnheader", "draggable"];
 
 /**
- * Adds SKIP_TAGS, DESCEND_ROLES, SCRIPT_ROLES, controlAround, rowAndItem, scriptControlsIn, scriptCountAfter,
- * firstAfter and scriptNamed to lib (needs pageAria, pageClickable, pageMath, pageReading,
- * pageVisibility).
+ * Adds SKIP_TAGS, DESCEND_ROLES, SCRIPT_ROLES, listedAs, controlOf, flatParent, controlAround and rowAndItem to lib
+ * (needs pageAria, pageClickable, pageMath, pageReading, pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageControls(lib) {
@@ -33,12 +32,6 @@ export function pageControls(lib) {
   lib.SCRIPT_ROLES = new Set(["clickable", "row", "item", "cell", "gridcell", "img", "columnheader", "draggable"]);
   const HTML_NS = "http://www.w3.org/1999/xhtml";
   const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
-  /** Elements whose attributes may make a control's name (besides its text). */
-  const NAMING = "[aria-label],[aria-labelledby],[title],img[alt]";
-  /** Markup that may make a script control, for counting without deciding every element (framework attributes
-   * with modifiers, `@click.prevent`, cannot be selected: counted only when a listener or pointer shows them). */
-  const MARKED = "[onclick],[tabindex],[draggable=true],[style*=cursor],[hx-get],[hx-post],[ng-click],[jsaction]," +
-    "[data-toggle],[data-bs-toggle],[data-action],[phx-click]";
 
   /**
    * @typedef {{cursor?: string, inClick: boolean, items: Set<Element> | null, blocked: boolean}} Below
@@ -56,8 +49,6 @@ export function pageControls(lib) {
   /** @type {Entry} */
   const NOTHING = Object.freeze({ listed: null, below: { ...OPEN, blocked: true }, unseen: true });
 
-  /** @param {string} s */
-  const norm = (s) => String(s).replace(/\s+/g, " ").trim().toLowerCase();
 
   /**
    * The parent in the flat tree the walker follows: a slotted node's slot, a shadow root's host.
@@ -223,10 +214,24 @@ export function pageControls(lib) {
   };
 
   /**
+   * How extract lists an element: its role and whether it is a script control, or null (no name made).
+   * @param {Element} el
+   * @param {Memo} memo one per pass (a search, a count): the page must not change during it
+   * @returns {Listed | null}
+   */
+  lib.listedAs = (el, memo) => entry(el, memo).listed;
+
+  /** The same with the name extract gives it ({el, role, name, script}). */
+  lib.controlOf = control;
+
+  /** The parent in the flat tree the walker follows. */
+  lib.flatParent = parentOf;
+
+  /**
    * The control extract lists at or around a node: the nearest listed ancestor, {el, role, name, script} (script:
    * a script control), or null.
    * @param {Node} node
-   * @param {Memo} memo one per pass (a search, a count): the page must not change during it
+   * @param {Memo} memo
    */
   lib.controlAround = (node, memo) => {
     for (let el = node.nodeType === 1 ? /** @type {Element} */ (node) : parentOf(node); el; el = parentOf(el)) {
@@ -254,137 +259,5 @@ export function pageControls(lib) {
       if (!li && (a.tagName === "LI" || as === "item")) li = a;
     }
     return { row, li };
-  };
-
-  /**
-   * Every script control of a document or shadow root, in document order.
-   * @param {Document | ShadowRoot} root
-   * @param {Memo} memo
-   * @returns {Control[]}
-   */
-  lib.scriptControlsIn = (root, memo) => {
-    /** @type {Control[]} */
-    const out = [];
-    for (const el of root.querySelectorAll("*")) {
-      const e = entry(el, memo);
-      if (e.listed?.script) out.push({ el, role: e.listed.role, name: nameOf(el, e) });
-    }
-    return out;
-  };
-
-  /**
-   * How many script controls of a document follow `cut` (what a budget-cut walk left out), not counting those
-   * `skip` matches (counted already). Only elements that may be one are decided: listened ones, those marked up
-   * for it (MARKED), those a stylesheet of the page gives a pointer, and the children of listened and pointer
-   * elements (a delegating container's items).
-   * @param {Document} doc
-   * @param {Node} cut
-   * @param {string} skip a selector
-   */
-  lib.scriptCountAfter = (doc, cut, skip) => {
-    /** @type {Set<Element>} */
-    const maybe = new Set();
-    /** @param {Iterable<Element>} els */
-    const consider = (els) => {
-      for (const el of els) {
-        if (el.ownerDocument !== doc || maybe.has(el)) continue;
-        if (el !== cut && !(cut.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
-        maybe.add(el);
-      }
-    };
-    const pointers = [...doc.querySelectorAll(MARKED), ...pointerStyled(doc)];
-    const listened = [...lib.listenedElements()];
-    consider(listened);
-    consider(pointers);
-    for (const container of [...listened, ...pointers]) if (container.childElementCount >= 2) consider(container.children);
-    const memo = new Map();
-    let n = 0;
-    for (const el of maybe) if (entry(el, memo).listed?.script && !el.matches(skip)) n++;
-    return n;
-  };
-
-  /**
-   * Elements that the page's readable stylesheets give `cursor: pointer` (rules of sheets from other origins
-   * cannot be read; such controls are still listed by a walk, which reads computed styles).
-   * @param {Document} doc
-   * @returns {Element[]}
-   */
-  const pointerStyled = (doc) => {
-    /** @type {string[]} */
-    const selectors = [];
-    /** @param {CSSRuleList} rules */
-    const scan = (rules) => {
-      for (const rule of rules) {
-        const r = /** @type {any} */ (rule);
-        if (r.selectorText && r.style?.cursor === "pointer") selectors.push(r.selectorText);
-        if (r.cssRules) scan(r.cssRules);
-      }
-    };
-    for (const sheet of doc.styleSheets) {
-      try {
-        scan(sheet.cssRules);
-      } catch {
-        // another origin's sheet
-      }
-    }
-    return selectors.flatMap((selector) => {
-      try {
-        return [...doc.querySelectorAll(selector)];
-      } catch {
-        return [];
-      }
-    });
-  };
-
-  /**
-   * The index of the first element of a document-ordered list at or after `cut` (binary search).
-   * @param {ArrayLike<Node>} list
-   * @param {Node} cut
-   */
-  lib.firstAfter = (list, cut) => {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid] === cut || cut.compareDocumentPosition(list[mid]) & Node.DOCUMENT_POSITION_FOLLOWING) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
-
-  /**
-   * Script controls whose name contains `want`, found from what names are made of (text nodes holding its first
-   * word, and naming attributes) climbing to the controls around them, without deciding every element.
-   * @param {(Document | ShadowRoot)[]} roots
-   * @param {string} want
-   * @param {Memo} memo
-   * @param {{text?: boolean}} [opts] text: false looks only at naming attributes
-   * @returns {Control[]} in document order
-   */
-  lib.scriptNamed = (roots, want, memo, { text = true } = {}) => {
-    const wanted = norm(want);
-    const first = wanted.split(" ")[0];
-    /** @type {Set<Element>} */
-    const climbed = new Set();
-    /** @type {Control[]} */
-    const out = [];
-    /** @param {Element | null} from */
-    const climb = (from) => {
-      for (let el = from; el && !climbed.has(el); el = parentOf(el)) {
-        climbed.add(el);
-        const e = entry(el, memo);
-        if (e.listed?.script && norm(nameOf(el, e)).includes(wanted)) out.push({ el, role: e.listed.role, name: nameOf(el, e) });
-      }
-    };
-    for (const root of roots) {
-      if (text) {
-        const walker = (root.ownerDocument ?? /** @type {Document} */ (root)).createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (/** @type {Text} */ (node).data.toLowerCase().includes(first)) climb(/** @type {any} */ (node).assignedSlot ?? node.parentElement);
-        }
-      }
-      for (const el of root.querySelectorAll(NAMING)) climb(el);
-    }
-    return out.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   };
 }

@@ -9,7 +9,7 @@
 
 /**
  * Adds INTERACTIVE_SELECTOR, findLike, findModal and omittedFrom to lib
- * (needs pageAria, pageClickable, pageContext, pageControls, pageRegistry, pageSearch).
+ * (needs pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageFind(lib) {
@@ -61,7 +61,7 @@ export function pageFind(lib) {
   };
 
   /**
-   * Script controls (page-controls.js) listed with this label and name: found from the text and attributes that
+   * Script controls (page-controls-find.js) listed with this label and name: found from the text and attributes that
    * make the name, or (no name: an icon) among all the document's script controls.
    * @param {string} role
    * @param {string} name
@@ -100,7 +100,7 @@ export function pageFind(lib) {
 
   /**
    * What follows `cut` in document order: interactive elements (semantic ones, script controls decided as the
-   * walker would: page-controls.js, and listened elements not mapped yet: page-clickable.js) and table rows
+   * walker would: page-controls-find.js, and listened elements not mapped yet: page-clickable.js) and table rows
    * (binary search in document-ordered NodeLists), and characters of text.
    * @param {Node} cut
    * @returns {{els: number, rows: number, chars: number}}

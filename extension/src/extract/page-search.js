@@ -7,7 +7,8 @@
  */
 
 /**
- * Adds search and searchRoots to lib (needs pageAria, pageContext, pageControls, pageFind, pageRegistry).
+ * Adds search and searchRoots to lib
+ * (needs pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageRegistry).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageSearch(lib) {
@@ -113,7 +114,7 @@ export function pageSearch(lib) {
   };
 
   /**
-   * Script controls (page-controls.js) a query may ask for: all of a script role, those whose name holds the
+   * Script controls (page-controls-find.js) a query may ask for: all of a script role, those whose name holds the
    * words, or (a text search) those named so by an attribute (their text is found with the other text below).
    * @param {(Document | ShadowRoot)[]} all
    * @param {string | undefined} role
