@@ -31,7 +31,9 @@ def run(report: Report, fixture_url: str, runs: int = 15) -> None:
             label = f"{n:,}-element page"
             queries = {"extract (default budget)": {"type": "extract"},
                        "find text (one match)": {"type": "find", "text": "Ada Lovelace 3 "},
-                       "find role+name (20 of many)": {"type": "find", "role": "button", "name": "View"}}
+                       "find role+name (20 of many)": {"type": "find", "role": "button", "name": "View"},
+                       # a script role: every element decided as extract's walker would (page-controls.js)
+                       "find script role (clickable)": {"type": "find", "role": "clickable"}}
             for name, action in queries.items():
                 act(action, task)
                 samples, size = [], 0
