@@ -193,3 +193,26 @@ def test_a_sessions_table_that_lags_a_navigation_cannot_hide_the_destination() -
     assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
     assert asked and asked[0].kind == "data_flow"
     assert [a["type"] for a in page.sent] == ["extract", "navigate"], "nothing was typed"
+
+
+def test_pieces_typed_while_the_sessions_table_lags_are_still_joined() -> None:
+    """The table still shows the mail page while the pieces are typed on the notes page: each piece's tail is kept
+    under every site the tab may be showing, so the piece that completes the number asks."""
+    broker = ConfirmationBroker()
+    asked: list[ConfirmationRequest] = []
+
+    async def ask(req: ConfirmationRequest, abort: AbortSignal | None = None) -> tuple[Decision, str]:
+        asked.append(req)
+        return Decision.DENY, "denied"
+    broker.ask = ask  # type: ignore[method-assign]
+    shown = {"url": MAIL}
+    guard = SafetyGuard(broker, lambda task: "", lambda task, tab: shown["url"])
+    page = Page({"extract": {"url": MAIL, "tab_id": 1, "markdown": "account 7730 1942 8851"},
+                 "navigate": {"url": NOTES, "tab_id": 1}})
+    assert run(guard, page, {"type": "extract", "tab_id": 1}).ok
+    assert run(guard, page, {"type": "navigate", "url": NOTES, "tab_id": 1}).ok
+    assert run(guard, page, {"type": "type", "uid": "e2", "text": "7730 1", "tab_id": 1}).ok, "five digits"
+    shown["url"] = NOTES  # the table catches up
+    refused = run(guard, page, {"type": "type", "uid": "e2", "text": "9", "tab_id": 1})
+    assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED, "the pieces joined"
+    assert asked and asked[0].element.startswith("text “773019")
