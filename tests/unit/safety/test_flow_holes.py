@@ -174,9 +174,8 @@ def test_a_secret_typed_in_pieces_through_the_guard_asks() -> None:
     assert asked2[0].element.startswith("text “773019")
 
 
-def test_a_sessions_table_that_lags_a_navigation_cannot_hide_the_destination() -> None:
-    """chrome.tabs (and so the sessions table) can still show the page the secret came from after the navigate to
-    another site has answered; the navigate's own URL counts too."""
+def denying_broker() -> tuple[ConfirmationBroker, list[ConfirmationRequest]]:
+    """A broker whose person denies every question, and the questions it was asked."""
     broker = ConfirmationBroker()
     asked: list[ConfirmationRequest] = []
 
@@ -184,6 +183,13 @@ def test_a_sessions_table_that_lags_a_navigation_cannot_hide_the_destination() -
         asked.append(req)
         return Decision.DENY, "denied"
     broker.ask = ask  # type: ignore[method-assign]
+    return broker, asked
+
+
+def test_a_sessions_table_that_lags_a_navigation_cannot_hide_the_destination() -> None:
+    """chrome.tabs (and so the sessions table) can still show the page the secret came from after the navigate to
+    another site has answered; the navigate's own URL counts too."""
+    broker, asked = denying_broker()
     guard = SafetyGuard(broker, lambda task: "", lambda task, tab: MAIL)  # the table still says: the mail site
     page = Page({"extract": {"url": MAIL, "tab_id": 1, "markdown": f"key {SECRET}"},
                  "navigate": {"url": NOTES, "tab_id": 1}})
@@ -198,13 +204,7 @@ def test_a_sessions_table_that_lags_a_navigation_cannot_hide_the_destination() -
 def test_pieces_typed_while_the_sessions_table_lags_are_still_joined() -> None:
     """The table still shows the mail page while the pieces are typed on the notes page: each piece's tail is kept
     under every site the tab may be showing, so the piece that completes the number asks."""
-    broker = ConfirmationBroker()
-    asked: list[ConfirmationRequest] = []
-
-    async def ask(req: ConfirmationRequest, abort: AbortSignal | None = None) -> tuple[Decision, str]:
-        asked.append(req)
-        return Decision.DENY, "denied"
-    broker.ask = ask  # type: ignore[method-assign]
+    broker, asked = denying_broker()
     shown = {"url": MAIL}
     guard = SafetyGuard(broker, lambda task: "", lambda task, tab: shown["url"])
     page = Page({"extract": {"url": MAIL, "tab_id": 1, "markdown": "account 7730 1942 8851"},
