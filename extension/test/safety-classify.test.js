@@ -121,6 +121,16 @@ test("downloads: executables ask, documents and links do not", () => {
   }
 });
 
+test("a link path that reads as a site or a script (example.com, tool.app, app.js) asks only when it says it downloads", () => {
+  for (const href of ["https://whois.test/domain/example.com", "https://x.test/out/tool.app", "https://x.test/static/app.js",
+    "https://x.test/go/install.run", "https://x.test/fw/image.bin"]) {
+    assert.equal(executableDownload(control({ tag: "a", href })), null, href);
+    const name = href.split("/").pop();
+    assert.equal(executableDownload(control({ tag: "a", href, download: name })), name, `${href} with download`);
+  }
+  assert.equal(executableDownload(control({ tag: "a", href: "https://x.test/x", download: "Setup.COM" })), "Setup.COM");
+});
+
 test("a page asks for evaluate when it holds any sensitive control or form", () => {
   const ordinary = { url: "https://x.test/", controls: ORDINARY.en.map((label) => control({ label })), forms: [] };
   assert.deepEqual(classifyPage(ordinary), []);

@@ -66,4 +66,5 @@ export const SENSITIVE_WORDS = Object.freeze({
     "id_number": Object.freeze(["ssn", "social security", "social-security", "national id", "national_id", "nationalid", "id number", "passport", "tax id", "taxid", "iban", "personalausweis", "ausweisnummer", "steuer-id", "steueridentifikationsnummer", "sozialversicherungsnummer", "num\u00e9ro de s\u00e9curit\u00e9 sociale", "num\u00e9ro fiscal", "dni", "nif", "curp", "cpf", "\u8eab\u4efd\u8bc1", "\u8eab\u4efd\u8b49", "\u8bc1\u4ef6\u53f7", "\u30de\u30a4\u30ca\u30f3\u30d0\u30fc", "\u500b\u4eba\u756a\u53f7"]),
   }),
   "executable_extensions": Object.freeze(["exe", "msi", "msix", "dmg", "pkg", "deb", "rpm", "sh", "bat", "cmd", "ps1", "apk", "appimage", "jar", "scr", "vbs", "com", "js", "app", "run", "bin", "dll", "so", "dylib"]),
+  "extensions_that_read_as_urls": Object.freeze(["com", "app", "js", "run", "bin"]),
 });

@@ -79,6 +79,7 @@ const ID_NUMBER = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.id_numbe
 /** The finding of a link that downloads an executable: its approval lets the download through (tabs/executable-guard.js). */
 export const DOWNLOAD_CATEGORY = "download";
 /** The file names of programs and scripts: a link to one asks, and tabs/executable-guard.js stops a download of one. */
+const URL_LIKE_EXTENSIONS = new Set(SENSITIVE_WORDS.extensions_that_read_as_urls);
 export const EXECUTABLE = new RegExp(`\\.(?:${SENSITIVE_WORDS.executable_extensions.map(escape).join("|")})$`, "i");
 
 /**
@@ -123,7 +124,12 @@ export function executableDownload(control) {
     path = "";
   }
   const name = control.download || path.split("/").pop() || "";
-  return EXECUTABLE.test(name) ? name : null;
+  if (!EXECUTABLE.test(name)) return null;
+  // A link path ending in `example.com` or `tool.app` is far more often a page about a site than a program; a
+  // plain `app.js` opens as text. Such a name asks only when the link says it downloads; a real download of one
+  // is still stopped by tabs/executable-guard.js.
+  const extension = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  return control.download || !URL_LIKE_EXTENSIONS.has(extension) ? name : null;
 }
 
 /** @param {ControlFacts} control */
