@@ -39,13 +39,15 @@ EXPECTED = {
     "extract/frames.html": ["Pay now"],
     "extract/modal.html": ["Delete"],
     "extract/spa-changes.html": ["Delete"],
+    "extract/lean.html": ["Reply to Ana"],
     "actions/frame-covered.html": ["Pay now"],
     "demo site": ["password"],
 }
 """Controls on the fixture pages that are sensitive by design (matched against each finding's text): pay buttons,
 delete buttons (a "Delete" that removes a row loses data: it asks, it is not a false positive), forms with a
 password field (the demo site's sign-in wall: submitting a password is sensitive by the issue's definition), an
-installer download. A false positive is any other held control: one that neither pays, sends, deletes, transfers,
+installer download, a "Reply" control (the word list counts replying as sending: a quick-reply button sends; a
+reply link that only opens a composer asks too, a known over-ask). A false positive is any other held control: one that neither pays, sends, deletes, transfers,
 changes an account, submits a card/password/ID form nor downloads an executable."""
 
 HOSTILE = [
