@@ -105,7 +105,6 @@ _DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing
 """Effects that say nothing happened: left out of the model's view (absent means false or none), which saves
 ~70 characters on every click, type, key and fill result the model reads."""
 
-
 _EMPTY_OMITTED = frozenset({"elements", "text"})
 """An extract's parts that are often empty (a page with no controls, no text outside the markdown): left out of the
 model's view when empty, as absent says the same."""

@@ -78,8 +78,9 @@ const CARD = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.card));
 const ID_NUMBER = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.id_number));
 /** The finding of a link that downloads an executable: its approval lets the download through (tabs/executable-guard.js). */
 export const DOWNLOAD_CATEGORY = "download";
-/** The file names of programs and scripts: a link to one asks, and tabs/executable-guard.js stops a download of one. */
+/** Executable extensions that a link path ending in a site or a script name also has (`example.com`, `app.js`). */
 const URL_LIKE_EXTENSIONS = new Set(SENSITIVE_WORDS.extensions_that_read_as_urls);
+/** The file names of programs and scripts: a link to one asks, and tabs/executable-guard.js stops a download of one. */
 export const EXECUTABLE = new RegExp(`\\.(?:${SENSITIVE_WORDS.executable_extensions.map(escape).join("|")})$`, "i");
 
 /**

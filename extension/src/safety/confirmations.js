@@ -27,6 +27,8 @@ import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMo
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./classify.js").Finding} Finding
+ * @typedef {"pointer" | "typing" | "fields" | "key" | "script"} SensitiveBy how an action's effect is read
+ *   (app/protocol/actions/spec.py `SensitiveBy`)
  */
 
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -47,10 +49,9 @@ export function canonical(value) {
 }
 
 /**
- * How the action's declaration says its effect is read (app/protocol/actions/spec.py `SensitiveBy`); null when
- * it cannot be sensitive.
+ * How the action's declaration says its effect is read; null when it cannot be sensitive.
  * @param {string} type
- * @returns {"pointer" | "typing" | "fields" | "key" | "script" | null}
+ * @returns {SensitiveBy | null}
  */
 function sensitiveBy(type) {
   const flags = /** @type {Record<string, {sensitive_by?: any}>} */ (ACTIONS)[type];
@@ -185,7 +186,7 @@ export async function classifyAction(type, action, ctx) {
   return READERS[kind](action, ctx, tabId);
 }
 
-/** @type {Record<"pointer" | "typing" | "fields" | "key" | "script", (action: Record<string, any>, ctx: ActionContext, tabId: number) => Promise<Classified>>} */
+/** @type {Record<SensitiveBy, (action: Record<string, any>, ctx: ActionContext, tabId: number) => Promise<Classified>>} */
 const READERS = {
   async script(_action, ctx, tabId) {
     const page = await inWorld(ctx, tabId, pageFacts, [], {}, FACT_HELPERS);

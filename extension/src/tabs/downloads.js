@@ -182,9 +182,16 @@ export class TaskDownloads {
     await this.#decide(record);
   }
 
-  /** @param {DownloadRecord} record */
+  /**
+   * Let the guard decide an executable (it never throws: a failure is logged, the record stays as it was).
+   * @param {DownloadRecord} record
+   */
   async #decide(record) {
-    await this.#guard.decide(record);
+    try {
+      await this.#guard.decide(record);
+    } catch (err) {
+      console.warn("bua: could not check an executable download:", err);
+    }
     this.#changed();
   }
 
@@ -210,7 +217,7 @@ export class TaskDownloads {
     if (delta.danger?.current && delta.danger.current !== "safe") record.danger = delta.danger.current;
     record.executable = isExecutable(record.filename, record.danger);
     if (record.executable && (delta.filename?.current || delta.danger?.current || delta.state?.current)) {
-      this.#decide(record).catch((err) => console.warn("bua: could not check an executable download:", err));
+      void this.#decide(record);
       return;
     }
     this.#changed();
@@ -296,7 +303,7 @@ export class TaskDownloads {
     const ofTask = [...this.#records.values()].filter((r) => r.task_id === begun.taskId);
     if (ofTask.length > MAX_PER_TASK) this.#records.delete(ofTask[0].id);
     // A name Chrome chose already (the item was created before bua saw it) is decided now; otherwise when named.
-    if (record.executable && path) this.#decide(record).catch((err) => console.warn("bua: could not check an executable download:", err));
+    if (record.executable && path) void this.#decide(record);
     else this.#changed();
   }
 
