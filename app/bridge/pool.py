@@ -4,19 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from app.bridge.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.bridge.file_hooks import FileHooks
 from app.protocol.actions.registry import default_wait_ms
-from app.protocol.envelope import Event, Response
+from app.protocol.envelope import ErrorBody, Event, Response
 from app.protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from app.safety.guard import SafetyGuard
 
 log = logging.getLogger(__name__)
+
+RECONNECT_GRACE_S = 10.0
+"""A browser that left this recently is expected back (a service-worker restart, a host Chrome restarted)."""
+NO_BROWSER_STEP = ("no browser has connected to bua: do not retry; report that the person must open Chrome with "
+                   "the bua extension loaded (`bua install` shows how) or run `bua browser`, then try again")
+"""The next step when no browser is connected and none is on its way (a setup step, not a dropped connection)."""
 
 PoolListener = Callable[[BrowserBridge, Event], None]
 
@@ -33,6 +40,8 @@ class BrowserBridgePool:
         self._bridges: list[BrowserBridge] = []
         self._listeners: list[PoolListener] = []
         self._changed = asyncio.Event()
+        self._lost_at: float | None = None
+        self._expected_until = 0.0
 
     # -- membership -------------------------------------------------------
     def add(self, bridge: BrowserBridge) -> None:
@@ -43,6 +52,8 @@ class BrowserBridgePool:
         bridge.close(reason)
         if bridge in self._bridges:
             self._bridges.remove(bridge)
+            if bridge.ready.is_set():
+                self._lost_at = time.monotonic()
         self._notify()
 
     def _notify(self) -> None:
@@ -73,6 +84,30 @@ class BrowserBridgePool:
         for other in list(self._bridges):
             if other is not bridge and other.info.profile_id == bridge.info.profile_id:
                 self.remove(other, "superseded by a new connection from the same profile")
+
+    def expect(self, seconds: float) -> None:
+        """A browser is starting (`bua browser`, the demo, the app's own launch): actions wait for it to connect."""
+        self._expected_until = max(self._expected_until, time.monotonic() + seconds)
+
+    def expected_for(self) -> float:
+        """How long a browser is still expected: a connection that has not said hello yet, one that left within
+        RECONNECT_GRACE_S, or a launch announced with `expect` (0 when none is on its way: an action fails at
+        once with the setup step instead of waiting)."""
+        now = time.monotonic()
+        pending = any(not b.ready.is_set() and not b.closed for b in self._bridges)
+        grace = self._lost_at + RECONNECT_GRACE_S - now if self._lost_at is not None else 0.0
+        return max(RECONNECT_GRACE_S if pending else 0.0, grace, self._expected_until - now, 0.0)
+
+    async def wait_if_expected(self, limit: float) -> None:
+        """With no browser connected, wait up to `limit` seconds, but only while one is expected."""
+        if self.bridges:
+            return
+        wait = min(limit, self.expected_for())
+        if wait > 0:
+            try:
+                await self.wait_for_bridge(wait)
+            except TimeoutError:
+                pass  # the request answers extension_disconnected with the next step
 
     async def wait_for_bridge(self, timeout: float, *, exclude: BrowserBridge | None = None) -> BrowserBridge:
         """The newest ready bridge (other than `exclude`), waiting up to `timeout` seconds."""
@@ -109,11 +144,10 @@ class BrowserBridgePool:
     ) -> Response:
         bridge = self.select(browser)
         if bridge is None:
-            return Response.failure(
-                "r0", ErrorCode.EXTENSION_DISCONNECTED,
-                "no browser is connected to bua: start Chrome with the bua extension loaded "
-                "(`bua install`, then Load unpacked), or run `bua browser`",
-            )
+            return Response(id="r0", ok=False, error=ErrorBody(
+                code=ErrorCode.EXTENSION_DISCONNECTED, next_step=NO_BROWSER_STEP,
+                message="no browser is connected to bua: start Chrome with the bua extension loaded "
+                        "(`bua install`, then Load unpacked), or run `bua browser`"))
         if timeout is None:
             timeout = self.deadline_for(action)
         action = await self.files.before(action)

@@ -16,6 +16,13 @@ class CoreUnavailable(Exception):
     """No core is running for this BUA_HOME, or it refused us."""
 
 
+def _why(err: OSError) -> str:
+    """What went wrong, in words: nothing to add when there is simply no core (no token file, no socket)."""
+    if isinstance(err, (FileNotFoundError, ConnectionRefusedError)):
+        return ""
+    return f" ({err.strerror or type(err).__name__})"
+
+
 class CoreClient:
     def __init__(self, home: Path) -> None:
         self.home = home
@@ -24,7 +31,8 @@ class CoreClient:
             token = token_path(home).read_text(encoding="utf-8").strip()
             self._sock = open_transport(socket_address(home))
         except OSError as err:
-            raise CoreUnavailable(f"no bua core is running for {home} ({err}); start it with `bua serve`") from None
+            raise CoreUnavailable(f"no bua core is running for {home}{_why(err)}; start it with `bua serve` (or "
+                                  "`bua` for the app)") from None
         self._send({"v": 1, "kind": "auth", "role": "cli", "token": token})
         reply = self._receive()
         if reply.get("kind") != "auth_ok":

@@ -55,6 +55,16 @@ def _ui(args: argparse.Namespace) -> int:
         return 2
 
 
+def _action_list() -> str:
+    """`bua act --help`'s epilog: every action with its input, from the declarations (app/protocol/actions)."""
+    from app.protocol.actions.registry import MODEL_BY_TYPE, signature
+
+    lines = [f"  {name} {signature(model)}" for name, model in MODEL_BY_TYPE.items()]
+    return "actions (fields with ? are optional):\n" + "\n".join(lines) + (
+        "\n\nexit codes: 0 ok, 1 the action failed (the error names the next step), 2 usage or connection errors "
+        "(no core, no browser)")
+
+
 def _act(args: argparse.Namespace) -> int:
     try:
         action = json.loads(args.action)
@@ -71,7 +81,10 @@ def _act(args: argparse.Namespace) -> int:
         print(dumps(reply), file=sys.stderr)
         return 2
     print(dumps(reply["response"]))
-    return 0 if reply["ok"] else 1
+    if reply["ok"]:
+        return 0
+    code = (reply["response"].get("error") or {}).get("code")
+    return 2 if code == "extension_disconnected" else 1
 
 
 def _status(args: argparse.Namespace) -> int:
@@ -100,6 +113,15 @@ def _status(args: argparse.Namespace) -> int:
     return 0
 
 
+def _announce_browser() -> None:
+    """Tells a running core that a browser is on its way, so `bua act` waits for it rather than failing at once."""
+    try:
+        with CoreClient(bua_home()) as client:
+            client.call("expect_browser", seconds=60)
+    except (CoreUnavailable, OSError):
+        pass  # no core yet: it will see the browser connect when it starts
+
+
 def _browser(args: argparse.Namespace) -> int:
     from app.browser.launch import BrowserNotFound, launch_browser
 
@@ -110,6 +132,7 @@ def _browser(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_term)
     held = {signal.SIGTERM, signal.SIGINT}
     signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    _announce_browser()
     try:
         browser = launch_browser(bua_home(), headless=args.headless, user_data_dir=args.user_data_dir,
                                  binary=args.binary)
@@ -133,20 +156,28 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from app import __version__
     from installer import cli as installer_cli
 
-    parser = argparse.ArgumentParser(prog="bua", description="An LLM agent in your own Chrome.")
-    parser.add_argument("-v", "--verbose", action="store_true")
+    parser = argparse.ArgumentParser(prog="bua", description="An LLM agent in your own Chrome. `bua` alone starts "
+                                     "the tray app.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens (with a command)")
+    parser.add_argument("-V", "--version", action="version", version=f"bua {__version__}")
     sub = parser.add_subparsers(dest="command")
 
     sub.add_parser("serve", help="run the core (bridge + local control socket) without any window").set_defaults(
         func=_serve)
 
-    act = sub.add_parser("act", help="send one browser action through the running core")
+    act = sub.add_parser("act", help="send one browser action through the running core",
+                         epilog=_action_list(), formatter_class=argparse.RawDescriptionHelpFormatter)
     act.add_argument("action", help="JSON action, e.g. '{\"type\":\"get_tabs\"}'")
-    act.add_argument("--task", default="cli", help="task id the action belongs to (default: cli)")
-    act.add_argument("--wait", type=float, default=10.0,
-                     help="seconds to wait for a browser to connect (default 10)")
+    act.add_argument("--task", default=None,
+                     help="task id the action belongs to. Without it the action is yours, under the task `cli`: "
+                          "each call is a new instruction and lifts an earlier Stop or idle end of `cli`; a task "
+                          "named here stays stopped once stopped")
+    act.add_argument("--wait", type=float, default=None,
+                     help="seconds to wait for a browser to connect (default: up to 30 s, and only while one is "
+                          "starting or reconnecting; with none on its way the answer is immediate)")
     act.add_argument("--confirm", action="store_true",
                      help="you approve the action if it is sensitive (pays, sends, deletes, changes an account, "
                           "carries one site's data to another); without it such an action answers "
@@ -186,5 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if not getattr(args, "func", None):
+        if args.verbose:  # `bua -v` alone reads as "version" to many: say so rather than start the app
+            from app import __version__
+
+            print(f"bua {__version__}\n(-v/--verbose turns on logging for a command: `bua -v serve`; `bua` alone "
+                  "starts the app)")
+            return 0
         return _ui(args)
     return int(args.func(args) or 0)

@@ -74,6 +74,7 @@ class CliService:
 async def _act(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     timeout = float(args["timeout_s"]) if "timeout_s" in args else None
     task_id = str(args.get("task_id") or "cli")
+    wait_s = float(args["wait_s"]) if isinstance(args.get("wait_s"), (int, float)) else None
     if args.get("confirm") and (holder := _held_by(core, task_id)):
         response = Response.failure("r0", ErrorCode.INVALID_ACTION, (
             f"--confirm approves only the command line's own tasks, and task {task_id!r} belongs to {holder}: its "
@@ -82,8 +83,8 @@ async def _act(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: 
         return {"ok": False, "response": response.model_dump(mode="json", exclude_none=True)}
     # `bua act` never asks a window: a sensitive action runs only with --confirm (app/safety/confirmations.py).
     person_confirms.set(bool(args.get("confirm")))
-    response = await core.act(args.get("action"), task_id, abort, timeout,
-                              args.get("browser"), float(args.get("wait_s") or 0))
+    response = await core.act(args.get("action"), task_id, abort, timeout, args.get("browser"), wait_s,
+                              person=not args.get("task_id"))
     return {"ok": response.ok, "response": response.model_dump(mode="json", exclude_none=True)}
 
 
@@ -97,6 +98,13 @@ def _held_by(core: CoreVerbs, task_id: str) -> str | None:
     if task_id in core.board.tasks:
         return "an agent"
     return None
+
+
+async def _expect_browser(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
+    """`bua browser` is starting one: actions wait for it instead of failing at once (BrowserBridgePool.expect)."""
+    seconds = args.get("seconds")
+    core.expect_browser(min(float(seconds), 120.0) if isinstance(seconds, (int, float)) and seconds > 0 else 30.0)
+    return {"ok": True, "result": {}}
 
 
 async def _status(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
@@ -134,4 +142,4 @@ async def _run(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: 
                        "error": outcome.error, "usage": outcome.usage.as_dict()}}
 
 
-OPS: dict[str, Op] = {"act": _act, "status": _status, "stop": _stop, "blocklist": _blocklist, "run": _run}
+OPS: dict[str, Op] = {"act": _act, "expect_browser": _expect_browser, "status": _status, "stop": _stop, "blocklist": _blocklist, "run": _run}

@@ -43,7 +43,8 @@ TASK_ID = re.compile(r"^mcp-[A-Za-z0-9_.-]{1,64}$")
 @dataclass
 class LaneBridge:
     """The pool as the lane's tools see it: the lane's label names the tab group, and a lane's first action
-    waits a little for a browser to connect instead of failing at once."""
+    waits a little for a browser that is on its way (starting or reconnecting) instead of failing at once; with
+    none on its way it fails at once with the setup step."""
 
     pool: BrowserBridgePool
     label: str
@@ -52,11 +53,7 @@ class LaneBridge:
     async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
                       timeout: float | None = None, browser: str | None = None,
                       label: str | None = None) -> Response:
-        if not self.pool.bridges:
-            try:
-                await self.pool.wait_for_bridge(self.wait_s)
-            except TimeoutError:
-                pass
+        await self.pool.wait_if_expected(self.wait_s)
         return await self.pool.request(action, task_id, abort, timeout, browser, self.label)
 
 

@@ -22,7 +22,7 @@ from app.core.chat import ChatService, ClientFactory
 from app.core.cli_service import CliService
 from app.core.control import Controls
 from app.core.lanes import LaneService
-from app.core.sessions import SessionsTable
+from app.core.sessions import DEFAULT_IDLE_S, SessionsTable
 from app.core.verbs import CoreVerbs
 from app.files.policy import FOLDERS_SETTING
 from app.protocol.envelope import Event
@@ -93,9 +93,8 @@ class Core(CoreVerbs):
         for answer in answers:
             if not answer["ok"]:
                 log.warning("could not send the blocklist to a browser: %s", answer.get("error"))
-        idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
-        if idle:
-            await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])
+        idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", DEFAULT_IDLE_S)
+        await self.controls.broadcast("configure", {"idle_threshold_s": idle or DEFAULT_IDLE_S}, [bridge])
 
 
 async def serve_forever(home: Path) -> None:

@@ -11,6 +11,10 @@ from app.bridge.bridge import BrowserBridge
 from app.events import Listeners, SessionsEvent, SessionsListener
 from app.protocol.envelope import Event
 
+DEFAULT_IDLE_S = 300
+"""Sessions end when the person has been idle this long (Settings → End sessions when idle), unless changed: the
+extension gets it at every connect, so what Settings shows is what is in force before anyone saves it."""
+
 
 @dataclass
 class SessionRow:

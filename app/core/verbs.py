@@ -27,6 +27,9 @@ from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 from app.store.db import Store
 
+EXPECTED_BROWSER_WAIT_S = 30.0
+"""At most this long an action waits for a browser that is on its way (BrowserBridgePool.expected_for)."""
+
 
 @dataclass
 class BlocklistChange:
@@ -96,20 +99,35 @@ class CoreVerbs:
         """Raises TimeoutError when no browser connects in time."""
         await self.pool.wait_for_bridge(timeout)
 
+    def expect_browser(self, seconds: float) -> None:
+        """A browser is starting (`bua browser`): actions wait for it to connect instead of failing at once."""
+        self.pool.expect(seconds)
+
     async def act(self, action: Any, task_id: str = "cli", abort: AbortSignal | None = None,
-                  timeout: float | None = None, browser: str | None = None, wait_s: float = 0.0) -> Response:
-        """One browser action outside any agent (`bua act`); Stop reaches it like any task's."""
-        if not self.pool.bridges and wait_s:
-            try:
-                await self.pool.wait_for_bridge(wait_s)
-            except TimeoutError:
-                pass  # the request below answers extension_disconnected with the next step
+                  timeout: float | None = None, browser: str | None = None, wait_s: float | None = None,
+                  person: bool = False) -> Response:
+        """One browser action outside any agent (`bua act`); Stop reaches it like any task's.
+
+        `wait_s`: how long to wait for a browser to connect; None waits only while one is expected (starting, or
+        reconnecting: BrowserBridgePool.expected_for), so a machine with no browser answers at once with the
+        setup step. `person`: the action is the person's own instruction at the command line (`bua act` without
+        `--task`): like a new chat message it lifts an earlier stop of the task (docs/architecture.md, Sessions)."""
+        if not self.pool.bridges:
+            if wait_s is None:
+                await self.pool.wait_if_expected(EXPECTED_BROWSER_WAIT_S)
+            elif wait_s > 0:
+                try:
+                    await self.pool.wait_for_bridge(wait_s)
+                except TimeoutError:
+                    pass  # the request below answers extension_disconnected with the next step
         abort = abort or AbortSignal()
         try:
             self.controls.register(task_id, abort, owner="action")
         except TaskHeld as held:
             return Response.failure("r0", ErrorCode.INVALID_ACTION, str(held))
         try:
+            if person and self.pool.bridges:
+                await self.controls.reopen(task_id)
             response = await self.pool.request(action, task_id, abort, timeout, browser)
         finally:
             self.controls.unregister(task_id, abort)

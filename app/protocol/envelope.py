@@ -54,6 +54,9 @@ class ErrorBody(BaseModel):
     # confirmation_required: {what, site, url, element, reason, category, token}; the token (which only the app
     # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/guard.py).
     confirmation: dict[str, Any] | None = None
+    next_step: str | None = None
+    """Set where the code's own guidance (GUIDANCE) would mislead: e.g. extension_disconnected when no browser ever
+    connected is a setup step, not a dropped connection to retry."""
 
 
 class Request(_Envelope):

@@ -49,6 +49,22 @@ def test_act_without_a_core_is_a_connection_error(cli_home):
     assert "bua serve" in result.stderr
 
 
+def test_no_browser_answers_at_once_with_the_setup_step(cli_home):
+    """A core with no browser and none on its way: `bua act` does not wait, exits 2 (a connection error) and names
+    the setup step; the no-core message reads without a raw errno."""
+    missing = bua(cli_home, "status")
+    assert missing.returncode == 1 and "Errno" not in missing.stdout
+    serve = spawn(cli_home, "serve")
+    try:
+        assert "listening" in serve.stdout.readline()
+        result = bua(cli_home, "act", '{"type":"get_tabs"}', timeout=20)
+        assert result.returncode == 2, result.stdout + result.stderr
+        error = json.loads(result.stdout)["error"]
+        assert error["code"] == "extension_disconnected" and "bua install" in error["next_step"]
+    finally:
+        stop(serve)
+
+
 def test_serve_browser_act_status(cli_home, fixture_server):
     serve = spawn(cli_home, "serve")
     browser = None
@@ -71,6 +87,16 @@ def test_serve_browser_act_status(cli_home, fixture_server):
         assert failed.returncode == 1 and json.loads(failed.stdout)["error"]["code"] == "forbidden_url"
         usage = bua(cli_home, "act", "{not json")
         assert usage.returncode == 2 and "not JSON" in usage.stderr
+
+        # Without --task the action is the person's own: Stop ends the `cli` task, the next call reopens it. A task
+        # named with --task stays stopped.
+        named = bua(cli_home, "act", "--task", "named", json.dumps({"type": "navigate", "url": fixture_server.url("/index.html")}))
+        assert named.returncode == 0, named.stdout + named.stderr
+        assert bua(cli_home, "stop").returncode == 0
+        again = bua(cli_home, "act", '{"type":"get_tabs"}')
+        assert again.returncode == 0, again.stdout + again.stderr
+        still = bua(cli_home, "act", "--task", "named", '{"type":"get_tabs"}')
+        assert still.returncode == 1 and json.loads(still.stdout)["error"]["code"] == "stopped", still.stdout
     finally:
         if browser is not None:
             stop(browser)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.agent.settings import AgentSettings
+from app.core.sessions import DEFAULT_IDLE_S
 from app.files.policy import FOLDERS_SETTING
 from app.safety.confirmations import DEFAULT_TIMEOUT_S
 from app.safety.install import TIMEOUT_SETTING
@@ -33,7 +34,6 @@ from app.ui.settings.tier_field import TierField
 from app.ui.widgets import label, set_props
 
 MODELS = ("claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5")
-DEFAULT_IDLE_S = 300
 
 
 def model_box(current: str) -> QComboBox:

@@ -70,3 +70,19 @@ def test_without_a_recovery_the_store_wins(tmp_path):
     finally:
         host.close()
         core.stop()
+
+
+def test_every_connect_gets_the_idle_threshold_settings_shows_even_before_it_is_saved(tmp_path):
+    """Settings shows DEFAULT_IDLE_S before anyone saves it; the extension must have the same value in force."""
+    from app.core.sessions import DEFAULT_IDLE_S
+
+    core = CoreThread(tmp_path / "home", request_timeout=5)
+    host = HostProcess(core.home)
+    try:
+        _hello(host, None)
+        assert answer_one(host)["op"] == "set_blocklist"
+        configure = answer_one(host)
+        assert configure["op"] == "configure" and configure["args"] == {"idle_threshold_s": DEFAULT_IDLE_S}
+    finally:
+        host.close()
+        core.stop()
