@@ -28,7 +28,7 @@ class FirstRunWindow(QWidget):
     def __init__(self, controller: AppController) -> None:
         super().__init__()
         self.controller = controller
-        self.setWindowTitle("Set up bua")
+        self.setWindowTitle("Set up")
         self.setWindowIcon(app_icon())
         self.setMinimumWidth(600)
         self.facts: setup_check.SetupFacts | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +56,10 @@ def _binary_for(name: str) -> str | None:
     return None
 
 
+STARTS_WITHIN_S = 2.0
+"""A browser that exits within this with an error did not open the page (no display, a refused sandbox…)."""
+
+
 def open_extensions_page() -> str:
     """Open `<scheme>://extensions` in the first browser found; returns what was opened. Raises UsageError."""
     platform = Platform.current()
@@ -72,9 +77,20 @@ def open_extensions_page() -> str:
         binary = _binary_for(browser.name)
         if binary is None:
             raise UsageError(f"{browser.display_name} was found but its program is not on PATH")
-        subprocess.Popen([binary, url], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True, env=child_env())
-    return f"{url} in {browser.display_name}"
+        with tempfile.TemporaryFile() as errors:
+            child = subprocess.Popen([binary, url], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=errors, start_new_session=True, env=child_env())
+            try:
+                code = child.wait(STARTS_WITHIN_S)
+            except subprocess.TimeoutExpired:
+                return f"{url} in {browser.display_name}"  # still running: its window is open
+            if code != 0:
+                errors.seek(0)
+                said = errors.read().decode(errors="replace").strip().splitlines()
+                raise UsageError(f"{browser.display_name} exited at once (code {code})"
+                                 + (f": {said[-1][:200]}" if said else "")
+                                 + f"; open {url} in it yourself")
+        return f"{url} in the running {browser.display_name}"  # handed to the browser already open
 
 
 __all__ = ["SetupFacts", "facts", "register_host", "open_extensions_page", "UsageError", "InstallError"]

@@ -30,7 +30,7 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
             sent.append((op, args))
             return await broadcast(op, args, *rest)
         app.core.controls.broadcast = recording
-        assert "missing_key" in app.chat.notices.cards
+        await until(lambda: "missing_key" in app.chat.notices.cards, message="the key card")
         app.open_settings()
         dialog = app.settings
         await until(lambda: dialog.key.state is not None, message="key state loaded")

@@ -51,7 +51,7 @@ class SettingsDialog(QDialog):
     def __init__(self, controller: AppController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.setWindowTitle("bua — settings")
+        self.setWindowTitle("Settings")
         self.setWindowIcon(app_icon())
         self.setMinimumWidth(560)
         defaults = AgentSettings()
