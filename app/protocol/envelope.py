@@ -54,6 +54,11 @@ class ErrorBody(BaseModel):
     # confirmation_required: {what, site, url, element, reason, category, token}; the token (which only the app
     # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/guard.py).
     confirmation: dict[str, Any] | None = None
+    page_text: list[str] | None = None
+    """The page's text that `message` quotes verbatim (an element described by its text, a thrown exception, a
+    field's value): marked where the message says it, and remembered by the data-flow memory
+    (app/protocol/page_data.py). A message that quotes the page without listing it here would reach the model
+    unmarked: every error that interpolates page text lists it."""
 
 
 class Request(_Envelope):

@@ -128,7 +128,8 @@ def test_an_error_that_quotes_the_page_is_remembered_too() -> None:
     async def send(action: Any, approval: str | None) -> Response:
         if action["type"] == "click":
             return Response(id="r", ok=False, error=ErrorBody(code=ErrorCode.NOT_INTERACTABLE,
-                                                              message=f'covered by div "key {SECRET}"'))
+                                                              message=f'covered by div "key {SECRET}"',
+                                                              page_text=[f'div "key {SECRET}"']))
         return Response(id="r", ok=True, result={"url": MAIL if action["type"] == "extract" else NOTES, "tab_id": 1})
     asyncio.run(guard.request(send, {"type": "extract", "tab_id": 1}, "t", None))
     asyncio.run(guard.request(send, {"type": "click", "uid": "e1", "tab_id": 1}, "t", None))
