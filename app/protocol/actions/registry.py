@@ -12,10 +12,11 @@ from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
+from app.protocol.actions.carrier_paths import carrier_paths
 from app.protocol.actions.fields import ActionModel
 from app.protocol.actions.spec import ActionSpec
 
-_SUPPORT_MODULES = frozenset({"fields", "spec", "wording", "registry", "shapes", "carriers"})
+_SUPPORT_MODULES = frozenset({"fields", "spec", "wording", "registry", "shapes", "carriers", "carrier_paths"})
 
 
 def action_type(model: type[ActionModel]) -> str:
@@ -89,8 +90,6 @@ def required_fields(model: type[ActionModel]) -> list[str]:
 def wire_actions() -> dict[str, dict[str, Any]]:
     """Per action type: its required fields, flags and what its fields carry (`{path: carrier}`,
     app.protocol.actions.carriers), as the extension gets them."""
-    from app.protocol.actions.carriers import declared_carriers  # it reads this module's registry
-
     models = sorted(_MODELS.values(), key=lambda m: (m.spec.rank, action_type(m)))
     return {action_type(m): {"required": required_fields(m), **m.spec.flags(),
-                             "carries": declared_carriers(action_type(m))} for m in models}
+                             "carries": {path: kind.value for path, kind in carrier_paths(m)}} for m in models}

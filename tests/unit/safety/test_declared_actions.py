@@ -138,6 +138,7 @@ def test_a_new_action_s_file_paths_are_checked_against_the_allowed_folders(tmp_p
 
 
 SAFETY_AND_RESULT_MODULES = [
+    ROOT / "app/protocol/actions/carrier_paths.py",
     *sorted((ROOT / "app/safety").glob("*.py")), ROOT / "app/agent/tools/browser_result.py",
     ROOT / "app/protocol/page_data.py", ROOT / "app/bridge/file_hooks.py", ROOT / "app/protocol/actions/carriers.py",
 ]
