@@ -1,11 +1,11 @@
 """Data stays on its site unless the person agrees: a data-flow policy enforced in the app, outside the model.
 
 Per task, bua remembers what each site (registrable domain, app.safety.sites) showed it: every page-derived string
-of every result (the keys of app.agent.tools.browser_result.PAGE_KEYS, also inside find's matches, change lists,
-page_log entries, dialogs, read_download, select_text and errors that quote the page). Before a request goes out,
-typing text that one site showed into another site (`type`, `fill`, and the value a field holds after it), a
-script (`evaluate`) that carries it, or navigating / opening a tab at a URL that carries it anywhere (userinfo, host
-labels, path, query, fragment; percent-decoded) is a *flow*, and asks the person as a sensitive action does.
+of every result and every error that quotes the page, as each action's declaration says (app.protocol.page_data;
+an undeclared key counts as the page's). Before a request goes out, typing text that one site showed into another
+site (a field declared as typed text or keys, a paste of what the task copied), a script that carries it, or
+opening a URL that carries it anywhere (userinfo, host labels, path, query, fragment; percent-decoded) is a *flow*,
+and asks the person as a sensitive action does (app.safety.guard reads the declared carriers).
 
 What counts as data: a piece of the typed text or URL that is
 * a run of at least 6 digits (separators such as spaces, dots, dashes, slashes, brackets or a plus allowed, up to
