@@ -63,13 +63,15 @@ class PageDataVisitor:
     def object(self, value: dict[str, Any], shape: Shape) -> dict[str, Any]:
         given = value.get(QUOTES_KEY)
         quotes = [q for q in given if isinstance(q, str) and q] if isinstance(given, list) else []
-        quoting = [k for k, v in value.items() if shape.get(k) == Part.QUOTING and isinstance(v, str)]
         out: dict[str, Any] = {}
         for key, item in value.items():
-            if key in quoting:
-                out[key] = self.quoting(item, quotes)
-            elif not (key == QUOTES_KEY and quoting):  # its quotes are marked where the message says them
-                out[key] = self.node(item, shape.get(key, UNDECLARED))
+            node = shape.get(key, UNDECLARED)
+            if node == Part.QUOTING:
+                out[key] = self.quoting(item, quotes) if isinstance(item, str) else self.part(item, Part.PAGE)
+            elif key == QUOTES_KEY and any(shape.get(k) == Part.QUOTING for k in value):
+                continue  # its quotes are marked where the message says them
+            else:
+                out[key] = self.node(item, node)
         return out
 
     def part(self, value: Any, part: Part) -> Any:

@@ -171,3 +171,14 @@ def test_no_safety_or_result_module_branches_on_an_action_name() -> None:
         assert not found, f"{path.relative_to(ROOT)} names actions {found}: declare what they carry instead"
     probe = ast.parse('if kind in ("type", "fill"): pass\nx = a == "navigate"')
     assert {n for _, n in _names_compared(probe)} == {"type", "fill", "navigate"}, "the check itself can fail"
+
+
+def test_how_an_action_is_held_and_what_it_carries_agree() -> None:
+    """An action the extension reads as typing, a form, a key or a script declares the field that carries it, so
+    the app's data-flow check and the extension's confirmation read the same declaration."""
+    needs = {"typing": Carries.TYPED_TEXT, "fields": Carries.FORM_FIELDS, "key": Carries.KEYS, "script": Carries.SCRIPT}
+    for name, wire in wire_actions().items():
+        carrier = needs.get(str(wire["sensitive_by"]))
+        if carrier is not None:
+            assert carrier.value in wire["carries"].values(), f"{name} is held by {wire['sensitive_by']}"
+    assert {n for n, w in wire_actions().items() if Carries.URL.value in w["carries"].values()} >= {"navigate", "open_tab"}
