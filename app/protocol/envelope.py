@@ -57,6 +57,11 @@ class ErrorBody(BaseModel):
     next_step: str | None = None
     """Set where the code's own guidance (GUIDANCE) would mislead: e.g. extension_disconnected when no browser ever
     connected is a setup step, not a dropped connection to retry."""
+    page_text: list[str] | None = None
+    """The page's text that `message` quotes verbatim (an element described by its text, a thrown exception, a
+    field's value): marked where the message says it, and remembered by the data-flow memory
+    (app/protocol/page_data.py). A message that quotes the page without listing it here would reach the model
+    unmarked: every error that interpolates page text lists it."""
 
 
 class Request(_Envelope):
