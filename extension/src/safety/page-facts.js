@@ -104,7 +104,7 @@ export function controlFacts(el) {
   return {
     tag, role, type, label, readings, editable, submits, changeSubmits,
     hint: !visible && !name && !editable ? hintOf(control) : "",
-    link: (tag === "a" && !!control.getAttribute("href") && !/^(#|javascript:)/i.test(control.getAttribute("href"))) || role === "link",
+    link: (tag === "a" && !!control.getAttribute("href") && !/^(#?$|javascript:)/i.test(control.getAttribute("href").trim())) || role === "link",
     href: tag === "a" ? String(control.href || "") : "",
     download: tag === "a" && control.hasAttribute("download") ? clean(control.getAttribute("download")) : null,
     // Only a control that submits or takes text needs its form read (the classifier looks at no other's).
@@ -215,7 +215,7 @@ export function pageFacts() {
       const raw = tag === "a" ? String(el.getAttribute("href") || "") : "";
       const href = download !== null || /\.[a-z0-9]{1,9}(?:[?#]|$)/i.test(raw) ? String(el.href || "") : "";
       const hint = !text && !name ? hintOf(el) : "";
-      const link = (tag === "a" && !/^(#|javascript:)/i.test(raw)) || role === "link";
+      const link = (tag === "a" && !/^(#?$|javascript:)/i.test(raw.trim())) || role === "link";
       const key = `${tag}|${role}|${type}|${readings.join("|")}|${hint}|${href}|${download}`;
       if (!controls.has(key)) {
         controls.set(key, { tag, role, type, label: text || name || title, readings, hint, link, editable: false,
