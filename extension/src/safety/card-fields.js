@@ -97,7 +97,7 @@ export function isCardField(field) {
  * @returns {string | null}
  */
 export function formFieldReason(form, typed = []) {
-  if (typed.some(isCardNumber)) return "it submits a card number";
+  if (typed.some(isCardNumber)) return "it submits a payment-card number that it types";
   for (const field of form?.fields ?? []) {
     if (field.type === "password") return "it submits a form with a password field";
     if (isCardField(field)) return "it submits a form with a payment-card field";
