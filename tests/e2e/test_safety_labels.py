@@ -20,6 +20,7 @@ REASON = {"pay": "pay or place an order", "delete": "delete, remove", "transfer"
 HOSTILE = [
     ("zero-width space in 'Pay now'", {"type": "click", "selector": "#zwsp"}, "pay"),
     ("soft hyphen in 'Purchase'", {"type": "click", "selector": "#shy"}, "pay"),
+    ("Cyrillic letters in 'Pay now'", {"type": "click", "selector": "#cyrillic"}, "pay"),
     ("visible 'Pay 500 EUR', aria-label 'Open details'", {"type": "click", "selector": "#aria"}, "pay"),
     ("label drawn by CSS ::before", {"type": "click", "selector": "#drawn"}, "pay"),
     ("a 12-word 'Confirm and pay …'", {"type": "click", "selector": "#long"}, "pay"),

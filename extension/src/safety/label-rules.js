@@ -18,53 +18,46 @@
 
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
 import { fold } from "./fold.js";
+import { PhraseIndex } from "./phrase-index.js";
 
 /** Words after which a command in a label is far from its clause's head. */
 const LONG_WORDS = 8;
 const NEAR_HEAD_WORDS = 3;
-const SUBSTRING_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const WORD_START_SCRIPT = /\p{Script=Hangul}/u;
-const WORD = "[\\p{L}\\p{M}\\p{N}]";
 /** Clause breaks: punctuation, and "&" or "+" joining two commands. */
 const CLAUSE_BREAK = /[.!?;:|•·—–\n()[\]{}"«»“”]+|,\s|\s[&+]\s/gu;
 
+/** @type {Map<string, string>} a letter (with its marks) → how the rules read it */
+const LETTERS = new Map();
+
 /**
- * A label as the rules read it.
+ * One letter folded the same in either case: the fold of a capital is not always the fold of its small letter
+ * (Cyrillic К folds to k, к to ĸ), so of the folds of the letter as written, its small and its capital form, the
+ * first that is a Latin letter or digit wins (ΡΑΥ reads pay, as it looks), and the small letter's fold otherwise.
+ * @param {string} letter
+ */
+function foldLetter(letter) {
+  let read = LETTERS.get(letter);
+  if (read === undefined) {
+    const forms = [fold(letter), fold(letter.toLowerCase()), fold(letter.toUpperCase())];
+    read = forms.find((f) => /^[a-z0-9]+$/.test(f)) ?? forms[1];
+    LETTERS.set(letter, read);
+  }
+  return read;
+}
+
+/**
+ * A label as the rules read it: folded (fold.js) letter by letter in either case, then Turkish dotted i, Arabic
+ * diacritics and alef forms and spaces made one.
  * @param {string} text
  * @returns {string}
  */
 export function normalise(text) {
-  return fold(String(text ?? "").replace(/[’‘`´]/g, "'"))
+  return String(text ?? "").replace(/[’‘`´]/g, "'").normalize("NFC").replace(/\P{M}\p{M}*/gu, foldLetter)
     .replace(/i\u0307/g, "i")
     .replace(/[\u064B-\u065F\u0670\u0640]/g, "")
     .replace(/[أإآ]/g, "ا")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** @param {string} s */
-function escape(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * One regex source for a list of folded phrases: whole words, word starts (Korean: endings attach) or substrings
- * (Chinese, Japanese), longest first.
- * @param {Iterable<string>} phrases folded
- * @param {{anchored?: boolean}} [options] anchored: only at the start of the text (after spaces)
- * @returns {string}
- */
-function alternation(phrases, { anchored = false } = {}) {
-  const sorted = [...new Set(phrases)].filter(Boolean).sort((a, b) => b.length - a.length);
-  const whole = sorted.filter((w) => !SUBSTRING_SCRIPT.test(w) && !WORD_START_SCRIPT.test(w)).map(escape);
-  const starts = sorted.filter((w) => WORD_START_SCRIPT.test(w)).map(escape);
-  const inner = sorted.filter((w) => SUBSTRING_SCRIPT.test(w)).map(escape);
-  const left = anchored ? "^\\s*" : `(?<!${WORD})`;
-  const parts = [];
-  if (whole.length) parts.push(`${left}(?:${whole.join("|")})(?!${WORD})`);
-  if (starts.length) parts.push(`${left}(?:${starts.join("|")})`);
-  if (inner.length) parts.push(`${anchored ? "^\\s*" : ""}(?:${inner.join("|")})`);
-  return parts.length ? parts.join("|") : "(?!)";
 }
 
 /** @param {Readonly<Record<string, readonly string[]>>} byLanguage */
@@ -94,11 +87,11 @@ for (const [category, names] of Object.entries(SENSITIVE_WORDS.icons)) {
   for (const name of names.map(normalise)) ICONS.set(name, { category, kind: "icon", nounCapable: false });
 }
 
-const PHRASE = new RegExp(alternation(ENTRIES.keys()), "gu");
-const ICON_OR_PHRASE = new RegExp(alternation([...ENTRIES.keys(), ...ICONS.keys()]), "gu");
-const TOPIC_BEFORE = new RegExp(alternation(folded(SENSITIVE_WORDS.topic_before)), "u");
-const TOPIC_AFTER = new RegExp(alternation(folded(SENSITIVE_WORDS.topic_after), { anchored: true }), "u");
-const EXEMPT = new RegExp(alternation(folded(SENSITIVE_WORDS.exempt)), "u");
+const PHRASES = new PhraseIndex(ENTRIES.keys());
+const ICONS_AND_PHRASES = new PhraseIndex([...ENTRIES.keys(), ...ICONS.keys()]);
+const TOPIC_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.topic_before));
+const TOPIC_AFTER = new PhraseIndex(folded(SENSITIVE_WORDS.topic_after));
+const EXEMPT = new PhraseIndex(folded(SENSITIVE_WORDS.exempt));
 const HYPHENATED_AFTER = /^-\p{L}/u;
 const HYPHENATED_BEFORE = /\p{L}-$/u;
 
@@ -141,7 +134,7 @@ function readsAsCommand(text, start, end, entry, long) {
   if (TOPIC_BEFORE.test(before)) return false;
   if (entry.nounCapable) {
     if (HYPHENATED_AFTER.test(text.slice(end)) || HYPHENATED_BEFORE.test(text.slice(0, start))) return false;
-    if (TOPIC_AFTER.test(after)) return false;
+    if (TOPIC_AFTER.find(after.trimStart())[0]?.start === 0) return false;
   }
   if (!long) return true;
   const wordsBefore = before.trim() ? before.trim().split(" ").length : 0;
@@ -158,14 +151,11 @@ export function labelCategory(label, as = {}) {
   const text = normalise(label);
   if (!text || EXEMPT.test(text)) return null;
   const long = text.split(" ").length > LONG_WORDS;
-  const re = as.hint ? ICON_OR_PHRASE : PHRASE;
-  for (const match of text.matchAll(re)) {
-    const phrase = match[0].trim();
+  for (const { phrase, start } of (as.hint ? ICONS_AND_PHRASES : PHRASES).find(text)) {
     const entry = ENTRIES.get(phrase) ?? ICONS.get(phrase);
     if (!entry) continue;
     if (entry.kind === "compose" && !as.submits) continue;
     if (entry.kind === "destination" && !as.destination) continue;
-    const start = /** @type {number} */ (match.index) + match[0].length - phrase.length;
     if (readsAsCommand(text, start, start + phrase.length, entry, long)) return entry.category;
   }
   return null;
