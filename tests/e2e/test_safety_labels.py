@@ -97,3 +97,14 @@ def test_ordinary_controls_beside_them_never_ask(core, act, open_page):
             assert response.ok, (action, response.error)
         assert person.asked == []
     assert status_of(act, task) == "tracked", "the last ordinary action ran"
+
+
+def test_enter_after_typing_a_card_number_into_a_plain_form_is_held(core, act, open_page):
+    """Typing alone writes text; the Enter that submits the form then carries the card number the page now holds."""
+    task = "t-labels-enter"
+    with Person(core, Decision.DENY) as person:
+        open_page("labels-hostile.html", task)
+        assert act({"type": "type", "selector": "#ref", "text": CARD}, task_id=task).ok, "typing alone is fine"
+        assert "payment-card" in held(act({"type": "press_key", "key": "Enter"}, task_id=task))["reason"]
+        assert len(person.asked) == 1
+    assert status_of(act, task) == "nothing done"
