@@ -88,3 +88,12 @@ test("card fields are recognised by what a person sees, by shape and by value", 
   assert.match(formFieldReason(plain, ["4242 4242 4242 4242"]) ?? "", /payment-card/);
   assert.match(classifyControl(control({ tag: "input", editable: true, form: plain }), "submit", ["4242424242424242"])?.reason ?? "", /payment-card/);
 });
+
+test("a text-less control's hints are read against icon names alone, and a trash can on a link opens a folder", () => {
+  for (const hint of ["post-like-button", "comment-count icon", "card-actions share", "transfer-list-toggle"]) {
+    assert.equal(classifyControl(control({ label: "", readings: [], hint }), "click"), null, hint);
+  }
+  assert.equal(classifyControl(control({ label: "", readings: [], hint: "icon-trash", tag: "a", href: "https://m.test/#trash", link: true }), "click"), null);
+  assert.equal(classifyControl(control({ label: "", readings: [], hint: "icon-trash" }), "click")?.category, "delete");
+  assert.equal(classifyControl(control({ label: "", readings: [], hint: "sendButton" }), "click")?.category, "send");
+});

@@ -12,7 +12,8 @@
  *   and pay 500 EUR for …" does, a teaser sentence that mentions sending further in does not);
  * - `compose` phrases (Reply, Forward, Compose) only open a composer: they send only when the control submits;
  * - `destinations` (Trash) delete where something is dropped, or on a button (a "Trash" link opens a folder);
- * - `icons` (paper plane, trash can) are read only in the hints of a control with no text (class, id, symbol).
+ * - a control with no text is read by its hints (class, id, symbol names) against `icons` alone (paper plane,
+ *   trash can, send): a class like "post-like-button" names a layout, not a command.
  * A label that also holds an `exempt` word ("Remove filter") is not sensitive by its words.
  */
 
@@ -88,7 +89,7 @@ for (const [category, names] of Object.entries(SENSITIVE_WORDS.icons)) {
 }
 
 const PHRASES = new PhraseIndex(ENTRIES.keys());
-const ICONS_AND_PHRASES = new PhraseIndex([...ENTRIES.keys(), ...ICONS.keys()]);
+const ICON_NAMES = new PhraseIndex(ICONS.keys());
 const TOPIC_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.topic_before));
 const TOPIC_AFTER = new PhraseIndex(folded(SENSITIVE_WORDS.topic_after));
 const EXEMPT = new PhraseIndex(folded(SENSITIVE_WORDS.exempt));
@@ -151,11 +152,12 @@ export function labelCategory(label, as = {}) {
   const text = normalise(label);
   if (!text || EXEMPT.test(text)) return null;
   const long = text.split(" ").length > LONG_WORDS;
-  for (const { phrase, start } of (as.hint ? ICONS_AND_PHRASES : PHRASES).find(text)) {
-    const entry = ENTRIES.get(phrase) ?? ICONS.get(phrase);
+  for (const { phrase, start } of (as.hint ? ICON_NAMES : PHRASES).find(text)) {
+    const entry = as.hint ? ICONS.get(phrase) : ENTRIES.get(phrase);
     if (!entry) continue;
     if (entry.kind === "compose" && !as.submits) continue;
-    if (entry.kind === "destination" && !as.destination) continue;
+    // A trash can drawn on a link opens the Trash folder, as the word does.
+    if ((entry.kind === "destination" || (entry.kind === "icon" && entry.category === "delete")) && !as.destination) continue;
     if (readsAsCommand(text, start, start + phrase.length, entry, long)) return entry.category;
   }
   return null;
