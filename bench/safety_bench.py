@@ -203,17 +203,35 @@ def hostile(report: Report, request: Any, fixture_url: str) -> None:
     report.goal("hostile fixtures missed", len(HOSTILE) + len(FLOWS) - caught, 0, "actions")
 
 
-def check_timings(browser: Any) -> list[float]:
-    """The extension's own record of how long each sensitive-action check took (ms, oldest first), read from its
-    service worker over CDP (background.js exposes it read-only; nothing turns the checks off)."""
+def in_worker(browser: Any, expression: str) -> Any:
+    """Evaluate in the extension's service worker over the bench's own CDP pipe."""
     cdp = browser.cdp
     worker = next(t for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
     session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
     try:
-        reply = cdp.send("Runtime.evaluate", {"expression": "globalThis.buaCheckTimings()", "returnByValue": True}, session)
-        return list(reply["result"]["value"])
+        reply = cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, session)
+        return reply["result"]["value"]
     finally:
         cdp.send("Target.detachFromTarget", {"sessionId": session})
+
+
+def check_timings(browser: Any) -> list[float]:
+    """The extension's own record of how long each sensitive-action check took (ms, oldest first; background.js
+    exposes it read-only; nothing turns the checks off)."""
+    return list(in_worker(browser, "globalThis.buaCheckTimings()"))
+
+
+def round_trips(browser: Any, tab_id: int, n: int) -> list[float]:
+    """The floor of any check that reads the page: a bare chrome.debugger Runtime.evaluate on the tab (seconds)."""
+    return list(in_worker(browser, f"""(async () => {{
+      const times = [];
+      for (let i = 0; i < {n}; i++) {{
+        const started = performance.now();
+        await chrome.debugger.sendCommand({{tabId: {tab_id}}}, "Runtime.evaluate", {{expression: "1", returnByValue: true}});
+        times.push((performance.now() - started) / 1000);
+      }}
+      return times;
+    }})()"""))
 
 
 def click_cost(report: Report, core: Any, browser: Any, bridge: Any, request: Any, fixture_url: str, n: int) -> None:
@@ -246,6 +264,8 @@ def click_cost(report: Report, core: Any, browser: Any, bridge: Any, request: An
     whole = report.add(Row.timing("safety", "bua click, settle 0 (checks included)", clicks))
     part = report.add(Row.timing("safety", "  the sensitive-action check inside those clicks (extension's timing)",
                                  [c / 1000 for c in checks]))
+    report.add(Row.timing("safety", "  a bare CDP round trip from the extension to the tab (the floor of a page read)",
+                          round_trips(browser, tab_id, n)))
     assert whole.p50_ms is not None and part.p50_ms is not None
     report.add(Row("safety", "share of a click spent in the check (p50 check / p50 click)", n,
                    value=round(part.p50_ms / whole.p50_ms, 3)))
