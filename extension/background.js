@@ -53,13 +53,17 @@ const controls = new SessionControls({
 });
 const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId) });
 
+const confirmations = new Confirmations({ downloads });
+/** Read-only: how long the last sensitive-action checks took (bench/safety_bench.py reads it over CDP). */
+/** @type {any} */ (globalThis).buaCheckTimings = () => confirmations.timings();
+
 const dispatcher = new ActionDispatcher({
   send: (msg) => port.post(msg),
   actions: HANDLERS,
   gate,
   controls,
   inFlight: new InFlight(),
-  confirmations: new Confirmations({ downloads }),
+  confirmations,
   services: {
     sessions,
     tabs: chrome.tabs,

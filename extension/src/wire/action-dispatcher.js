@@ -77,7 +77,7 @@ export class ActionDispatcher {
    *   authorisation around each action; required (tests pass a permissive one explicitly)
    * @param {import("../sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
-   * @param {Pick<import("../safety/confirmations.js").Confirmations, "check" | "setEnabled">} [deps.confirmations]
+   * @param {Pick<import("../safety/confirmations.js").Confirmations, "check">} [deps.confirmations]
    *   asks the person before a sensitive action reaches the page (background.js always passes it)
    */
   constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight, confirmations }) {
@@ -250,11 +250,6 @@ export class ActionDispatcher {
           return;
         }
         const args = isObject(m.args) ? m.args : {};
-        if (m.op === "configure" && typeof args.sensitive_checks === "boolean" && this.#confirmations) {
-          this.#confirmations.setEnabled(args.sensitive_checks);
-          this.#reply(okResponse(m.id, { sensitive_checks: args.sensitive_checks }));
-          return;
-        }
         // Stop the work in the browser first, then end the sessions.
         if (m.op === "stop_all") this.#inFlight?.abortWhere(() => true, "Stop all");
         if (m.op === "end_session" && typeof args.task_id === "string") {
