@@ -26,6 +26,7 @@ The fold keeps line breaks: a string folds line by line to the same lines.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from functools import cache
 from importlib import resources
@@ -34,6 +35,7 @@ OTHER_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B
                    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF))
 """Default-ignorable code points outside category Cf (Unicode's DerivedCoreProperties: combining grapheme joiner,
 Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors)."""
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _LAST_CASED = 0x20000
 """Every character whose case folding changes it, and every format character but the tags, lies below this (the
 last cased script, Adlam, ends at 1E94B)."""
@@ -159,13 +161,25 @@ def _fold_table() -> dict[int, str]:
     return table
 
 
+@cache
+def _ignorable_chars() -> frozenset[str]:
+    return frozenset(chr(cp) for low, high in ignorable_ranges() for cp in range(low, high + 1))
+
+
 def fold(text: str) -> str:
     """`text` as safety checks compare it: invisibles removed, NFKC, confusables folded, case-folded."""
-    if not text:
-        return text
-    stripped = text.translate(_ignorable_table())
-    folded = unicodedata.normalize("NFKC", stripped).translate(_fold_table())
-    return folded if folded.isascii() else unicodedata.normalize("NFC", folded)
+    if text.isascii():
+        return text.lower()
+    if not _ignorable_chars().isdisjoint(text):
+        text = text.translate(_ignorable_table())
+    normal = text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
+    table, parts, done = _fold_table(), [], 0
+    for run in _NON_ASCII.finditer(normal):  # ASCII lower-cases in bulk; only the rest goes through the table
+        parts += [normal[done:run.start()].lower(), run.group(0).translate(table)]
+        done = run.end()
+    parts.append(normal[done:].lower())
+    folded = "".join(parts)
+    return folded if unicodedata.is_normalized("NFC", folded) else unicodedata.normalize("NFC", folded)
 
 
 def js_table() -> dict[str, str]:
@@ -175,3 +189,27 @@ def js_table() -> dict[str, str]:
     return {c: folded for c in sorted(_candidates())
             if ord(c) not in ignorable and unicodedata.normalize("NFKC", c) == c
             and (folded := fold_char(c)) != c.lower()}
+
+
+def fold_mapped(text: str) -> tuple[str, list[int]]:
+    """`text` folded character by character, with the index in `text` each folded character came from: for finding
+    a look-alike in the folded text and changing it in the original. Unlike `fold` nothing is composed across
+    characters (a letter and a separate combining mark stay two)."""
+    ignorable, table = _ignorable_table(), _fold_table()
+    out: list[str] = []
+    origin: list[int] = []
+    done = 0
+    for run in _NON_ASCII.finditer(text):
+        out.append(text[done:run.start()].lower())
+        origin.extend(range(done, run.start()))
+        for index in range(run.start(), run.end()):
+            char = text[index]
+            if ord(char) in ignorable:
+                continue
+            folded = unicodedata.normalize("NFKC", char).translate(table)
+            out.append(folded)
+            origin.extend([index] * len(folded))
+        done = run.end()
+    out.append(text[done:].lower())
+    origin.extend(range(done, len(text)))
+    return "".join(out), origin
