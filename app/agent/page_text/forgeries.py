@@ -1,7 +1,7 @@
 """Page text that imitates what is not page text: the page-data boundary, a tool call or tool result of any common
 provider's shape, a chat template's turn markers. Found in the folded text (app/protocol/safety/fold.py), so a
 full-width `＜`, a zero-width space inside `tool_result` or a `〚` for `⟦` changes nothing, and defused in the
-original: brackets of a boundary look-alike become plain parentheses; markup's angle and square brackets become
+original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say); markup's angle and square brackets become
 `⟨⟩`, its quotes `'` and its bars `¦`, so it no longer parses as what it imitates (it stays readable).
 
 Kinds (one regular expression each, in `_FORGED`):
@@ -101,7 +101,7 @@ def neutralise(text: str) -> tuple[str, int]:
                 changes[origin[at]] = plain
     for opening, closing in _boundary_lookalikes(folded):
         changed = False
-        for at, plain in ((opening, "("), (closing, ")")):
+        for at, plain in ((opening, "["), (closing, "]")):
             if at >= 0 and text[origin[at]] != plain:
                 changes[origin[at]] = plain
                 changed = True
