@@ -22,7 +22,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from app.agent.page_text.turns import dialogue_lines
 from app.protocol.safety.fold import fold
@@ -75,12 +75,13 @@ def folded_literals(source: str, unspaced: bool = False) -> str:
     return "".join(out)
 
 
-def role_words(kind: str) -> list[str]:
+@cache
+def role_words(kind: str) -> tuple[str, ...]:
     """The folded labels of one kind of chat turn (`system`, `assistant`, `model`, `user`), every language."""
-    return sorted({fold(w) for words in spec()["roles"][kind].values() for w in words}, key=lambda w: (-len(w), w))
+    return tuple(sorted({fold(w) for words in spec()["roles"][kind].values() for w in words}, key=lambda w: (-len(w), w)))
 
 
-def _alternation(words: list[str], regex: bool = False) -> str:
+def _alternation(words: Iterable[str], regex: bool = False) -> str:
     """Words (or, with `regex`, regular-expression fragments) as one alternation; one that begins or ends with a
     Latin letter must stand whole there (`you` does not match in `young`; CJK has no spaces to stand between)."""
     parts = []

@@ -22,11 +22,11 @@ def _label(user: tuple[str, ...], model: tuple[str, ...]) -> re.Pattern[str]:
                       r"\s*[\]>)*|]*\s*:[*_]*\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
-def dialogue_lines(lines: list[str], user: list[str], model: list[str]) -> set[int]:
+def dialogue_lines(lines: list[str], user: tuple[str, ...], model: tuple[str, ...]) -> set[int]:
     """The indexes of `lines` (folded, without block marks) that belong to a fake dialogue: each turn of a span
     that holds turns of both sides, and the line after a label that stands alone (the turn's words). A label with a
     field's value after it ("User: guest") is not a turn."""
-    label = _label(tuple(user), tuple(model))
+    label = _label(user, model)
     turns: list[tuple[int, str, str]] = []
     for index, line in enumerate(lines):
         if ":" not in line[:40]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 OTHER_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
@@ -166,8 +166,10 @@ def _ignorable_chars() -> frozenset[str]:
     return frozenset(chr(cp) for low, high in ignorable_ranges() for cp in range(low, high + 1))
 
 
+@lru_cache(maxsize=8)
 def fold(text: str) -> str:
-    """`text` as safety checks compare it: invisibles removed, NFKC, confusables folded, case-folded."""
+    """`text` as safety checks compare it: invisibles removed, NFKC, confusables folded, case-folded. (The last few
+    are kept: a page string is folded to look for forgeries, then again to flag it.)"""
     if text.isascii():
         return text.lower()
     if not _ignorable_chars().isdisjoint(text):
