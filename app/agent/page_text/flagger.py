@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
@@ -71,14 +72,23 @@ def folded_literals(source: str, unspaced: bool = False) -> str:
         if ch.isascii():
             out.append(ch)
         else:
-            out.append(re.escape(fold(ch)) + (r"\s*" if unspaced and not in_class else ""))
+            out.append(re.escape(fold(unmarked(ch))) + (r"\s*" if unspaced and not in_class else ""))
     return "".join(out)
+
+
+def unmarked(text: str) -> str:
+    """Text without combining marks, before it is folded (`i̇gnorė` is `ignore`; `précédentes` is `precedentes`,
+    and so are the patterns): a mark stacked on a letter does not hide the word under it."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn")
 
 
 @cache
 def role_words(kind: str) -> tuple[str, ...]:
     """The folded labels of one kind of chat turn (`system`, `assistant`, `model`, `user`), every language."""
-    return tuple(sorted({fold(w) for words in spec()["roles"][kind].values() for w in words}, key=lambda w: (-len(w), w)))
+    words = {fold(unmarked(w)) for by_language in spec()["roles"][kind].values() for w in by_language}
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
 def _alternation(words: Iterable[str], regex: bool = False) -> str:
@@ -86,7 +96,7 @@ def _alternation(words: Iterable[str], regex: bool = False) -> str:
     Latin letter must stand whole there (`you` does not match in `young`; CJK has no spaces to stand between)."""
     parts = []
     for word in sorted(words, key=len, reverse=True):
-        body = folded_literals(word) if regex else re.escape(fold(word))
+        body = folded_literals(word) if regex else re.escape(fold(unmarked(word)))
         head = r"(?<![^\W\d_])" if word[:1].isascii() and word[:1].isalpha() else ""
         tail = r"(?![^\W\d_])" if (word[-1:].isascii() and word[-1:].isalpha()) or word.endswith(("?", ")")) else ""
         parts.append(f"{head}(?:{body}){tail}")
@@ -111,7 +121,7 @@ def patterns() -> tuple[Pattern, ...]:
         for name, value in _placeholders().items():
             source = source.replace(name, value)
         labelled = any(key in _ROLE_KINDS for key in entry["keys"])
-        keys = () if labelled else tuple(sorted({fold(key) for key in entry["keys"]}))
+        keys = () if labelled else tuple(sorted({fold(unmarked(key)) for key in entry["keys"]}))
         compiled.append(Pattern(entry["id"], entry["lang"], keys, re.compile(source, re.IGNORECASE | re.MULTILINE),
                                 labelled))
     return tuple(compiled)
@@ -160,9 +170,9 @@ class Stream:
 
 def stream(text: str) -> Stream:
     lines = text.split("\n")
-    folded = fold(text).split("\n")
+    folded = fold(unmarked(text)).split("\n")
     if len(folded) != len(lines):  # the fold keeps line breaks; line by line if that ever fails
-        folded = [fold(line) for line in lines]
+        folded = [fold(unmarked(line)) for line in lines]
     bodies, starts, origins, offset = [], [], [], 0
     for index, line in enumerate(folded):
         body = (_BLOCK_MARKS.sub("", line, count=1) if line[:1] in _MARK_STARTS else line).strip()

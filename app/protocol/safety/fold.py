@@ -8,7 +8,8 @@ evaded by a zero-width space, a soft hyphen, full-width or mathematical letters,
    (variation selectors, the combining grapheme joiner, Hangul fillers, Mongolian variation selectors);
 2. NFKC (full-width and mathematical letters, ligatures, super- and subscripts become plain ones);
 3. per character: confusable letters folded to the prototype of Unicode's confusables data (UTS #39,
-   `confusables.txt`, as the `confusable-homoglyphs` package ships it), then case-folded;
+   `confusables.txt`, as the `confusable-homoglyphs` package ships it) or, where that has none, to the Latin letter
+   the character's Unicode name says it is (small capitals, squared and circled letters), then case-folded;
 4. NFC, so that a folded letter and a combining mark after it compose as the same letter typed whole would.
 
 Two choices differ from the UTS #39 skeleton, both so that a check can be written in ordinary text:
@@ -60,6 +61,12 @@ def ignorable_ranges() -> tuple[tuple[int, int], ...]:
     return tuple(ranges)
 
 
+_NAMED_LATIN = re.compile(r"^(?!COMBINING)(?:[A-Z]+ )*?(?:LATIN (?:CAPITAL|SMALL) LETTER|LATIN LETTER SMALL CAPITAL|"
+                          r"REGIONAL INDICATOR SYMBOL LETTER) ([A-Z])$")
+"""A letter Unicode names as a Latin letter in another style (small capitals, squared, circled, regional
+indicators) that confusables.txt leaves out: it folds to that letter."""
+
+
 @cache
 def _homoglyphs() -> dict[str, list[str]]:
     """The package's confusables data: each character or prototype string → the ones it is confusable with."""
@@ -75,7 +82,8 @@ def prototypes() -> dict[str, str]:
     The package's data is symmetric (each pair of `confusables.txt` is listed both ways), so the direction is
     recovered from its shape: UTS #39 maps many sources to one prototype, which is never itself a source. A key with
     several homoglyphs is a prototype; a key with one homoglyph maps to it unless that one is the key's only source
-    too, a mutual pair that `_rank` orders."""
+    too, a mutual pair that `_rank` orders. Letters that the data leaves out but Unicode names as a Latin letter
+    (`ɢ` LATIN LETTER SMALL CAPITAL G, `🅸` NEGATIVE SQUARED LATIN CAPITAL LETTER I) fold to that letter."""
     glyphs = _homoglyphs()
     mapped: dict[str, str] = {}
     for key, homoglyphs in glyphs.items():
@@ -87,6 +95,11 @@ def prototypes() -> dict[str, str]:
         if len(other) == 1 and glyphs.get(other) == [key] and _rank(key) < _rank(other):
             continue  # a mutual pair, and the key is the likelier prototype
         mapped[key] = other
+    for cp in range(0x80, _LAST_CASED):
+        char = chr(cp)
+        named = _NAMED_LATIN.match(unicodedata.name(char, ""))
+        if named and char not in mapped:
+            mapped[char] = named.group(1).lower()
     return mapped
 
 
