@@ -87,7 +87,7 @@ def prototypes() -> dict[str, str]:
     glyphs = _homoglyphs()
     mapped: dict[str, str] = {}
     for key, homoglyphs in glyphs.items():
-        if len(key) != 1 or key.isascii() or len(homoglyphs) != 1:
+        if len(key) != 1 or key.isascii() or len(homoglyphs) != 1 or _is_marked_latin(key):
             continue
         other = homoglyphs[0]
         if other == key or not other:
@@ -101,6 +101,13 @@ def prototypes() -> dict[str, str]:
         if named and char not in mapped:
             mapped[char] = named.group(1).lower()
     return mapped
+
+
+def _is_marked_latin(char: str) -> bool:
+    """A Latin letter with a mark (`ö`, `ç`, `ț`): it stays itself, whatever the data pairs it with (`ö` with the
+    Arabic `ة`), so German, French or Portuguese words fold to themselves."""
+    parts = unicodedata.normalize("NFD", char)
+    return len(parts) > 1 and parts[0].isascii() and parts[0].isalpha()
 
 
 def _rank(char: str) -> tuple[bool, bool, bool, int]:
