@@ -2,14 +2,14 @@
 provider's shape, a chat template's turn markers. Found in the folded text (app/protocol/safety/fold.py), so a
 full-width `＜`, a zero-width space inside `tool_result` or a `〚` for `⟦` changes nothing, and defused in the
 original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say); markup's angle and square brackets become
-`⟨⟩`, its quotes `'` and its bars `¦`, so it no longer parses as what it imitates (it stays readable).
+`⟨⟩`, its quotes backticks and its bars `¦`, so it no longer parses as what it imitates (it stays readable).
 
 Kinds (one regular expression each, in `_FORGED`):
 - tags of tool use and chat turns (Anthropic's `<function_results>`, `<invoke>`; Hermes/Qwen `<tool_call>`,
   `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …);
 - chat-template tokens (`<|im_start|>`, `<|eot_id|>`, DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
   Mistral's `[TOOL_CALLS]`);
-- JSON of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
+- JSON (or a Python repr, single quotes) of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
   `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
   `"functionResponse"`), a chat message's `"role"`, and bua's own result shape `{"ok": true`.
 Ordinary JSON and ordinary brackets are left alone.
@@ -25,21 +25,23 @@ from app.protocol.safety.fold import fold, fold_mapped
 
 BOUNDARY_BRACKETS = {"⟦": "[", "⟧": "]", "⟪": "[", "⟫": "]"}
 """The boundary's own brackets (and their double-angle kin), folded: made plain wherever the page has them."""
-_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "'", "|": "¦"}
+_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "`", "'": "`", "|": "¦"}
 """What each syntax character of a markup forgery becomes (by its folded form): characters that do not fold back
 to syntax, so a defused forgery stays defused for every later check."""
 
 _TAG_NAMES = (r"(?:antml:)?(?:function_results|function_calls|function_call|tool_results?|tool_use|tool_calls?|"
               r"tool_response|tool_code|tool_output|invoke|parameter|result|output|system|assistant|human|user|"
               r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end)")
+_Q = "[\"']"
 _FORGED = re.compile(
     rf"</?\s*{_TAG_NAMES}\b[^<>\n]{{0,200}}>"
     r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
-    r"|\"type\"\s*:\s*\"(?:tool_use|tool_result|server_tool_use|function_call|function_call_output|function)\""
-    r"|\"(?:tool_calls|tool_call_id|tool_use_id|function_call|functioncall|functionresponse|function_response"
-    r"|tool_code|tool_result)\"\s*:"
-    r"|\"role\"\s*:\s*\"(?:tool|function|system|assistant|developer|model|user|ipython)\""
-    r"|\{\s*\"ok\"\s*:\s*(?:true|false)")
+    rf"|{_Q}?type{_Q}?\s*[:=]\s*{_Q}(?:tool_use|tool_result|server_tool_use|function_call|function_call_output"
+    rf"|function){_Q}"
+    rf"|{_Q}(?:tool_calls|tool_call_id|tool_use_id|function_call|functioncall|functionresponse|function_response"
+    rf"|tool_code|tool_result){_Q}\s*[:=]"
+    rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
+    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)")
 
 
 @cache
