@@ -81,7 +81,18 @@ def unmarked(text: str) -> str:
     and so are the patterns): a mark stacked on a letter does not hide the word under it."""
     if text.isascii():
         return text
-    return "".join(ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn")
+    decomposed = unicodedata.normalize("NFD", text)
+    return decomposed if _marks().isdisjoint(decomposed) else decomposed.translate(_mark_table())
+
+
+@cache
+def _marks() -> frozenset[str]:
+    return frozenset(chr(cp) for cp in range(0x300, 0x20000) if unicodedata.category(chr(cp)) == "Mn")
+
+
+@cache
+def _mark_table() -> dict[int, None]:
+    return dict.fromkeys(map(ord, _marks()))
 
 
 @cache
@@ -202,7 +213,6 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
     if not s.starts:
         return flagged
     every = patterns()
-    checked: set[tuple[int, int]] = set()
     last = len(s.starts) - 1
     labelled = [p.regex for p in every if p.labelled]
     for line in _labelled_lines(s):
@@ -210,20 +220,31 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
         for regex in labelled:
             for match in regex.finditer(s.text, begin, end):
                 flagged.update(s.lines_of(match))
+    near: dict[int, set[int]] = {}
     for key, indexes in _by_key().items():
         at = s.text.find(key)
         while at != -1:
             line = s.line_at(at)
-            low, high = max(0, line - WINDOW), min(last, line + WINDOW)
-            begin, end = s.starts[low], s.end_of(high)
             for index in indexes:
-                if (line, index) in checked:
-                    continue
-                checked.add((line, index))
-                for match in every[index].regex.finditer(s.text, begin, end):
-                    flagged.update(s.lines_of(match))
+                near.setdefault(index, set()).add(line)
             at = s.text.find(key, s.end_of(line))
+    for index, lines in near.items():
+        for low, high in _windows(sorted(lines), last):  # one scan per run of overlapping windows
+            for match in every[index].regex.finditer(s.text, s.starts[low], s.end_of(high)):
+                flagged.update(s.lines_of(match))
     return flagged
+
+
+def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
+    """The windows of WINDOW lines either side of each line, overlapping ones merged: (first, last) lines."""
+    merged: list[tuple[int, int]] = []
+    for line in lines:
+        low, high = max(0, line - WINDOW), min(last, line + WINDOW)
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], high)
+        else:
+            merged.append((low, high))
+    return merged
 
 
 def flagged_lines(text: str) -> set[int]:

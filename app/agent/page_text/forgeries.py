@@ -36,10 +36,9 @@ _Q = "[\"']"
 _FORGED = re.compile(
     rf"</?\s*{_TAG_NAMES}\b[^<>\n]{{0,200}}>"
     r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
-    rf"|{_Q}?type{_Q}?\s*[:=]\s*{_Q}(?:tool_use|tool_result|server_tool_use|function_call|function_call_output"
-    rf"|function){_Q}"
-    rf"|{_Q}(?:tool_calls|tool_call_id|tool_use_id|function_call|functioncall|functionresponse|function_response"
-    rf"|tool_code|tool_result){_Q}\s*[:=]"
+    rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
+    rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
+    rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
     rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
     rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)")
 
