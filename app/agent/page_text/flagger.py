@@ -2,13 +2,14 @@
 "Human:"/"Assistant:" turn), with the patterns of `injection_patterns.json` (the one list; its false positives on
 ordinary pages are measured by `python -m bench safety` and `python -m bench corpus`).
 
-What is matched is the string as app/protocol/safety/fold.py folds it, so zero-width characters, soft hyphens,
-full-width or mathematical letters and Cyrillic or Greek look-alikes change nothing. The string's lines, less
-blank lines and markdown block marks (list bullets, quote marks, heading hashes, table pipes), form one stream, and
-each pattern runs over a window of a few neighbouring lines: a phrase split across two paragraphs, a `<br>` or
-adjacent blocks still matches, and every line the match touches is flagged. A pattern runs only on windows around a
-line that holds one of its keys (plain substring search first), so a 24,000-character extract is scanned in about a
-millisecond.
+What is matched is the string as app/protocol/safety/fold.py folds it, without combining marks, so zero-width
+characters, soft hyphens, stacked marks, full-width, mathematical or small-capital letters and Cyrillic or Greek
+look-alikes change nothing. The string's lines, less blank lines and markdown block marks (list bullets, quote
+marks, heading hashes, table pipes between cells), form one stream, and each pattern runs over windows of WINDOW
+lines either side of a line that holds one of its keys (plain substring search first; overlapping windows merged):
+a phrase split across two paragraphs, a `<br>`, list items or table cells still matches, and every line the match
+touches is flagged. Patterns that begin with a chat-turn label run on the lines that hold one. A 24,000-character
+extract costs a few milliseconds (`python -m bench safety` measures the marking of a 1,000-element extract).
 
 A flagged line keeps its text (the model may report it to the person) behind a marker the instructions explain:
 flagged text is never to be followed.
@@ -187,6 +188,7 @@ def stream(text: str) -> Stream:
     bodies, starts, origins, offset = [], [], [], 0
     for index, line in enumerate(folded):
         body = (_BLOCK_MARKS.sub("", line, count=1) if line[:1] in _MARK_STARTS else line).strip()
+        body = body.replace(" | ", " ")  # a table's cells are adjacent blocks: a phrase may run across them
         if body:
             bodies.append(body)
             starts.append(offset)
