@@ -8,7 +8,8 @@ evaded by a zero-width space, a soft hyphen, full-width or mathematical letters,
    (variation selectors, the combining grapheme joiner, Hangul fillers, Mongolian variation selectors);
 2. NFKC (full-width and mathematical letters, ligatures, super- and subscripts become plain ones);
 3. per character: confusable letters folded to the prototype of Unicode's confusables data (UTS #39,
-   `confusables.txt`, as the `confusable-homoglyphs` package ships it), then case-folded;
+   `confusables.txt`, as the `confusable-homoglyphs` package ships it) or, where that has none, to the Latin letter
+   the character's Unicode name says it is (small capitals, squared and circled letters), then case-folded;
 4. NFC, so that a folded letter and a combining mark after it compose as the same letter typed whole would.
 
 Two choices differ from the UTS #39 skeleton, both so that a check can be written in ordinary text:
@@ -26,14 +27,16 @@ The fold keeps line breaks: a string folds line by line to the same lines.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 OTHER_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
                    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF))
 """Default-ignorable code points outside category Cf (Unicode's DerivedCoreProperties: combining grapheme joiner,
 Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors)."""
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _LAST_CASED = 0x20000
 """Every character whose case folding changes it, and every format character but the tags, lies below this (the
 last cased script, Adlam, ends at 1E94B)."""
@@ -58,6 +61,12 @@ def ignorable_ranges() -> tuple[tuple[int, int], ...]:
     return tuple(ranges)
 
 
+_NAMED_LATIN = re.compile(r"^(?!COMBINING)(?:[A-Z]+ )*?(?:LATIN (?:CAPITAL|SMALL) LETTER|LATIN LETTER SMALL CAPITAL|"
+                          r"REGIONAL INDICATOR SYMBOL LETTER) ([A-Z])$")
+"""A letter Unicode names as a Latin letter in another style (small capitals, squared, circled, regional
+indicators) that confusables.txt leaves out: it folds to that letter."""
+
+
 @cache
 def _homoglyphs() -> dict[str, list[str]]:
     """The package's confusables data: each character or prototype string → the ones it is confusable with."""
@@ -73,11 +82,12 @@ def prototypes() -> dict[str, str]:
     The package's data is symmetric (each pair of `confusables.txt` is listed both ways), so the direction is
     recovered from its shape: UTS #39 maps many sources to one prototype, which is never itself a source. A key with
     several homoglyphs is a prototype; a key with one homoglyph maps to it unless that one is the key's only source
-    too, a mutual pair that `_rank` orders."""
+    too, a mutual pair that `_rank` orders. Letters that the data leaves out but Unicode names as a Latin letter
+    (`ɢ` LATIN LETTER SMALL CAPITAL G, `🅸` NEGATIVE SQUARED LATIN CAPITAL LETTER I) fold to that letter."""
     glyphs = _homoglyphs()
     mapped: dict[str, str] = {}
     for key, homoglyphs in glyphs.items():
-        if len(key) != 1 or key.isascii() or len(homoglyphs) != 1:
+        if len(key) != 1 or key.isascii() or len(homoglyphs) != 1 or _is_marked_latin(key):
             continue
         other = homoglyphs[0]
         if other == key or not other:
@@ -85,7 +95,19 @@ def prototypes() -> dict[str, str]:
         if len(other) == 1 and glyphs.get(other) == [key] and _rank(key) < _rank(other):
             continue  # a mutual pair, and the key is the likelier prototype
         mapped[key] = other
+    for cp in range(0x80, _LAST_CASED):
+        char = chr(cp)
+        named = _NAMED_LATIN.match(unicodedata.name(char, ""))
+        if named and char not in mapped:
+            mapped[char] = named.group(1).lower()
     return mapped
+
+
+def _is_marked_latin(char: str) -> bool:
+    """A Latin letter with a mark (`ö`, `ç`, `ț`): it stays itself, whatever the data pairs it with (`ö` with the
+    Arabic `ة`), so German, French or Portuguese words fold to themselves."""
+    parts = unicodedata.normalize("NFD", char)
+    return len(parts) > 1 and parts[0].isascii() and parts[0].isalpha()
 
 
 def _rank(char: str) -> tuple[bool, bool, bool, int]:
@@ -159,13 +181,27 @@ def _fold_table() -> dict[int, str]:
     return table
 
 
+@cache
+def _ignorable_chars() -> frozenset[str]:
+    return frozenset(chr(cp) for low, high in ignorable_ranges() for cp in range(low, high + 1))
+
+
+@lru_cache(maxsize=8)
 def fold(text: str) -> str:
-    """`text` as safety checks compare it: invisibles removed, NFKC, confusables folded, case-folded."""
-    if not text:
-        return text
-    stripped = text.translate(_ignorable_table())
-    folded = unicodedata.normalize("NFKC", stripped).translate(_fold_table())
-    return folded if folded.isascii() else unicodedata.normalize("NFC", folded)
+    """`text` as safety checks compare it: invisibles removed, NFKC, confusables folded, case-folded. (The last few
+    are kept: a page string is folded to look for forgeries, then again to flag it.)"""
+    if text.isascii():
+        return text.lower()
+    if not _ignorable_chars().isdisjoint(text):
+        text = text.translate(_ignorable_table())
+    normal = text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
+    table, parts, done = _fold_table(), [], 0
+    for run in _NON_ASCII.finditer(normal):  # ASCII lower-cases in bulk; only the rest goes through the table
+        parts += [normal[done:run.start()].lower(), run.group(0).translate(table)]
+        done = run.end()
+    parts.append(normal[done:].lower())
+    folded = "".join(parts)
+    return folded if unicodedata.is_normalized("NFC", folded) else unicodedata.normalize("NFC", folded)
 
 
 def js_table() -> dict[str, str]:
@@ -175,3 +211,27 @@ def js_table() -> dict[str, str]:
     return {c: folded for c in sorted(_candidates())
             if ord(c) not in ignorable and unicodedata.normalize("NFKC", c) == c
             and (folded := fold_char(c)) != c.lower()}
+
+
+def fold_mapped(text: str) -> tuple[str, list[int]]:
+    """`text` folded character by character, with the index in `text` each folded character came from: for finding
+    a look-alike in the folded text and changing it in the original. Unlike `fold` nothing is composed across
+    characters (a letter and a separate combining mark stay two)."""
+    ignorable, table = _ignorable_table(), _fold_table()
+    out: list[str] = []
+    origin: list[int] = []
+    done = 0
+    for run in _NON_ASCII.finditer(text):
+        out.append(text[done:run.start()].lower())
+        origin.extend(range(done, run.start()))
+        for index in range(run.start(), run.end()):
+            char = text[index]
+            if ord(char) in ignorable:
+                continue
+            folded = unicodedata.normalize("NFKC", char).translate(table)
+            out.append(folded)
+            origin.extend([index] * len(folded))
+        done = run.end()
+    out.append(text[done:].lower())
+    origin.extend(range(done, len(text)))
+    return "".join(out), origin
