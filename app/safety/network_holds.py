@@ -1,0 +1,108 @@
+"""The app's half of a request held at the network (extension/src/safety/network-hold.js): while an action acts on a
+session tab, the extension pauses every request of the page that can change something (and every document
+request: a navigation or a redirect hop) and sends a `request_held` event with what it found on its own (card
+data, credentials, an endpoint that pays, orders, deletes, sends, transfers or changes an account, strict mode).
+
+Here the request is checked against what only the app knows, the task's data-flow memory (app.safety.dataflow):
+its URL and its body, with the destination being where the REQUEST goes, not the page that sent it. When either
+side found something, the person is asked through the same broker and cards as a held action
+(app.safety.confirmations; "Allow for this task on this site" is the guard's allowance, app.safety.guard), and the
+answer goes back with the `answer_hold` control. Anything else is allowed at once (`asked: false`).
+
+A `request_released` event (the extension failed the request itself: Stop, a closed tab, the action cancelled)
+withdraws the question.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote_plus
+
+from app.bridge.abort import AbortSignal
+from app.protocol.envelope import Event
+from app.safety.confirmations import ConfirmationRequest, Decision
+from app.safety.dataflow import Flow
+from app.safety.sites import site_of
+
+if TYPE_CHECKING:
+    from app.bridge.bridge import BrowserBridge
+    from app.safety.guard import SafetyGuard
+
+log = logging.getLogger(__name__)
+
+MAX_URL_SHOWN = 200
+
+
+class NetworkHolds:
+    """Answers the extension's held requests for one core (installed by app.safety.install)."""
+
+    def __init__(self, guard: "SafetyGuard") -> None:
+        self.guard = guard
+        self._asking: dict[str, AbortSignal] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def on_event(self, bridge: "BrowserBridge", event: Event) -> None:
+        """A pool listener: `request_held` is decided (in its own asyncio task), `request_released` withdrawn."""
+        if event.type == "request_held":
+            task = asyncio.ensure_future(self._answer(bridge, event.data))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        elif event.type == "request_released":
+            signal = self._asking.get(str(event.data.get("hold_id")))
+            if signal is not None:
+                signal.abort(str(event.data.get("reason") or "the request was released"))
+
+    async def _answer(self, bridge: "BrowserBridge", data: dict[str, Any]) -> None:
+        hold_id = str(data.get("hold_id") or "")
+        try:
+            decision, asked, why = await self.decide(data)
+        except Exception:  # a broken check must not leave the page's request paused: it is refused
+            log.exception("deciding a held request failed")
+            decision, asked, why = Decision.DENY, False, ["bua could not check this request"]
+        answer = {"hold_id": hold_id, "decision": "deny" if decision == Decision.DENY else "allow",
+                  "asked": asked, "why": why}
+        response = await bridge.control("answer_hold", answer)
+        if not response.ok:
+            log.warning("could not answer held request %s: %s", hold_id, response.error)
+
+    async def decide(self, data: dict[str, Any]) -> tuple[Decision, bool, list[str]]:
+        """(decision, whether the person was asked, why) for one held request."""
+        task_id = str(data.get("task_id") or "")
+        url = str(data.get("url") or "")
+        body = str(data.get("body") or "")
+        why = [str(w) for w in data.get("why") or [] if str(w)]
+        site = site_of(url)
+        flow = self._flow(task_id, url, body)
+        sensitive = bool(why) and not self.guard.allowed_for_task(task_id, site)
+        if flow is None and not sensitive:
+            return Decision.ALLOW_ONCE, False, []
+        if flow is not None:
+            why.append(flow.why or f"it carries “{flow.sample()}”, which {flow.source_site} showed, to {flow.dest_site}")
+        method = str(data.get("method") or "GET")
+        shown = url if len(url) <= MAX_URL_SHOWN else f"{url[:MAX_URL_SHOWN - 1]}…"
+        request = ConfirmationRequest(
+            id=self.guard.broker.new_id(), task_id=task_id, what=str(data.get("action") or "action"), site=site,
+            url=url, element=f"the page's {method} request to {shown}", reason="; ".join(why),
+            task_words=self.guard.task_words(task_id), kind="data_flow" if flow is not None and not sensitive else "sensitive")
+        hold_id = str(data.get("hold_id") or "")
+        signal = self._asking[hold_id] = AbortSignal()
+        try:
+            decision, refused = await self.guard.broker.ask(request, signal)
+        finally:
+            self._asking.pop(hold_id, None)
+        if decision == Decision.DENY:
+            return decision, True, [*why, refused] if refused else why
+        if decision == Decision.ALLOW_TASK_SITE:
+            self.guard.allow_task_site(task_id, site, sensitive=sensitive, data_flow=flow is not None)
+        return decision, True, why
+
+    def _flow(self, task_id: str, url: str, body: str) -> Flow | None:
+        """Data another site showed this task, carried in the request's URL or body to the URL's site."""
+        flow = self.guard.dataflow.check_url(task_id, url)
+        for text in dict.fromkeys((body, unquote_plus(body))) if body else ():
+            flow = flow or self.guard.dataflow.check_text(task_id, text, url)
+        if flow is not None and self.guard.flows_allowed(task_id, flow.dest_site):
+            return None
+        return flow
