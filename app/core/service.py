@@ -81,7 +81,7 @@ class Core(CoreVerbs):
         task.add_done_callback(self._background.discard)
 
     async def _send_blocklist(self, bridge: BrowserBridge, held: object = None) -> None:
-        """A browser that (re)connects gets the store's blocklist and idle threshold at once; after a store
+        """A browser that (re)connects gets the store's blocklist, idle threshold and strict mode at once; after a store
         recovery, the extension's copy (`held`, from its hello) is taken into the store first."""
         restored = await asyncio.to_thread(restore_blocklist, self.store, held)
         answers: list[dict[str, Any]] = []
@@ -96,6 +96,7 @@ class Core(CoreVerbs):
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
         if idle:
             await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])
+        await self.controls.broadcast("set_strict_mode", (await self.strict_mode()).as_args(), [bridge])
 
 
 async def serve_forever(home: Path) -> None:

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_URL_SHOWN = 200
+CLOSED_POLL_S = 0.25
+"""How often an open question checks that its browser is still connected."""
 
 
 class NetworkHolds:
@@ -56,16 +58,29 @@ class NetworkHolds:
 
     async def _answer(self, bridge: "BrowserBridge", data: dict[str, Any]) -> None:
         hold_id = str(data.get("hold_id") or "")
+        watch = asyncio.ensure_future(self._withdraw_if_closed(bridge, hold_id))
         try:
             decision, asked, why = await self.decide(data)
         except Exception:  # a broken check must not leave the page's request paused: it is refused
             log.exception("deciding a held request failed")
             decision, asked, why = Decision.DENY, False, ["bua could not check this request"]
+        finally:
+            watch.cancel()
+        if bridge.closed:
+            return  # the extension failed the request itself when its port closed
         answer = {"hold_id": hold_id, "decision": "deny" if decision == Decision.DENY else "allow",
                   "asked": asked, "why": why}
         response = await bridge.control("answer_hold", answer)
         if not response.ok:
             log.warning("could not answer held request %s: %s", hold_id, response.error)
+
+    async def _withdraw_if_closed(self, bridge: "BrowserBridge", hold_id: str) -> None:
+        """The browser went away (its host died, Chromium quit): nobody can be answered, the question goes."""
+        while not bridge.closed:
+            await asyncio.sleep(CLOSED_POLL_S)
+        signal = self._asking.get(hold_id)
+        if signal is not None:
+            signal.abort(f"the browser connection closed ({bridge.close_reason or 'host exited'})")
 
     async def decide(self, data: dict[str, Any]) -> tuple[Decision, bool, list[str]]:
         """(decision, whether the person was asked, why) for one held request."""

@@ -168,3 +168,85 @@ def test_stop_fails_a_request_waiting_for_the_person(core, act, site, open_page)
     time.sleep(0.5)
     assert site.saw("/api/v1/checkout") == []
     assert core.run(lambda: core.core.confirmations.pending()) == [], "the question went with the request"
+
+
+def test_strict_mode_asks_before_any_request_that_can_change_something(core, act, site, open_page):
+    task = "t-net-strict"
+    try:
+        core.call(core.core.set_strict_mode(True, []))
+        with Person(core, Decision.DENY) as person:
+            open_page("post", task)
+            before = len(site.saw("/api/notes"))
+            details = refused(act({"type": "click", "selector": "#note"}, task_id=task))
+            assert "strict mode" in details["reason"]
+            assert act({"type": "click", "selector": "#look"}, task_id=task).ok, "reads are never asked"
+            assert len(person.asked) == 1
+        assert len(site.saw("/api/notes")) == before
+        core.call(core.core.set_strict_mode(False, ["localhost"]))
+        with Person(core, Decision.DENY) as person:
+            assert act({"type": "click", "selector": "#note"}, task_id=task).ok, "strict on another site only"
+            open_page("post", task, host="localhost")
+            refused(act({"type": "click", "selector": "#note"}, task_id=task))
+            assert len(person.asked) == 1
+    finally:
+        core.call(core.core.set_strict_mode(False, []))
+
+
+def waiting_click(core, act, task: str, **kw) -> tuple[threading.Thread, list, Person]:
+    person = Person(core, answer=None).__enter__()
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(act({"type": "click", "selector": "#go"}, task_id=task, **kw)))
+    worker.start()
+    assert eventually(lambda: bool(person.asked)), "the request is held for the person"
+    return worker, result, person
+
+
+def test_the_actions_timeout_fails_a_request_waiting_for_the_person(core, act, site, open_page):
+    task = "t-net-timeout"
+    open_page("post", task)
+    worker, result, person = waiting_click(core, act, task, timeout=4)
+    try:
+        worker.join(60)
+        assert result and result[0].error.code == "timeout", result
+        assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    finally:
+        person.__exit__()
+    assert eventually(lambda: status_of(act, task).startswith("failed"))
+    assert site.saw("/api/v1/checkout") == []
+
+
+def test_a_closed_tab_fails_a_request_waiting_for_the_person(core, act, browser, site, open_page):
+    task = "t-net-closed"
+    open_page("post", task)
+    worker, result, person = waiting_click(core, act, task)
+    try:
+        target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"]
+                      if t["type"] == "page" and t["url"].endswith("/p/post") and t["attached"])
+        browser.cdp.send("Target.closeTarget", {"targetId": target["targetId"]})
+        worker.join(60)
+        assert result and not result[0].ok, result
+        assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    finally:
+        person.__exit__()
+    assert site.saw("/api/v1/checkout") == []
+
+
+def test_a_vanished_app_fails_a_request_waiting_for_the_person(core, act, site, open_page):
+    """The host is killed (as when the app dies: the host exits with its socket): the extension's port closes and
+    the held request fails; the browser reconnects and the page shows the failure."""
+    import os
+    import signal
+    task = "t-net-vanished"
+    open_page("post", task)
+    bridge = core.core.pool.select()
+    worker, result, person = waiting_click(core, act, task)
+    try:
+        os.kill(bridge.info.host_pid, signal.SIGKILL)
+        worker.join(60)
+        assert result and result[0].error.code == "extension_disconnected", result
+        assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    finally:
+        person.__exit__()
+    core.call(core.core.pool.wait_for_bridge(45, exclude=bridge), timeout=50)
+    assert eventually(lambda: status_of(act, task).startswith("failed"), timeout=30)
+    assert site.saw("/api/v1/checkout") == []

@@ -70,10 +70,12 @@ export class NetworkHolds {
    * @param {ActionContext} ctx
    * @param {number} tabId
    * @param {string} actionType
+   * @param {{approved?: boolean}} [options] `approved`: the person approved this very action (its label asked):
+   *   what the extension finds in its requests does not ask again; data flow still does (the app judges it)
    * @returns {Promise<ActionHold>}
    */
-  async begin(ctx, tabId, actionType) {
-    const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict());
+  async begin(ctx, tabId, actionType, { approved = false } = {}) {
+    const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict(), approved);
     await hold.start();
     return hold;
   }
@@ -143,6 +145,7 @@ export class ActionHold {
   #tabId;
   #action;
   #strict;
+  #approved;
   /** @type {(string | undefined)[]} the sessions Fetch is enabled on (undefined: the tab itself) */
   #sessions = [undefined];
   /** @type {(() => void)[]} */
@@ -161,14 +164,16 @@ export class ActionHold {
    * @param {number} tabId
    * @param {string} action
    * @param {import("./network-strict.js").StrictMode} strict
+   * @param {boolean} approved
    */
-  constructor(holds, ctx, tabId, action, strict) {
+  constructor(holds, ctx, tabId, action, strict, approved) {
     this.#holds = holds;
     this.#ctx = ctx;
     this.#dbg = /** @type {DebuggerController} */ (ctx.debugger.controller ?? ctx.debugger);
     this.#tabId = tabId;
     this.#action = action;
     this.#strict = strict;
+    this.#approved = approved;
   }
 
   async start() {
@@ -219,7 +224,7 @@ export class ActionHold {
       this.#continue(params.requestId, sessionId);
       return;
     }
-    const why = changes ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
+    const why = changes && !this.#approved ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
     /** @type {HeldRequest} */
     const record = { method: outgoing.method, url: outgoing.url, why, decision: "allow" };
     const { holdId, answer } = this.#holds.ask(this, {

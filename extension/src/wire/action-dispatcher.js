@@ -191,7 +191,7 @@ export class ActionDispatcher {
       try {
         await this.#confirmations?.check(type, action, run, ctx, m.approval);
         const hold = allowedTab !== undefined && !ACTIONS[type].read_only
-          ? await this.#holds?.begin(ctx, allowedTab, type) : undefined;
+          ? await this.#holds?.begin(ctx, allowedTab, type, { approved: typeof m.approval === "string" }) : undefined;
         let result;
         try {
           const done = await handler(run, ctx);
