@@ -38,6 +38,11 @@ PAGES: dict[str, str] = {
 <button id="beacon" onclick="navigator.sendBeacon('/api/messages/send', 'to=ana&text=hi'); out('beaconed')">Ping</button>
 <button id="beacon-plain" onclick="navigator.sendBeacon('/stats', 'e=view'); out('beaconed')">Stats</button>
 <p>Status: <span id="status">idle</span></p>""",
+    "bench": """<title>Bench</title><h1>Bench</h1><p>Count: <span id="n">0</span></p>
+<button id="count" onclick="n.textContent = +n.textContent + 1">Count</button>
+<button id="get" onclick="fetch('/api/items?at=' + Date.now()); n.textContent = +n.textContent + 1">Load</button>
+<button id="post" onclick="fetch('/api/checkout', {method: 'POST', body: 'items=3'}); n.textContent = +n.textContent + 1">Next</button>
+<input id="q" aria-label="Search">""",
     "form": """<title>Form</title><h1>Form</h1>
 <form method="post" action="/orders/new"><input name="item" value="teapot"><button id="next">Next</button></form>
 <p>Status: <span id="status">idle</span></p>""",
