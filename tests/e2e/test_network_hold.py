@@ -250,3 +250,16 @@ def test_a_vanished_app_fails_a_request_waiting_for_the_person(core, act, site, 
     core.call(core.core.pool.wait_for_bridge(45, exclude=bridge), timeout=50)
     assert eventually(lambda: status_of(act, task).startswith("failed"), timeout=30)
     assert site.saw("/api/v1/checkout") == []
+
+
+def test_a_form_sent_by_typing_with_submit_or_by_enter_is_held(core, act, site, open_page):
+    """Whichever action submits the form, the request it sends is what is judged."""
+    task = "t-net-submit"
+    with Person(core, Decision.DENY) as person:
+        open_page("form", task)
+        refused(act({"type": "type", "selector": "input[name=item]", "text": " pot", "submit": True}, task_id=task))
+        assert status_of(act, task) == "idle", "a refused navigation leaves the page as it was"
+        assert act({"type": "click", "selector": "input[name=item]"}, task_id=task).ok
+        refused(act({"type": "press_key", "key": "Enter"}, task_id=task))
+        assert len(person.asked) == 2 and all("order" in a["reason"] for a in person.asked)
+    assert site.saw("/orders/new") == []

@@ -11,7 +11,7 @@
  *   found on its own (card data, credentials, an endpoint that pays, orders, deletes, sends, transfers or
  *   changes an account, strict mode). The app adds what only it knows (the data-flow memory), asks the person
  *   when there is anything, and answers with the `answer_hold` control: allow continues the request, deny fails
- *   it (BlockedByClient) and the action answers `confirmation_required`.
+ *   it (BlockedByClient; a navigation is Aborted, so the page stays) and the action answers `confirmation_required`.
  * * A held request is never left paused: Stop, the action's cancellation, the tab's debugger detaching, the
  *   native port closing, and HOLD_CEILING_MS each fail it, and the app is told (`request_released`) so the
  *   question it shows the person goes away.
@@ -237,7 +237,7 @@ export class ActionHold {
       record.decision = a.stopped ? "stopped" : a.decision;
       if (a.asked || a.decision === "deny") this.#held.push(record);
       if (a.decision === "allow") this.#continue(params.requestId, sessionId);
-      else this.#fail(params.requestId, sessionId);
+      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
     });
     this.#open.set(params.requestId, { settled, holdId, record });
     settled.finally(() => this.#open.delete(params.requestId));
@@ -257,11 +257,15 @@ export class ActionHold {
   }
 
   /**
+   * A refused navigation is aborted, as if the person pressed Stop: the page stays as it was (a form keeps what
+   * was typed) instead of becoming Chrome's "blocked" error page; any other request fails as blocked by client.
    * @param {string} requestId
    * @param {string | undefined} sessionId
+   * @param {boolean} navigation
    */
-  #fail(requestId, sessionId) {
-    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }, sessionId).catch(() => {});
+  #fail(requestId, sessionId, navigation) {
+    const errorReason = navigation ? "Aborted" : "BlockedByClient";
+    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
   }
 
   /**
