@@ -9,6 +9,11 @@ side found something, the person is asked through the same broker and cards as a
 (app.safety.confirmations; "Allow for this task on this site" is the guard's allowance, app.safety.guard), and the
 answer goes back with the `answer_hold` control. Anything else is allowed at once (`asked: false`).
 
+A request of an action the person has just approved by its label (the request came with the approval token, and the
+person allowed a held action of this task within APPROVAL_COVERS_S) is not asked again for what the extension found:
+the person agreed to what the control said it does. Data flow still asks. A token the app sent without asking (a
+field in another site's frame) never counts: only the broker's record of the person's answer does.
+
 A `request_released` event (the extension failed the request itself: Stop, a closed tab, the action cancelled)
 withdraws the question.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
@@ -33,6 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_URL_SHOWN = 200
+APPROVAL_COVERS_S = 60.0
+"""How long after the person allowed a held action its own requests are covered by that answer."""
 CLOSED_POLL_S = 0.25
 """How often an open question checks that its browser is still connected."""
 
@@ -44,6 +52,24 @@ class NetworkHolds:
         self.guard = guard
         self._asking: dict[str, AbortSignal] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._sensitive_questions: dict[str, str] = {}
+        self._own: set[str] = set()
+        """The questions asked here (a held request's answer never covers another request)."""
+        self._person_allowed: dict[str, float] = {}
+        guard.broker.subscribe(self._on_confirmation)
+
+    def _on_confirmation(self, kind: str, payload: dict[str, Any]) -> None:
+        """Which task the person last allowed a held action of, and when (the broker's own record)."""
+        if kind == "confirmation_asked" and payload.get("kind") == "sensitive" and payload.get("id") not in self._own:
+            self._sensitive_questions[str(payload.get("id"))] = str(payload.get("task_id"))
+        elif kind == "confirmation_settled":
+            task_id = self._sensitive_questions.pop(str(payload.get("id")), None)
+            if task_id is not None and payload.get("decision") in (Decision.ALLOW_ONCE, Decision.ALLOW_TASK_SITE):
+                self._person_allowed[task_id] = time.monotonic()
+
+    def _approved_by_person(self, task_id: str, data: dict[str, Any]) -> bool:
+        allowed = self._person_allowed.get(task_id)
+        return data.get("approved") is True and allowed is not None and time.monotonic() - allowed <= APPROVAL_COVERS_S
 
     def on_event(self, bridge: "BrowserBridge", event: Event) -> None:
         """A pool listener: `request_held` is decided (in its own asyncio task), `request_released` withdrawn."""
@@ -90,7 +116,8 @@ class NetworkHolds:
         why = [str(w) for w in data.get("why") or [] if str(w)]
         site = site_of(url)
         flow = self._flow(task_id, url, body)
-        sensitive = bool(why) and not self.guard.allowed_for_task(task_id, site)
+        sensitive = bool(why) and not self.guard.allowed_for_task(task_id, site) \
+            and not self._approved_by_person(task_id, data)
         if flow is None and not sensitive:
             return Decision.ALLOW_ONCE, False, []
         if flow is not None:
@@ -103,10 +130,12 @@ class NetworkHolds:
             task_words=self.guard.task_words(task_id), kind="data_flow" if flow is not None and not sensitive else "sensitive")
         hold_id = str(data.get("hold_id") or "")
         signal = self._asking[hold_id] = AbortSignal()
+        self._own.add(request.id)
         try:
             decision, refused = await self.guard.broker.ask(request, signal)
         finally:
             self._asking.pop(hold_id, None)
+            self._own.discard(request.id)
         if decision == Decision.DENY:
             return decision, True, [*why, refused] if refused else why
         if decision == Decision.ALLOW_TASK_SITE:

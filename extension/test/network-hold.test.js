@@ -146,13 +146,14 @@ test("no app to ask: a changing request is failed at once", async () => {
   assert.deepEqual(r.calls("Fetch.failRequest"), ["3"]);
 });
 
-test("an action the person approved by its label: its requests carry no local reasons (the app still checks data flow)", async () => {
+test("an action that came with an approval token says so; the app decides whether that spares a question", async () => {
   const r = rig();
   const hold = await r.holds.begin(r.ctx, r.tab.id, "click", { approved: true });
   r.pause("4", "POST", "https://shop.example/api/checkout");
   await r.tick();
   const asked = r.posted.find((m) => m.type === "request_held");
-  assert.deepEqual(asked.data.why, []);
+  assert.equal(asked.data.approved, true);
+  assert.match(asked.data.why.join(), /payment/);
   r.holds.answer(asked.data.hold_id, { decision: "allow", asked: false });
   assert.deepEqual(await hold.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
 });

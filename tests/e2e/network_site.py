@@ -35,6 +35,7 @@ PAGES: dict[str, str] = {
   x.onload = () => out('sent ' + x.status); x.onerror = () => out('failed xhr'); x.send();">Tidy</button>
 <button id="card" onclick="send('/api/notes', {method: 'POST', body: 'n=4111 1111 1111 1111'})">Keep</button>
 <button id="look" onclick="fetch('/collect?e=look&t=' + Date.now()); new Image().src = '/pixel.gif?e=look'; out('looked')">Look</button>
+<button id="pay" onclick="send('/api/pay', {method: 'POST', body: 'amount=12'})">Pay now</button>
 <button id="beacon" onclick="navigator.sendBeacon('/api/messages/send', 'to=ana&text=hi'); out('beaconed')">Ping</button>
 <button id="beacon-plain" onclick="navigator.sendBeacon('/stats', 'e=view'); out('beaconed')">Stats</button>
 <p>Status: <span id="status">idle</span></p>""",

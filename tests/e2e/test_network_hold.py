@@ -263,3 +263,13 @@ def test_a_form_sent_by_typing_with_submit_or_by_enter_is_held(core, act, site, 
         refused(act({"type": "press_key", "key": "Enter"}, task_id=task))
         assert len(person.asked) == 2 and all("order" in a["reason"] for a in person.asked)
     assert site.saw("/orders/new") == []
+
+
+def test_a_control_the_person_approved_by_its_label_is_not_asked_again_for_its_own_request(core, act, site, open_page):
+    task = "t-net-label"
+    with Person(core, Decision.ALLOW_ONCE) as person:
+        open_page("post", task)
+        response = act({"type": "click", "selector": "#pay"}, task_id=task)
+        assert response.ok, response.error
+        assert len(person.asked) == 1 and "Pay now" in person.asked[0]["element"], person.asked
+    assert eventually(lambda: len(site.saw("/api/pay", "POST")) == 1)

@@ -70,8 +70,9 @@ export class NetworkHolds {
    * @param {ActionContext} ctx
    * @param {number} tabId
    * @param {string} actionType
-   * @param {{approved?: boolean}} [options] `approved`: the person approved this very action (its label asked):
-   *   what the extension finds in its requests does not ask again; data flow still does (the app judges it)
+   * @param {{approved?: boolean}} [options] `approved`: the request came with an approval token (the app sends one
+   *   after the person approved the action its label held, and also without asking for a field in another site's
+   *   frame); told to the app, which alone knows whether the person was asked (app/safety/network_holds.py)
    * @returns {Promise<ActionHold>}
    */
   async begin(ctx, tabId, actionType, { approved = false } = {}) {
@@ -224,13 +225,14 @@ export class ActionHold {
       this.#continue(params.requestId, sessionId);
       return;
     }
-    const why = changes && !this.#approved ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
+    const why = changes ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
     /** @type {HeldRequest} */
     const record = { method: outgoing.method, url: outgoing.url, why, decision: "allow" };
     const { holdId, answer } = this.#holds.ask(this, {
       task_id: this.#ctx.taskId, request_id: String(this.#ctx.requestId), tab_id: this.#tabId, action: this.#action,
       method: outgoing.method, url: outgoing.url, resource_type: outgoing.resourceType, form_submission: form,
       redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_TO_APP), why,
+      approved: this.#approved,
     });
     const settled = answer.then((a) => {
       record.why = [...new Set([...record.why, ...(a.why ?? [])])];

@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 from app.protocol.envelope import Event, Response
-from app.safety.confirmations import ConfirmationBroker, Decision
+from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.guard import SafetyGuard
 from app.safety.network_holds import NetworkHolds
 from app.safety.strict_mode import OFF, stored, strict_mode
@@ -71,6 +71,21 @@ async def test_what_the_extension_found_asks_and_allow_for_the_task_site_is_reme
     assert guard.allowed_for_task("t1", "shop.example")
     assert (await holds.decide(request))[1] is False and len(asked) == 1
     assert asked[0]["kind"] == "sensitive" and asked[0]["element"].startswith("the page's POST request")
+
+
+async def test_the_person_allowing_the_held_action_covers_its_own_requests_only_with_its_token():
+    holds, guard, asked = setup(Decision.ALLOW_ONCE)
+    label = ConfirmationRequest(id=guard.broker.new_id(), task_id="t1", what="click", site="shop.example",
+                                url="https://shop.example/cart", element="button “Pay now”", reason="it pays",
+                                task_words="")
+    assert (await guard.broker.ask(label))[0] == Decision.ALLOW_ONCE
+    request = held("https://psp.example/api/charge", why=["it goes to an endpoint for a payment (“charge”)"])
+    assert (await holds.decide({**request, "approved": True}))[1] is False, "the person just agreed to it"
+    assert (await holds.decide(request))[1] is True, "without the approval token it asks"
+    assert (await holds.decide({**request, "approved": True, "task_id": "t2"}))[1] is True, "another task asks"
+    flow = {**held(f"https://psp.example/c?ref={SECRET}", "GET"), "approved": True}
+    assert (await holds.decide(flow))[1] is True, "data flow still asks"
+    assert len(asked) == 4
 
 
 async def test_the_answer_goes_back_and_a_release_withdraws_the_question():
