@@ -27,6 +27,7 @@ from app.core.verbs import CoreVerbs
 from app.files.policy import FOLDERS_SETTING
 from app.protocol.envelope import Event
 from app.safety.install import install_safety
+from app.safety.strict_mode import STRICT_SETTING
 from app.store.db import Store
 from app.store.recovery import restore_blocklist, restore_pending
 from app.store.screenshots import ScreenshotArchive
@@ -96,7 +97,8 @@ class Core(CoreVerbs):
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", None)
         if idle:
             await self.controls.broadcast("configure", {"idle_threshold_s": idle}, [bridge])
-        await self.controls.broadcast("set_strict_mode", (await self.strict_mode()).as_args(), [bridge])
+        if await asyncio.to_thread(self.store.get_setting, STRICT_SETTING, None) is not None:  # never set: off there too
+            await self.controls.broadcast("set_strict_mode", (await self.strict_mode()).as_args(), [bridge])
 
 
 async def serve_forever(home: Path) -> None:
