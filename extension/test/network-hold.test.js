@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
-import { NetworkHolds } from "../src/safety/network-hold.js";
+import { NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
 import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
 import { createChrome, createStorageArea, realTimers } from "./chrome-stub.js";
@@ -156,4 +156,10 @@ test("an action that came with an approval token says so; the app decides whethe
   assert.match(asked.data.why.join(), /payment/);
   r.holds.answer(asked.data.hold_id, { decision: "allow", asked: false });
   assert.deepEqual(await hold.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
+});
+
+test("a read is sent to the app only when it goes to another host with a query", () => {
+  assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query");
+  assert.equal(carriesAway("https://shop.example/api?q=1", "https://shop.example/"), false, "the page's own host");
+  assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
 });

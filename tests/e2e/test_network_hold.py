@@ -273,3 +273,17 @@ def test_a_control_the_person_approved_by_its_label_is_not_asked_again_for_its_o
         assert response.ok, response.error
         assert len(person.asked) == 1 and "Pay now" in person.asked[0]["element"], person.asked
     assert eventually(lambda: len(site.saw("/api/pay", "POST")) == 1)
+
+
+def test_a_read_to_another_site_is_checked_for_data_that_site_did_not_show(core, act, site, open_page):
+    task = "t-net-read"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        before = len(site.saw("/collect"))
+        assert act({"type": "click", "selector": "#count-cross"}, task_id=task).ok, "an analytics GET carries nothing seen"
+        assert eventually(lambda: len(site.saw("/collect")) == before + 1)
+        refused(act({"type": "click", "selector": "#leak"}, task_id=task))
+        assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
+    time.sleep(0.5)
+    assert len(site.saw("/collect")) == before + 1, "the GET carrying the code never arrived"

@@ -5,7 +5,8 @@
  * through Target.setAutoAttach) at the Request stage, before they leave.
  *
  * * A request that cannot change anything (GET, HEAD, OPTIONS that is not a beacon nor a form submission, and
- *   not a document) continues at once, with no round trip to the app.
+ *   not a document) continues at once, with no round trip to the app, unless it goes to another host than the
+ *   page's with a query (carriesAway): then the app checks its data-flow memory on it.
  * * A request that can change something (network-judge.js mayChange), and every document request (a navigation
  *   or redirect hop: its URL can carry data), goes to the app as a `request_held` event with what the extension
  *   found on its own (card data, credentials, an endpoint that pays, orders, deletes, sends, transfers or
@@ -44,6 +45,21 @@ const MAX_BODY_TO_APP = 32 * 1024;
  */
 
 let nextHold = 1;
+
+/**
+ * A read (GET) to another host than the page's that carries a query: it can carry data away, so the app checks
+ * its data-flow memory (a read to the page's own host, or without a query, continues with no round trip).
+ * @param {string} url
+ * @param {string} pageUrl
+ */
+export function carriesAway(url, pageUrl) {
+  try {
+    const to = new URL(url);
+    return to.search.length > 1 && pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname;
+  } catch {
+    return false;
+  }
+}
 
 export class NetworkHolds {
   #post;
@@ -221,7 +237,7 @@ export class ActionHold {
     const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
       formSubmission: form, body: bodyText(request) };
     const changes = mayChange(outgoing);
-    if (this.#ended || (!changes && outgoing.resourceType !== "Document")) {
+    if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !carriesAway(outgoing.url, this.#pageUrl()))) {
       this.#continue(params.requestId, sessionId);
       return;
     }
