@@ -60,6 +60,17 @@ class SafetyGuard:
         """Held sensitive actions of this task on this site are allowed ("Allow for this task on this site")."""
         return (task_id, site) in self._allowed_sites
 
+    def task_words(self, task_id: str) -> str:
+        return self._task_words(task_id)
+
+    def allow_task_site(self, task_id: str, site: str, *, sensitive: bool, data_flow: bool) -> None:
+        """The person answered "Allow for this task on this site" elsewhere (a request held at the network,
+        app.safety.network_holds): the same allowances as here."""
+        if sensitive:
+            self._allowed_sites.add((task_id, site))
+        if data_flow:
+            self._allowed_flows.add((task_id, site))
+
     def flows_allowed(self, task_id: str, site: str) -> bool:
         """Data from other sites may reach this site for this task: a separate allowance, given only on a data-flow
         question (allowing a click on a site never lets data flow there)."""
