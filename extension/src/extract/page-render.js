@@ -341,14 +341,17 @@ export function pageRender(lib) {
     let thick = 0;
     for (const r of rects) {
       long += Math.max(r.width, r.height);
-      thick = Math.max(thick, Math.min(r.width, r.height));
+      // A glyph or two ("." after a link) is narrower than tall: its box is judged by its larger side.
+      thick = Math.max(thick, chars <= 2 && Math.min(r.width, r.height) >= MIN_ADVANCE_PX ? Math.max(r.width, r.height)
+        : Math.min(r.width, r.height));
     }
     if (!rects.length || thick < MIN_GLYPH_PX || long / Math.max(chars, 1) < MIN_ADVANCE_PX) return "too small to read";
     if (rc && rc.blur >= fontPx * 0.4) return "blurred";
     const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
-    const glyph = Math.min(MIN_GLYPH_PX, thick);
     for (const r of rects) {
-      if (holdsGlyph(meet(where, boxOf(r)), glyph)) return "";
+      const part = meet(where, boxOf(r)); // as much of the box as one glyph needs, or all of a smaller box
+      if (part.r - part.l >= Math.min(MIN_GLYPH_PX, r.width) && part.b - part.t >= Math.min(MIN_GLYPH_PX, r.height)
+        && part.r > part.l && part.b > part.t) return "";
     }
     return "off-screen or clipped";
   };
