@@ -103,8 +103,8 @@ export function pageVisibility(lib) {
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
       const verdict = colourHides(cs, rc.alpha, bg);
-      const box = own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect();
-      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box, st.win) ? "" : verdict;
+      const box = () => (own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
+      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box(), st.win) ? "" : verdict;
     }
   };
 
@@ -154,7 +154,7 @@ export function pageVisibility(lib) {
    * @returns {string} why it cannot be read where it is painted, or ""
    */
   lib.textSeen = (node, st) => {
-    const chars = node.data.replace(/\s+/g, "").length;
+    const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
     const rects = lib.textBoxes(node);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
