@@ -6,6 +6,11 @@ judgement, and with its rendering part switched off (no text boxes, clipping, hi
 text node: lib.textSeen answers "", lib.renderContext a context that clips nothing, lib.coveredLater nothing). The
 difference is the judgement's cost; alternating runs make it a fair comparison on a loaded machine. Timed inside
 the page (performance.now around lib.walk): the pipe around it (CDP, host, app) is the same either way.
+
+Why in-page geometry and hit testing rather than CDP DOMSnapshot.captureSnapshot (measured 2026-12-01 on this
+machine, loaded by other work, same Chromium): captureSnapshot with the styles, paint order, rects, blended
+backgrounds and text colour opacities took 285 ms (1.1 MB) on the 1,000-element page and 3.5 s (11 MB) on the
+10,000-element one, while main's whole in-page walk took 34-52 ms and this branch's 74-97 ms on the first.
 """
 
 from __future__ import annotations
