@@ -260,7 +260,7 @@ export function pageAria(lib) {
         out.push(`range=${el.min || aria("aria-valuemin")}..${el.max || aria("aria-valuemax")}`);
       }
       if (el.tagName === "SELECT" && role === "combobox") {
-        const labels = [...el.options].map((o) => o.label);
+        const labels = [...el.options].filter((o) => !o.hidden && getComputedStyle(o).display !== "none").map((o) => o.label);
         const shown = labels.slice(0, 8).join("|");
         out.push(`options=${JSON.stringify(labels.length > 8 ? `${shown}|…${labels.length - 8} more` : shown)}`);
       }
