@@ -7,7 +7,7 @@ import asyncio
 import sys
 from typing import Callable
 
-from app.mcp.config_snippets import CLIENTS, WRITABLE, snippet, write_config
+from app.mcp.config_snippets import CLIENTS, VIA, WRITABLE, snippet, write_config
 from native_host.paths import bua_home
 
 
@@ -16,13 +16,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                      "on stdio, one lane per client")
     mcp.add_argument("--print-config", choices=CLIENTS, metavar="CLIENT",
                      help=f"print the snippet that starts bua from CLIENT ({', '.join(CLIENTS)}) and exit")
+    mcp.add_argument("--via", choices=VIA, default="path",
+                     help="with --print-config: start the installed bua by its absolute path (default), or through "
+                          "`uvx --from bua-browser bua mcp`, which needs only uv (then run `uvx --from bua-browser "
+                          "bua install` once for the extension and the native host)")
     mcp.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.print_config:
         # The hint (where it goes) to stderr, so that stdout is exactly the config: `… > mcp.json` is valid JSON.
-        hint, body = snippet(args.print_config).split("\n", 1)
+        hint, body = snippet(args.print_config, args.via).split("\n", 1)
         print(hint, file=sys.stderr)
         sys.stdout.write(body)
         return 0
