@@ -1,14 +1,15 @@
 """Builds the wheel with the browser extension inside it, so an installed bua needs no clone.
 
 The extension's source of truth stays `extension/` at the top of the repository (the layout of
-docs/architecture.md); this build step copies what Chrome loads (manifest.json, background.js and
-src/**/*.js) into the wheel as the data folder `installer/_extension`, which
-`installer.extension_id.extension_dir()` finds through `importlib.resources`. Tests, node_modules,
-package*.json, tsconfig and type declarations stay out. Everything else is in pyproject.toml.
+docs/architecture.md); this build step copies what Chrome loads (installer/extension_files.py says
+which) into the wheel as the data folder `installer/_extension`, which
+`installer.extension_id.extension_dir()` finds through `importlib.resources`. Everything else is in
+pyproject.toml.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 from pathlib import Path
 
@@ -21,13 +22,15 @@ BUNDLED_AS = Path("installer") / "_extension"
 
 
 def extension_files(source: Path) -> list[Path]:
-    """The files Chrome loads, relative to `source`."""
-    files = [Path("manifest.json"), Path("background.js")]
-    files += sorted(p.relative_to(source) for p in (source / "src").rglob("*.js") if p.is_file())
-    missing = [str(f) for f in files if not (source / f).is_file()]
-    if missing:
-        raise SystemExit(f"cannot build bua: the extension is incomplete, missing {', '.join(missing)} in {source}")
-    return files
+    """The files Chrome loads, by the rule `bua install` also places them with (installer/extension_files.py)."""
+    spec = importlib.util.spec_from_file_location("_bua_extension_files", ROOT / "installer" / "extension_files.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        return list(module.loaded_files(source))
+    except ValueError as err:
+        raise SystemExit(f"cannot build bua: {err}") from None
 
 
 class BuildPyWithExtension(build_py):

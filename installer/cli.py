@@ -71,6 +71,9 @@ def run_install(
     except (InstallError, OSError) as err:
         print(f"bua install failed: {err}", file=sys.stderr)
         return EXIT_FAILED
+    print(f"Extension: {report.extension_dir}")
+    if report.archive is not None:
+        print(f"Extension zip: {report.archive}")
     print(f"Launcher: {report.launcher}")
     for path in report.manifests:
         print(f"Host manifest: {path}")

@@ -12,6 +12,7 @@ from installer.extension_id import read_extension_id
 from installer.instructions import load_unpacked_instructions
 from installer.launcher import write_launcher
 from installer.manifest import host_manifest, write_json
+from installer.placed_extension import place_extension
 from installer.record import load_record, save_record
 from installer.registry import Registry, WinRegistry
 from installer.system import Platform
@@ -40,6 +41,8 @@ class InstallReport:
     registry_keys: list[str]
     message: str
     """How to load the unpacked extension, ready to show to the person."""
+    archive: Path | None = None
+    """The zip of the placed extension, when install placed it."""
 
 
 def check_browser_names(names: list[str]) -> list[str]:
@@ -93,11 +96,15 @@ def install(
     registry: Registry | None = None,
     extension_dir: Path | None = None,
     python: str | None = None,
+    place: bool = True,
 ) -> InstallReport:
     """Write the launcher and a host manifest per target; record them for `uninstall`.
 
     `browsers=None` means every browser found, or none when `user_data_dir`
-    is given (then only that directory gets a manifest).
+    is given (then only that directory gets a manifest). The shipped extension
+    is placed in `<home>/extension` to be loaded from there (installer/placed_extension.py),
+    unless `extension_dir` names another folder or `place` is False (`bua browser`
+    loads the shipped one itself).
     """
     platform = platform or Platform.current()
     home = (home or bua_home()).absolute()
@@ -113,7 +120,14 @@ def install(
         names = detect_browsers(platform, registry)
     if not names and user_data_dir is None:
         raise _nothing_found(platform)
-    ext_dir = (extension_dir or default_extension_dir()).resolve()
+    archive: Path | None = None
+    if extension_dir is not None:
+        ext_dir = extension_dir.resolve()
+    elif place:
+        placed = place_extension(default_extension_dir(), home)
+        ext_dir, archive = placed.folder, placed.archive
+    else:
+        ext_dir = default_extension_dir().resolve()
     ext_id = read_extension_id(ext_dir)
 
     launcher = write_launcher(home, platform.system, python)
@@ -134,4 +148,4 @@ def install(
     record.add(manifests=manifests, registry_keys=keys, launcher=launcher)
     save_record(home, record)
     message = load_unpacked_instructions([BROWSERS[n] for n in names], ext_dir, ext_id, custom_dir)
-    return InstallReport(ext_id, ext_dir, launcher, names, manifests, keys, message)
+    return InstallReport(ext_id, ext_dir, launcher, names, manifests, keys, message, archive)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.browser.child_env import child_env
+from app.browser.extensions_page import open_extensions_page
 from installer.errors import InstallError, UsageError
 from installer.extension_id import extension_dir, read_extension_id
 from installer.install import InstallReport, install
+from installer.placed_extension import loadable_folder
 from installer.record import load_record
 from installer.system import Platform
 from installer.targets import BROWSERS, detect_browsers
@@ -39,42 +37,12 @@ def facts(home: Path) -> SetupFacts:
         found = detect_browsers(Platform.current(), None)
     except Exception:  # detection is a convenience; a broken registry must not break the page
         found = []
-    return SetupFacts(bool(manifests), manifests, extension_dir(), ext_id, [BROWSERS[n].display_name for n in found])
+    return SetupFacts(bool(manifests), manifests, loadable_folder(home, extension_dir()), ext_id, [BROWSERS[n].display_name for n in found])
 
 
 def register_host(home: Path) -> InstallReport:
     """Runs the installer for every browser found. Raises UsageError/InstallError with a readable message."""
     return install(home=home)
-
-
-def _binary_for(name: str) -> str | None:
-    for candidate in BROWSERS[name].linux_binaries:
-        path = shutil.which(candidate)
-        if path:
-            return path
-    return None
-
-
-def open_extensions_page() -> str:
-    """Open `<scheme>://extensions` in the first browser found; returns what was opened. Raises UsageError."""
-    platform = Platform.current()
-    names = detect_browsers(platform, None)
-    if not names:
-        raise UsageError("no Chrome, Chromium, Edge or Brave found on this computer")
-    browser = BROWSERS[names[0]]
-    url = f"{browser.scheme}://extensions"
-    if sys.platform == "darwin":
-        subprocess.Popen(["open", "-a", browser.mac_app, url], env=child_env())
-    elif sys.platform == "win32":
-        subprocess.Popen(["cmd", "/c", "start", "", browser.name if browser.name != "edge" else "msedge", url],
-                         env=child_env())
-    else:
-        binary = _binary_for(browser.name)
-        if binary is None:
-            raise UsageError(f"{browser.display_name} was found but its program is not on PATH")
-        subprocess.Popen([binary, url], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True, env=child_env())
-    return f"{url} in {browser.display_name}"
 
 
 __all__ = ["SetupFacts", "facts", "register_host", "open_extensions_page", "UsageError", "InstallError"]
