@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 PYTHON ?= python3
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-py test-js check check-py check-js venv browser-deps ui-deps bench schema clean screenshots
+.PHONY: run test test-py test-js test-installed check check-py check-js venv browser-deps ui-deps bench schema clean screenshots
 
 # A stock Debian python3 has no venv module (python3-venv): installed when missing.
 $(VENV)/.installed: pyproject.toml
@@ -43,7 +43,7 @@ run: venv ui-deps
 	$(VENV)/bin/bua install
 	$(VENV)/bin/bua
 
-test: venv browser-deps ui-deps check test-js test-py
+test: venv browser-deps ui-deps check test-js test-py test-installed
 
 test-js:
 	cd extension && node --test test/
@@ -61,6 +61,17 @@ check-js: browser-deps
 
 test-py:
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+# The installed form (tests/installed): the sdist, the wheel built from it, installed non-editable into a fresh
+# venv outside the repository (dependencies from pip's cache) and run from a temporary folder.
+test-installed: venv browser-deps
+	@set -e; tmp=$$(mktemp -d /tmp/bua-installed.XXXXXX); trap 'rm -rf "$$tmp"' EXIT; start=$$(date +%s); \
+	$(PY) -m build --outdir "$$tmp/dist" . >"$$tmp/build.log" 2>&1 || { cat "$$tmp/build.log"; exit 1; }; \
+	$(PYTHON) -m venv "$$tmp/venv"; \
+	"$$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check "$$tmp"/dist/*.whl; \
+	echo "installed form: built and installed in $$(( $$(date +%s) - start )) s"; \
+	BUA_INSTALLED_VENV="$$tmp/venv" $(PY) -m pytest -q -p no:cacheprovider tests/installed; \
+	echo "installed form: $$(( $$(date +%s) - start )) s in all"
 
 bench: venv browser-deps
 	$(PY) -m pip install -q -e '.[test,bench]'
