@@ -99,7 +99,11 @@ def run_uninstall(
         print(f"Removed {path}")
     for key in report.removed_registry_keys:
         print(f"Removed registry key HKEY_CURRENT_USER\\{key}")
-    if not report.removed_files and not report.removed_registry_keys:
+    for config in report.removed_mcp_entries:
+        print(f"Removed bua from the MCP config {config}")
+    for kept in report.kept:
+        print(f"Kept {kept}")
+    if not report.removed_files and not report.removed_registry_keys and not report.removed_mcp_entries:
         print("Nothing to remove: the bua native host is not installed.")
     return EXIT_OK
 

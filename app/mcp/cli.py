@@ -8,6 +8,7 @@ import sys
 from typing import Callable
 
 from app.mcp.config_snippets import CLIENTS, VIA, WRITABLE, snippet, write_config
+from installer.record import load_record, save_record
 from native_host.paths import bua_home
 
 
@@ -59,6 +60,9 @@ def with_mcp_config(run_install: Callable[[argparse.Namespace], int]) -> Callabl
         except (ValueError, OSError) as err:
             print(f"bua install --mcp {args.mcp}: {err}", file=sys.stderr)
             return max(code, 1)
-        print(f"MCP: bua added to {path}; restart {args.mcp} to load it.")
+        record = load_record(bua_home())
+        record.add_mcp_config(path)
+        save_record(bua_home(), record)
+        print(f"MCP: bua added to {path}; restart {args.mcp} to load it (`bua uninstall` takes it out again).")
         return code
     return run

@@ -154,6 +154,9 @@ def test_install_serve_browser_act_mcp_uninstall(where, site) -> None:
     assert removed.returncode == 0, removed.stderr
     assert not (profile / "NativeMessagingHosts" / "com.bua.native_host.json").exists()
     assert not (home / "native-host" / "bua-native-host").exists()
+    assert f"Kept {home}" in removed.stdout and "chrome://extensions" in removed.stdout
+    purged = bua(where, "uninstall", "--purge")
+    assert purged.returncode == 0 and not home.exists(), purged.stdout + purged.stderr
 
 
 async def _mcp_navigate_and_extract(where: dict[str, Path], site: str) -> str:
