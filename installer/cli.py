@@ -36,6 +36,12 @@ def add_install_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the unpacked extension to allow (default: the one shipped with bua)",
     )
+    parser.add_argument(
+        "--crx",
+        action="store_true",
+        help="Linux, Chromium: also pack the extension and have Chromium install it at its next start, without "
+        "Developer mode (for --browser chromium and --user-data-dir; needs openssl)",
+    )
 
 
 def add_uninstall_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +70,7 @@ def run_install(
             platform=platform,
             registry=registry,
             extension_dir=args.extension_dir,
+            crx=args.crx,
         )
     except UsageError as err:
         print(f"bua install: {err}", file=sys.stderr)
@@ -79,6 +86,8 @@ def run_install(
         print(f"Host manifest: {path}")
     for key in report.registry_keys:
         print(f"Registry key: HKEY_CURRENT_USER\\{key}")
+    for path in report.offered:
+        print(f"Offered to Chromium: {path}")
     print()
     print(report.message)
     return EXIT_OK

@@ -15,6 +15,7 @@ from typing import Any
 from installer.errors import UsageError
 from installer.launcher import POSIX_NAME, WINDOWS_NAME, host_dir, launcher_path
 from installer.manifest import write_json
+from installer.packed_extension import CRX_NAME
 from installer.record import load_record, record_path
 from installer.registry import Registry, WinRegistry
 from installer.system import Platform
@@ -62,7 +63,7 @@ def _manifest_candidates(home: Path, user_data_dir: Path | None, platform: Platf
 def _own_files(home: Path) -> list[Path]:
     record = load_record(home)
     files = [Path(record.launcher)] if record.launcher else []
-    return files + [host_dir(home) / POSIX_NAME, host_dir(home) / WINDOWS_NAME, record_path(home)]
+    return files + [host_dir(home) / POSIX_NAME, host_dir(home) / WINDOWS_NAME, record_path(home), home / CRX_NAME]
 
 
 def remove_mcp_entry(path: Path, home: Path) -> tuple[bool, str | None]:
@@ -126,6 +127,12 @@ def uninstall(
             report.removed_files.append(path)
         else:
             report.kept.append(f"{path}: registers another BUA_HOME's host")
+    crx = str(home / CRX_NAME)
+    for offered in map(Path, record.offered):
+        data = _json(offered)
+        if isinstance(data, dict) and data.get("external_crx") == crx:
+            offered.unlink()
+            report.removed_files.append(offered)
     for config in record.mcp_configs:
         removed, why = remove_mcp_entry(Path(config), home)
         if removed:
