@@ -10,6 +10,7 @@ from bench import (
     corpus_bench,
     extract_bench,
     mcp_bench,
+    nethold_bench,
     page_log_bench,
     pipe_bench,
     reach_bench,
@@ -33,6 +34,7 @@ SUITES = {
     "pagelog": page_log_bench.run,
     "reach": reach_bench.run,
     "safety": safety_bench.run,
+    "nethold": nethold_bench.run,
     "corpus": corpus_bench.run,
 }
 

@@ -9,9 +9,11 @@
   warm extract in two browsers side by side, one with the extension as it is and one with those checks stubbed
   out, sampled in turn. Goal: the 1,000-element extract stays under 300 ms (p50) with the checks.
 * The hostile fixtures (tests/fixtures/pages/safety/): each attack, caught or not — each hidden-text carrier, a
-  visible injection, an injection in a cross-site frame, boundary forging, a fake system turn in an alert, a blocked
-  site's frame in extract and screenshot, a popup and a redirect chain to a blocked site, open_tab after End, and
-  get_tabs from a second task.
+  visible injection, an injection in a cross-site frame, boundary forging, each injection evasion kind of issue 18
+  (safety/evasions.html: invisible characters, look-alike letters, a phrase split across lines, fake turns,
+  provider tool shapes, a look-alike boundary), a fake system turn in an alert, a blocked site's frame in extract
+  and screenshot, a popup and a redirect chain to a blocked site, open_tab after End, and get_tabs from a second
+  task.
 """
 
 from __future__ import annotations
@@ -141,6 +143,14 @@ def hostile(report: Report, core: Any, request: Request, fixture_url: str) -> No
         read(f"safety/frame-host.html?child={child}", "bench-frame").result, "bench-frame")["markdown"])
     caught("boundary forging neutralised", lambda: model_view(
         read("safety/forge.html", "bench-forge").result, "bench-forge")["page_safety"]["neutralised_forgeries"] >= 5)
+    evasions = model_view(read("safety/evasions.html", "bench-evade").result, "bench-evade")["markdown"].split("\n")
+    for case in ("ZW", "SHY", "CYR", "FW", "BR", "PARA", "JA"):
+        caught(f"injection evasion flagged: {case.lower()}", lambda c=case: any(
+            line.startswith(FLAG) and f"CASE-{c} " in line for line in evasions))
+    caught("injection evasion flagged: fake Human/Assistant turns", lambda: all(
+        any(line.startswith(FLAG + role) for line in evasions) for role in ("Human:", "Assistant:")))
+    caught("injection evasion defused: provider tool shapes, look-alike boundary", lambda: not any(
+        forged in line for line in evasions for forged in ('"tool_result"', '"role": "tool"', "〚")))
     alert = read("safety/alert.html", "bench-alert", {"type": "click", "selector": "#notice"})
     caught("fake system turn in an alert flagged", lambda: FLAG in mark_output(
         {"ok": True, "action": "click", "result": alert.result}, token_for("bench-alert"))["result"]["effects"]["dialog"]["message"])

@@ -20,11 +20,12 @@ import os
 import statistics
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from app.agent.page_text.boundary import token_for
+from app.agent.page_text.flagger import FLAG
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
 from app.browser.launch import find_binary, launch_browser
@@ -62,6 +63,10 @@ class Page:
     """The article's text alone (whitespace collapsed): with aria_chars, the least any reader can send."""
     bua_s: float | None = None
     aria_s: float | None = None
+    flagged: list[str] = field(default_factory=list)
+    """Lines of the full-budget result the injection flagger marked (false positives: these are ordinary pages)."""
+    forgeries: int = 0
+    """Forgeries (boundary or tool-result look-alikes) defused in it."""
     error: str = ""
 
     @property
@@ -179,7 +184,12 @@ def measure_bua(server: cp.CorpusServer, pages: dict[str, Page], out: Path) -> b
 
 def record_bua(page: Page, task: str, default: dict[str, Any], full: dict[str, Any], out: Path) -> None:
     page.bua_default_chars = len(model_sees(default, task))
-    page.bua_full_chars = len(model_sees(full, task))
+    seen = model_sees(full, task)
+    page.bua_full_chars = len(seen)
+    view = json.loads(seen).get("result", {})
+    page.flagged = [line.split(FLAG, 1)[1][:100] for key in ("markdown", "elements", "text")
+                    for line in str(view.get(key, "")).split("\n") if FLAG in line]
+    page.forgeries = int(view.get("page_safety", {}).get("neutralised_forgeries", 0))
     page.default_truncated = "truncated" in str(default.get("note", ""))
     page.full_truncated = "truncated" in str(full.get("note", ""))
     page.markdown_chars = len(full.get("markdown") or "")
@@ -253,6 +263,13 @@ def summarise(report: Report, pages: list[Page], bua_isolated: str, aria_isolate
     real = [p.ratio for p in measured if p.ratio is not None and (p.aria_chars or 0) >= REAL_ARIA_CHARS]
     default_ratios = [p.bua_default_chars / p.aria_chars for p in measured if p.bua_default_chars and p.aria_chars]
     report.add(Row(SUITE, "median full budget / aria, all pages", len(measured), value=median_all, unit="x"))
+    read = [p for p in pages if p.bua_full_chars is not None]
+    flagged = [f"{p.name}: {line}" for p in read for line in p.flagged]
+    report.add(Row(SUITE, "injection flagger: lines flagged on these ordinary pages", len(read), value=len(flagged),
+                   note=f"forgeries defused on {sum(1 for p in read if p.forgeries)} pages"))
+    for line in flagged[:10]:
+        report.add(Row(SUITE, f"  flagged: {line}", 1, value="FP"))
+    report.goal("injection flagger false positives on the saved-page corpus", len(flagged), 0, "lines")
     report.add(Row(SUITE, f"median full budget / aria, aria >= {REAL_ARIA_CHARS:,} chars", len(real),
                    value=_median(real), unit="x", note="without the small synthetic test pages, where the result's "
                                                         "fixed envelope (url, title, keys, boundary) dominates"))

@@ -22,6 +22,8 @@ import { TabGroups } from "./src/sessions/tab-groups.js";
 import { PageLogs } from "./src/tabs/tab-log.js";
 import { TaskDownloads } from "./src/tabs/downloads.js";
 import { Confirmations } from "./src/safety/confirmations.js";
+import { NetworkHolds } from "./src/safety/network-hold.js";
+import { StrictSetting } from "./src/safety/network-strict.js";
 
 const timers = {
   setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms),
@@ -53,13 +55,22 @@ const controls = new SessionControls({
 });
 const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId) });
 
+const confirmations = new Confirmations({ downloads });
+/** Read-only: how long the last sensitive-action checks took (bench/safety_bench.py reads it over CDP). */
+/** @type {any} */ (globalThis).buaCheckTimings = () => confirmations.timings();
+const strict = new StrictSetting(chrome.storage.local);
+// What the page sends while an action acts is held until the app (and the person) let it go.
+const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get() });
+
 const dispatcher = new ActionDispatcher({
   send: (msg) => port.post(msg),
   actions: HANDLERS,
   gate,
   controls,
   inFlight: new InFlight(),
-  confirmations: new Confirmations({ downloads }),
+  confirmations,
+  holds,
+  strict,
   services: {
     sessions,
     tabs: chrome.tabs,
@@ -80,6 +91,9 @@ const dispatcher = new ActionDispatcher({
     port.post(eventMessage("hello", { ...data, sessions: sessions.all() }));
   },
 });
+
+// Nobody is left to answer a held request: it fails.
+port.onDisconnect = (reason) => holds.releaseAll(`bua's app went away (${reason})`);
 
 port.onMessage = (/** @type {unknown} */ msg) => {
   dispatcher.handle(msg);

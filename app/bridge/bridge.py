@@ -106,7 +106,7 @@ class BrowserBridge:
             lambda reason: self._aborted(message_id, reason, task_id is not None)
         ) if abort is not None else (lambda: None)
         timer = asyncio.get_running_loop().call_later(
-            timeout, self._settle, message_id, Response.failure(
+            timeout, self._timed_out, message_id, task_id is not None, Response.failure(
                 message_id, ErrorCode.TIMEOUT,
                 f"no answer from the extension within {timeout:g} s; the page may be busy: extract to see its state",
             ),
@@ -133,6 +133,16 @@ class BrowserBridge:
         if not self._to_cancel:
             asyncio.get_running_loop().call_soon(self._send_cancels, reason)
         self._to_cancel.append(message_id)
+
+    def _timed_out(self, message_id: str, is_action: bool, response: Response) -> None:
+        """The app stops waiting for an action: its work in the extension is cancelled too (a request the page
+        sent during it and that waits for the person is failed, extension/src/safety/network-hold.js)."""
+        was_pending = message_id in self._pending
+        self._settle(message_id, response)
+        if is_action and was_pending and not self.closed:
+            if not self._to_cancel:
+                asyncio.get_running_loop().call_soon(self._send_cancels, "the action timed out")
+            self._to_cancel.append(message_id)
 
     def _send_cancels(self, reason: str) -> None:
         ids, self._to_cancel = self._to_cancel, []

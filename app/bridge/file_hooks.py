@@ -1,6 +1,7 @@
-"""The app's part of the file actions, around the request to the extension (which cannot see the disk):
-`upload` paths are checked against the folders the person allowed and resolved before the request goes out;
-`read_download`'s answer (where the task's download is on disk) becomes the file's text."""
+"""The app's part of the file actions, around the request to the extension (which cannot see the disk), read from
+the declarations, never an action's name: fields that carry file paths (`Carries.FILE_PATHS`, upload's `paths`)
+are checked against the folders the person allowed and resolved before the request goes out; the answer of an
+action that `answers_from_disk` (read_download: where the task's download is) becomes the file's text."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any, Callable
 
 from app.files.policy import allowed_folders, check_uploads
 from app.files.text import fit, read_text
+from app.protocol.actions.carriers import carrier_paths, model_of
+from app.protocol.actions.spec import Carries
 from app.protocol.envelope import Response
 from app.protocol.errors import ActionFailed
 
@@ -23,22 +26,31 @@ class FileHooks:
         self._folders = folders
 
     async def before(self, action: Any) -> Any:
-        """The action to send (an upload's paths resolved), or a failure Response; others pass unchanged."""
-        if not isinstance(action, dict) or action.get("type") != "upload":
+        """The action to send (its declared file paths resolved), or a failure Response; others pass unchanged."""
+        model = model_of(action)
+        fields = [path for path, kind in carrier_paths(model) if kind == Carries.FILE_PATHS] if model else []
+        if not fields or not isinstance(action, dict):
             return action
-        paths = action.get("paths")
-        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
-            return action  # the declaration's validation answers this one
-        try:
-            folders = allowed_folders(await asyncio.to_thread(self._folders))
-            resolved = await asyncio.to_thread(check_uploads, paths, folders)
-        except ActionFailed as err:
-            return Response.failure("r0", err.code, err.message)
-        return {**action, "paths": resolved}
+        resolved_action = dict(action)
+        for name in fields:  # a top-level field: the paths an action names (a nested one would be declared so)
+            paths = action.get(name)
+            if paths is None:
+                continue
+            given = paths if isinstance(paths, list) else [paths]
+            if not all(isinstance(p, str) for p in given):
+                return action  # the declaration's validation answers this one
+            try:
+                folders = allowed_folders(await asyncio.to_thread(self._folders))
+                resolved = await asyncio.to_thread(check_uploads, given, folders)
+            except ActionFailed as err:
+                return Response.failure("r0", err.code, err.message)
+            resolved_action[name] = resolved if isinstance(paths, list) else resolved[0]
+        return resolved_action
 
     async def after(self, action: Any, response: Response) -> Response:
-        """read_download: the extension said where the file is; answer with its text instead."""
-        if not isinstance(action, dict) or action.get("type") != "read_download" or not response.ok:
+        """An action that answers from disk: the extension said where the file is; answer with its text instead."""
+        model = model_of(action)
+        if model is None or not isinstance(action, dict) or not model.spec.answers_from_disk or not response.ok:
             return response
         found = response.result if isinstance(response.result, dict) else {}
         given = action.get("max_chars")

@@ -7,7 +7,7 @@ open anything and is reported as such; one that exits 0 at once handed the page 
 from __future__ import annotations
 
 import subprocess
-import time
+import tempfile
 from pathlib import Path
 
 from app.browser.child_env import child_env
@@ -54,12 +54,17 @@ def open_extensions_page(platform: Platform | None = None, names: list[str] | No
     if not has_display(platform):
         raise UsageError(f"no display to open a window on (DISPLAY is not set); open {url} in {browser.display_name} "
                          "yourself")
-    process = subprocess.Popen(_command(browser, url, platform, user_data_dir), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True, env=child_env(platform.env))
-    deadline = time.monotonic() + SETTLE_S
-    while time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.1)
-    if process.returncode not in (None, 0):
-        raise UsageError(f"{browser.display_name} exited at once (code {process.returncode}) without opening {url}; "
-                         f"open it in {browser.display_name} yourself")
-    return f"{url} in {browser.display_name}"
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(_command(browser, url, platform, user_data_dir), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+                                   env=child_env(platform.env))
+        try:
+            code = process.wait(SETTLE_S)
+        except subprocess.TimeoutExpired:
+            return f"{url} in {browser.display_name}"  # still running: its window is open
+        if code != 0:
+            errors.seek(0)
+            said = errors.read().decode(errors="replace").strip().splitlines()
+            raise UsageError(f"{browser.display_name} exited at once (code {code}) without opening {url}"
+                             + (f" ({said[-1][:200]})" if said else "") + f"; open it in {browser.display_name} yourself")
+    return f"{url} in the running {browser.display_name}"  # handed to the browser already open

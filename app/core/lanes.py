@@ -202,6 +202,14 @@ class LaneService:
         self.core = core
         self.lanes: dict[str, Lane] = {}
 
+    def distinct_label(self, label: str) -> str:
+        """The client's name, numbered when a live lane already has it ("Claude Code 2"): two clients of one kind
+        get tab groups, milestones and popup rows a person can tell apart."""
+        taken = {lane.label for lane in self.lanes.values()}
+        if label not in taken:
+            return label
+        return next(f"{label} {n}" for n in range(2, len(taken) + 3) if f"{label} {n}" not in taken)
+
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, hello: dict[str, Any]) -> None:
         task_id = str(hello.get("task_id") or "")
         label = str(hello.get("label") or "").strip()[:60] or "MCP client"
@@ -210,6 +218,7 @@ class LaneService:
             write_message(writer, {"v": 1, "kind": "lane_refused", "message": f"task_id {task_id!r} {why}"})
             await writer.drain()
             return
+        label = self.distinct_label(label)
         settings = await asyncio.to_thread(self.core.agent_settings)
         lane = Lane(self.core, task_id, label, writer, AgentRuntime(settings))
         self.lanes[task_id] = lane

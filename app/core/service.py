@@ -27,6 +27,7 @@ from app.core.verbs import CoreVerbs
 from app.files.policy import FOLDERS_SETTING
 from app.protocol.envelope import Event
 from app.safety.install import install_safety
+from app.safety.strict_mode import STRICT_SETTING
 from app.store.db import Store
 from app.store.recovery import restore_blocklist, restore_pending
 from app.store.screenshots import ScreenshotArchive
@@ -81,7 +82,7 @@ class Core(CoreVerbs):
         task.add_done_callback(self._background.discard)
 
     async def _send_blocklist(self, bridge: BrowserBridge, held: object = None) -> None:
-        """A browser that (re)connects gets the store's blocklist and idle threshold at once; after a store
+        """A browser that (re)connects gets the store's blocklist, idle threshold and strict mode at once; after a store
         recovery, the extension's copy (`held`, from its hello) is taken into the store first."""
         restored = await asyncio.to_thread(restore_blocklist, self.store, held)
         answers: list[dict[str, Any]] = []
@@ -95,6 +96,8 @@ class Core(CoreVerbs):
                 log.warning("could not send the blocklist to a browser: %s", answer.get("error"))
         idle = await asyncio.to_thread(self.store.get_setting, "idle_threshold_s", DEFAULT_IDLE_S)
         await self.controls.broadcast("configure", {"idle_threshold_s": idle or DEFAULT_IDLE_S}, [bridge])
+        if await asyncio.to_thread(self.store.get_setting, STRICT_SETTING, None) is not None:  # never set: off there too
+            await self.controls.broadcast("set_strict_mode", (await self.strict_mode()).as_args(), [bridge])
 
 
 async def serve_forever(home: Path) -> None:

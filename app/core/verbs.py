@@ -25,6 +25,7 @@ from app.core.sessions import SessionsTable
 from app.events import CoreEvent, CoreListener, EventSink, Listeners
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
+from app.safety.strict_mode import STRICT_SETTING, StrictMode, stored, strict_mode
 from app.store.db import Store
 
 EXPECTED_BROWSER_WAIT_S = 30.0
@@ -176,6 +177,16 @@ class CoreVerbs:
     async def show_tab(self, tab_id: int) -> list[dict[str, Any]]:
         """Bring a session tab to the front (hand-off); answered by the browser that holds it."""
         return await self.controls.broadcast("show_tab", {"tab_id": tab_id})
+
+    async def strict_mode(self) -> StrictMode:
+        return stored(await asyncio.to_thread(self.store.get_setting, STRICT_SETTING, None))
+
+    async def set_strict_mode(self, all_sites: bool, sites: list[str]) -> list[dict[str, Any]]:
+        """Store strict mode (raises app.store.blocklist.InvalidEntry for a site that is not a domain) and send it
+        to every connected browser (app.safety.strict_mode)."""
+        mode = strict_mode(all_sites, sites)
+        await asyncio.to_thread(self.store.set_setting, STRICT_SETTING, mode.as_args())
+        return await self.controls.broadcast("set_strict_mode", mode.as_args())
 
     async def set_idle_threshold(self, seconds: int) -> list[dict[str, Any]]:
         await asyncio.to_thread(self.store.set_setting, "idle_threshold_s", seconds)

@@ -23,13 +23,18 @@ from app.protocol.errors import ErrorCode
 PROTOCOL_VERSION: Literal[1] = 1
 
 ControlOp = Literal["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task",
-                    "cancel"]
+                    "cancel", "answer_hold", "set_strict_mode"]
 """What the app may ask of the extension besides actions (answered by a response). `reopen_task {task_id}` lifts a
 task's stop when the person gives it a new instruction. `cancel {request_ids, reason?}` stops the work of
 requests the app already settled because their callers gave up on them (aborted requests: Stop, an MCP client's
-cancellation)."""
-ExtensionEventType = Literal["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done"]
-"""What the extension reports on its own."""
+cancellation). `answer_hold {hold_id, decision: allow|deny, asked, why}` answers a `request_held` event;
+`set_strict_mode {all, sites}` is the person's strict-mode setting (app/safety/network_holds.py)."""
+ExtensionEventType = Literal["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done",
+                             "request_held", "request_released"]
+"""What the extension reports on its own. `request_held {hold_id, task_id, request_id, tab_id, action, method, url,
+resource_type, form_submission, redirect, can_change, body, why}`: a request the page made during an action is
+paused until `answer_hold`; `request_released {hold_id, reason}`: the extension failed it first (Stop, a closed
+tab, the action cancelled), so the question is void (extension/src/safety/network-hold.js)."""
 HostEventType = Literal["host_error", "host_ready"]
 """What the native host reports (host_error to the app, host_ready to the extension)."""
 EventType = Literal[ExtensionEventType, HostEventType]
@@ -57,6 +62,11 @@ class ErrorBody(BaseModel):
     next_step: str | None = None
     """Set where the code's own guidance (GUIDANCE) would mislead: e.g. extension_disconnected when no browser ever
     connected is a setup step, not a dropped connection to retry."""
+    page_text: list[str] | None = None
+    """The page's text that `message` quotes verbatim (an element described by its text, a thrown exception, a
+    field's value): marked where the message says it, and remembered by the data-flow memory
+    (app/protocol/page_data.py). A message that quotes the page without listing it here would reach the model
+    unmarked: every error that interpolates page text lists it."""
 
 
 class Request(_Envelope):

@@ -49,6 +49,8 @@ class ConfirmationRequest:
     """The task's own description, as the person gave it (or the agent summarised it)."""
     kind: str = "sensitive"
     """`sensitive` (the extension held it) or `data_flow` (one site's data about to reach another)."""
+    quoted: str = ""
+    """The page text `element` quotes (a data flow's piece), when it is not the whole of it."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,19 +1,24 @@
 """Data stays on its site unless the person agrees: a data-flow policy enforced in the app, outside the model.
 
 Per task, bua remembers what each site (registrable domain, app.safety.sites) showed it: every page-derived string
-of every result (the keys of app.agent.tools.browser_result.PAGE_KEYS, also inside find's matches, change lists,
-page_log entries, dialogs, read_download, select_text and errors that quote the page). Before a request goes out,
-typing text that one site showed into another site (`type`, `fill`, and the value a field holds after it), a
-script (`evaluate`) that carries it, or navigating / opening a tab at a URL that carries it anywhere (userinfo, host
-labels, path, query, fragment; percent-decoded) is a *flow*, and asks the person as a sensitive action does.
+of every result and every error that quotes the page, as each action's declaration says (app.protocol.page_data;
+an undeclared key counts as the page's). Before a request goes out, typing text that one site showed into another
+site (a field declared as typed text or keys, a paste of what the task copied), a script that carries it, or
+opening a URL that carries it anywhere (userinfo, host labels, path, query, fragment; percent-decoded) is a *flow*,
+and asks the person as a sensitive action does (app.safety.guard reads the declared carriers).
 
 What counts as data: a piece of the typed text or URL that is
-* a run of at least 6 digits (separators such as spaces or dashes allowed: a card or account number), or
+* a run of at least 6 digits (separators such as spaces, dots, dashes, slashes, brackets or a plus allowed, up to
+  three between two digits: a card, account or phone number; compared as bare digits, so "4111 1111 1111 1111"
+  and "4111111111111111", or "+49 30 1234567" and "(030) 1234567", are the same data), or
 * a token of at least 8 characters that is not plain words (words joined by . - _ ' are plain, `drop.html`,
   `long-term`): it holds a digit, a symbol such as @ or /, or an inner capital (an email, a code, a key, an
   IBAN), or
 * a whole phrase of at least 3 words and 20 characters (a copied sentence).
-Plain words, short strings and numbers under 6 digits are not data. Text that appears in the person's own
+Text is compared folded (NFKC, invisible format characters removed, case-folded), so a secret shown as
+"SK-Live-…" or in full-width letters is the same data typed as "sk-live-…". Digits are compared run by run: two
+numbers that only sit in the same paragraph are not joined into one. Plain words, short strings and numbers under
+6 digits are not data. Text that appears in the person's own
 task prompt (the task's description and instructions, `note_task_words`) is exempt, and so is text the
 destination site showed too. Only the last MAX_CHARS_PER_TASK characters a task saw are kept.
 """
@@ -21,6 +26,7 @@ destination site showed too. Only the last MAX_CHARS_PER_TASK characters a task 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from urllib.parse import unquote_plus, urlsplit
@@ -35,7 +41,8 @@ MIN_PHRASE_CHARS = 20
 MAX_TASKS = 64
 
 _TOKEN = re.compile(r"[^\s\"'<>()\[\]{},;|`]+")
-_DIGIT_RUN = re.compile(r"\d(?:[\d\s.\-/]*\d)?")
+_SEPARATOR = r"[\s.\-/()+\u2010-\u2015\u2212]"
+_DIGIT_RUN = re.compile(rf"\d(?:{_SEPARATOR}{{0,3}}\d)*")
 _PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['._-][^\W\d_]+)*", re.UNICODE)
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
 _URL_SPLIT = re.compile(r"[/?&=#+;,]+")
@@ -60,21 +67,38 @@ def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)
 
 
+def fold(text: str) -> str:
+    """Text as the data-flow memory compares it: NFKC, invisible format characters (zero-width, soft hyphen, bidi
+    controls) removed, case-folded, whitespace collapsed to single spaces."""
+    if not text.isascii():  # ASCII has nothing to normalise and no format characters: the common case stays fast
+        normal = unicodedata.normalize("NFKC", text)
+        text = "".join(c for c in normal if c.isascii() or unicodedata.category(c) != "Cf")
+    return " ".join(text.casefold().split())
+
+
+def digit_runs(text: str) -> list[str]:
+    """Each number of `text` as bare digits (its separators dropped), one entry per number."""
+    return [_digits(run) for run in _DIGIT_RUN.findall(text)]
+
+
+def _without_leading_zeros(piece: str) -> str | None:
+    """A number written with a national prefix (`030 …` for `+49 30 …`): the rest, when it is still data."""
+    rest = piece.lstrip("0")
+    return rest if rest != piece and len(rest) >= MIN_DIGITS else None
+
+
 def data_pieces(text: str) -> list[str]:
-    """The pieces of `text` that count as data (see the module docstring), lower-cased."""
-    pieces: list[str] = []
-    for run in _DIGIT_RUN.findall(text):
-        if len(_digits(run)) >= MIN_DIGITS:
-            pieces.append(_digits(run))
+    """The pieces of `text` that count as data (see the module docstring), folded."""
+    pieces: list[str] = [run for run in digit_runs(text) if len(run) >= MIN_DIGITS]
     for token in _TOKEN.findall(text):
         token = token.strip(".:!?")
         if len(token) < MIN_TOKEN_CHARS or _digits(token) == token:
             continue
         plain = _PLAIN_WORD.fullmatch(token) is not None and not _INNER_CAPITAL.search(token)
         if not plain:
-            pieces.append(token.lower())
+            pieces.append(fold(token))
     words = text.split()
-    phrase = " ".join(words).lower()
+    phrase = fold(text)
     if len(words) >= MIN_PHRASE_WORDS and len(phrase) >= MIN_PHRASE_CHARS:
         pieces.append(phrase)
     return list(dict.fromkeys(pieces))
@@ -108,7 +132,7 @@ def url_pieces(url: str) -> list[str]:
 
 
 class _Seen:
-    """What one site showed one task: the text (lower-case, whitespace collapsed) and its digits apart."""
+    """What one site showed one task: the text (folded) and its numbers apart, as bare digits one per line."""
 
     def __init__(self) -> None:
         self.chunks: list[str] = []
@@ -117,7 +141,7 @@ class _Seen:
         self._digits: str | None = None
 
     def add(self, text: str) -> None:
-        self.chunks.append(" ".join(text.split()).lower())
+        self.chunks.append(fold(text))
         self.size += len(self.chunks[-1])
         self._text = self._digits = None
 
@@ -131,8 +155,9 @@ class _Seen:
             self._text = "\n".join(self.chunks)
         if piece.isdigit():
             if self._digits is None:
-                self._digits = "\n".join(_digits(c) for c in self.chunks)
-            return piece in self._digits
+                self._digits = "\n".join(run for c in self.chunks for run in digit_runs(c))
+            rest = _without_leading_zeros(piece)
+            return piece in self._digits or (rest is not None and rest in self._digits)
         return piece in self._text
 
 
@@ -145,8 +170,9 @@ class DataFlow:
 
     def note_task_words(self, task_id: str, text: str) -> None:
         """The person's own task prompt: its text is never "data from a site"."""
-        words = " ".join(text.split()).lower()
-        self._exempt[task_id] = f"{self._exempt.get(task_id, '')}\n{words}"[-200_000:]
+        words = fold(text)
+        numbers = " ".join(digit_runs(words))
+        self._exempt[task_id] = f"{self._exempt.get(task_id, '')}\n{words}\n{numbers}"[-200_000:]
 
     def observe(self, task_id: str, url: str, text: str) -> None:
         site = site_of(url)
@@ -185,7 +211,7 @@ class DataFlow:
         exempt = self._exempt.get(task_id, "")
         here = sites.get(dest)
         for piece in pieces:
-            if piece in exempt or (piece.isdigit() and piece in _digits(exempt)):
+            if piece in exempt:
                 continue
             if here is not None and here.holds(piece):
                 continue

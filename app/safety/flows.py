@@ -1,11 +1,13 @@
 """Which data an action is about to carry where: the destinations of the data-flow check (app.safety.dataflow).
+What an action carries is read from its declaration (app.protocol.actions.spec.Carries), never its name:
 
-* `type` / `fill`: the typed text, and the text this task typed on the same site just before it joined to it, so a
-  secret typed in pieces (`7730 19`, then `42 8851`, or one key at a time with `press_key`) is seen whole. The
-  destination is the page the field is in (the guard passes the frame's URL when the field, or the focused frame a
-  key goes to, is another site's).
-* `navigate` / `open_tab`: the whole URL (app.safety.dataflow.url_pieces).
-* `evaluate`: the script's text (a secret read on another site, written into a script on this one) and every URL
+* typed text (`type`'s text, `fill`'s values, a prompt's answer) and keys: the typed text, and the text this task
+  typed on the same site just before it joined to it, so a secret typed in pieces (`7730 19`, then `42 8851`, or
+  one key at a time) is seen whole. A paste chord (Control/Meta+V, Shift+Insert) types what the task last copied
+  (`key_chord`). The destination is the page the field is in (the guard passes the frame's URL when the field, or
+  the focused frame a key goes to, is another site's).
+* a URL (`navigate`, `open_tab`): the whole URL (app.safety.dataflow.url_pieces).
+* a script (`evaluate`): the script's text (a secret read on another site, written into a script on this one) and every URL
   it names (a secret carried to that URL's site). And a script that holds a network sink (fetch, XMLHttpRequest,
   sendBeacon, WebSocket, EventSource, `.src =`, `.href =`, `location`, `window.open`, form submit/action) together
   with a URL of another site can send whatever the page shows there: that asks too, whatever the task has read.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from typing import Any
+from enum import StrEnum
 
 from app.safety.dataflow import DataFlow, Flow, data_pieces
 from app.safety.sites import site_of
@@ -32,6 +34,35 @@ _SINK = re.compile(
     r"(?:src|href|action)", re.IGNORECASE)
 _URL = re.compile(r"(?:https?:)?//[^\s\"'`<>()\\]+", re.IGNORECASE)
 _KEY_CHARS = {"space": " ", "enter": "\n", "tab": "\t"}
+_COMMAND_MODIFIERS = frozenset({"control", "ctrl", "meta", "cmd", "command", "super", "win", "controlormeta"})
+_MODIFIERS = _COMMAND_MODIFIERS | {"alt", "option", "opt", "shift"}
+
+
+class KeyChord(StrEnum):
+    COPY = "copy"
+    """Puts the selection on the clipboard (Control/Meta+C or X, Control+Insert, Shift+Delete)."""
+    PASTE = "paste"
+    """Types what is on the clipboard (Control/Meta+V, Shift+Insert)."""
+
+
+def _parts(key: str) -> tuple[set[str], str]:
+    """A key combination's modifiers (lower-case) and its last key."""
+    if len(key) == 1 or key.endswith("++"):
+        return {p.lower() for p in key[:-2].split("+") if p} if len(key) > 1 else set(), key[-1]
+    *mods, last = key.split("+")
+    return {m.strip().lower() for m in mods}, last.strip()
+
+
+def key_chord(key: str) -> KeyChord | None:
+    """Whether a key combination copies or pastes, as Chrome's editing shortcuts read it on every platform."""
+    mods, last = _parts(key)
+    name = last.lower()
+    command = bool(mods & _COMMAND_MODIFIERS)
+    if (command and name in ("c", "x", "insert")) or (mods == {"shift"} and name == "delete"):
+        return KeyChord.COPY
+    if (command and name == "v") or (mods == {"shift"} and name == "insert"):
+        return KeyChord.PASTE
+    return None
 
 
 class TypedTails:
@@ -55,7 +86,7 @@ class TypedTails:
         text = key_text(key)
         if text:
             self.add(task_id, site, text)
-        elif key.split("+")[-1].lower() == "backspace":
+        elif _parts(key)[1].lower() == "backspace":
             self._tails[(task_id, site)] = self.get(task_id, site)[:-1]
 
     def forget(self, task_id: str) -> None:
@@ -64,16 +95,12 @@ class TypedTails:
 
 
 def key_text(key: str) -> str:
-    """The character a `press_key` types ('' for a key that types none: arrows, Escape, Backspace)."""
-    last = key.split("+")[-1] if len(key) > 1 else key
+    """The character a key types ('' for a key that types none: arrows, Escape, Backspace, and any chord with
+    Control, Meta or Alt, which is a shortcut)."""
+    mods, last = _parts(key)
+    if mods & (_MODIFIERS - {"shift"}):
+        return ""
     return last if len(last) == 1 else _KEY_CHARS.get(last.lower(), "")
-
-
-def typed_texts(action: dict[str, Any]) -> list[str]:
-    """What a `type` or `fill` writes into the page."""
-    if action.get("type") == "type":
-        return [action["text"]] if isinstance(action.get("text"), str) else []
-    return [f["value"] for f in action.get("fields") or [] if isinstance(f, dict) and isinstance(f.get("value"), str)]
 
 
 def typing_flow(dataflow: DataFlow, tails: TypedTails, task_id: str, texts: list[str], dest: str) -> Flow | None:

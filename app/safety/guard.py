@@ -1,30 +1,36 @@
 """The app's half of the safety checks, around every browser request (the pool calls `request` for each one, so
 the chat's agents, MCP lanes and `bua act` all pass here).
 
-1. Data flow (app.safety.dataflow, app.safety.flows): before a `type`, `fill`, `evaluate`, `navigate` or
-   `open_tab` goes out, text another site showed this task (or a script that can send the page's data to another
-   site) asks the person; a deny answers `confirmation_required` and nothing is sent. "Allow for this task on this
+1. Data flow (app.safety.dataflow, app.safety.flows): before an action goes out, what its declaration says its
+   fields carry (app.protocol.actions.spec.Carries: typed text, keys, a URL, a script) is checked: text another
+   site showed this task (or a script that can send the page's data to another site) asks the person; a deny
+   answers `confirmation_required` and nothing is sent. A paste chord types what the task last copied (a copy's
+   declared clipboard result), so copying on one site and pasting on another is a flow. "Allow for this task on this
    site" on such a question lets data flow to that site; it is kept apart from the same answer to a held action.
 2. Sensitive actions: the extension holds them and answers `confirmation_required` with details and a one-time
    token (extension/src/safety/confirmations.js). The guard asks the person through the broker, and on Allow
    sends the same action again with the token in the request ENVELOPE (`approval`), which only the app writes:
    no action field can approve anything. "Allow for this task on this site" remembers (task, site), and later
    held actions of that task on that site are approved without asking. The token never reaches the model.
-3. Every page-derived string of every result (app.agent.tools.browser_result.page_strings) is shown to the
-   data-flow memory under the site that produced it.
+3. Every page-derived string of every result and error, as the action's declaration says
+   (app.protocol.page_data), is shown to the data-flow memory under the site that produced it.
+
+No check here reads an action's name: an action added tomorrow with a declared carrier is checked with no edit.
 """
 
 from __future__ import annotations
 
 from typing import Any, Awaitable, Callable
 
-from app.agent.tools.browser_result import page_strings
 from app.bridge.abort import AbortSignal
+from app.protocol.actions.carriers import carried_strings
+from app.protocol.actions.spec import Carries
 from app.protocol.envelope import ErrorBody, Response
 from app.protocol.errors import ErrorCode
+from app.protocol.page_data import page_data
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.dataflow import DataFlow, Flow
-from app.safety.flows import TypedTails, key_text, script_flow, typed_texts, typing_flow
+from app.safety.flows import KeyChord, TypedTails, key_chord, key_text, script_flow, typing_flow
 from app.safety.sites import site_of
 
 Send = Callable[[Any, "str | None"], Awaitable[Response]]
@@ -44,6 +50,8 @@ class SafetyGuard:
         self._tails = TypedTails()
         self._current_tab: dict[str, int] = {}
         self._last_url: dict[tuple[str, int], str] = {}
+        self._clipboard: dict[str, str] = {}
+        """Per task: what its last copy put on the clipboard (a paste types it)."""
 
     def note_task_words(self, task_id: str, text: str) -> None:
         self.dataflow.note_task_words(task_id, text)
@@ -51,6 +59,17 @@ class SafetyGuard:
     def allowed_for_task(self, task_id: str, site: str) -> bool:
         """Held sensitive actions of this task on this site are allowed ("Allow for this task on this site")."""
         return (task_id, site) in self._allowed_sites
+
+    def task_words(self, task_id: str) -> str:
+        return self._task_words(task_id)
+
+    def allow_task_site(self, task_id: str, site: str, *, sensitive: bool, data_flow: bool) -> None:
+        """The person answered "Allow for this task on this site" elsewhere (a request held at the network,
+        app.safety.network_holds): the same allowances as here."""
+        if sensitive:
+            self._allowed_sites.add((task_id, site))
+        if data_flow:
+            self._allowed_flows.add((task_id, site))
 
     def flows_allowed(self, task_id: str, site: str) -> bool:
         """Data from other sites may reach this site for this task: a separate allowance, given only on a data-flow
@@ -91,17 +110,27 @@ class SafetyGuard:
 
     # -- data flow ---------------------------------------------------------
     def _flow(self, task_id: str, action: dict[str, Any], dest: str | None) -> Flow | None:
-        """The data this action would carry to another site (app.safety.flows); `dest`: where typing lands."""
-        kind = action.get("type")
-        if kind in ("type", "fill"):
-            return typing_flow(self.dataflow, self._tails, task_id, typed_texts(action), dest) if dest else None
-        if kind == "press_key" and isinstance(action.get("key"), str) and (text := key_text(action["key"])):
-            return typing_flow(self.dataflow, self._tails, task_id, [text], dest) if dest else None
-        if kind in ("navigate", "open_tab") and isinstance(action.get("url"), str):
-            return self.dataflow.check_url(task_id, action["url"])
-        if kind == "evaluate" and isinstance(action.get("expression"), str):
-            return script_flow(self.dataflow, task_id, action["expression"], dest or "")
+        """The data this action's declared carriers would take to another site (app.safety.flows); `dest`: where
+        typing lands."""
+        typed = self._typed_texts(task_id, action)
+        if typed and dest and (flow := typing_flow(self.dataflow, self._tails, task_id, typed, dest)) is not None:
+            return flow
+        for url in carried_strings(action, Carries.URL):
+            if (flow := self.dataflow.check_url(task_id, url)) is not None:
+                return flow
+        for script in carried_strings(action, Carries.SCRIPT):
+            if (flow := script_flow(self.dataflow, task_id, script, dest or "")) is not None:
+                return flow
         return None
+
+    def _typed_texts(self, task_id: str, action: dict[str, Any]) -> list[str]:
+        """What the action types into the page: its typed-text fields, the characters its keys type, and for a
+        paste chord what the task last copied."""
+        texts = carried_strings(action, Carries.TYPED_TEXT)
+        for key in carried_strings(action, Carries.KEYS):
+            pasted = self._clipboard.get(task_id, "") if key_chord(key) == KeyChord.PASTE else ""
+            texts += [t for t in (key_text(key), pasted) if t]
+        return texts
 
     def _typed(self, task_id: str, action: dict[str, Any], dests: list[str], response: Response) -> None:
         """What was typed joins the tail of each site the tab may be showing (a later piece is checked joined to it).
@@ -109,21 +138,27 @@ class SafetyGuard:
         under that site let a secret typed in pieces on the new one pass (seen once in a full CI run)."""
         if not response.ok:
             return
+        typed = "".join(carried_strings(action, Carries.TYPED_TEXT))
+        keys = carried_strings(action, Carries.KEYS)
         for site in dict.fromkeys(site_of(d) for d in dests):
-            if action.get("type") in ("type", "fill"):
-                self._tails.add(task_id, site, "".join(typed_texts(action)))
-            elif action.get("type") == "press_key" and isinstance(action.get("key"), str):
-                self._tails.key(task_id, site, action["key"])
+            if typed:
+                self._tails.add(task_id, site, typed)
+            for key in keys:
+                if key_chord(key) == KeyChord.PASTE:
+                    self._tails.add(task_id, site, self._clipboard.get(task_id, ""))
+                else:
+                    self._tails.key(task_id, site, key)
 
     async def _confirm_flow(self, flow: Flow, action: dict[str, Any], task_id: str,
                             abort: AbortSignal | None, dest_url: str | None = None) -> Response | None:
         if self.flows_allowed(task_id, flow.dest_site):
             return None
         if dest_url is None:
-            dest_url = action["url"] if isinstance(action.get("url"), str) else self._url_of(task_id, action.get("tab_id"))
+            opened = carried_strings(action, Carries.URL)
+            dest_url = opened[0] if opened else self._url_of(task_id, action.get("tab_id"))
         request = ConfirmationRequest(
             id=self.broker.new_id(), task_id=task_id, what=str(action.get("type")), site=flow.dest_site,
-            url=str(dest_url or ""), element=f"text “{flow.sample()}”",
+            url=str(dest_url or ""), element=f"text “{flow.sample()}”", quoted=flow.sample(),
             reason=flow.why or f"it carries data that {flow.source_site} showed to {flow.dest_site}",
             task_words=self._task_words(task_id), kind="data_flow")
         decision, why = await self.broker.ask(request, abort)
@@ -168,7 +203,8 @@ class SafetyGuard:
     def _observe(self, task_id: str, action: dict[str, Any], response: Response) -> None:
         if not response.ok and response.error is not None:
             # An error can quote the page too (an element's text, candidates' names, a thrown exception).
-            quoted = page_strings({"error": response.error.model_dump(mode="json", exclude_none=True)})
+            quoted = page_data({"action": action.get("type"),
+                                "error": response.error.model_dump(mode="json", exclude_none=True)}).texts
             source = self._url_of(task_id, action.get("tab_id"))
             if quoted and source:
                 self.dataflow.observe(task_id, source, "\n".join(quoted))
@@ -189,9 +225,11 @@ class SafetyGuard:
         source = url or self._url_of(task_id, tab)
         if not source:
             return
-        texts = page_strings({"result": result})
-        if texts:
-            self.dataflow.observe(task_id, source, "\n".join(texts))
+        seen = page_data({"action": action.get("type"), "result": result})
+        if seen.texts:
+            self.dataflow.observe(task_id, source, "\n".join(seen.texts))
+        if seen.copied:
+            self._clipboard[task_id] = seen.copied[-1]
 
 
 def _held(response: Response) -> dict[str, Any] | None:
@@ -212,14 +250,19 @@ def _refusal(request: ConfirmationRequest, why: str, response_id: str = "r0",
     message = (f"the person did not approve this {request.what} on {request.site or 'this page'} "
                f"({request.element}: {request.reason}): {why}; nothing was sent to the page")
     details = {k: v for k, v in request.as_dict().items() if k in ("what", "site", "element", "reason", "kind")}
-    return Response(id=response_id, ok=False,
-                    error=ErrorBody(code=ErrorCode.CONFIRMATION_REQUIRED, message=message, confirmation=details))
+    quoted = [q for q in (request.quoted or request.element, request.reason) if q]
+    return Response(id=response_id, ok=False, error=ErrorBody(
+        code=ErrorCode.CONFIRMATION_REQUIRED, message=message, confirmation=details, page_text=quoted or None))
 
 
 def _without_token(response: Response) -> Response:
-    """A held action's token is for the app alone: the model never sees it."""
+    """A held action's token is for the app alone: the model never sees it. The element and reason its message
+    quotes (the control's label) are listed as the page text they are."""
     error = response.error
     if error is None or not isinstance(error.confirmation, dict) or "token" not in error.confirmation:
         return response
     confirmation = {k: v for k, v in error.confirmation.items() if k != "token"}
-    return response.model_copy(update={"error": error.model_copy(update={"confirmation": confirmation})})
+    quoted = [str(confirmation[k]) for k in ("element", "reason") if confirmation.get(k)]
+    page_text = list(dict.fromkeys([*(error.page_text or []), *quoted])) or None
+    return response.model_copy(update={"error": error.model_copy(update={"confirmation": confirmation,
+                                                                         "page_text": page_text})})

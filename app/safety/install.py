@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from app.safety.confirmations import DEFAULT_TIMEOUT_S, ConfirmationBroker
 from app.safety.guard import SafetyGuard
+from app.safety.network_holds import NetworkHolds
 
 if TYPE_CHECKING:
     from app.agent.task_board import TaskBoard
@@ -33,4 +34,5 @@ def install_safety(pool: "BrowserBridgePool", board: "TaskBoard", sessions: "Ses
 
     broker = ConfirmationBroker(timeout_s)
     pool.safety = SafetyGuard(broker, task_words, tab_url)
+    pool.subscribe(NetworkHolds(pool.safety).on_event)  # requests the page sends during an action
     return broker

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.service import Core
 from app.events import CoreEvent
+from app.safety.strict_mode import StrictMode
 from app.ui.aio import spawn
 from app.ui.model_clients import OffLoopClients, prewarm
 
@@ -196,6 +197,14 @@ class AppController(QObject):
     async def apply_idle_threshold(self, seconds: int) -> None:
         """Store the idle threshold and send it to every connected browser (the extension's `configure` control)."""
         await self.core.set_idle_threshold(seconds)
+
+    async def strict_mode(self) -> StrictMode:
+        return await self.core.strict_mode()
+
+    async def apply_strict_mode(self, all_sites: bool, sites: list[str]) -> None:
+        """Store strict mode ("ask before acting") and send it to every connected browser; raises
+        app.store.blocklist.InvalidEntry for a site that is not a domain."""
+        await self.core.set_strict_mode(all_sites, sites)
 
     # -- blocklist (a change, from here or from `bua`, reaches the windows as `blocklist_changed`) ----------
     async def blocklist(self) -> list[str]:

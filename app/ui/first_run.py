@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
@@ -11,6 +12,7 @@ from app.ui import setup_check
 from app.ui.aio import spawn
 from app.ui.controller import AppController
 from app.ui.icons import app_icon
+from app.ui.popup.placement import beside
 from app.ui.widgets import button, label, row, set_props
 
 
@@ -28,7 +30,7 @@ class FirstRunWindow(QWidget):
     def __init__(self, controller: AppController) -> None:
         super().__init__()
         self.controller = controller
-        self.setWindowTitle("Set up bua")
+        self.setWindowTitle("Set up")
         self.setWindowIcon(app_icon())
         self.setMinimumWidth(600)
         self.facts: setup_check.SetupFacts | None = None
@@ -86,6 +88,7 @@ class FirstRunWindow(QWidget):
         self.ext_path.setText(str(facts.extension_dir))
         self.ext_id.setText(f"Its ID must then read {facts.extension_id}." if facts.extension_id else "")
         self.adjustSize()
+        self.fit()
 
     def _register(self) -> None:
         async def go() -> None:
@@ -124,6 +127,19 @@ class FirstRunWindow(QWidget):
     def _ext_say(self, text: str) -> None:
         self.ext_status.setText(text)
         self.ext_status.setVisible(bool(text))
+        self.fit()
+
+    def fit(self) -> None:
+        """Grow to the height the content needs at the current width. Wrapped labels have a height for a width,
+        which a top-level window does not follow by itself: a status line appearing in step 2 squeezed the
+        buttons to half their height."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        if self.height() < need:
+            self.resize(self.width(), need)
 
     def _refresh_connected(self) -> None:
         browsers = self.controller.core.browsers()
@@ -140,7 +156,14 @@ class FirstRunWindow(QWidget):
         self.close()
         self.controller.open_chat_requested.emit()
 
-    def bring_forward(self) -> None:
+    def bring_forward(self, beside_window: QWidget | None = None) -> None:
+        """Shown beside `beside_window` (the chat), never over it, and inside the screen it is on."""
+        self.adjustSize()
+        screen = (beside_window.screen() if beside_window is not None else None) or QGuiApplication.primaryScreen()
+        if screen is not None:
+            anchor = beside_window.frameGeometry() if beside_window is not None and beside_window.isVisible() \
+                else QRect(screen.availableGeometry().center(), QSize(0, 0))
+            self.move(beside(anchor, self.frameGeometry().size(), screen.availableGeometry()))
         self.show()
         self.raise_()
         self.activateWindow()

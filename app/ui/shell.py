@@ -139,7 +139,7 @@ class BuaApp(QObject):
         if self.first_run is None:
             self.first_run = FirstRunWindow(self.controller)
         aio.spawn(self.first_run.start())
-        self.first_run.bring_forward()
+        self.first_run.bring_forward(self.chat)
 
     # -- quitting ---------------------------------------------------------
     def request_quit(self) -> None:

@@ -20,9 +20,22 @@ export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;
 /**
  * @typedef {{uid: string, role: string, name: string, context?: string}} Candidate
  *   a current element that may be what a stale or unknown target meant
- * @typedef {{candidates?: Candidate[], confirmation?: Record<string, unknown>}} ErrorDetails extra fields of the
- *   error body (confirmation: what a held sensitive action is, see safety/confirmations.js)
+ * @typedef {{candidates?: Candidate[], confirmation?: Record<string, unknown>, page_text?: string[]}} ErrorDetails
+ *   extra fields of the error body (confirmation: what a held sensitive action is, see safety/confirmations.js;
+ *   page_text: the page's strings the message quotes, see `quoting`)
  */
+
+/**
+ * The details of an error whose message quotes the page (an element described by its text, a thrown exception, a
+ * download's file name): the quoted strings, exactly as the message interpolates them. The app marks each as page
+ * data where the message says it and remembers it for its data-flow check (app/protocol/page_data.py); a message
+ * that interpolates page text without listing it here reaches the model unmarked.
+ * @param {...unknown} texts
+ * @returns {{page_text: string[]}}
+ */
+export function quoting(...texts) {
+  return { page_text: texts.filter((t) => typeof t === "string" && t !== "").map(String) };
+}
 
 /** An action failure with a protocol error code and a message naming the next step. */
 export class ActionError extends Error {
@@ -74,7 +87,9 @@ export function eventMessage(type, data) {
 export function toErrorBody(err) {
   if (err instanceof ActionError) return { code: err.code, message: err.message, ...err.details };
   const message = err instanceof Error ? err.message : String(err);
-  return { code: ErrorCode.INTERNAL_ERROR, message: message || "unexpected error in the extension" };
+  // Nobody wrote this message for the model: it may hold anything the page made, so it counts as page text.
+  return message ? { code: ErrorCode.INTERNAL_ERROR, message, page_text: [message] }
+    : { code: ErrorCode.INTERNAL_ERROR, message: "unexpected error in the extension" };
 }
 
 /**

@@ -151,7 +151,8 @@ test("an ActionError keeps its code; any other exception is internal_error", asy
   await dispatcher.handle(request({ type: "navigate", url: "http://x/" }, "r1"));
   await dispatcher.handle(request({ type: "get_tabs" }, "r2"));
   assert.deepEqual(sent[0].error, { code: "timeout", message: "too slow" });
-  assert.deepEqual(sent[1].error, { code: "internal_error", message: "cannot read properties of undefined" });
+  assert.deepEqual(sent[1].error, { code: "internal_error", message: "cannot read properties of undefined",
+    page_text: ["cannot read properties of undefined"] }, "nobody wrote it for the model: it counts as page text");
 });
 
 test("a synchronous throw in a handler is also internal_error", async () => {
@@ -159,7 +160,7 @@ test("a synchronous throw in a handler is also internal_error", async () => {
     actions: { get_tabs: /** @type {any} */ (() => { throw new Error("sync boom"); }) },
   });
   await dispatcher.handle(request({ type: "get_tabs" }));
-  assert.deepEqual(sent[0].error, { code: "internal_error", message: "sync boom" });
+  assert.deepEqual(sent[0].error, { code: "internal_error", message: "sync boom", page_text: ["sync boom"] });
 });
 
 test("host_ready calls onHostReady; host_error and unknown events are ignored", async () => {

@@ -21,6 +21,8 @@ function dispatcher() {
     log: silentLog,
     gate: permissiveGate,
     controls: /** @type {any} */ (controls),
+    holds: /** @type {any} */ ({ answer: () => false }),
+    strict: /** @type {any} */ ({ set: async (/** @type {any} */ args) => args }),
   });
   return { d, sent };
 }

@@ -126,6 +126,14 @@ async def test_two_clients_at_once_each_in_its_own_group_refused_on_the_others_t
         assert group_of(browser, tab_b) == "bua · Client B"
 
 
+async def test_two_clients_of_the_same_name_get_labels_a_person_can_tell_apart(core, browser, fixture_server):
+    async with mcp_client(core.home, "Same Client") as a, mcp_client(core.home, "Same Client") as b:
+        tab_a = (await act(a, {"type": "navigate", "url": fixture_server.url("/sessions.html?same-a")}))["tab_id"]
+        tab_b = (await act(b, {"type": "navigate", "url": fixture_server.url("/second.html?same-b")}))["tab_id"]
+        groups = {group_of(browser, tab_a), group_of(browser, tab_b)}
+        assert groups == {"bua · Same Client", "bua · Same Client 2"}, groups
+
+
 COUNT_COMMANDS = ("globalThis.__buaCommands = 0; if (!globalThis.__buaCounting) { globalThis.__buaCounting = true; "
                   "const send = chrome.debugger.sendCommand.bind(chrome.debugger); chrome.debugger.sendCommand = "
                   "(...a) => { globalThis.__buaCommands++; return send(...a); }; } 0")

@@ -31,6 +31,7 @@ def test_try_the_demo_runs_the_seed_scenario_from_the_chat_window(make_app, home
     async def body() -> None:
         app = await make_app(make_core(home))
         window = app.chat
+        await until(lambda: "missing_key" in window.notices.cards, message="the key card")
         card = window.notices.cards["missing_key"]
         card.buttons["Try the demo"].click()
         await until(lambda: window.session.running, timeout=60, message="the demo turn started")

@@ -125,15 +125,31 @@ def test_missing_api_key_guides_to_settings_and_the_demo(make_app, home, run):
     async def body() -> None:
         app = await make_app(make_core(home))
         window = app.chat
+        await until(lambda: "missing_key" in window.notices.cards, message="the key card")
         card = window.notices.cards["missing_key"]
         assert card.isVisibleTo(window)
         assert set(card.buttons) == {"Open Settings", "Try the demo"}
+        assert "kept in your system keyring" in card.body.text(), "a keyring is there (in memory): as Settings says"
         type_and_send(window, "hello")
         await finished(window)
         assert "API key" in window.transcript.current.error.text()
+        await until(lambda: "missing_key" in window.notices.cards, message="the key card")
         card = window.notices.cards["missing_key"]
         QTest.mouseClick(card.buttons["Open Settings"], Qt.MouseButton.LeftButton)
         await until(lambda: app.settings is not None and app.settings.isVisible(), message="settings open")
+    run(body())
+
+
+def test_without_a_keyring_the_key_card_says_what_settings_says(make_app, home, run, monkeypatch):
+    from app.ui.chat import window as chat_window
+
+    monkeypatch.setattr(chat_window, "keyring_backend_name", lambda: None)
+
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        await until(lambda: "missing_key" in app.chat.notices.cards, message="the key card")
+        text = app.chat.notices.cards["missing_key"].body.text()
+        assert "no secure keyring" in text and "ANTHROPIC_API_KEY" in text and "kept in your system keyring" not in text
     run(body())
 
 

@@ -30,7 +30,7 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
             sent.append((op, args))
             return await broadcast(op, args, *rest)
         app.core.controls.broadcast = recording
-        assert "missing_key" in app.chat.notices.cards
+        await until(lambda: "missing_key" in app.chat.notices.cards, message="the key card")
         app.open_settings()
         dialog = app.settings
         await until(lambda: dialog.key.state is not None, message="key state loaded")
@@ -142,4 +142,44 @@ def test_start_at_login_writes_an_autostart_entry(make_app, home, run):
         QTest.keyClick(dialog.login, Qt.Key.Key_Space)
         assert await dialog.save()
         assert not entry.exists()
+    run(body())
+
+
+def test_ask_before_acting_is_stored_and_sent_to_the_browsers(make_app, home, run, memory_keyring):
+    async def body() -> None:
+        app = await make_app(make_core(home))
+        sent: list[tuple] = []
+        broadcast = app.core.controls.broadcast
+
+        async def recording(op, args, *rest):
+            sent.append((op, args))
+            return await broadcast(op, args, *rest)
+        app.core.controls.broadcast = recording
+        app.open_settings()
+        dialog = app.settings
+        await until(lambda: dialog.key.state is not None)
+        assert dialog.strict.choice.currentData() == "off", "strict mode is off by default"
+        assert not dialog.strict.sites.isVisible()
+        dialog.strict.choice.setCurrentIndex(dialog.strict.choice.findData("sites"))
+        assert dialog.strict.sites.isVisible()
+        dialog.strict.sites.setText("not a domain!")
+        assert not await dialog.save()
+        assert "not a domain" in dialog.message.text() and app.core.store.get_setting("strict_mode") is None
+        dialog.strict.sites.setText("Shop.Example, https://bank.example/login")
+        assert await dialog.save()
+        assert app.core.store.get_setting("strict_mode") == {"all": False, "sites": ["shop.example", "bank.example"]}
+        assert ("set_strict_mode", {"all": False, "sites": ["shop.example", "bank.example"]}) in sent
+        app.open_settings()
+        await until(lambda: app.settings.strict.sites.text() == "shop.example, bank.example",
+                    message="strict mode loads back")
+        assert app.settings.strict.choice.currentData() == "sites"
+        sent.clear()
+        app.settings.strict.choice.setCurrentIndex(app.settings.strict.choice.findData("all"))
+        assert await app.settings.save()
+        assert [s for s in sent if s[0] == "set_strict_mode"] == [("set_strict_mode", {"all": True, "sites": []})]
+        sent.clear()
+        app.open_settings()
+        await until(lambda: app.settings.strict.choice.currentData() == "all", message="loaded back")
+        assert await app.settings.save()
+        assert [s for s in sent if s[0] == "set_strict_mode"] == [], "an unchanged choice is not sent again"
     run(body())

@@ -50,4 +50,8 @@ def test_every_visible_control_takes_the_keyboard_and_has_a_name(make_app, home,
                     or getattr(control, "placeholderText", lambda: "")() or control.toolTip()
                 assert name, (window.windowTitle(), type(control).__name__, control.objectName())
         assert app.chat.minimumWidth() >= 360 and app.chat.width() >= 480, "a sensible chat size"
+        assert app.chat.header.stop_all.isVisible(), "Stop all is there before any browser connects"
+        for window in (app.chat, app.popup, app.settings):
+            # Qt adds the application's display name ("… — bua") itself: a title that says it too reads twice.
+            assert window.windowTitle() and "bua" not in window.windowTitle().lower(), window.windowTitle()
     run(body())

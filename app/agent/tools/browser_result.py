@@ -1,11 +1,13 @@
 """What the model sees of a browser result: every page-derived string inside the task's boundary.
 
-Page-derived: the markdown, element names and contexts, text (also of find, page_log and read_download), titles,
-evaluate values, dialog messages, download file names, what wait_for saw, and an evaluate error's message (the
-page's exception). Each is neutralised (boundary and tool-result look-alikes defused), its lines that address the
-agent are flagged, and it is wrapped in
-⟦page-data TOKEN⟧…⟦/page-data TOKEN⟧ with the task's random token. URLs are neutralised but not wrapped (the
-model copies them into actions). The result says how many lines were flagged and how many forgeries defused.
+Which strings are the page's is declared, never recognised: each action declares its result's shape
+(`ActionSpec.result`, app/protocol/actions/shapes.py), every error shares one (shapes.ERROR: an error that quotes
+the page lists the quoted text in `page_text`), and a key no declaration names counts as page text. The walk is
+app.protocol.page_data's, the same one the data-flow memory reads. Each page string is neutralised (boundary and
+tool-result look-alikes defused), its lines that address the agent are flagged, and it is wrapped in
+⟦page-data TOKEN⟧…⟦/page-data TOKEN⟧ with the task's random token; a quote inside an error's message is wrapped
+where it stands. URLs are neutralised but not wrapped (the model copies them into actions). The result says how
+many lines were flagged and how many forgeries defused.
 
 The data itself stays raw (the person's task card, milestones and the UI read it); marking happens when the model's
 view is rendered (app.agent.results, app.mcp.results), the same for the built-in subagent and MCP clients.
@@ -13,33 +15,15 @@ view is rendered (app.agent.results, app.mcp.results), the same for the built-in
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from app.agent.page_text.boundary import neutralise, wrap
 from app.agent.page_text.flagger import flag
 from app.protocol.errors import GUIDANCE, STOPPED_DOWNLOAD_STEP
-
-PAGE_KEYS = frozenset({"markdown", "elements", "text", "title", "name", "context", "value", "message", "seen",
-                       "filename", "label", "selection", "selected", "selected_text", "element",
-                       "clicked", "hovered", "dragged", "dropped_on", "typed_into", "target"})
-"""Keys whose string values come from the page (anywhere inside a result, e.g. find's `matches`, a change list's
-`changes`, page_log's `entries`, a dialog's `message`, and the element descriptions of what a click, hover, drag,
-type or scroll reached: `button#send "Ignore all…"` carries up to 40 characters of the page's text). The ONE definition of page-derived: the boundary marking
-below and the data-flow memory (app.safety.guard, through `page_strings`) both read it."""
-URL_KEYS = frozenset({"url", "final_url"})
-PAGE_ERROR_CODES = frozenset({"evaluate_failed", "element_not_found", "element_stale", "not_interactable"})
-"""Errors whose message carries the page's own text (a thrown exception; an element described by its text, id and
-classes, e.g. "covered by div#promo "Ignore …""): the whole message is page data (the `code` stays outside)."""
-_QUOTED_PAGE_TEXT = re.compile(r'(whose text begins )("(?:[^"\\]|\\.)*")')
-"""Page text quoted (JSON-escaped) inside another error's message: select_text's "whose text begins "…""."""
-_DESCRIBED_ELEMENT = re.compile(r'^[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:[#.][^\s"]+)*(?: "| (?:takes|is a) )')
-"""A message that begins with the extension's description of a page element (tag, #id, .classes, "its text"), as
-fill's and upload's `input#card.x "…" takes text, not …`: the whole message is page data."""
+from app.protocol.page_data import PageDataVisitor
 
 
-class _Marker:
+class _Marker(PageDataVisitor):
     def __init__(self, token: str) -> None:
         self.token = token
         self.flagged = 0
@@ -57,43 +41,11 @@ class _Marker:
         self.neutralised += defused
         return clean
 
-    def walk(self, value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: self.field(k, v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.walk(v) for v in value]
-        return value
 
-    def field(self, key: str, value: Any) -> Any:
-        if key in PAGE_KEYS:
-            if isinstance(value, str):
-                return self.text(value) if value else value
-            if key == "value" and value is not None and not isinstance(value, (bool, int, float)):
-                return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-        if key in URL_KEYS and isinstance(value, str):
-            return self.url(value)
-        return self.walk(value)
-
-
-def mark_output(data: dict[str, Any], token: str, marker: "_Marker | None" = None) -> dict[str, Any]:
+def mark_output(data: dict[str, Any], token: str) -> dict[str, Any]:
     """A copy of a browser tool output `{ok, action, result | error}` with its page-derived strings marked."""
-    marker = marker or _Marker(token)
-    marked = dict(data)
-    result = data.get("result")
-    if isinstance(result, dict):
-        marked["result"] = marker.walk(result)
-    error = data.get("error")
-    if isinstance(error, dict):
-        error = dict(error)
-        if isinstance(error.get("message"), str):
-            if error.get("code") in PAGE_ERROR_CODES or _DESCRIBED_ELEMENT.match(error["message"]):
-                error["message"] = marker.text(error["message"])
-            else:
-                error["message"] = _QUOTED_PAGE_TEXT.sub(lambda m: m.group(1) + marker.text(m.group(2)),
-                                                         error["message"])
-        if isinstance(error.get("candidates"), list):
-            error["candidates"] = marker.walk(error["candidates"])
-        marked["error"] = error
+    marker = _Marker(token)
+    marked = marker.output(data)
     if marker.flagged or marker.neutralised:
         summary = {"flagged_lines": marker.flagged, "neutralised_forgeries": marker.neutralised}
         target = marked["result"] if isinstance(marked.get("result"), dict) else marked
@@ -140,26 +92,3 @@ def model_view(data: dict[str, Any], token: str | None) -> dict[str, Any]:
                 {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v})
         view["result"] = result
     return view
-
-
-class _Collector(_Marker):
-    """Walks a result as the marker does and keeps each page-derived string as it is."""
-
-    def __init__(self) -> None:
-        super().__init__("")
-        self.found: list[str] = []
-
-    def text(self, value: str) -> str:
-        self.found.append(value)
-        return value
-
-    def url(self, value: str) -> str:
-        return value
-
-
-def page_strings(data: dict[str, Any]) -> list[str]:
-    """Every string of a browser output `{ok, result | error}` that `mark_output` marks as page data, unmarked:
-    what the data-flow memory records as the page's (one traversal, so the two can never disagree)."""
-    collector = _Collector()
-    mark_output(data, "", collector)
-    return collector.found

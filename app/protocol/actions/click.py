@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import PointTarget, WithDialog
+from app.protocol.actions.shapes import INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import outcome, target
 
@@ -29,4 +30,5 @@ class Click(PointTarget, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="pointer",
+        result={**INPUT, "clicked": PAGE, "x": OWN, "y": OWN},
     )

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.protocol.actions.fields import ActionModel, TabId
+from app.protocol.actions.shapes import OWN
 from app.protocol.actions.spec import ActionSpec
 
 
@@ -16,4 +17,5 @@ class CloseTab(ActionModel):
         guide="close a tab this task opened.",
         done=lambda raw, result: "Closed a tab",
         failed="close the tab",
+        result={"closed": OWN, "current_tab_id": OWN},
     )

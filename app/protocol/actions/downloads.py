@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.shapes import DOWNLOAD
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 
 
@@ -25,4 +26,5 @@ class Downloads(ActionModel):
         failed="list the downloads",
         needs_tab=False,
         read_only=True,
+        result={"downloads": DOWNLOAD},
     )

@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import Offset, Point, PointTarget, Selector, Uid
+from app.protocol.actions.shapes import INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 from app.protocol.actions.wording import outcome, target, thing
 
@@ -53,4 +54,5 @@ class Drag(PointTarget):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="pointer",
+        result={**INPUT, "dragged": PAGE, "dropped_on": PAGE, "how": OWN, "html5": OWN},
     )

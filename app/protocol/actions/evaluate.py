@@ -5,12 +5,13 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import MAX_TEXT_CHARS, OnTab, WithDialog
-from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.shapes import OWN, Part
+from app.protocol.actions.spec import ActionSpec, Carries
 
 
 class Evaluate(OnTab, WithDialog):
     type: Literal["evaluate"]
-    expression: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
+    expression: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS), Carries.SCRIPT]
 
     spec = ActionSpec(
         asks="Run a script",
@@ -21,4 +22,5 @@ class Evaluate(OnTab, WithDialog):
         failed="run the script",
         may_navigate=True,
         sensitive_by="script",
+        result={"value": Part.PAGE_JSON, "type": OWN, "truncated": OWN, "total_chars": OWN, "note": OWN},
     )

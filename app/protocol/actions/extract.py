@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import OnTab, Selector
+from app.protocol.actions.shapes import CHANGES, OWN, PAGE, TAB
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 
 
@@ -33,4 +34,6 @@ class Extract(OnTab):
         done=_done,
         failed="read the page",
         read_only=True,
+        result={**TAB, "markdown": PAGE, "elements": PAGE, "text": PAGE, "changes": CHANGES, "note": OWN,
+                "hidden_chars": OWN, "truncated": OWN, "chars": OWN},
     )

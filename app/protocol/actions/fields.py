@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
-from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.spec import ActionSpec, Carries
 
 MAX_TEXT_CHARS = 100_000
 MAX_TIMEOUT_MS = 30_000
@@ -47,7 +47,9 @@ DialogAnswer = Annotated[
     Field(description="How to answer a confirm/prompt this action opens. Default: alert and beforeunload "
                       "accepted, confirm and prompt dismissed."),
 ]
-PromptText = Annotated[str, Field(max_length=10_000, description="Text for a prompt() this action opens (accepts it).")]
+PromptText = Annotated[str, Field(max_length=10_000, description="Text for a prompt() this action opens (accepts it)."),
+                       Carries.TYPED_TEXT]
+"""The page's script gets it as prompt()'s answer: typed text, as far as the data-flow check goes."""
 
 
 class ActionModel(BaseModel):

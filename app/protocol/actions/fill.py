@@ -6,7 +6,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import MAX_TEXT_CHARS, OnTab, Selector, Uid, WithDialog
-from app.protocol.actions.spec import ActionSpec, Raw, Result
+from app.protocol.actions.shapes import ERROR, INPUT, OWN, PAGE
+from app.protocol.actions.spec import ActionSpec, Carries, Raw, Result
 
 MAX_FIELDS = 50
 
@@ -17,7 +18,7 @@ class FillField(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     uid: Uid | None = None
     selector: Selector | None = None
-    value: Annotated[str, Field(max_length=MAX_TEXT_CHARS)] | bool = Field(
+    value: Annotated[Annotated[str, Field(max_length=MAX_TEXT_CHARS)] | bool, Carries.TYPED_TEXT] = Field(
         description="Text for a text field, an option's label for a select, true/false for a checkbox or radio.")
 
     @model_validator(mode="after")
@@ -40,7 +41,7 @@ def _filled(raw: Raw, result: Result) -> str:
 
 class Fill(OnTab, WithDialog):
     type: Literal["fill"]
-    fields: Annotated[list[FillField], Field(min_length=1, max_length=MAX_FIELDS)]
+    fields: Annotated[list[FillField], Field(min_length=1, max_length=MAX_FIELDS), Carries.FORM_FIELDS]
     submit: bool = False
 
     spec = ActionSpec(
@@ -55,4 +56,7 @@ class Fill(OnTab, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="fields",
+        result={**INPUT, "fields": {"field": OWN, "ok": OWN, "error": ERROR, "element": PAGE, "checked": OWN,
+                                    "changed": OWN, "selected": PAGE, "typed_into": PAGE, "value_length": OWN},
+                "submitted": PAGE, "submit_error": PAGE},
     )

@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import OnTab
+from app.protocol.actions.shapes import CANDIDATE, OWN, PAGE, TAB
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 
 MAX_FIND_LIMIT = 100
@@ -46,4 +47,5 @@ class Find(OnTab):
         failed="search the page for",
         failed_subject=_asked,
         read_only=True,
+        result={**TAB, "matches": {**CANDIDATE, "text": PAGE}, "total": OWN, "note": OWN},
     )

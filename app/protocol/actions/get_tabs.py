@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.shapes import OWN, TAB
 from app.protocol.actions.spec import ActionSpec
 
 
@@ -17,4 +18,5 @@ class GetTabs(ActionModel):
         failed="list the tabs",
         needs_tab=False,
         read_only=True,
+        result={"tabs": {**TAB, "active": OWN, "in_task": OWN, "current": OWN}, "other_tabs": OWN},
     )

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.protocol.actions.fields import OnTab, TimeoutMs
+from app.protocol.actions.shapes import OWN, TAB
 from app.protocol.actions.spec import ActionSpec
 
 _DONE = {"back": "Went back to", "forward": "Went forward to", "reload": "Reloaded"}
@@ -21,4 +22,5 @@ class History(OnTab):
         failed="go",
         failed_subject=lambda raw: str(raw.get("direction", "")),
         may_navigate=True,
+        result={**TAB, "direction": OWN, "status": OWN},
     )

@@ -1,14 +1,15 @@
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from app.protocol.actions.fields import HttpUrlStr, OnTab, TimeoutMs
-from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.shapes import OWN, TAB
+from app.protocol.actions.spec import ActionSpec, Carries
 
 
 class Navigate(OnTab):
     type: Literal["navigate"]
-    url: HttpUrlStr
+    url: Annotated[HttpUrlStr, Carries.URL]
     timeout_ms: TimeoutMs = 30_000
 
     spec = ActionSpec(
@@ -21,4 +22,5 @@ class Navigate(OnTab):
         failed_subject=lambda raw: str(raw.get("url", "")),
         may_navigate=True,
         opens_session=True,
+        result={**TAB, "status": OWN},
     )

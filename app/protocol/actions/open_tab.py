@@ -1,14 +1,15 @@
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from app.protocol.actions.fields import ActionModel, HttpUrlStr
-from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.shapes import TAB
+from app.protocol.actions.spec import ActionSpec, Carries
 
 
 class OpenTab(ActionModel):
     type: Literal["open_tab"]
-    url: HttpUrlStr
+    url: Annotated[HttpUrlStr, Carries.URL]
     focus: bool = False
 
     spec = ActionSpec(
@@ -21,4 +22,5 @@ class OpenTab(ActionModel):
         may_navigate=True,
         opens_session=True,
         needs_tab=False,
+        result=TAB,
     )

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import OnTab
+from app.protocol.actions.shapes import OWN, PAGE, URL
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 
 _KIND = {"console": "console messages", "errors": "uncaught errors", "network": "failed or slow requests"}
@@ -29,4 +30,7 @@ class PageLog(OnTab):
         done=_read,
         failed="read the page's log",
         read_only=True,
+        result={"entries": {"seq": OWN, "t_ms": OWN, "level": OWN, "source": OWN, "text": PAGE, "url": URL,
+                            "line": OWN, "column": OWN, "method": OWN, "type": OWN, "status": OWN, "ms": OWN},
+                "last_seq": OWN, "dropped": OWN, "began_ms_ago": OWN, "listening": OWN},
     )

@@ -5,14 +5,16 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import OnTab, WithDialog
-from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.shapes import INPUT, OWN, Part
+from app.protocol.actions.spec import ActionSpec, Carries
 from app.protocol.actions.wording import outcome
 
 
 class PressKey(OnTab, WithDialog):
     type: Literal["press_key"]
     key: Annotated[str, Field(min_length=1, max_length=64,
-                              description="e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A")]
+                              description="e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A"),
+                   Carries.KEYS]
 
     spec = ActionSpec(
         asks="Press a key",
@@ -25,4 +27,5 @@ class PressKey(OnTab, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="key",
+        result={**INPUT, "pressed": OWN, "copied": Part.CLIPBOARD},
     )

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import ActionModel
+from app.protocol.actions.shapes import DOWNLOAD, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 
 
@@ -27,4 +28,6 @@ class ReadDownload(ActionModel):
         failed_subject=lambda raw: f"#{raw.get('id')}",
         needs_tab=False,
         read_only=True,
+        answers_from_disk=True,
+        result={**DOWNLOAD, "text": PAGE, "chars": OWN, "truncated": OWN, "note": OWN, "pages": OWN},
     )

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from contextlib import contextmanager
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
+from app.protocol.actions.carrier_paths import carrier_paths
 from app.protocol.actions.fields import ActionModel
 from app.protocol.actions.spec import ActionSpec
 
-_SUPPORT_MODULES = frozenset({"fields", "spec", "wording", "registry"})
+_SUPPORT_MODULES = frozenset({"fields", "spec", "wording", "registry", "shapes", "carriers", "carrier_paths"})
 
 
 def action_type(model: type[ActionModel]) -> str:
@@ -41,8 +43,25 @@ def _discover() -> tuple[type[ActionModel], ...]:
 
 ACTION_MODELS: tuple[type[ActionModel], ...] = _discover()
 ACTION_TYPES: tuple[str, ...] = tuple(action_type(m) for m in ACTION_MODELS)
-ACTION_SPECS: Mapping[str, ActionSpec] = MappingProxyType({action_type(m): m.spec for m in ACTION_MODELS})
-MODEL_BY_TYPE: Mapping[str, type[ActionModel]] = MappingProxyType({action_type(m): m for m in ACTION_MODELS})
+_SPECS: dict[str, ActionSpec] = {action_type(m): m.spec for m in ACTION_MODELS}
+_MODELS: dict[str, type[ActionModel]] = {action_type(m): m for m in ACTION_MODELS}
+ACTION_SPECS: Mapping[str, ActionSpec] = MappingProxyType(_SPECS)
+MODEL_BY_TYPE: Mapping[str, type[ActionModel]] = MappingProxyType(_MODELS)
+
+
+@contextmanager
+def throwaway_action(model: type[ActionModel]) -> Iterator[str]:
+    """For tests only: `model` is a declared action (ACTION_SPECS, MODEL_BY_TYPE) while the block runs, so a test
+    can show that a new action's declaration alone is read by every check. The union, the tool's schema and the
+    generated extension files are not rebuilt (they are built from ACTION_MODELS at import)."""
+    name = action_type(model)
+    if name in _MODELS:
+        raise ValueError(f"action type {name!r} is already declared; give the throwaway another name")
+    _MODELS[name], _SPECS[name] = model, model.spec
+    try:
+        yield name
+    finally:
+        del _MODELS[name], _SPECS[name]
 
 _UNSIGNED = frozenset({"type", "tab_id", "dialog", "prompt_text"})
 
@@ -69,5 +88,8 @@ def required_fields(model: type[ActionModel]) -> list[str]:
 
 
 def wire_actions() -> dict[str, dict[str, Any]]:
-    """Per action type: its required fields and flags, as the extension gets them."""
-    return {action_type(m): {"required": required_fields(m), **m.spec.flags()} for m in ACTION_MODELS}
+    """Per action type: its required fields, flags and what its fields carry (`{path: carrier}`,
+    app.protocol.actions.carriers), as the extension gets them."""
+    models = sorted(_MODELS.values(), key=lambda m: (m.spec.rank, action_type(m)))
+    return {action_type(m): {"required": required_fields(m), **m.spec.flags(),
+                             "carries": {path: kind.value for path, kind in carrier_paths(m)}} for m in models}

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import OptionalTarget
+from app.protocol.actions.shapes import OWN
 from app.protocol.actions.spec import ActionSpec
 
 
@@ -23,4 +24,6 @@ class Screenshot(OptionalTarget):
         done=lambda raw, result: "Took a screenshot",
         failed="take a screenshot",
         read_only=True,
+        result={"data": OWN, "data_url": OWN, "image": OWN, "format": OWN, "width": OWN, "height": OWN,
+                "scale": OWN, "origin": OWN, "viewport": OWN, "bytes": OWN, "full_page": OWN, "note": OWN},
     )

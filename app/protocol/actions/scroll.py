@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import OptionalTarget
+from app.protocol.actions.shapes import OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 
 
@@ -32,4 +33,7 @@ class Scroll(OptionalTarget):
         done=lambda raw, result: f"Scrolled {raw['direction']}" if raw.get("direction")
         else "Scrolled an element into view",
         failed="scroll",
+        result={"container": PAGE, "target": PAGE, "note": PAGE, "scrolled_to": OWN, "in_view": OWN, "top": OWN,
+                "x": OWN, "y": OWN, "max_x": OWN, "max_y": OWN, "moved": OWN, "moved_by": OWN, "at_start": OWN,
+                "at_end": OWN},
     )

@@ -8,8 +8,11 @@ the extension's generated lists (`extension/src/generated/protocol.js`) are all 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Literal
+
+from app.protocol.actions.shapes import Shape
 
 Raw = dict[str, Any]
 """The action as the model sent it."""
@@ -22,6 +25,27 @@ SensitiveBy = Literal["pointer", "typing", "fields", "key", "script"]
 `fields` — a fill's fields: submitting through the first field's form when `submit` is set;
 `key` — the focused control a key reaches (Enter submits, Space presses);
 `script` — the page as a whole: every sensitive control a script could reach."""
+
+
+class Carries(StrEnum):
+    """What an action's field carries into the page or the person's machine, as field metadata:
+    `text: Annotated[str, Field(...), Carries.TYPED_TEXT]`. The safety checks (app/safety/guard.py, flows.py)
+    and the app's file hooks (app/bridge/file_hooks.py) read these, never an action's name
+    (app.protocol.actions.carriers reads them out of a raw action)."""
+
+    TYPED_TEXT = "typed_text"
+    """Text typed into the page where the action lands: data-flow checked against that page's site."""
+    KEYS = "keys"
+    """A key or chord: a printable key types its character, a paste chord types what the task copied."""
+    URL = "url"
+    """A URL the action opens: data-flow checked against the URL's site, wherever it is."""
+    SCRIPT = "script"
+    """JavaScript run in the page: checked for data it carries and for URLs of other sites it can send to."""
+    FILE_PATHS = "file_paths"
+    """Paths on the person's disk: only under the folders they allowed, resolved before the request goes out."""
+    FORM_FIELDS = "form_fields"
+    """The fields of one form ({target, value} each; the values declare their own carrier): the form they are in is
+    the form the action submits."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +77,12 @@ class ActionSpec:
     sensitive_by: SensitiveBy | None = None
     """It can pay, send, delete or change an account, depending on what it reaches: how the safety checks read
     that (None: it cannot, and is never checked)."""
+
+    result: Shape = field(default_factory=dict)
+    """What each key of its result is (app/protocol/actions/shapes.py); a key left out is page text."""
+    answers_from_disk: bool = False
+    """The extension answers where a file of the task is on disk (`path`, `mime`); the app answers with the file's
+    text instead (app/bridge/file_hooks.py), since the extension cannot read the disk."""
 
     @property
     def may_be_sensitive(self) -> bool:

@@ -5,13 +5,14 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import MAX_TEXT_CHARS, Target, WithDialog
-from app.protocol.actions.spec import ActionSpec
+from app.protocol.actions.shapes import INPUT, OWN, PAGE
+from app.protocol.actions.spec import ActionSpec, Carries
 from app.protocol.actions.wording import outcome, target
 
 
 class TypeText(Target, WithDialog):
     type: Literal["type"]
-    text: Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
+    text: Annotated[str, Field(max_length=MAX_TEXT_CHARS), Carries.TYPED_TEXT]
     clear: bool = False
     submit: bool = False
 
@@ -27,4 +28,5 @@ class TypeText(Target, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="typing",
+        result={**INPUT, "typed_into": PAGE, "selected": PAGE, "value_length": OWN, "submitted": PAGE},
     )

@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import Target
-from app.protocol.actions.spec import ActionSpec, Raw, Result
+from app.protocol.actions.shapes import EFFECTS, OWN, PAGE
+from app.protocol.actions.spec import ActionSpec, Carries, Raw, Result
 from app.protocol.actions.wording import target
 
 MAX_UPLOAD_FILES = 10
@@ -31,7 +32,7 @@ def _uploaded(raw: Raw, result: Result) -> str:
 
 class Upload(Target):
     type: Literal["upload"]
-    paths: Annotated[list[FilePath], Field(min_length=1, max_length=MAX_UPLOAD_FILES)]
+    paths: Annotated[list[FilePath], Field(min_length=1, max_length=MAX_UPLOAD_FILES), Carries.FILE_PATHS]
 
     spec = ActionSpec(
         asks="Upload files",
@@ -46,4 +47,5 @@ class Upload(Target):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="pointer",
+        result={"to": PAGE, "how": OWN, "files": OWN, "effects": EFFECTS},
     )

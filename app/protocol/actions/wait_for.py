@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import OnTab, Selector, TimeoutMs, Uid
+from app.protocol.actions.shapes import INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import awaited
 
@@ -35,4 +36,5 @@ class WaitFor(OnTab):
         failed="see",
         failed_subject=awaited,
         read_only=True,
+        result={**INPUT, "state": OWN, "seen": PAGE, "elapsed_ms": OWN},
     )

@@ -11,11 +11,16 @@ from app.ui.chat.notices import NoticeCard
 Callback = Callable[[], object]
 
 
-def missing_key(open_settings: Callback, try_demo: Callback) -> NoticeCard:
+def missing_key(open_settings: Callback, try_demo: Callback, has_keyring: bool) -> NoticeCard:
+    """Says what Settings will say about the keyring (app/ui/settings/key_field.py describe): with none on this
+    system the key cannot be saved there, so the card points at ANTHROPIC_API_KEY instead."""
+    where = ("Add it in Settings — it is kept in your system keyring, never in a file." if has_keyring else
+             "This system has no secure keyring, so bua cannot save a key: set ANTHROPIC_API_KEY in the "
+             "environment before starting bua (bua never writes the key to a file).")
     return NoticeCard(
         "missing_key", "Add your Anthropic API key to start",
-        "bua needs an API key to talk to the model. Add it in Settings — it is kept in your system keyring, "
-        "never in a file. Or try the offline demo first: no key needed, it runs on a demo site in a browser.",
+        f"bua needs an API key to talk to the model. {where} Or try the offline demo first: no key needed, it "
+        "runs on a demo site in a browser.",
         [("Open Settings", open_settings, "primary"), ("Try the demo", try_demo, None)])
 
 

@@ -30,6 +30,8 @@ class Header(QFrame):
         self.activity = button("Sessions && blocklist", controller.open_popup_requested.emit,
                                tip="Milestones, live sessions, Stop all, blocklist (Ctrl+J)")
         self.settings = button("Settings", controller.open_settings_requested.emit, tip="Settings (Ctrl+,)")
+        # Always shown, as in the tray and the popup: with or without a browser, a person looking for Stop all must
+        # never have to wait for something to run first (pressing it with nothing running stops nothing).
         self.stop_all = button("Stop all", lambda: spawn(controller.stop_all()), kind="danger",
                                tip="Stop every task and end every session now (Ctrl+Shift+X)")
         layout = QHBoxLayout(self)
@@ -57,7 +59,6 @@ class Header(QFrame):
             text = plural(c.browser_count, "browser") + " connected"
         else:
             text = "Browser not connected"
-        self.stop_all.setVisible(c.busy or bool(c.core.sessions.rows()))
         self.status.setText(text)
         self.status.setProperty("tone", STATUS[c.state])
         repolish(self.status)

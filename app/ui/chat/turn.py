@@ -30,7 +30,9 @@ def usage_text(turn: TurnRecord) -> str:
     parts = [plural(total.calls, "model call"), f"{tokens(total.total_input)} in"
              + (f" ({tokens(cached)} cached)" if cached else ""), f"{tokens(total.output_tokens)} out"]
     usd = cost.usd
-    if usd is not None:
+    if turn.demo:
+        parts.append("offline demo, no cost")  # the scripted model bills nobody: a price would mislead
+    elif usd is not None:
         parts.append(f"≈ {money(usd)}")
     parts.append(elapsed(turn.elapsed))
     return " · ".join(parts)

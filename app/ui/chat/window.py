@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
-from app.agent.keys import get_api_key
+from app.agent.keys import get_api_key, keyring_backend_name
 from app.ui.aio import spawn
 from app.ui.chat import guides
 from app.ui.chat.composer import Composer
@@ -37,7 +37,7 @@ class ChatWindow(QMainWindow):
         self.quit_on_close = quit_on_close
         self.session = ChatSession(controller)
         self.demo: DemoRunner | None = None
-        self.setWindowTitle("bua")
+        self.setWindowTitle("Chat")
         self.setWindowIcon(app_icon())
         self.resize(780, 720)
         self.setMinimumSize(520, 420)
@@ -166,7 +166,11 @@ class ChatWindow(QMainWindow):
             self.show_missing_key()
 
     def show_missing_key(self) -> None:
-        self.notices.show_notice(guides.missing_key(self.controller.open_settings_requested.emit, self.try_demo))
+        async def go() -> None:
+            has_keyring = await asyncio.to_thread(keyring_backend_name) is not None  # may talk to D-Bus
+            self.notices.show_notice(guides.missing_key(self.controller.open_settings_requested.emit, self.try_demo,
+                                                        has_keyring))
+        spawn(go())
 
     def _end_grace(self) -> None:
         self._extension_grace = True

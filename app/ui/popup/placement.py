@@ -22,3 +22,15 @@ def next_to_tray(tray: QRect, size: QSize, screen: QRect) -> QPoint | None:
     x = max(screen.left() + MARGIN, min(x, screen.right() - size.width() - MARGIN))
     y = max(screen.top() + MARGIN, min(y, screen.bottom() - size.height() - MARGIN))
     return QPoint(x, y)
+
+
+def beside(anchor: QRect, size: QSize, screen: QRect) -> QPoint:
+    """Top-left of a window of `size` next to the window at `anchor` (the chat), not over it: to its right where
+    the screen has room, else to its left, else against the screen's right edge; top-aligned with it and kept
+    inside `screen` (the first-run guide opened partly off-screen, over the chat)."""
+    y = max(screen.top() + MARGIN, min(anchor.top(), screen.bottom() - size.height() - MARGIN))
+    if anchor.right() + MARGIN + size.width() <= screen.right() - MARGIN:
+        return QPoint(anchor.right() + MARGIN, y)
+    if anchor.left() - MARGIN - size.width() >= screen.left() + MARGIN:
+        return QPoint(anchor.left() - MARGIN - size.width(), y)
+    return QPoint(max(screen.left() + MARGIN, screen.right() - size.width() - MARGIN), y)

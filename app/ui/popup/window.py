@@ -25,7 +25,7 @@ class PopupWindow(QWidget):
         super().__init__(None, Qt.WindowType.Window)
         self.controller = controller
         core = controller.core
-        self.setWindowTitle("bua — sessions & blocklist")
+        self.setWindowTitle("Sessions & blocklist")
         self.setWindowIcon(app_icon())
         self.resize(720, 520)
         self.setMinimumSize(520, 380)

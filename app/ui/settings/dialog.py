@@ -24,12 +24,14 @@ from app.core.sessions import DEFAULT_IDLE_S
 from app.files.policy import FOLDERS_SETTING
 from app.safety.confirmations import DEFAULT_TIMEOUT_S
 from app.safety.install import TIMEOUT_SETTING
+from app.store.blocklist import InvalidEntry
 from app.ui import autostart
 from app.ui.aio import spawn
 from app.ui.controller import AppController
 from app.ui.icons import app_icon
 from app.ui.settings.folders_field import FoldersField
 from app.ui.settings.key_field import KeyField
+from app.ui.settings.strict_field import StrictField
 from app.ui.settings.tier_field import TierField
 from app.ui.widgets import label, set_props
 
@@ -51,7 +53,7 @@ class SettingsDialog(QDialog):
     def __init__(self, controller: AppController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.setWindowTitle("bua — settings")
+        self.setWindowTitle("Settings")
         self.setWindowIcon(app_icon())
         self.setMinimumWidth(560)
         defaults = AgentSettings()
@@ -76,6 +78,7 @@ class SettingsDialog(QDialog):
         self.budget.setSingleStep(50)
         self.budget.setSuffix(" k tokens")
         self.budget.setAccessibleName("Browser budget per task in thousands of tokens")
+        self.strict = StrictField()
         self.login = QCheckBox("Start bua when I log in")
         self.folders = FoldersField()
         self.message = label("", "muted", wrap=True)
@@ -94,6 +97,7 @@ class SettingsDialog(QDialog):
         form.addRow("Confirmations wait", self.confirm_wait)
         form.addRow("", label("How long a held action (paying, sending, deleting, one site's data to another) waits for "
                               "your answer before it counts as Deny.", "muted", wrap=True))
+        form.addRow("Ask before acting", self.strict)
         form.addRow("Browser budget per task", self.budget)
         form.addRow("", label("A browser task stops when its work has used this many tokens (input as billed, "
                               "plus output), and says what it found so far.", "muted", wrap=True))
@@ -124,6 +128,7 @@ class SettingsDialog(QDialog):
         self.confirm_wait.setValue(int(await c.setting(TIMEOUT_SETTING, DEFAULT_TIMEOUT_S)))
         self.login.setChecked(await asyncio.to_thread(autostart.is_enabled))
         self.folders.set_values(await c.setting(FOLDERS_SETTING, []))
+        self.strict.set_mode(await c.strict_mode())
         await self.key.load()
         self.adjustSize()
         (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
@@ -154,6 +159,14 @@ class SettingsDialog(QDialog):
             self._say(problem, "error")
             return False
         self.save_button.setEnabled(False)
+        try:
+            if self.strict.changed():
+                await self.controller.apply_strict_mode(*self.strict.values())
+                self.strict.mark_saved()
+        except InvalidEntry as err:
+            self._say(f"Ask before acting: {err}", "error")
+            self.save_button.setEnabled(True)
+            return False
         key_error = await self.key.save()
         if key_error:
             self._say(key_error, "error")

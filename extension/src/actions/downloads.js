@@ -6,7 +6,7 @@
  * Only the calling task's downloads (tabs/downloads.js): another task's id is answered as unknown.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 
 /** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
@@ -36,14 +36,16 @@ export async function readDownload(action, ctx) {
       : `this task has no download ${id}; it has downloaded nothing (a click that starts a download says so in its effects)`);
   }
   if (record.state === "in_progress") {
-    throw new ActionError(ErrorCode.TIMEOUT, `${record.filename} is still downloading (${record.size} bytes so far); wait a moment and read it again`);
+    throw new ActionError(ErrorCode.TIMEOUT, `${record.filename} is still downloading (${record.size} bytes so far); wait a moment and read it again`,
+      quoting(record.filename));
   }
   if (record.stopped) {
     throw new ActionError(ErrorCode.NAVIGATION_FAILED, `${record.filename} was not downloaded (${record.error}); `
-      + "hand off with status needs_user and ask the person to download it themselves");
+      + "hand off with status needs_user and ask the person to download it themselves", quoting(record.filename));
   }
   if (record.state === "interrupted" || !record.path) {
-    throw new ActionError(ErrorCode.NAVIGATION_FAILED, `${record.filename} did not download (${record.error ?? "interrupted"}); click the link again or report it`);
+    throw new ActionError(ErrorCode.NAVIGATION_FAILED, `${record.filename} did not download (${record.error ?? "interrupted"}); click the link again or report it`,
+      quoting(record.filename));
   }
   return { id: record.id, filename: record.filename, path: record.path, mime: record.mime, size: record.size };
 }

@@ -13,7 +13,7 @@
  * what took the drop.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { keptFunction } from "../page/functions.js";
@@ -158,7 +158,7 @@ async function destination(action, ctx, tabId, from) {
   throw new ActionError(ErrorCode.NOT_INTERACTABLE, spot?.status === "no_box"
     ? `the drop target ${spot.target} is ${spot.reason}; make it visible first, or drag to a point`
     : `the drop target ${spot?.target ?? ""} is outside the visible area while the dragged element is in view; scroll so `
-      + "both show (scroll, then drag again), or drag in steps with 'by'");
+      + "both show (scroll, then drag again), or drag in steps with 'by'", quoting(spot?.target));
 }
 
 /**

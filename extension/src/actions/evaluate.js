@@ -10,7 +10,7 @@
  * session gate checks that URL against the blocklist.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { onTaskTab } from "../targets/action-target.js";
 import { pageFunction } from "../page/functions.js";
@@ -182,7 +182,8 @@ function thrown(details, prefix = "the expression threw: ") {
   const exception = details.exception ?? {};
   const first = typeof exception.description === "string" ? exception.description.split("\n")[0]
     : exception.value !== undefined ? `${JSON.stringify(exception.value)} (a thrown value)` : details.text;
-  return new ActionError(ErrorCode.EVALUATE_FAILED, `${prefix}${String(first).slice(0, 1000)}; fix the expression, or use extract instead`);
+  const quote = String(first).slice(0, 1000);
+  return new ActionError(ErrorCode.EVALUATE_FAILED, `${prefix}${quote}; fix the expression, or use extract instead`, quoting(quote));
 }
 
 /**

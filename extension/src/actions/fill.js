@@ -9,7 +9,7 @@
  * presses Enter in it — only when every field was filled. The effects cover the whole call.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { settleMsOf, watchEffects } from "../input/effects.js";
 import { onElement } from "../tabs/isolated-world.js";
@@ -90,7 +90,7 @@ async function fillOne(ctx, tabId, field) {
       return { result: { field: name, ok: true, ...(await tick(ctx, tabId, element, facts, field.value)) }, element, text: false };
     }
     if (typeof field.value !== "string") {
-      throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} takes text, not ${field.value}; give the value as a string`);
+      throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} takes text, not ${field.value}; give the value as a string`, quoting(facts.target));
     }
     refuseUnusable(facts);
     if (facts.kind !== "select" && facts.kind !== "value") {
@@ -106,8 +106,16 @@ async function fillOne(ctx, tabId, field) {
     return { result, element, text: facts.kind === "text" || facts.kind === "contenteditable" };
   } catch (err) {
     if (!(err instanceof ActionError)) throw err;
-    return { result: { field: name, ok: false, error: { code: err.code, message: err.message } }, text: false };
+    return { result: { field: name, ok: false, error: { code: err.code, message: err.message, ...quoted(err) } }, text: false };
   }
+}
+
+/**
+ * The page text a field's error quotes, kept with it in the field's result (app/protocol/page_data.py marks it).
+ * @param {ActionError} err
+ */
+function quoted(err) {
+  return err.details?.page_text ? { page_text: err.details.page_text } : {};
 }
 
 /**
@@ -120,14 +128,14 @@ async function fillOne(ctx, tabId, field) {
 async function tick(ctx, tabId, element, facts, value) {
   const want = value === true || value === "true" ? true : value === false || value === "false" ? false : null;
   if (want === null) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} is a ${facts.inputType}: give true or false, not ${JSON.stringify(value)}`);
+    throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} is a ${facts.inputType}: give true or false, not ${JSON.stringify(value)}`, quoting(facts.target));
   }
-  if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be changed: ${facts.disabled}`);
+  if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be changed: ${facts.disabled}`, quoting(facts.target));
   const set = await guarded(onElement(ctx, tabId, element, setChecked, [want]));
   if (!set.ok && set.reason === "radio") {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} is a checked radio; a radio is cleared by choosing another option of its group (true on that one)`);
+    throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} is a checked radio; a radio is cleared by choosing another option of its group (true on that one)`, quoting(facts.target));
   }
-  if (!set.ok) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} did not change when clicked (a script may keep it ${set.checked ? "checked" : "unchecked"})`);
+  if (!set.ok) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} did not change when clicked (a script may keep it ${set.checked ? "checked" : "unchecked"})`, quoting(facts.target));
   return { checked: set.checked, element: facts.target, changed: set.changed };
 }
 

@@ -2,23 +2,30 @@
  * press_key {key, tab_id?, dialog?, prompt_text?}: one key or combination
  * (Enter, Tab, Escape, ArrowDown, PageDown, Control+A, Shift+Tab, …) sent to
  * whatever has focus in the tab, with the effects it had.
+ *
+ * A copy or cut chord (Control/Meta+C or X, Control+Insert, Shift+Delete) also answers `copied`: the text it
+ * put on the clipboard (the focused field's selected value, else the page's selection, read in bua's world just
+ * before the key). The declaration marks it as the page's text that is now on the clipboard
+ * (app/protocol/actions/press_key.py), so the app remembers it under the copying site and checks a later paste
+ * as typing it (app/safety/guard.py).
  */
 
 import { onTaskTab } from "../targets/action-target.js";
 import { settleMsOf, watchEffects } from "../input/effects.js";
 import { isMac, pressKey } from "../input/keyboard.js";
-import { parseKeyCombo } from "../input/keys.js";
+import { MODIFIER_BITS, parseKeyCombo } from "../input/keys.js";
 import { keepPainting } from "../input/painting.js";
+import { inWorld } from "../tabs/isolated-world.js";
 
 /** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
 
 /**
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
- * @returns {Promise<{pressed: string, effects: import("../input/effects.js").Effects}>}
+ * @returns {Promise<{pressed: string, copied?: string, effects: import("../input/effects.js").Effects}>}
  */
 export async function pressKeyAction(action, ctx) {
-  parseKeyCombo(action.key, { mac: isMac() });
+  const copies = copiesSelection(parseKeyCombo(action.key, { mac: isMac() }));
   const key = /** @type {string} */ (action.key);
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     // Keys that scroll animate the scroll, which needs frames: a tab in the minimised bua window paints none.
@@ -26,6 +33,7 @@ export async function pressKeyAction(action, ctx) {
     // before the key is sent (the two share one screencast).
     const stopPainting = await keepPainting(ctx, tabId);
     try {
+      const copied = copies ? String(await inWorld(ctx, tabId, copiedText).catch(() => "")) : "";
       const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
       try {
         await pressKey(ctx, tabId, key);
@@ -33,9 +41,33 @@ export async function pressKeyAction(action, ctx) {
         watch.stop();
         throw err;
       }
-      return { pressed: key, effects: await watch.finish(dialogs.records) };
+      return { pressed: key, ...(copied ? { copied } : {}), effects: await watch.finish(dialogs.records) };
     } finally {
       await stopPainting();
     }
   });
+}
+
+/**
+ * Whether a key stroke copies the selection to the clipboard, as Chrome's editing shortcuts read it.
+ * @param {import("../input/keys.js").KeyStroke} stroke
+ */
+export function copiesSelection(stroke) {
+  const command = stroke.modifierMask & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta);
+  const name = stroke.key.key.toLowerCase();
+  return (command !== 0 && (name === "c" || name === "x" || name === "insert"))
+    || (stroke.modifierMask === MODIFIER_BITS.Shift && name === "delete");
+}
+
+/**
+ * In the page (bua's world): what a copy takes now: the focused field's selected value, else the selection.
+ * @returns {string}
+ */
+function copiedText() {
+  const el = deepActiveElement();
+  if (el && typeof el.value === "string" && typeof el.selectionStart === "number" && el.selectionEnd > el.selectionStart) {
+    return el.type === "password" ? "" : el.value.slice(el.selectionStart, el.selectionEnd);
+  }
+  const selection = (el?.ownerDocument?.defaultView ?? window).getSelection();
+  return selection ? selection.toString() : "";
 }

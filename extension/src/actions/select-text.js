@@ -7,7 +7,7 @@
  * Result: {selected, length, element, in_field?}.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { keptFunction } from "../page/functions.js";
@@ -33,11 +33,12 @@ export async function selectText(action, ctx) {
       throw new ActionError(ErrorCode.ELEMENT_STALE, "the element is no longer in the page (it changed); extract again and use the new uid");
     }
     if (out?.status === "empty") {
-      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`);
+      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`, quoting(out.target));
     }
     if (out?.status === "not_found") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `'text' ${JSON.stringify(clip(/** @type {string} */ (text), 80))} is not in ${out.target}, `
-        + `whose text begins ${JSON.stringify(out.sample)}; give text that appears in it, or leave 'text' out to select all of it`);
+        + `whose text begins ${JSON.stringify(out.sample)}; give text that appears in it, or leave 'text' out to select all of it`,
+        quoting(out.target, JSON.stringify(out.sample)));
     }
     const selected = String(out.selected ?? "");
     /** @type {Record<string, unknown>} */

@@ -12,7 +12,7 @@
  * - `submit` presses Enter afterwards.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { settleMsOf, watchEffects } from "../input/effects.js";
@@ -79,7 +79,8 @@ export async function editableOf(ctx, tabId, element) {
   if (reply.result?.subtype === "node" && reply.result.objectId) return { ...element, objectId: reply.result.objectId };
   const what = await onElement(ctx, tabId, element, describeThis).catch(() => "the element");
   throw new ActionError(ErrorCode.NOT_INTERACTABLE,
-    `${what} is not a text field, select or contenteditable and contains none; target the input itself (extract shows it as a textbox or combobox)`);
+    `${what} is not a text field, select or contenteditable and contains none; target the input itself (extract shows it as a textbox or combobox)`,
+    quoting(what));
 }
 
 /** In the page: a short handle for `this`. @this {any} */
@@ -89,16 +90,16 @@ function describeThis() {
 
 /** @param {any} facts */
 export function refuseUnusable(facts) {
-  if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be typed into: ${facts.disabled}`);
-  if (facts.readOnly) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is read-only; it cannot be typed into`);
+  if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be typed into: ${facts.disabled}`, quoting(facts.target));
+  if (facts.readOnly) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is read-only; it cannot be typed into`, quoting(facts.target));
   if (facts.kind === "other") {
     const hint = facts.inputType === "checkbox" || facts.inputType === "radio" ? "use click to check it"
       : facts.inputType === "file" ? "use upload with the file's path (from a folder the person allowed)"
         : "use click for buttons";
-    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is an <input type=${facts.inputType}>, which takes no text; ${hint}`);
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is an <input type=${facts.inputType}>, which takes no text; ${hint}`, quoting(facts.target));
   }
   if (facts.hidden && facts.kind !== "select") {
-    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is ${facts.hidden}; make it visible first, or extract to find the visible field`);
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is ${facts.hidden}; make it visible first, or extract to find the visible field`, quoting(facts.target));
   }
 }
 
@@ -118,7 +119,8 @@ export async function fill(ctx, tabId, element, facts, text, clear) {
       const labels = choice.labels.map((/** @type {string} */ l) => JSON.stringify(l)).join(", ");
       throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND, choice.disabled
         ? `the option ${JSON.stringify(choice.disabled)} of ${facts.target} is disabled; choose another`
-        : `${facts.target} has no option ${JSON.stringify(text)}; its options are: ${labels}`);
+        : `${facts.target} has no option ${JSON.stringify(text)}; its options are: ${labels}`,
+      quoting(facts.target, choice.disabled ? JSON.stringify(choice.disabled) : labels));
     }
     return { selected: choice.label, typed_into: facts.target };
   }
@@ -126,13 +128,15 @@ export async function fill(ctx, tabId, element, facts, text, clear) {
     const set = await onElement(ctx, tabId, element, setValue, [text]);
     if (!set.ok) {
       throw new ActionError(ErrorCode.INVALID_ACTION,
-        `${facts.target} (type=${facts.inputType}) did not accept ${JSON.stringify(text)}; give it as ${set.format}`);
+        `${facts.target} (type=${facts.inputType}) did not accept ${JSON.stringify(text)}; give it as ${set.format}`,
+        quoting(facts.target));
     }
     return { typed_into: facts.target };
   }
   const focus = await onElement(ctx, tabId, element, focusForTyping, [clear]);
   if (!focus.focused) {
-    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} did not take the focus (focus is on ${focus.now || "nothing"}); click it first, then type`);
+    throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} did not take the focus (focus is on ${focus.now || "nothing"}); click it first, then type`,
+      quoting(facts.target, focus.now));
   }
   if (!focus.caretPlaced) await pressKey(ctx, tabId, "End");
   if (text) await ctx.debugger.send(tabId, "Input.insertText", { text });

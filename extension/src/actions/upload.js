@@ -11,7 +11,7 @@
  *   `data.files`), so its drop handler gets them in dataTransfer.files.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { settleMsOf, watchEffects } from "../input/effects.js";
@@ -41,9 +41,9 @@ export async function upload(action, ctx) {
     const names = paths.map((p) => p.split(/[\\/]/).pop() ?? p);
     if (input) {
       const facts = await onElement(ctx, tabId, input, fileInputFacts);
-      if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is disabled: ${facts.disabled}`);
+      if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is disabled: ${facts.disabled}`, quoting(facts.target));
       if (paths.length > 1 && !facts.multiple) {
-        throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} takes one file (no 'multiple'); give one path`);
+        throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} takes one file (no 'multiple'); give one path`, quoting(facts.target));
       }
       const watch = await watchEffects(ctx, tabId, { element: input, settleMs: settleMsOf(action) });
       try {

@@ -8,7 +8,7 @@
  * open shadow roots. On timeout the error says what was seen last.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
@@ -51,7 +51,7 @@ export async function waitFor(action, ctx) {
       if (elapsed >= /** @type {number} */ (timeoutMs)) {
         throw new ActionError(ErrorCode.TIMEOUT,
           `waited ${timeoutMs} ms for ${what} to be ${state}; last seen: ${last.seen}. ` +
-          "Do not repeat the same wait: extract to see what the page shows now, then decide");
+          "Do not repeat the same wait: extract to see what the page shows now, then decide", quoting(last.seen));
       }
       await sleep(ctx, Math.min(elapsed < 1000 ? 50 : 100, /** @type {number} */ (timeoutMs) - elapsed));
     }

@@ -172,7 +172,7 @@ async function childFrameOwners(dbg, frame) {
  * @param {DebuggerController} dbg
  * @param {Frame} frame
  */
-async function revealClosedRoots(dbg, frame) {
+export async function revealClosedRoots(dbg, frame) {
   for (let round = 0; round < MAX_SHADOW_ROUNDS; round++) {
     const pending = await callPage(dbg, frame, "pendingHosts", [], { returnByValue: false });
     if (!pending.objectId) return;

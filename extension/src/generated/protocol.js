@@ -39,6 +39,9 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({
+      "url": "url",
+    }),
   }),
   "history": Object.freeze({
     "required": Object.freeze(["direction"]),
@@ -49,6 +52,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "extract": Object.freeze({
     "required": Object.freeze([]),
@@ -59,6 +63,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "find": Object.freeze({
     "required": Object.freeze([]),
@@ -69,6 +74,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "click": Object.freeze({
     "required": Object.freeze([]),
@@ -79,6 +85,9 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
+    "carries": Object.freeze({
+      "prompt_text": "typed_text",
+    }),
   }),
   "type": Object.freeze({
     "required": Object.freeze(["text"]),
@@ -89,6 +98,10 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "typing",
+    "carries": Object.freeze({
+      "prompt_text": "typed_text",
+      "text": "typed_text",
+    }),
   }),
   "fill": Object.freeze({
     "required": Object.freeze(["fields"]),
@@ -99,6 +112,11 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "fields",
+    "carries": Object.freeze({
+      "prompt_text": "typed_text",
+      "fields": "form_fields",
+      "fields[].value": "typed_text",
+    }),
   }),
   "upload": Object.freeze({
     "required": Object.freeze(["paths"]),
@@ -109,6 +127,9 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
+    "carries": Object.freeze({
+      "paths": "file_paths",
+    }),
   }),
   "press_key": Object.freeze({
     "required": Object.freeze(["key"]),
@@ -119,6 +140,10 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "key",
+    "carries": Object.freeze({
+      "prompt_text": "typed_text",
+      "key": "keys",
+    }),
   }),
   "scroll": Object.freeze({
     "required": Object.freeze([]),
@@ -129,6 +154,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "hover": Object.freeze({
     "required": Object.freeze([]),
@@ -139,6 +165,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "drag": Object.freeze({
     "required": Object.freeze([]),
@@ -149,6 +176,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
+    "carries": Object.freeze({}),
   }),
   "select_text": Object.freeze({
     "required": Object.freeze([]),
@@ -159,6 +187,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "wait_for": Object.freeze({
     "required": Object.freeze([]),
@@ -169,6 +198,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "screenshot": Object.freeze({
     "required": Object.freeze([]),
@@ -179,6 +209,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "page_log": Object.freeze({
     "required": Object.freeze(["kind"]),
@@ -189,6 +220,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "downloads": Object.freeze({
     "required": Object.freeze([]),
@@ -199,6 +231,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "read_download": Object.freeze({
     "required": Object.freeze(["id"]),
@@ -209,6 +242,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "evaluate": Object.freeze({
     "required": Object.freeze(["expression"]),
@@ -219,6 +253,10 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "script",
+    "carries": Object.freeze({
+      "prompt_text": "typed_text",
+      "expression": "script",
+    }),
   }),
   "get_tabs": Object.freeze({
     "required": Object.freeze([]),
@@ -229,6 +267,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
   "open_tab": Object.freeze({
     "required": Object.freeze(["url"]),
@@ -239,6 +278,9 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({
+      "url": "url",
+    }),
   }),
   "close_tab": Object.freeze({
     "required": Object.freeze(["tab_id"]),
@@ -249,14 +291,15 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "carries": Object.freeze({}),
   }),
 });
 
 /** Control ops the app may send (answered by a response). */
-export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task", "cancel"]);
+export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task", "cancel", "answer_hold", "set_strict_mode"]);
 
 /** Events the extension sends to the app. */
-export const EXTENSION_EVENTS = Object.freeze(["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done"]);
+export const EXTENSION_EVENTS = Object.freeze(["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done", "request_held", "request_released"]);
 
 /** Events the native host sends. */
 export const HOST_EVENTS = Object.freeze(["host_error", "host_ready"]);

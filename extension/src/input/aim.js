@@ -9,7 +9,7 @@
  * can change a target under the pointer.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
@@ -190,7 +190,8 @@ export async function arrive(ctx, tabId, aimed, verb) {
         : `once the pointer arrived, ${check?.by ?? "something else"} covered ${check?.was ?? aim.target} at ${at} (it appeared on hover)`;
     if (verb === "hover") return { aim, changed: message };
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${message}; a ${verb} there would not reach what you aimed at: `
-      + "take a screenshot or extract again to see the changed page, then aim at what is there now");
+      + "take a screenshot or extract again to see the changed page, then aim at what is there now",
+    quoting(aim.target, check?.was, check?.by));
   }
 }
 
@@ -316,16 +317,18 @@ function checked(hit, point, local, verb) {
   if (hit.status === "detached") throw nodeError(new CdpError("hit-test", "Node is detached from document"));
   if (hit.status === "no_box") {
     throw new ActionError(ErrorCode.NOT_INTERACTABLE,
-      `${hit.target} is ${hit.reason}; make it visible first (open its menu or section), or extract to find a visible one`);
+      `${hit.target} is ${hit.reason}; make it visible first (open its menu or section), or extract to find a visible one`,
+      quoting(hit.target));
   }
   if (hit.status === "outside_viewport") {
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, hit.reason
       ? `${hit.target} stays outside the visible part of ${hit.reason} even after scrolling it (nothing covers it); `
         + "scroll that container (scroll with its uid or selector), or extract again"
-      : `${hit.target} stays outside the visible area even after scrolling; scroll its container or extract again`);
+      : `${hit.target} stays outside the visible area even after scrolling; scroll its container or extract again`,
+    quoting(hit.target, hit.reason));
   }
   const problem = hitProblem(hit, point, verb);
-  if (problem) throw new ActionError(ErrorCode.NOT_INTERACTABLE, problem);
+  if (problem) throw new ActionError(ErrorCode.NOT_INTERACTABLE, problem, quoting(hit.target, hit.by));
   return { point, local, target: hit.target };
 }
 
@@ -358,7 +361,8 @@ async function aimThroughCdp(ctx, tabId, element, verb) {
     const what = await describe(ctx, tabId, element);
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, pick.reason === "no_box"
       ? `${what}; make it visible first (open its menu or section), or extract to find a visible one`
-      : `${what.split(" is ")[0]} stays outside the visible area even after scrolling (inside a clipped region); scroll its container or extract again`);
+      : `${what.split(" is ")[0]} stays outside the visible area even after scrolling (inside a clipped region); scroll its container or extract again`,
+    quoting(pick.reason === "no_box" ? what : what.split(" is ")[0]));
   }
   const union = (quads ?? []).map(quadBounds).reduce((a, b) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) }));
   const local = { x: pick.point.x - offset.x, y: pick.point.y - offset.y };
@@ -373,7 +377,7 @@ async function aimThroughCdp(ctx, tabId, element, verb) {
   if (cover) {
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${aimed.target} (in a frame) is covered by ${cover} of the page at `
       + `(${Math.round(pick.point.x)}, ${Math.round(pick.point.y)}): a ${verb} there would reach that element instead; `
-      + "close or dismiss it first (a dialog, cookie banner or overlay), or scroll, then retry");
+      + "close or dismiss it first (a dialog, cookie banner or overlay), or scroll, then retry", quoting(aimed.target, cover));
   }
   return aimed;
 }
@@ -408,5 +412,6 @@ async function explained(ctx, tabId, element, err) {
   const mapped = err instanceof CdpError ? nodeError(err) : err;
   if (!(mapped instanceof ActionError) || mapped.code !== ErrorCode.NOT_INTERACTABLE) return mapped;
   const what = await describe(ctx, tabId, element);
-  return new ActionError(ErrorCode.NOT_INTERACTABLE, `${what}; make it visible first (open its menu or section), or extract to find a visible one`);
+  return new ActionError(ErrorCode.NOT_INTERACTABLE, `${what}; make it visible first (open its menu or section), or extract to find a visible one`,
+    quoting(what));
 }

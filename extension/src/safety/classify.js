@@ -1,38 +1,45 @@
 /**
- * Which actions are sensitive: the one place that decides it, from the action declaration's `may_be_sensitive`
- * flag (generated into ../generated/protocol.js) and the facts page-facts.js read about the real target. The
- * words come from app/protocol/safety/sensitive-words.json (generated into ../generated/sensitive-words.js).
+ * Which actions are sensitive: the one place that decides it, from the action declaration's `sensitive_by`
+ * (generated into ../generated/protocol.js) and the facts page-facts.js read about the real target. What a label
+ * commands is label-rules.js; which fields make a form sensitive is card-fields.js; the words of both are
+ * app/protocol/safety/sensitive-words.json (generated into ../generated/sensitive-words.js).
  *
  * What asks:
- * - click (or Enter/Space on a focused control): a control whose label says pay, buy, checkout, send, post,
- *   reply, delete, remove, close account, cancel, transfer, withdraw, change password/email/two-factor (in
- *   English, German, French, Spanish, Portuguese, Chinese, Japanese); a submit button of a form holding a
- *   payment-card, password or ID-number field; a link downloading an executable;
- * - `type` or `fill` with `submit`, or Enter in a field: the field's form as above, or the form's submit button
- *   or the field's own label saying so ("Write a reply…");
- * - `evaluate`: a page that holds any such control or form (a script can reach all of them);
+ * - click (or Enter/Space on a focused control): a control any reading of which (its accessible name, its visible
+ *   text with CSS generated content, its value, title or icon title; for a text-less control its class and symbol
+ *   names) commands to pay, send, delete, transfer or change an account in one of 20 languages, the most sensitive
+ *   reading winning; a submit button of a form holding a payment-card, password or ID-number field; a link
+ *   downloading an executable;
+ * - `type` or `fill` with `submit`, or Enter in a field: the form that is submitted (fill: its last field's) as
+ *   above, with what the action types (a card number asks), or the form's submit button or the field's own label
+ *   saying so ("Write a reply…");
+ * - drag: its source as a click, and its drop target, where a destination ("Trash") deletes;
+ * - `evaluate`: a page that holds any such control or form (a script can reach all of them, in closed shadow
+ *   roots too);
  * - `type` into a <select>: an option whose label says so, or any option of a select that submits a form as above
  *   on change.
- * A label that also holds an exempt word ("Remove filter") is not sensitive by its words, nor is the label of a
- * control that switches a setting or a view (switch, checkbox, radio, tab, option: "Publish immediately" names a
- * setting). Labels longer than a command (over 60 characters or 8 words) are read as prose, not as a command.
+ * The label of a control that switches a setting or a view (switch, checkbox, radio, tab, option: "Publish
+ * immediately" names a setting) is not read as a command.
  */
 
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
+import { hintWords, labelCategory } from "./label-rules.js";
+import { formFieldReason } from "./card-fields.js";
+
+export { formFieldReason, labelCategory };
 
 /**
  * @typedef {import("./page-facts.js").ControlFacts} ControlFacts
  * @typedef {import("./page-facts.js").FormFacts} FormFacts
  * @typedef {{category: string, reason: string, element: string}} Finding
- * @typedef {"click" | "submit" | "key" | "page"} Mode
+ * @typedef {"click" | "submit" | "drop"} Mode
  */
 
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
-const MAX_COMMAND_CHARS = 60;
 /** Controls that switch a setting or a view rather than run a command: their label names the setting. */
 const TOGGLES = /^(switch|checkbox|radio|tab|option|menuitemcheckbox|menuitemradio|treeitem)$/;
 const TOGGLE_INPUTS = /^(checkbox|radio)$/;
-const MAX_COMMAND_WORDS = 8;
+/** The more sensitive category first, when two readings of one control differ. */
+const SEVERITY = ["pay", "transfer", "delete", "account", "send"];
 
 const CATEGORY_REASON = Object.freeze({
   pay: "it can pay or place an order",
@@ -42,74 +49,17 @@ const CATEGORY_REASON = Object.freeze({
   account: "it can change a password, email or two-factor setting",
 });
 
-/** @param {string} text */
-export function normalise(text) {
-  return String(text ?? "").normalize("NFKC").toLowerCase().replace(/[’‘`´]/g, "'").replace(/\s+/g, " ").trim();
-}
-
 /** @param {string} s */
 function escape(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/**
- * One regex for a list of phrases: whole words for Latin scripts, substrings for Chinese and Japanese.
- * @param {readonly string[]} phrases
- * @returns {RegExp | null}
- */
-function matcher(phrases) {
-  const words = [...new Set(phrases.map(normalise))].filter(Boolean).sort((a, b) => b.length - a.length);
-  if (words.length === 0) return null;
-  const latin = words.filter((w) => !CJK.test(w)).map(escape);
-  const cjk = words.filter((w) => CJK.test(w)).map(escape);
-  const parts = [];
-  if (latin.length) parts.push(`(?<![\\p{L}\\p{N}])(?:${latin.join("|")})(?![\\p{L}\\p{N}])`);
-  if (cjk.length) parts.push(`(?:${cjk.join("|")})`);
-  return new RegExp(parts.join("|"), "u");
-}
-
-/** @param {Readonly<Record<string, readonly string[]>>} byLanguage */
-const allLanguages = (byLanguage) => Object.values(byLanguage).flat();
-
-const PHRASES = Object.entries(SENSITIVE_WORDS.phrases).map(([category, byLanguage]) =>
-  /** @type {[string, RegExp]} */ ([category, /** @type {RegExp} */ (matcher(allLanguages(byLanguage)))]));
-const EXEMPT = matcher(allLanguages(SENSITIVE_WORDS.exempt));
-const CARD = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.card));
-const ID_NUMBER = /** @type {RegExp} */ (matcher(SENSITIVE_WORDS.fields.id_number));
 /** The finding of a link that downloads an executable: its approval lets the download through (tabs/executable-guard.js). */
 export const DOWNLOAD_CATEGORY = "download";
 /** Executable extensions that a link path ending in a site or a script name also has (`example.com`, `app.js`). */
 const URL_LIKE_EXTENSIONS = new Set(SENSITIVE_WORDS.extensions_that_read_as_urls);
 /** The file names of programs and scripts: a link to one asks, and tabs/executable-guard.js stops a download of one. */
 export const EXECUTABLE = new RegExp(`\\.(?:${SENSITIVE_WORDS.executable_extensions.map(escape).join("|")})$`, "i");
-
-/**
- * The sensitive category a label names, if it reads as a command.
- * @param {string} label
- * @returns {string | null}
- */
-export function labelCategory(label) {
-  const text = normalise(label);
-  if (!text || text.length > MAX_COMMAND_CHARS || text.split(" ").length > MAX_COMMAND_WORDS) return null;
-  if (EXEMPT?.test(text)) return null;
-  for (const [category, re] of PHRASES) if (re.test(text)) return category;
-  return null;
-}
-
-/**
- * Why submitting this form is sensitive (its fields), or null.
- * @param {FormFacts | null} form
- * @returns {string | null}
- */
-export function formFieldReason(form) {
-  for (const field of form?.fields ?? []) {
-    if (field.type === "password") return "it submits a form with a password field";
-    const described = normalise(`${field.autocomplete} ${field.name} ${field.label}`);
-    if (field.autocomplete.startsWith("cc-") || CARD.test(described)) return "it submits a form with a payment-card field";
-    if (ID_NUMBER.test(described)) return "it submits a form with an ID-number field";
-  }
-  return null;
-}
 
 /**
  * The file a link downloads, when it is an executable.
@@ -140,33 +90,67 @@ function describe(control) {
 }
 
 /**
- * Is acting on this control sensitive? `click`: a click (or Enter/Space on it); `submit`: Enter in it or
- * `type` with submit.
+ * The most sensitive category any reading of a control commands, and that reading.
+ * @param {ControlFacts} control
+ * @param {import("./label-rules.js").ReadAs} as
+ * @returns {{category: string, reading: string} | null}
+ */
+function readingCategory(control, as) {
+  /** @type {{category: string, reading: string} | null} */
+  let best = null;
+  const readings = control.readings?.length ? control.readings : [control.label];
+  const candidates = [...readings.map((reading) => ({ reading, hint: false })),
+    ...(control.hint ? [{ reading: hintWords(control.hint), hint: true }] : [])];
+  for (const { reading, hint } of candidates) {
+    const category = labelCategory(reading, { ...as, hint });
+    if (category && (!best || SEVERITY.indexOf(category) < SEVERITY.indexOf(best.category))) best = { category, reading };
+  }
+  return best;
+}
+
+/**
+ * The reason a category gives, naming the reading when it is not what the control shows ("its accessible name
+ * “Pay 500 EUR”").
+ * @param {ControlFacts} control
+ * @param {{category: string, reading: string}} found
+ */
+function readingReason(control, found) {
+  const why = /** @type {any} */ (CATEGORY_REASON)[found.category];
+  return found.reading === control.label ? why : `${why} (it also reads “${found.reading.slice(0, 80)}”)`;
+}
+
+/**
+ * Is acting on this control sensitive? `click`: a click (or Enter/Space on it); `submit`: Enter in it or `type` or
+ * `fill` with submit; `drop`: the target a drag drops onto.
  * @param {ControlFacts | null} control
- * @param {"click" | "submit"} mode
+ * @param {Mode} mode
+ * @param {readonly unknown[]} [typed] what the action types (fill's values, type's text): a card number asks
  * @returns {Finding | null}
  */
-export function classifyControl(control, mode) {
+export function classifyControl(control, mode, typed = []) {
   if (!control) return null;
   const element = describe(control);
   if (control.frame) return { category: "unknown", reason: "the key goes into a frame bua cannot inspect", element };
-  if (mode === "click") {
-    const download = executableDownload(control);
+  if (mode !== "submit") {
+    const download = mode === "click" ? executableDownload(control) : null;
     if (download) return { category: DOWNLOAD_CATEGORY, reason: `it downloads an executable (${download})`, element };
-    const category = control.editable || TOGGLES.test(control.role) || TOGGLE_INPUTS.test(control.type) ? null
-      : labelCategory(control.label);
-    if (category) return { category, reason: /** @type {any} */ (CATEGORY_REASON)[category], element };
+    const setting = control.editable || TOGGLES.test(control.role) || TOGGLE_INPUTS.test(control.type);
+    const found = setting && mode === "click" ? null
+      : readingCategory(control, { submits: control.submits, destination: mode === "drop" || !(control.link ?? (control.tag === "a" && !!control.href)) });
+    if (found) return { category: found.category, reason: readingReason(control, found), element };
     if (!control.submits) return null;
   }
-  const fields = formFieldReason(control.form);
+  const fields = formFieldReason(control.form, typed);
   if (fields) return { category: "form", reason: fields, element };
-  const own = mode === "submit" ? labelCategory(control.label) : null;
-  const submit = mode === "submit" && control.form ? labelCategory(control.form.submit) : null;
-  const category = own ?? submit;
-  if (category) {
-    const why = own ? /** @type {any} */ (CATEGORY_REASON)[category]
-      : `its form's button “${control.form?.submit}”: ${/** @type {any} */ (CATEGORY_REASON)[category]}`;
-    return { category, reason: why, element };
+  if (mode !== "submit") return null;
+  const own = readingCategory(control, { submits: true, destination: false });
+  if (own) return { category: own.category, reason: readingReason(control, own), element };
+  const button = control.form ? (control.form.submitReadings ?? [control.form.submit]) : [];
+  for (const reading of button) {
+    const category = labelCategory(reading, { submits: true });
+    if (category) {
+      return { category, reason: `its form's button “${reading}”: ${/** @type {any} */ (CATEGORY_REASON)[category]}`, element };
+    }
   }
   return null;
 }

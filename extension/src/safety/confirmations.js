@@ -18,9 +18,10 @@ import { NODE_MISSING, callOnTarget, resolveElement } from "../targets/element-r
 import { taskTab } from "../targets/action-target.js";
 import { entryOf } from "../extract/uid-map.js";
 import { prepareTab } from "../tabs/tab-prep.js";
-import { inWorld, onElement } from "../tabs/isolated-world.js";
+import { inWorld, onElement, topFrameId } from "../tabs/isolated-world.js";
 import { keptFunction } from "../page/functions.js";
-import { controlFacts, focusFacts, formFacts, pageFacts, targetFacts } from "./page-facts.js";
+import { controlFacts, focusFacts, formFacts, generatedText, hintOf, pageFacts, targetFacts } from "./page-facts.js";
+import { revealClosedRoots } from "../extract/collect.js";
 import { POINTER_HELPERS, controlOf, deepElementAt } from "../page/pointer.js";
 import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
 
@@ -33,7 +34,9 @@ import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMo
 
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
 const MAX_TOKENS = 200;
-const FACT_HELPERS = [controlFacts, formFacts];
+const FACT_HELPERS = [controlFacts, formFacts, generatedText, hintOf];
+/** How many check durations are kept for timings() (the safety bench reads them). */
+const MAX_TIMINGS = 1000;
 
 /**
  * A canonical text of an action (keys sorted at every level), what a token is bound to.
@@ -73,7 +76,8 @@ export class Confirmations {
   #now;
   #random;
   #downloads;
-  #enabled = true;
+  /** @type {number[]} how long each check that read the page took, ms (newest last) */
+  #timings = [];
 
   /**
    * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array,
@@ -86,12 +90,12 @@ export class Confirmations {
   }
 
   /**
-   * Only the bench turns the checks off (`configure {sensitive_checks: false}` from the app) to measure what
-   * they cost; the app never does.
-   * @param {boolean} enabled
+   * How long the last checks took (ms, at most MAX_TIMINGS, oldest first): what the checks add to an action, read
+   * by bench/safety_bench.py from the service worker (background.js exposes it). Nothing turns the checks off.
+   * @returns {number[]}
    */
-  setEnabled(enabled) {
-    this.#enabled = enabled;
+  timings() {
+    return [...this.#timings];
   }
 
   /**
@@ -106,10 +110,12 @@ export class Confirmations {
   async check(type, action, run, ctx, approval) {
     if (!sensitiveBy(type)) return;
     if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
-    if (!this.#enabled) return;
+    const started = performance.now();
     const classified = await classifyAction(type, run, ctx);
     const found = classified?.finding ? classified : null;
     const frameUrl = classified?.frameUrl ?? await crossSiteField(type, run, ctx);
+    this.#timings.push(performance.now() - started);
+    if (this.#timings.length > MAX_TIMINGS) this.#timings.shift();
     if (!found && !frameUrl) return;
     const token = this.issue(ctx.taskId, action, found?.finding?.category ?? "frame_destination");
     const frame = frameUrl ? { frame_url: frameUrl } : {};
@@ -179,7 +185,7 @@ export async function classifyAction(type, action, ctx) {
   // Typing without submit only writes text, except into a <select>, where it chooses an option: its target is
   // read when the target may be a select (a uid or selector; the facts call is what tells).
   if (kind === "typing" && action.submit !== true && action.uid === undefined && action.selector === undefined) return null;
-  // A fill submits through its first field's form: without submit, it only writes text.
+  // A fill submits the form of its last field (actions/fill.js): without submit, it only writes text.
   if (kind === "fields" && (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0)) return null;
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
@@ -189,6 +195,8 @@ export async function classifyAction(type, action, ctx) {
 /** @type {Record<SensitiveBy, (action: Record<string, any>, ctx: ActionContext, tabId: number) => Promise<Classified>>} */
 const READERS = {
   async script(_action, ctx, tabId) {
+    // A script reaches controls in closed shadow roots too: find them the way extract does first.
+    await revealClosedRoots(ctx.debugger, { tabId, frameId: await topFrameId(ctx, tabId) });
     const page = await inWorld(ctx, tabId, pageFacts, [], {}, FACT_HELPERS);
     const findings = classifyPage(page, 20);
     if (findings.length === 0) return null;
@@ -207,13 +215,15 @@ const READERS = {
     return src && siteOf(src) && siteOf(src) !== siteOf(facts.url) ? { url: facts.url, finding: null, frameUrl: src } : null;
   },
   async fields(action, ctx, tabId) {
-    const field = action.fields[0] ?? {};
+    // The form submitted is the last field's; every value typed counts (a card number typed anywhere asks).
+    const field = action.fields[action.fields.length - 1] ?? {};
+    const typed = action.fields.map((/** @type {any} */ f) => f?.value);
     const facts = await factsOf(ctx, tabId, { uid: field.uid, selector: field.selector });
-    const finding = classifyControl(facts?.control ?? null, "submit");
+    const finding = classifyControl(facts?.control ?? null, "submit", typed);
     return finding ? { url: facts.url, finding } : null;
   },
   async typing(action, ctx, tabId) {
-    if (action.submit === true) return classifyTargets(action, ctx, tabId, "submit");
+    if (action.submit === true) return classifyTargets(action, ctx, tabId, "submit", [action.text]);
     // A uid extract listed as a text field (not a combobox or listbox) is no select: no page call for it.
     const role = action.uid !== undefined ? entryOf(tabId, String(action.uid))?.role : undefined;
     if (role && role !== "combobox" && role !== "listbox") return null;
@@ -225,17 +235,20 @@ const READERS = {
 };
 
 /**
- * The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay.
+ * The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay
+ * (a drop target reads as a destination: dropping onto "Trash" deletes).
  * @param {Record<string, any>} action
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {"click" | "submit"} mode
+ * @param {readonly unknown[]} [typed] what the action types
  * @returns {Promise<Classified>}
  */
-async function classifyTargets(action, ctx, tabId, mode) {
-  for (const [uid, selector, point] of [[action.uid, action.selector, action.point], [action.to_uid, action.to_selector, action.to_point]]) {
+async function classifyTargets(action, ctx, tabId, mode, typed = []) {
+  const targets = [[action.uid, action.selector, action.point, mode], [action.to_uid, action.to_selector, action.to_point, "drop"]];
+  for (const [uid, selector, point, as] of targets) {
     const facts = await factsOf(ctx, tabId, { uid, selector, point });
-    const finding = classifyControl(facts?.control ?? null, mode);
+    const finding = classifyControl(facts?.control ?? null, as, typed);
     if (finding) return { url: facts.url, finding };
   }
   return null;

@@ -7,13 +7,62 @@
  */
 
 /**
- * @typedef {{type: string, autocomplete: string, name: string, label: string}} FieldFacts
- * @typedef {{fields: FieldFacts[], submit: string, name: string}} FormFacts
- * @typedef {{tag: string, role: string, type: string, label: string, editable: boolean, submits: boolean,
- *   href: string, download: string | null, form: FormFacts | null, frame?: boolean, changeSubmits?: boolean}} ControlFacts
+ * @typedef {{type: string, autocomplete: string, name: string, label: string, placeholder?: string, nearby?: string,
+ *   inputmode?: string, maxlength?: number, pattern?: string, value?: string}} FieldFacts `value`: kept only when it
+ *   is digits (a card number typed before the submit), never other text
+ * @typedef {{fields: FieldFacts[], submit: string, submitReadings?: string[], name: string}} FormFacts
+ * @typedef {{tag: string, role: string, type: string, label: string, readings?: string[], hint?: string,
+ *   link?: boolean, editable: boolean, submits: boolean, href: string, download: string | null, form: FormFacts | null,
+ *   frame?: boolean, changeSubmits?: boolean}} ControlFacts `label`: what the person sees (its visible text first);
+ *   `readings`: every way it reads (accessible name, visible text with CSS generated content, value, title, icon
+ *   title), the classifier takes the most sensitive; `hint`: class, id and symbol names of a control with no text
  * @typedef {{url: string, control: ControlFacts | null}} TargetFacts
  * @typedef {{url: string, controls: ControlFacts[], forms: FormFacts[]}} PageFacts
  */
+
+/**
+ * The text CSS draws into `el` and up to `limit` of its descendants (`::before` and `::after` content: quoted
+ * strings and attr() values), in document order.
+ * @param {any} el
+ * @param {number} limit
+ * @returns {{before: string, after: string, inner: string}}
+ */
+export function generatedText(el, limit) {
+  const view = el.ownerDocument?.defaultView;
+  /** @param {any} node @param {string} which */
+  const content = (node, which) => {
+    const value = String(view?.getComputedStyle(node, which)?.content ?? "");
+    if (!value || value === "none" || value === "normal") return "";
+    const parts = [];
+    for (const m of value.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)/g)) {
+      parts.push(m[3] ? String(node.getAttribute(m[3]) ?? "") : String(m[1] ?? m[2]).replace(/\\(.)/g, "$1"));
+    }
+    return parts.join("");
+  };
+  const inner = [];
+  const walker = el.ownerDocument.createTreeWalker(el, 1);
+  for (let node = walker.nextNode(), n = 0; node && n < limit; node = walker.nextNode(), n++) {
+    const text = `${content(node, "::before")} ${content(node, "::after")}`.trim();
+    if (text) inner.push(text);
+  }
+  return { before: content(el, "::before"), after: content(el, "::after"), inner: inner.join(" ") };
+}
+
+/**
+ * Class, id, test-id and symbol names of `el` and its first descendants: how a control with no text names its icon.
+ * @param {any} el
+ * @returns {string}
+ */
+export function hintOf(el) {
+  const names = [];
+  for (const node of [el, ...Array.from(el.querySelectorAll?.("*") ?? []).slice(0, 12)]) {
+    const cls = typeof node.className === "string" ? node.className : node.className?.baseVal ?? "";
+    names.push(cls, node.id || "", node.getAttribute?.("data-testid") || "", node.getAttribute?.("data-icon") || "",
+      node.getAttribute?.("name") || "", String(node.getAttribute?.("href") || node.getAttribute?.("xlink:href") || "").split("#")[1] || "",
+      node.tagName === "IMG" ? String(node.getAttribute("src") || "").split("/").pop()?.replace(/\.\w+$/, "") ?? "" : "");
+  }
+  return names.filter(Boolean).join(" ").slice(0, 200);
+}
 
 /**
  * The control `el` belongs to, described for the classifier (a helper the other page functions use).
@@ -32,19 +81,30 @@ export function controlFacts(el) {
   const editable = (tag === "input" && !/^(button|submit|reset|image|checkbox|radio|file|hidden|range|color)$/.test(type))
     || tag === "textarea" || control.isContentEditable === true;
   const labelled = control.getAttribute("aria-labelledby");
-  const fieldLabel = editable && control.labels && control.labels.length ? control.labels[0].textContent : "";
-  const text = editable ? "" : (control.innerText ?? control.textContent ?? "");
-  const label = clean(control.getAttribute("aria-label") || (labelled ? byIds(labelled) : "") || fieldLabel || text
-    || (tag === "input" && /^(submit|button|reset)$/.test(type) ? control.value || (type === "submit" ? "Submit" : "") : "")
-    || control.getAttribute("placeholder") || control.getAttribute("title")
-    || control.querySelector?.("img[alt]")?.getAttribute("alt") || control.getAttribute("alt") || "");
+  const name = clean(control.getAttribute("aria-label") || (labelled ? byIds(labelled) : ""));
+  const fieldLabel = clean(editable && control.labels && control.labels.length ? control.labels[0].textContent : "");
+  let visible = "";
+  if (!editable) {
+    const drawn = generatedText(control, 30);
+    visible = clean(`${drawn.before} ${control.innerText ?? control.textContent ?? ""} ${drawn.inner} ${drawn.after}`);
+  }
+  const value = clean(tag === "input" && /^(submit|button|reset)$/.test(type) ? control.value || (type === "submit" ? "Submit" : "") : "");
+  const icon = clean(control.querySelector?.("svg title")?.textContent || control.querySelector?.("img[alt]")?.getAttribute("alt")
+    || control.getAttribute("alt") || "");
+  const title = clean(control.getAttribute("title"));
+  const placeholder = clean(control.getAttribute("placeholder"));
+  const label = visible || name || fieldLabel || value || placeholder || title || icon;
+  const readings = [...new Set([name, visible, fieldLabel, value, placeholder, title, icon].filter(Boolean))];
   const form = control.form || control.closest("form");
   const submits = !!form && ((tag === "button" && (type === "" || type === "submit"))
     || (tag === "input" && (type === "submit" || type === "image")));
   // A <select> whose change handler attribute submits its form ("onchange=this.form.submit()").
   const changeSubmits = tag === "select" && /submit/i.test(control.getAttribute("onchange") || "");
+  const role = clean(control.getAttribute("role"));
   return {
-    tag, role: clean(control.getAttribute("role")), type, label, editable, submits, changeSubmits,
+    tag, role, type, label, readings, editable, submits, changeSubmits,
+    hint: !visible && !name && !editable ? hintOf(control) : "",
+    link: (tag === "a" && !!control.getAttribute("href") && !/^(#?$|javascript:)/i.test(control.getAttribute("href").trim())) || role === "link",
     href: tag === "a" ? String(control.href || "") : "",
     download: tag === "a" && control.hasAttribute("download") ? clean(control.getAttribute("download")) : null,
     // Only a control that submits or takes text needs its form read (the classifier looks at no other's).
@@ -53,12 +113,23 @@ export function controlFacts(el) {
 }
 
 /**
- * A form's fields (at most 60) and its submit button's label.
+ * A form's fields (at most 60: what a person sees of each, see card-fields.js) and its submit button's readings.
  * @param {any} form
  * @returns {FormFacts}
  */
 export function formFacts(form) {
   const clean = (/** @type {any} */ s) => String(s ?? "").replace(/\s+/g, " ").trim().slice(0, 120);
+  /** The text just before a field that has no label of its own ("Credit card" in a div above it). @param {any} f */
+  const nearby = (f) => {
+    let node = f;
+    for (let depth = 0; depth < 3 && node; depth++, node = node.parentElement) {
+      for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
+        const text = clean(prev.textContent);
+        if (text) return text.slice(-80);
+      }
+    }
+    return "";
+  };
   /** @type {FieldFacts[]} */
   const fields = [];
   for (const field of Array.from(form.elements || []).slice(0, 60)) {
@@ -67,15 +138,24 @@ export function formFacts(form) {
     const type = clean(f.getAttribute("type")).toLowerCase();
     if (/^(submit|button|reset|image|hidden)$/.test(type)) continue;
     const labelText = f.labels && f.labels.length ? f.labels[0].textContent : "";
+    const value = String(f.value ?? "");
     fields.push({
       type, autocomplete: clean(f.getAttribute("autocomplete")).toLowerCase(),
       name: clean(`${f.getAttribute("name") || ""} ${f.id || ""}`),
-      label: clean(f.getAttribute("aria-label") || labelText || f.getAttribute("placeholder") || ""),
+      label: clean(f.getAttribute("aria-label") || labelText || ""),
+      placeholder: clean(f.getAttribute("placeholder")),
+      nearby: labelText || f.getAttribute("aria-label") ? "" : nearby(f),
+      inputmode: clean(f.getAttribute("inputmode")).toLowerCase(),
+      maxlength: Number(f.getAttribute("maxlength")) || 0,
+      pattern: clean(f.getAttribute("pattern")),
+      value: type !== "password" && /^[\d\s-]{12,30}$/.test(value) ? value : "",
     });
   }
   const button = form.querySelector("button:not([type]), button[type=submit], input[type=submit], input[type=image]");
-  const submit = button ? clean(button.getAttribute("aria-label") || (button.tagName === "INPUT" ? button.value || "Submit" : button.innerText || button.textContent)) : "";
-  return { fields, submit, name: clean(form.getAttribute("aria-label") || form.getAttribute("name") || form.id || "") };
+  const readings = button ? [...new Set([button.getAttribute("aria-label"),
+    button.tagName === "INPUT" ? button.value || "Submit" : button.innerText || button.textContent].map(clean).filter(Boolean))] : [];
+  return { fields, submit: readings[readings.length - 1] ?? "", submitReadings: readings,
+    name: clean(form.getAttribute("aria-label") || form.getAttribute("name") || form.id || "") };
 }
 
 /**
@@ -103,10 +183,12 @@ export function focusFacts() {
 }
 
 /**
- * Every control and form of the page (its open shadow roots and same-origin frames too), for `evaluate`: a script
- * can reach any of them, so none is left out. Cheap on large pages: a control's label is its aria-label, value,
- * text content or title (no layout), a link's URL is kept only when it names a file, and identical controls
- * ("View" a thousand times) are sent once.
+ * Every control and form of the page (its open and closed shadow roots and same-origin frames too), for
+ * `evaluate`: a script can reach any of them, so none is left out. Cheap on large pages: a control's readings are
+ * its aria-label, value, text content, CSS generated content of it and its first descendants, and title (no
+ * layout); a link's URL is kept only when it names a file, and identical controls ("View" a thousand times) are
+ * sent once. Closed shadow roots are the ones extract found (lib.closedRoots, extract/page-shadow.js; the reader
+ * asks for them first).
  * @returns {PageFacts}
  */
 export function pageFacts() {
@@ -114,6 +196,7 @@ export function pageFacts() {
   const controls = new Map();
   /** @type {FormFacts[]} */
   const forms = [];
+  const closed = /** @type {any} */ (globalThis).__bua?.closedRoots;
   const selector = "button, a[href], input[type=submit], input[type=button], input[type=image], [role=button], "
     + "[role=link], [role=menuitem]";
   const clean = (/** @type {any} */ s) => String(s ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
@@ -123,14 +206,20 @@ export function pageFacts() {
       const tag = String(el.tagName).toLowerCase();
       const type = clean(el.getAttribute("type")).toLowerCase();
       const role = clean(el.getAttribute("role"));
-      const label = clean(el.getAttribute("aria-label") || (tag === "input" ? el.value : el.textContent)
-        || el.getAttribute("title") || "");
+      const drawn = generatedText(el, 8);
+      const text = clean(`${drawn.before} ${tag === "input" ? el.value : el.textContent} ${drawn.inner} ${drawn.after}`);
+      const name = clean(el.getAttribute("aria-label"));
+      const title = clean(el.getAttribute("title") || el.querySelector?.("svg title")?.textContent || "");
+      const readings = [...new Set([name, text, title].filter(Boolean))];
       const download = tag === "a" && el.hasAttribute("download") ? clean(el.getAttribute("download")) : null;
       const raw = tag === "a" ? String(el.getAttribute("href") || "") : "";
       const href = download !== null || /\.[a-z0-9]{1,9}(?:[?#]|$)/i.test(raw) ? String(el.href || "") : "";
-      const key = `${tag}|${role}|${type}|${label}|${href}|${download}`;
+      const hint = !text && !name ? hintOf(el) : "";
+      const link = (tag === "a" && !/^(#?$|javascript:)/i.test(raw.trim())) || role === "link";
+      const key = `${tag}|${role}|${type}|${readings.join("|")}|${hint}|${href}|${download}`;
       if (!controls.has(key)) {
-        controls.set(key, { tag, role, type, label, editable: false, submits: false, href, download, form: null });
+        controls.set(key, { tag, role, type, label: text || name || title, readings, hint, link, editable: false,
+          submits: false, href, download, form: null });
       }
     }
     for (const form of root.querySelectorAll("form")) {
@@ -141,7 +230,10 @@ export function pageFacts() {
         forms.push(formFacts(form));
       }
     }
-    for (const host of root.querySelectorAll("*")) if (host.shadowRoot) visit(host.shadowRoot);
+    for (const host of root.querySelectorAll("*")) {
+      const shadow = host.shadowRoot || closed?.get(host);
+      if (shadow) visit(shadow);
+    }
     for (const frame of root.querySelectorAll("iframe, frame")) {
       let doc = null;
       try {

@@ -4,7 +4,7 @@
  * DOM but not its JavaScript, and the page cannot see them.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "./debugger-controller.js";
 import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "../extract/run-in-page.js";
 import { callKept, keptFunction } from "../page/functions.js";
@@ -78,7 +78,7 @@ function valueOf(reply) {
   if (reply?.exceptionDetails) {
     const details = reply.exceptionDetails;
     const message = details.exception?.description?.split("\n")[0] ?? details.text ?? "script error";
-    throw new ActionError(ErrorCode.INTERNAL_ERROR, `bua's page script failed: ${message}; retry once, then extract`);
+    throw new ActionError(ErrorCode.INTERNAL_ERROR, `bua's page script failed: ${message}; retry once, then extract`, quoting(message));
   }
   return reply?.result?.value;
 }

@@ -3,7 +3,7 @@
  * through targets/element-resolver.js (uids from the last extract, or a selector).
  */
 
-import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode, quoting } from "../protocol.js";
 import { resolveElement } from "./element-resolver.js";
 import { findTab, optionalTabId, requireTab } from "../tabs/tab-resolver.js";
 import { prepareTab } from "../tabs/tab-prep.js";
@@ -104,10 +104,12 @@ export async function targetElement(action, ctx, tabId) {
 export function nodeError(err, what = "the element") {
   const message = /** @type {any} */ (err)?.cdpMessage ?? "";
   if (/detached|Could not find node|No node with given id|Cannot find context/i.test(message)) {
-    return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is no longer in the page (it changed); extract again and use the new uid`);
+    return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is no longer in the page (it changed); extract again and use the new uid`,
+      quoting(what === "the element" ? "" : what));
   }
   if (/layout object|not visible|Could not compute (box model|content quads)/i.test(message)) {
-    return new ActionError(ErrorCode.NOT_INTERACTABLE, `${what} is not rendered (display:none or not laid out); make it visible first (open its menu or section), or extract to find a visible one`);
+    return new ActionError(ErrorCode.NOT_INTERACTABLE, `${what} is not rendered (display:none or not laid out); make it visible first (open its menu or section), or extract to find a visible one`,
+      quoting(what === "the element" ? "" : what));
   }
   return err;
 }

@@ -9,7 +9,7 @@
  */
 
 import { CdpError } from "../tabs/debugger-controller.js";
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { syncAllListeners } from "../extract/listeners.js";
 import { SCRIPT_ROLES } from "../extract/page-controls.js";
 import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "../extract/run-in-page.js";
@@ -158,7 +158,9 @@ function staleError(uid, was, why, candidates) {
   const hint = candidates.length
     ? `; current elements with the same role and name: ${candidates.map(formatCandidate).join("; ")} — use one of them if it is the one you meant, otherwise call extract again`
     : "; call extract again to get current uids";
-  return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is stale: ${why}${hint}`, { candidates });
+  const named = was.role ? JSON.stringify(was.name) : "";
+  return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is stale: ${why}${hint}`,
+    { candidates, ...quoting(named, ...candidates.map(formatCandidate)) });
 }
 
 /** @param {Candidate} c */

@@ -63,6 +63,8 @@ export class ActionDispatcher {
   #controls;
   #inFlight;
   #confirmations;
+  #holds;
+  #strict;
 
   /**
    * @param {object} deps
@@ -77,15 +79,21 @@ export class ActionDispatcher {
    *   authorisation around each action; required (tests pass a permissive one explicitly)
    * @param {import("../sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
-   * @param {Pick<import("../safety/confirmations.js").Confirmations, "check" | "setEnabled">} [deps.confirmations]
+   * @param {Pick<import("../safety/confirmations.js").Confirmations, "check">} [deps.confirmations]
    *   asks the person before a sensitive action reaches the page (background.js always passes it)
+   * @param {import("../safety/network-hold.js").NetworkHolds} [deps.holds] holds what the page sends while an
+   *   action acts on a session tab (background.js always passes it)
+   * @param {import("../safety/network-strict.js").StrictSetting} [deps.strict] the person's strict-mode setting
    */
-  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight, confirmations }) {
+  constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight,
+    confirmations, holds, strict }) {
     if (!gate) throw new Error("ActionDispatcher needs a session gate: actions never run unchecked");
     this.#gate = gate;
     this.#controls = controls;
     this.#inFlight = inFlight;
     this.#confirmations = confirmations;
+    this.#holds = holds;
+    this.#strict = strict;
     this.#send = send;
     this.#actions = actions;
     this.#services = services;
@@ -182,7 +190,15 @@ export class ActionDispatcher {
       let resultTab;
       try {
         await this.#confirmations?.check(type, action, run, ctx, m.approval);
-        const result = await handler(run, ctx);
+        const hold = allowedTab !== undefined && !ACTIONS[type].read_only
+          ? await this.#holds?.begin(ctx, allowedTab, type, { approved: typeof m.approval === "string" }) : undefined;
+        let result;
+        try {
+          const done = await handler(run, ctx);
+          result = hold ? await hold.settle(done) : done;
+        } finally {
+          hold?.end();
+        }
         resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
         await this.#gate.after(type, taskId, label, allowedTab, result ?? {});
         this.#reply(okResponse(m.id, result ?? {}));
@@ -239,6 +255,24 @@ export class ActionDispatcher {
         this.#reply(okResponse(m.id, { aborted: this.#inFlight?.abortRequests(ids, reason) ?? 0 }));
         return;
       }
+      case "answer_hold": {
+        const args = isObject(m.args) ? m.args : {};
+        if (typeof args.hold_id !== "string" || (args.decision !== "allow" && args.decision !== "deny")) {
+          this.#reject(m.id, "answer_hold needs 'hold_id' (from a request_held event) and 'decision': 'allow' or 'deny'");
+          return;
+        }
+        const why = Array.isArray(args.why) ? args.why.map(String) : [];
+        const waited = this.#holds?.answer(args.hold_id, { decision: args.decision, asked: args.asked === true, why }) ?? false;
+        this.#reply(okResponse(m.id, { hold_id: args.hold_id, waited }));
+        return;
+      }
+      case "set_strict_mode":
+        if (!this.#strict) {
+          this.#reject(m.id, "control op 'set_strict_mode' is not available in this extension build");
+          return;
+        }
+        this.#reply(okResponse(m.id, await this.#strict.set(isObject(m.args) ? m.args : {})));
+        return;
       case "stop_all":
       case "end_session":
       case "set_blocklist":
@@ -250,11 +284,6 @@ export class ActionDispatcher {
           return;
         }
         const args = isObject(m.args) ? m.args : {};
-        if (m.op === "configure" && typeof args.sensitive_checks === "boolean" && this.#confirmations) {
-          this.#confirmations.setEnabled(args.sensitive_checks);
-          this.#reply(okResponse(m.id, { sensitive_checks: args.sensitive_checks }));
-          return;
-        }
         // Stop the work in the browser first, then end the sessions.
         if (m.op === "stop_all") this.#inFlight?.abortWhere(() => true, "Stop all");
         if (m.op === "end_session" && typeof args.task_id === "string") {

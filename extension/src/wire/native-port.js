@@ -29,6 +29,8 @@ function isHostReady(msg) {
 export class NativePort {
   /** @type {((msg: unknown) => void) | null} called for every message from the host */
   onMessage = null;
+  /** @type {((reason: string) => void) | null} called when the host goes away (the app with it) */
+  onDisconnect = null;
 
   #runtime;
   #timers;
@@ -113,6 +115,11 @@ export class NativePort {
     if (port !== this.#port) return;
     this.#port = null;
     this.#log.info(`bua: native host disconnected (${reason}); retrying in ${this.#delay} ms`);
+    try {
+      this.onDisconnect?.(reason);
+    } catch (err) {
+      this.#log.warn("bua: disconnect handler threw:", err);
+    }
     this.#scheduleReconnect();
   }
 

@@ -34,7 +34,7 @@ def test_opens_the_page_in_the_browser_found_with_the_profile(tmp_path, bin_dir)
     seen = tmp_path / "argv"
     _browser(bin_dir, "chromium", f'echo "$@" > {seen}\n')
     opened = open_extensions_page(_linux(tmp_path, bin_dir, DISPLAY=":9"), user_data_dir=tmp_path / "p")
-    assert opened == "chrome://extensions in Chromium"
+    assert opened == "chrome://extensions in the running Chromium", "it exited 0 at once: handed to a running one"
     assert seen.read_text().split() == [f"--user-data-dir={tmp_path / 'p'}", "chrome://extensions"]
 
 

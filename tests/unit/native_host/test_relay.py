@@ -71,6 +71,8 @@ def connect(core, host) -> object:
     bridge = core.call(core.pool.wait_for_bridge(5))
     first = answer_one(host)
     assert first["kind"] == "control" and first["op"] == "set_blocklist", "the core sends its blocklist on hello"
+    second = answer_one(host)
+    assert second["op"] == "configure" and "idle_threshold_s" in second["args"], "and the idle threshold in force"
     return bridge
 
 

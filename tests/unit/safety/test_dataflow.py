@@ -50,3 +50,29 @@ def test_the_persons_own_words_and_the_destinations_own_text_are_exempt() -> Non
     flow.forget("t")
     flow.observe("t", MAIL, "order 99887766")
     assert flow.check_text("t", "99887766", NOTES) is not None
+
+
+def test_numbers_match_with_or_without_separators_and_one_at_a_time() -> None:
+    flow = DataFlow()
+    flow.observe("t", MAIL, "Card 4111 1111 1111 1111, call +49 30 1234567 or (030) 765–4321. Row 12 | 34 | 56 7")
+    for typed in ("4111111111111111", "4111-1111-1111-1111", "4111.1111.1111.1111", "49301234567",
+                  "+49 (30) 123 4567", "030 1234567", "0307654321", "030/765 43 21"):
+        assert flow.check_text("t", typed, NOTES) is not None, typed
+    other = DataFlow()
+    other.observe("t", MAIL, "card 4111111111111111, phone 49301234567")
+    for typed in ("4111 1111 1111 1111", "+49 30 1234567", "4111\u00a01111\u00a01111\u00a01111"):
+        assert other.check_text("t", typed, NOTES) is not None, typed
+    apart = DataFlow()
+    apart.observe("t", MAIL, "order 12, total 3456 items\nref 998 from 877")
+    assert apart.check_text("t", "123456", NOTES) is None, "two numbers of one paragraph are not one number"
+    assert apart.check_text("t", "998877", NOTES) is None
+
+
+def test_text_is_compared_case_folded_and_normalised() -> None:
+    flow = DataFlow()
+    flow.observe("t", MAIL, "Key SK-LIVE-4F9A8B7C6D5E, street Hauptstraße-12b, note The Launch Is Moved To Friday")
+    for typed in ("sk-live-4f9a8b7c6d5e", "ｓｋ－ｌｉｖｅ－４ｆ９ａ８ｂ７ｃ６ｄ５ｅ", "sk-live-4f9a\u200b8b7c6d5e",
+                  "HAUPTSTRASSE-12B", "the launch is moved to friday"):
+        assert flow.check_text("t", typed, NOTES) is not None, typed
+    flow.note_task_words("t", "Put the launch is moved to Friday in my notes")
+    assert flow.check_text("t", "THE LAUNCH IS MOVED TO FRIDAY", NOTES) is None, "the person's words, folded too"

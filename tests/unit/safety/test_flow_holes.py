@@ -128,7 +128,8 @@ def test_an_error_that_quotes_the_page_is_remembered_too() -> None:
     async def send(action: Any, approval: str | None) -> Response:
         if action["type"] == "click":
             return Response(id="r", ok=False, error=ErrorBody(code=ErrorCode.NOT_INTERACTABLE,
-                                                              message=f'covered by div "key {SECRET}"'))
+                                                              message=f'covered by div "key {SECRET}"',
+                                                              page_text=[f'div "key {SECRET}"']))
         return Response(id="r", ok=True, result={"url": MAIL if action["type"] == "extract" else NOTES, "tab_id": 1})
     asyncio.run(guard.request(send, {"type": "extract", "tab_id": 1}, "t", None))
     asyncio.run(guard.request(send, {"type": "click", "uid": "e1", "tab_id": 1}, "t", None))
@@ -216,3 +217,21 @@ def test_pieces_typed_while_the_sessions_table_lags_are_still_joined() -> None:
     refused = run(guard, page, {"type": "type", "uid": "e2", "text": "9", "tab_id": 1})
     assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED, "the pieces joined"
     assert asked and asked[0].element.startswith("text “773019")
+
+
+def test_a_paste_types_what_the_task_copied_wherever_it_was_copied() -> None:
+    from app.safety.flows import KeyChord, key_chord, key_text
+
+    assert [key_chord(k) for k in ("Control+C", "Meta+x", "Control+Insert", "Shift+Delete")] == [KeyChord.COPY] * 4
+    assert [key_chord(k) for k in ("Control+V", "Meta+v", "ControlOrMeta+V", "Shift+Insert")] == [KeyChord.PASTE] * 4
+    assert [key_chord(k) for k in ("v", "Shift+V", "Alt+V", "Enter", "Control+A")] == [None] * 5
+    assert key_text("Control+V") == "" and key_text("Control+A") == "" and key_text("Shift+V") == "V"
+    guard, asked = guard_asking([Decision.DENY])
+    page = Page({"press_key": {"url": MAIL, "pressed": "Control+C", "copied": SECRET},
+                 "navigate": {"url": NOTES, "tab_id": 1}})
+    assert run(guard, page, {"type": "press_key", "key": "Control+C", "tab_id": 1}).ok
+    assert run(guard, page, {"type": "navigate", "url": NOTES, "tab_id": 1}).ok
+    page.results["press_key"] = {"url": NOTES, "pressed": "Control+V"}
+    refused = run(guard, page, {"type": "press_key", "key": "Control+V", "tab_id": 1})
+    assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
+    assert asked and asked[0].kind == "data_flow" and SECRET in asked[0].element

@@ -26,10 +26,13 @@ def test_site_of(url: str, site: str) -> None:
     assert site_of(url) == site
 
 
-def test_every_phrase_category_and_the_exempt_list_cover_seven_languages() -> None:
+def test_every_phrase_category_compose_destination_and_exempt_list_cover_twenty_languages() -> None:
     words = sensitive_words()
+    assert len(LANGUAGES) == 20
     assert set(words["phrases"]) == {"pay", "send", "delete", "transfer", "account"}
-    for name, by_language in [*words["phrases"].items(), ("exempt", words["exempt"])]:
+    lists = [*words["phrases"].items(), ("exempt", words["exempt"]), ("compose", words["compose"]),
+             ("destinations", words["destinations"])]
+    for name, by_language in lists:
         assert set(LANGUAGES) <= set(by_language), name
         assert all(by_language[lang] for lang in LANGUAGES), name
     assert {"cc-number", "cvc"} <= set(words["fields"]["card"])

@@ -48,6 +48,7 @@ def test_an_extension_without_a_copy_is_not_overwritten_with_the_empty_list(tmp_
     try:
         _hello(host, None)
         bridge = core.call(core.pool.wait_for_bridge(5))
+        assert answer_one(host)["op"] == "configure", "no blocklist is pushed; the idle threshold is"
         worker = threading.Thread(target=answer_one, args=(host,))
         worker.start()
         assert core.call(bridge.control("ping")).ok

@@ -1,0 +1,112 @@
+"""Page text that imitates what is not page text: the page-data boundary, a tool call or tool result of any common
+provider's shape, a chat template's turn markers. Found in the folded text (app/protocol/safety/fold.py), so a
+full-width `＜`, a zero-width space inside `tool_result` or a `〚` for `⟦` changes nothing, and defused in the
+original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say); markup's angle and square brackets become
+`⟨⟩`, its quotes backticks and its bars `¦`, so it no longer parses as what it imitates (it stays readable).
+
+Kinds (one regular expression each, in `_FORGED`):
+- tags of tool use and chat turns (Anthropic's `<function_results>`, `<invoke>`; Hermes/Qwen `<tool_call>`,
+  `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …);
+- chat-template tokens (`<|im_start|>`, `<|eot_id|>`, DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
+  Mistral's `[TOOL_CALLS]`);
+- JSON (or a Python repr, single quotes) of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
+  `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
+  `"functionResponse"`), a chat message's `"role"`, and bua's own result shape `{"ok": true`.
+Ordinary JSON and ordinary brackets are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from app.protocol.safety.fold import fold, fold_mapped
+
+BOUNDARY_BRACKETS = {"⟦": "[", "⟧": "]", "⟪": "[", "⟫": "]"}
+"""The boundary's own brackets (and their double-angle kin), folded: made plain wherever the page has them."""
+_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "`", "'": "`", "|": "¦"}
+"""What each syntax character of a markup forgery becomes (by its folded form): characters that do not fold back
+to syntax, so a defused forgery stays defused for every later check."""
+
+_TAG_NAMES = (r"(?:antml:)?(?:function_results|function_calls|function_call|tool_results?|tool_use|tool_calls?|"
+              r"tool_response|tool_code|tool_output|invoke|parameter|result|output|system|assistant|human|user|"
+              r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end)")
+_Q = "[\"']"
+_FORGED = re.compile(
+    rf"</?\s*{_TAG_NAMES}\b[^<>\n]{{0,200}}>"
+    r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
+    rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
+    rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
+    rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
+    rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
+    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)")
+
+
+@cache
+def _is_bracket(char: str) -> bool:
+    """Any opening or closing bracket, quote-like bracket or corner, in any script or symbol block."""
+    if char in "<>[](){}":
+        return True
+    category = unicodedata.category(char)
+    return category in ("Ps", "Pe", "Pi", "Pf") or (category.startswith("S") and "BRACKET" in unicodedata.name(char, ""))
+
+
+_MARKER_WORD = re.compile(r"/?\s*page[\s_.-]*data\b")
+
+
+def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
+    """(opening bracket, closing bracket or -1) positions in `folded` of each look-alike of a boundary marker: a
+    bracket of any kind, then `page-data` (spelt with any separator, `/` for the closing one), then up to 40
+    characters of the same line and a bracket."""
+    found = []
+    for match in _MARKER_WORD.finditer(folded):
+        opening = match.start() - 1
+        while opening >= 0 and folded[opening] in " \t":
+            opening -= 1
+        if opening < 0 or not _is_bracket(folded[opening]):
+            continue
+        closing = -1
+        for at in range(match.end(), min(len(folded), match.end() + 40)):
+            if folded[at] == "\n":
+                break
+            if _is_bracket(folded[at]):
+                closing = at
+                break
+        found.append((opening, closing))
+    return found
+
+
+def _may_forge(folded: str) -> bool:
+    """Whether a folded text holds anything `neutralise` changes (most page text holds none: one fast scan)."""
+    return (any(bracket in folded for bracket in BOUNDARY_BRACKETS) or _MARKER_WORD.search(folded) is not None
+            or _FORGED.search(folded) is not None)
+
+
+def neutralise(text: str) -> tuple[str, int]:
+    """Page text with boundary look-alikes and tool-exchange / chat-turn markup defused; how many were defused."""
+    if not text or not _may_forge(fold(text)):
+        return text, 0
+    folded, origin = fold_mapped(text)
+    changes: dict[int, str] = {}
+    count = 0
+    for at, char in enumerate(folded):
+        if char in BOUNDARY_BRACKETS:
+            changes[origin[at]] = BOUNDARY_BRACKETS[char]
+            count += 1
+    for match in _FORGED.finditer(folded):
+        count += 1
+        for at in range(match.start(), match.end()):
+            plain = _DEFUSED.get(folded[at])
+            if plain is not None:
+                changes[origin[at]] = plain
+    for opening, closing in _boundary_lookalikes(folded):
+        changed = False
+        for at, plain in ((opening, "["), (closing, "]")):
+            if at >= 0 and text[origin[at]] != plain:
+                changes[origin[at]] = plain
+                changed = True
+        count += changed
+    if not changes:
+        return text, count
+    return "".join(changes.get(index, char) for index, char in enumerate(text)), count

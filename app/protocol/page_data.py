@@ -1,0 +1,133 @@
+"""The one walk over a browser output that finds the page's text in it, by the declaration of the action that
+produced it (`ActionSpec.result`, app/protocol/actions/shapes.py) and the shape every error shares.
+
+Two readers share it, so they can never disagree: the boundary marking of the model's view
+(app.agent.tools.browser_result) and the data-flow memory (app.safety.guard, through `page_strings`). A key no
+declaration names is page text (shapes.UNDECLARED): forgetting one over-marks, never leaks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from app.protocol.actions import ACTION_SPECS
+from app.protocol.actions.shapes import ERROR, UNDECLARED, Part, Shape
+
+QUOTES_KEY = "page_text"
+"""The sibling of a `Part.QUOTING` message that lists the page text it quotes (app.protocol.envelope.ErrorBody)."""
+
+
+def result_shape(action_type: object) -> Shape:
+    """What the declaration of `action_type` says its result holds ({}: an unknown action, all of it page text)."""
+    spec = ACTION_SPECS.get(action_type) if isinstance(action_type, str) else None
+    return spec.result if spec is not None else {}
+
+
+class PageDataVisitor:
+    """What to do with each string the walk finds; this one keeps everything as it is (subclasses mark or collect)."""
+
+    def text(self, value: str) -> str:
+        """A string of the page's."""
+        return value
+
+    def copied(self, value: str) -> str:
+        """A string of the page's that is now on the task's clipboard."""
+        return self.text(value)
+
+    def url(self, value: str) -> str:
+        return value
+
+    # -- the walk ------------------------------------------------------------------------------------------------
+    def output(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A copy of `{ok, action, result | error}` with each of its page strings replaced by what the visitor made
+        of it."""
+        out = dict(data)
+        if isinstance(data.get("result"), dict):
+            out["result"] = self.node(data["result"], result_shape(data.get("action")))
+        if isinstance(data.get("error"), dict):
+            out["error"] = self.node(data["error"], ERROR)
+        return out
+
+    def node(self, value: Any, shape: Part | Shape) -> Any:
+        if isinstance(shape, Part):
+            return self.part(value, shape)
+        if isinstance(value, list):
+            return [self.node(v, shape) for v in value]
+        if isinstance(value, dict):
+            return self.object(value, shape)
+        return self.part(value, UNDECLARED)  # a string where an object was declared: not what was declared
+
+    def object(self, value: dict[str, Any], shape: Shape) -> dict[str, Any]:
+        given = value.get(QUOTES_KEY)
+        quotes = [q for q in given if isinstance(q, str) and q] if isinstance(given, list) else []
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            node = shape.get(key, UNDECLARED)
+            if node == Part.QUOTING:
+                out[key] = self.quoting(item, quotes) if isinstance(item, str) else self.part(item, Part.PAGE)
+            elif key == QUOTES_KEY and any(shape.get(k) == Part.QUOTING for k in value):
+                continue  # its quotes are marked where the message says them
+            else:
+                out[key] = self.node(item, node)
+        return out
+
+    def part(self, value: Any, part: Part) -> Any:
+        if part == Part.OWN or value is None or isinstance(value, (bool, int, float)):
+            return value
+        if isinstance(value, list):
+            return [self.part(v, part) for v in value]
+        if isinstance(value, dict):
+            if part == Part.PAGE_JSON:
+                return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+            return {k: self.part(v, Part.PAGE if part == Part.URL else part) for k, v in value.items()}
+        if not isinstance(value, str) or not value:
+            return value
+        if part == Part.URL:
+            return self.url(value)
+        return self.copied(value) if part == Part.CLIPBOARD else self.text(value)
+
+    def quoting(self, message: str, quotes: list[str]) -> str:
+        """bua's words with the page text they quote marked where it stands; when a declared quote is not in the
+        message verbatim, the whole message is page text (it cannot be told apart)."""
+        if not quotes:
+            return message
+        if any(q not in message for q in quotes):
+            return self.text(message)
+        pattern = re.compile("|".join(re.escape(q) for q in sorted(set(quotes), key=len, reverse=True)))
+        return pattern.sub(lambda m: self.text(m.group(0)), message)
+
+
+@dataclass
+class _Collector(PageDataVisitor):
+    found: list[str] = field(default_factory=list)
+    on_clipboard: list[str] = field(default_factory=list)
+
+    def text(self, value: str) -> str:
+        self.found.append(value)
+        return value
+
+    def copied(self, value: str) -> str:
+        self.on_clipboard.append(value)
+        return self.text(value)
+
+
+@dataclass(frozen=True)
+class PageData:
+    texts: list[str]
+    """Every page string of the output, as the page gave it: what the data-flow memory records."""
+    copied: list[str]
+    """What the action put on the task's clipboard (a copy's `Part.CLIPBOARD` result)."""
+
+
+def page_data(data: Mapping[str, Any]) -> PageData:
+    """The page strings of a browser output `{action, result | error}`, unmarked: exactly what the model's view marks."""
+    collector = _Collector()
+    collector.output(data)
+    return PageData(collector.found, collector.on_clipboard)
+
+
+def page_strings(data: Mapping[str, Any]) -> list[str]:
+    return page_data(data).texts

@@ -1,0 +1,129 @@
+"""What holding the page's requests costs (extension/src/safety/network-hold.js, app/safety/network_holds.py).
+
+There is no production switch that turns the hold off (issue 19: no message turns safety off). The baseline is a
+bench-only build of the extension: a copy of extension/ in a temporary folder whose background.js does not give
+the dispatcher its `holds` (the one line that wires the hold in), loaded by a second headless Chromium with its
+own core. The real build and the bench build run side by side in this one run, their samples taken in turn, and
+each row is the median of the paired differences (hold − no hold) and their ratio of medians.
+
+On an ordinary page (tests/e2e/network_site.py "bench"):
+* click that makes no request (settle 0, no change list): what enabling and disabling Fetch around an action costs
+  (one Fetch.enable awaited before the action, one Fetch.disable sent after it and not awaited);
+* type into a field (settle 0): the same for typing;
+* click whose page makes an ordinary GET (effects window as the model gets it): the GET is paused and continued
+  by the extension with no round trip to the app;
+* click whose page POSTs to a checkout endpoint, held and allowed through the broker's "allow for this task on
+  this site" path (set before the run, so no person's time is in it): the round trip of a held request
+  (extension → host → app → data-flow check → answer_hold → continue) runs inside the effects window, so the
+  click takes no longer;
+* `evaluate` that awaits a fetch, settle 0: a GET (continued by the extension) and the same POST held and
+  allowed; here the action waits for the response, so the held request's whole round trip is in the difference.
+
+Fetch enabled per action vs kept enabled per session tab: the per-action cost is the first row. Keeping it
+enabled would save that, but every request of the tab between actions would then wait for the extension's
+service worker (and a stopped worker would leave it paused), which is why the hold is per action.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+from unittest import mock
+
+from bench.live import live_browser
+from bench.report import Report, Row, interleaved, on_loop_once
+from installer.extension_id import extension_dir
+from tests.e2e.network_site import NetworkSite
+
+TASK = "bench-net"
+WIRING = "  holds,\n"
+
+
+def bench_build(into: Path) -> Path:
+    """A copy of the extension without the hold wired into its dispatcher (bench only, never shipped)."""
+    target = into / "extension"
+    shutil.copytree(extension_dir(), target, ignore=shutil.ignore_patterns("node_modules", "test"))
+    background = target / "background.js"
+    text = background.read_text()
+    if text.count(WIRING) != 1:
+        raise RuntimeError("bench/nethold_bench.py: background.js no longer wires the hold as `  holds,`; update "
+                           "the bench build to remove it")
+    background.write_text(text.replace(WIRING, ""))
+    return target
+
+
+class Lane:
+    """One core + browser, its tab on the bench page."""
+
+    def __init__(self, core: Any, bridge: Any, page: str) -> None:
+        self.core = core
+        self.bridge = bridge
+        self.ids = iter(range(10**9))
+        nav = core.call(core.pool.request({"type": "navigate", "url": page}, TASK))
+        assert nav.ok, nav.error
+        self.tab = nav.result["tab_id"]
+        core.core.pool.safety.allow_task_site(TASK, "127.0.0.1", sensitive=True, data_flow=True)
+
+    def send(self, action: dict[str, Any]) -> Awaitable[Any]:
+        request_id = f"bench-net-{next(self.ids)}"
+        raw = {"v": 1, "kind": "request", "id": request_id, "task_id": TASK, "action": {**action, "tab_id": self.tab}}
+        return self.bridge.send_and_wait(raw, request_id, None, 30)
+
+    def sampler(self, action: dict[str, Any]) -> Callable[[], float]:
+        return on_loop_once(self.core, lambda: self.send(action))
+
+    def check(self, action: dict[str, Any]) -> dict[str, Any]:
+        response = self.core.call(self.send(action))
+        assert response.ok, response.error
+        return response.result
+
+
+CASES = {
+    "click, no request (settle 0)": {"type": "click", "selector": "#count", "settle_ms": 0, "report_changes": False},
+    "type, no request (settle 0)": {"type": "type", "selector": "#q", "text": "teapot", "clear": True, "settle_ms": 0,
+                                    "report_changes": False},
+    "click making an ordinary GET": {"type": "click", "selector": "#get", "report_changes": False},
+    "click whose POST is held and allowed (no person)": {"type": "click", "selector": "#post", "report_changes": False},
+    "evaluate awaiting a GET fetch (settle 0)": {"type": "evaluate", "settle_ms": 0, "report_changes": False,
+                                                 "expression": "fetch('/api/items').then((r) => r.status)"},
+    "evaluate awaiting a POST held and allowed (settle 0)": {
+        "type": "evaluate", "settle_ms": 0, "report_changes": False,
+        "expression": "fetch('/api/checkout', {method: 'POST', body: 'items=3'}).then((r) => r.status)"},
+}
+
+
+def run(report: Report, fixture_url: str, n: int = 60) -> None:
+    site = NetworkSite()
+    page = site.url("/p/bench")
+    try:
+        with ExitStack() as stack:
+            core, _browser, bridge = stack.enter_context(live_browser("bua-bench-hold-"))
+            held = Lane(core, bridge, page)
+            build = bench_build(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bua-bench-nohold-"))))
+            with mock.patch("app.browser.launch.extension_dir", lambda: build):
+                core2, _browser2, bridge2 = stack.enter_context(live_browser("bua-bench-nohold-"))
+            plain = Lane(core2, bridge2, page)
+            post = CASES["click whose POST is held and allowed (no person)"]
+            assert "held_requests" not in held.check(post)["effects"], "allowed for the task: no person asked"
+            before = len(site.saw("/api/checkout"))
+            plain.check(post)
+            for name, action in CASES.items():
+                for _ in range(5):
+                    held.check(action)
+                    plain.check(action)
+                turns = interleaved({"hold": held.sampler(action), "none": plain.sampler(action)}, n)
+                on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
+                off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
+                paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
+                added = paired[len(paired) // 2]
+                ratio = (on.p50_ms or 0) / (off.p50_ms or 1)
+                report.add(Row("nethold", f"{name}: added (median paired difference)", n, value=round(added, 2),
+                               unit="ms", note=f"ratio of p50s {ratio:.2f}x"))
+                if "no request" in name:
+                    report.goal(f"network hold added per {name.split(',')[0]}", added, 5.0, "ms")
+            assert len(site.saw("/api/checkout")) > before, "the held POSTs went through once allowed"
+    finally:
+        site.stop()

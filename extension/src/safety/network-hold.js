@@ -1,0 +1,334 @@
+/**
+ * Holds what the page sends while an action acts (README "Safety model"; docs/architecture.md "Safety"): from
+ * just before a non-read-only action reaches its session tab until its effects are reported, CDP `Fetch` pauses
+ * the tab's requests (the top document, its frames, and every child session: out-of-process frames and workers,
+ * through Target.setAutoAttach) at the Request stage, before they leave.
+ *
+ * * A request that cannot change anything (GET, HEAD, OPTIONS that is not a beacon nor a form submission, and
+ *   not a document) continues at once, with no round trip to the app, unless it goes to another host than the
+ *   page's with a query (carriesAway): then the app checks its data-flow memory on it.
+ * * A request that can change something (network-judge.js mayChange), and every document request (a navigation
+ *   or redirect hop: its URL can carry data), goes to the app as a `request_held` event with what the extension
+ *   found on its own (card data, credentials, an endpoint that pays, orders, deletes, sends, transfers or
+ *   changes an account, strict mode). The app adds what only it knows (the data-flow memory), asks the person
+ *   when there is anything, and answers with the `answer_hold` control: allow continues the request, deny fails
+ *   it (BlockedByClient; a navigation is Aborted, so the page stays) and the action answers `confirmation_required`.
+ * * A held request is never left paused: Stop, the action's cancellation, the tab's debugger detaching, the
+ *   native port closing, and HOLD_CEILING_MS each fail it, and the app is told (`request_released`) so the
+ *   question it shows the person goes away.
+ *
+ * Fetch is enabled for the action only (one command per target before, one after, not awaited): between actions
+ * nothing of the page is paused, so a worker that stopped cannot leave a tab frozen.
+ */
+
+import { ActionError, ErrorCode, eventMessage } from "../protocol.js";
+import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
+import { strictFor } from "./network-strict.js";
+
+/** The longest a request waits for an answer, whatever else happens (the person's timeout is the app's). */
+export const HOLD_CEILING_MS = 10 * 60 * 1000;
+const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
+/** Child targets whose requests are held with the tab's. */
+const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service_worker"]);
+/** How much of a body the app is shown (the data-flow check reads it). */
+const MAX_BODY_TO_APP = 32 * 1024;
+
+/**
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {"allow" | "deny" | "stopped"} HoldDecision
+ * @typedef {{method: string, url: string, why: string[], decision: HoldDecision}} HeldRequest what a result
+ *   reports of a request the person was asked about (or that was failed while waiting)
+ * @typedef {{decision: "allow" | "deny", asked?: boolean, why?: string[], stopped?: boolean}} AppAnswer `stopped`: the
+ *   extension failed it before an answer came
+ * @typedef {{resolve: (answer: AppAnswer) => void, hold: ActionHold}} Waiting
+ */
+
+let nextHold = 1;
+
+/**
+ * A read (GET) to another host than the page's that carries a query: it can carry data away, so the app checks
+ * its data-flow memory (a read to the page's own host, or without a query, continues with no round trip).
+ * @param {string} url
+ * @param {string} pageUrl
+ */
+export function carriesAway(url, pageUrl) {
+  try {
+    const to = new URL(url);
+    return to.search.length > 1 && pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname;
+  } catch {
+    return false;
+  }
+}
+
+export class NetworkHolds {
+  #post;
+  #timers;
+  /** @type {() => Promise<import("./network-strict.js").StrictMode>} */
+  #strict;
+  /** @type {Map<string, Waiting>} */
+  #waiting = new Map();
+
+  /**
+   * @param {object} deps
+   * @param {(msg: unknown) => boolean} deps.post sends to the app; false when not connected
+   * @param {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} deps.timers
+   * @param {() => Promise<import("./network-strict.js").StrictMode>} deps.strict the person's strict-mode setting
+   */
+  constructor({ post, timers, strict }) {
+    this.#post = post;
+    this.#timers = timers;
+    this.#strict = strict;
+  }
+
+  /**
+   * Start holding the tab's requests for one action.
+   * @param {ActionContext} ctx
+   * @param {number} tabId
+   * @param {string} actionType
+   * @param {{approved?: boolean}} [options] `approved`: the request came with an approval token (the app sends one
+   *   after the person approved the action its label held, and also without asking for a field in another site's
+   *   frame); told to the app, which alone knows whether the person was asked (app/safety/network_holds.py)
+   * @returns {Promise<ActionHold>}
+   */
+  async begin(ctx, tabId, actionType, { approved = false } = {}) {
+    const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict(), approved);
+    await hold.start();
+    return hold;
+  }
+
+  /**
+   * The app's answer to a held request (`answer_hold`); false when it no longer waits.
+   * @param {string} holdId
+   * @param {AppAnswer} answer
+   */
+  answer(holdId, answer) {
+    const waiting = this.#waiting.get(holdId);
+    if (!waiting) return false;
+    this.#waiting.delete(holdId);
+    waiting.resolve(answer);
+    return true;
+  }
+
+  /**
+   * Fail every waiting request (the app is gone: nobody can answer).
+   * @param {string} reason
+   */
+  releaseAll(reason) {
+    for (const waiting of [...this.#waiting.values()]) waiting.hold.release(reason);
+  }
+
+  /**
+   * Ask the app about one paused request; resolves with its answer.
+   * @param {ActionHold} hold
+   * @param {Record<string, unknown>} data the event's data (without hold_id)
+   * @returns {{holdId: string, answer: Promise<AppAnswer>}}
+   */
+  ask(hold, data) {
+    const holdId = `h${nextHold++}`;
+    /** @type {Promise<AppAnswer>} */
+    const answer = new Promise((resolve) => {
+      const timer = this.#timers.setTimeout(() => hold.release(`no answer within ${HOLD_CEILING_MS / 60000} min`), HOLD_CEILING_MS);
+      this.#waiting.set(holdId, { hold, resolve: (a) => {
+        this.#timers.clearTimeout(timer);
+        resolve(a);
+      } });
+    });
+    if (!this.#post(eventMessage("request_held", { hold_id: holdId, ...data }))) {
+      this.answer(holdId, { decision: "deny", asked: false, why: ["bua is not connected to ask the person"] });
+    }
+    return { holdId, answer };
+  }
+
+  /**
+   * The extension ended a hold the app may still be asking about.
+   * @param {string} holdId
+   * @param {string} reason
+   */
+  released(holdId, reason) {
+    const waiting = this.#waiting.get(holdId);
+    if (!waiting) return;
+    this.#waiting.delete(holdId);
+    waiting.resolve({ decision: "deny", asked: true, why: [reason], stopped: true });
+    this.#post(eventMessage("request_released", { hold_id: holdId, reason }));
+  }
+}
+
+/** One action's hold on one tab. */
+export class ActionHold {
+  #holds;
+  #ctx;
+  #dbg;
+  #tabId;
+  #action;
+  #strict;
+  #approved;
+  /** @type {(string | undefined)[]} the sessions Fetch is enabled on (undefined: the tab itself) */
+  #sessions = [undefined];
+  /** @type {(() => void)[]} */
+  #offs = [];
+  /** @type {Set<string>} frames that just requested a navigation by submitting a form */
+  #formFrames = new Set();
+  /** @type {Map<string, {settled: Promise<void>, holdId?: string, record: HeldRequest}>} by Fetch request id */
+  #open = new Map();
+  /** @type {HeldRequest[]} */
+  #held = [];
+  #ended = false;
+
+  /**
+   * @param {NetworkHolds} holds
+   * @param {ActionContext} ctx
+   * @param {number} tabId
+   * @param {string} action
+   * @param {import("./network-strict.js").StrictMode} strict
+   * @param {boolean} approved
+   */
+  constructor(holds, ctx, tabId, action, strict, approved) {
+    this.#holds = holds;
+    this.#ctx = ctx;
+    this.#dbg = /** @type {DebuggerController} */ (ctx.debugger.controller ?? ctx.debugger);
+    this.#tabId = tabId;
+    this.#action = action;
+    this.#strict = strict;
+    this.#approved = approved;
+  }
+
+  async start() {
+    const dbg = this.#dbg;
+    const tabId = this.#tabId;
+    this.#offs.push(
+      dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, source.sessionId)),
+      dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
+        if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
+      }),
+      dbg.on(tabId, "Target.attachedToTarget", (params) => {
+        if (!this.#ended && HELD_TARGET_TYPES.has(params.targetInfo?.type)) this.#enable(params.sessionId).catch(() => {});
+      }),
+      dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached")),
+    );
+    const onAbort = () => this.release(String(this.#ctx.signal?.reason ?? "stopped"));
+    this.#ctx.signal?.addEventListener("abort", onAbort);
+    this.#offs.push(() => this.#ctx.signal?.removeEventListener("abort", onAbort));
+    await dbg.enableChildTargets(tabId).catch(() => {});
+    const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
+    await Promise.all([this.#enable(undefined, true), ...children.map((s) => this.#enable(s))]);
+  }
+
+  /**
+   * @param {string | undefined} sessionId
+   * @param {boolean} [required] the tab's own: a failure fails the action (it could not be held)
+   */
+  async #enable(sessionId, required = false) {
+    if (sessionId !== undefined) this.#sessions.push(sessionId);
+    try {
+      await this.#dbg.send(this.#tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
+    } catch (err) {
+      if (required) throw err;
+    }
+  }
+
+  /**
+   * @param {any} params Fetch.requestPaused
+   * @param {string | undefined} sessionId
+   */
+  #paused(params, sessionId) {
+    const request = params.request ?? {};
+    const form = params.resourceType === "Document" && this.#formFrames.delete(params.frameId);
+    const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
+      formSubmission: form, body: bodyText(request) };
+    const changes = mayChange(outgoing);
+    if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !carriesAway(outgoing.url, this.#pageUrl()))) {
+      this.#continue(params.requestId, sessionId);
+      return;
+    }
+    const why = changes ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
+    /** @type {HeldRequest} */
+    const record = { method: outgoing.method, url: outgoing.url, why, decision: "allow" };
+    const { holdId, answer } = this.#holds.ask(this, {
+      task_id: this.#ctx.taskId, request_id: String(this.#ctx.requestId), tab_id: this.#tabId, action: this.#action,
+      method: outgoing.method, url: outgoing.url, resource_type: outgoing.resourceType, form_submission: form,
+      redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_TO_APP), why,
+      approved: this.#approved,
+    });
+    const settled = answer.then((a) => {
+      record.why = [...new Set([...record.why, ...(a.why ?? [])])];
+      record.decision = a.stopped ? "stopped" : a.decision;
+      if (a.asked || a.decision === "deny") this.#held.push(record);
+      if (a.decision === "allow") this.#continue(params.requestId, sessionId);
+      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+    });
+    this.#open.set(params.requestId, { settled, holdId, record });
+    settled.finally(() => this.#open.delete(params.requestId));
+  }
+
+  /** The session tab's page, as the session store last saw it. */
+  #pageUrl() {
+    return this.#ctx.sessions?.get(this.#tabId)?.url ?? "";
+  }
+
+  /**
+   * @param {string} requestId
+   * @param {string | undefined} sessionId
+   */
+  #continue(requestId, sessionId) {
+    this.#dbg.send(this.#tabId, "Fetch.continueRequest", { requestId }, sessionId).catch(() => {});
+  }
+
+  /**
+   * A refused navigation is aborted, as if the person pressed Stop: the page stays as it was (a form keeps what
+   * was typed) instead of becoming Chrome's "blocked" error page; any other request fails as blocked by client.
+   * @param {string} requestId
+   * @param {string | undefined} sessionId
+   * @param {boolean} navigation
+   */
+  #fail(requestId, sessionId, navigation) {
+    const errorReason = navigation ? "Aborted" : "BlockedByClient";
+    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+  }
+
+  /**
+   * Fail every request still waiting (Stop, cancellation, a closed tab, no app).
+   * @param {string} reason
+   */
+  release(reason) {
+    for (const open of this.#open.values()) {
+      if (open.holdId) this.#holds.released(open.holdId, reason);
+    }
+  }
+
+  /**
+   * After the action: wait for the answers still pending, stop holding, and fold what was held into the result.
+   * A denied request makes the action answer `confirmation_required`.
+   * @param {unknown} result the handler's result
+   */
+  async settle(result) {
+    while (this.#open.size > 0) await Promise.all([...this.#open.values()].map((o) => o.settled));
+    this.end();
+    if (this.#held.length === 0) return result;
+    const refused = this.#held.filter((h) => h.decision !== "allow");
+    if (refused.length > 0) {
+      const first = refused[0];
+      const said = first.decision === "stopped" ? "was stopped before the person answered" : "was not approved";
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
+        `the ${this.#action} was done, but the ${first.method} request it made to ${first.url} ${said} ` +
+        `(${first.why.join("; ") || "held"}), so it never left the browser; the page may show an error: extract to see it`,
+        { confirmation: { what: this.#action, kind: "network", url: first.url, reason: first.why.join("; "),
+          held_requests: this.#held } });
+    }
+    if (result && typeof result === "object") {
+      const r = /** @type {Record<string, any>} */ (result);
+      if (r.effects && typeof r.effects === "object") r.effects.held_requests = this.#held;
+      else r.held_requests = this.#held;
+    }
+    return result;
+  }
+
+  /** Stop holding (idempotent): Fetch is disabled on every session (not awaited), listeners removed. */
+  end() {
+    if (this.#ended) return;
+    this.release("the action ended");
+    this.#ended = true;
+    for (const off of this.#offs) off();
+    for (const sessionId of this.#sessions) this.#dbg.send(this.#tabId, "Fetch.disable", {}, sessionId).catch(() => {});
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * What a request the page is about to send says about itself (pure): whether it can change something, and what
+ * the extension can tell on its own of why the person should see it first — card data, credentials, an endpoint
+ * that pays, orders, deletes, sends, transfers or changes an account, or strict mode. What only the app knows
+ * (data another site showed the task) is judged there (app/safety/network_holds.py).
+ *
+ * The words are matched on the URL's path and query names and on the body's field names, split into words
+ * (`/api/v2/placeOrder`, `cart_checkout`, `{"deleteItem": …}`), never on values: a search for "pay slips" is
+ * data, not an endpoint.
+ */
+
+/** Resource types whose requests can carry a method other than GET, or a body (Fetch patterns). */
+export const HELD_RESOURCE_TYPES = ["Document", "XHR", "Fetch", "Ping", "EventSource", "CSPViolationReport", "Other"];
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const MAX_BODY_CHARS = 64 * 1024;
+
+/**
+ * Endpoint words by what the endpoint does (stems, matched at the start of a word of a path segment or field
+ * name). Spelled as URL and API authors spell them: English, as code mostly is.
+ */
+const ENDPOINT_KINDS = /** @type {const} */ ([
+  ["a payment", /^(pay|payment|payments|checkout|purchase|purchases|billing|charge|invoice|wallet)$/],
+  ["an order", /^(order|orders|buy|subscribe|subscription|booking|book|reserve|donate|donation)$/],
+  ["deleting", /^(delete|remove|destroy|erase|purge|trash|unsubscribe|cancel|deactivate)$/],
+  ["sending", /^(send|post|publish|reply|message|messages|share|invite|comment)$/],
+  ["a transfer", /^(transfer|transfers|wire|payout|withdraw|withdrawal|remit|deposit)$/],
+  ["account changes", /^(account|accounts|password|passwd|credential|credentials|signup|register|login|signin|auth|profile|settings|security|mfa|2fa)$/],
+]);
+
+/** Field names that hold a card's number, expiry or security code. */
+const CARD_FIELD = /^(cc|card|pan|cvc|cvv|cvv2|csc|cid|securitycode|exp|expiry|expiration|expdate|ccexp|cardnumber|ccnumber|cardno)$/;
+/** Words of field names that hold a credential (not `token`: nearly every form carries a CSRF token). */
+const CREDENTIAL_WORD = /^(password|passwd|pwd|passphrase|secret|otp|totp|pin|passcode|apikey|privatekey)$/;
+/** Body fields whose value names the operation (`{"action": "delete_item"}`, GraphQL's `operationName`). */
+const OPERATION_FIELD = /^(action|op|operation|operationname|method|intent|command|cmd|mutation)$/;
+
+/**
+ * @typedef {{method: string, url: string, resourceType: string, formSubmission?: boolean, body?: string}} Outgoing
+ */
+
+/**
+ * Whether the request can change something: any method but GET, HEAD and OPTIONS, a beacon, a form submission.
+ * @param {Outgoing} request
+ */
+export function mayChange(request) {
+  return !SAFE_METHODS.has(request.method.toUpperCase()) || request.resourceType === "Ping" || request.formSubmission === true;
+}
+
+/**
+ * The request body as text (Fetch.requestPaused's `postData`, or its `postDataEntries` of base64 bytes), cut.
+ * @param {{postData?: string, postDataEntries?: {bytes?: string}[]}} request
+ */
+export function bodyText(request) {
+  if (typeof request.postData === "string") return request.postData.slice(0, MAX_BODY_CHARS);
+  const entries = Array.isArray(request.postDataEntries) ? request.postDataEntries : [];
+  let text = "";
+  for (const entry of entries) {
+    if (typeof entry?.bytes !== "string") continue;
+    try {
+      text += new TextDecoder().decode(Uint8Array.from(atob(entry.bytes), (c) => c.charCodeAt(0)));
+    } catch {
+      // not base64: skipped
+    }
+    if (text.length >= MAX_BODY_CHARS) break;
+  }
+  return text.slice(0, MAX_BODY_CHARS);
+}
+
+/**
+ * The words of a name: split at separators, digits and camel case, lower-case (`placeOrder_v2` → place, order, v).
+ * @param {string} name
+ */
+export function wordsOf(name) {
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/**
+ * Field names and values of a body: URL-encoded, JSON (nested keys too) or multipart form data; otherwise no
+ * fields, the whole text as one value.
+ * @param {string} body
+ * @returns {{names: string[], values: string[], pairs: [string, string][]}} `pairs`: each field with a plain value
+ */
+export function bodyFields(body) {
+  const text = body.trim();
+  /** @type {string[]} */
+  const names = [];
+  /** @type {string[]} */
+  const values = [];
+  /** @type {[string, string][]} */
+  const pairs = [];
+  if (!text) return { names, values, pairs };
+  if (text.startsWith("{") || text.startsWith("[")) {
+    try {
+      walkJson(JSON.parse(text), { names, values, pairs }, "", 0);
+      return { names, values, pairs };
+    } catch {
+      // not JSON after all
+    }
+  }
+  const multipart = [...text.matchAll(/content-disposition:[^\r\n]*\bname="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/gi)];
+  if (multipart.length > 0) {
+    for (const m of multipart) pairs.push([m[1], m[2]]);
+  } else if (/^[^\s=&]+=[^\s]*(&[^\s=&]+=[^\s]*)*$/.test(text)) {
+    for (const pair of new URLSearchParams(text)) pairs.push(pair);
+  } else {
+    values.push(text);
+  }
+  for (const [name, value] of pairs) {
+    names.push(name);
+    values.push(value);
+  }
+  return { names, values, pairs };
+}
+
+/**
+ * @param {unknown} value
+ * @param {{names: string[], values: string[], pairs: [string, string][]}} into
+ * @param {string} key the field that holds `value`
+ * @param {number} depth
+ */
+function walkJson(value, into, key, depth) {
+  if (depth > 8) return;
+  if (Array.isArray(value)) {
+    for (const item of value) walkJson(item, into, key, depth + 1);
+  } else if (value && typeof value === "object") {
+    for (const [name, inner] of Object.entries(value)) {
+      into.names.push(name);
+      walkJson(inner, into, name, depth + 1);
+    }
+  } else if (value !== null && value !== undefined) {
+    into.values.push(String(value));
+    if (key) into.pairs.push([key, String(value)]);
+  }
+}
+
+/**
+ * Whether a digit string passes the Luhn check.
+ * @param {string} digits
+ */
+export function luhn(digits) {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * A card number in the text: a run of 13-19 digits (spaces or dashes between them allowed) that passes Luhn.
+ * @param {string} text
+ */
+export function hasCardNumber(text) {
+  for (const run of text.match(/\d(?:[ -]?\d){12,18}/g) ?? []) {
+    const digits = run.replace(/\D/g, "");
+    if (digits.length >= 13 && digits.length <= 19 && !/^(\d)\1+$/.test(digits) && luhn(digits)) return true;
+  }
+  return false;
+}
+
+/**
+ * The field names of a URL's query, and its path segments.
+ * @param {string} url
+ */
+function urlParts(url) {
+  try {
+    const parsed = new URL(url);
+    return { segments: parsed.pathname.split("/").map(decodeSafely), names: [...parsed.searchParams.keys()],
+      values: [...parsed.searchParams.values()] };
+  } catch {
+    return { segments: [], names: [], values: [] };
+  }
+}
+
+/** @param {string} text */
+function decodeSafely(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Why the extension itself would have the person see this request first; empty when nothing it can tell.
+ * `strict`: the person asked to be asked before any request that can change something on this site.
+ * @param {Outgoing} request a request that mayChange
+ * @param {{strict?: boolean}} [options]
+ * @returns {string[]}
+ */
+export function localReasons(request, { strict = false } = {}) {
+  const body = bodyFields(request.body ?? "");
+  const url = urlParts(request.url);
+  const names = [...url.names, ...body.names];
+  const operations = body.pairs.filter(([n]) => OPERATION_FIELD.test(n.toLowerCase())).map(([, v]) => v);
+  const mutation = /\bmutation\s*(?:(\w+)|[{(]\s*(\w+))/.exec(body.values.join("\n"));
+  const nameWords = [...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])].flatMap(wordsOf);
+  /** @type {string[]} */
+  const reasons = [];
+  const values = [...url.values, ...body.values];
+  if (values.some(hasCardNumber) || names.some((n) => fieldIs(n, CARD_FIELD))) {
+    reasons.push("it carries payment-card data");
+  }
+  if (names.some((n) => wordsOf(n).some((w) => CREDENTIAL_WORD.test(w)) || CREDENTIAL_WORD.test(wordsOf(n).join("")))) reasons.push("it carries a password or other credential");
+  if (request.method.toUpperCase() === "DELETE") reasons.push("it is a DELETE request");
+  const endpointWords = [...url.segments.flatMap(wordsOf), ...nameWords];
+  for (const [kind, pattern] of ENDPOINT_KINDS) {
+    const word = endpointWords.find((w) => pattern.test(w));
+    if (word) reasons.push(`it goes to an endpoint for ${kind} (“${word}”)`);
+  }
+  if (strict && reasons.length === 0) reasons.push("strict mode: bua asks before every request that can change something");
+  return reasons;
+}
+
+/**
+ * A field name that is one of `pattern`'s names, whole or as its last word (`billing_cvc`, `cardNumber`, `cc-exp`).
+ * @param {string} name
+ * @param {RegExp} pattern
+ */
+function fieldIs(name, pattern) {
+  const words = wordsOf(name);
+  if (words.length === 0) return false;
+  return pattern.test(words.join("")) || pattern.test(words[words.length - 1]);
+}

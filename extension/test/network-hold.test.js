@@ -1,0 +1,165 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { DebuggerController } from "../src/tabs/debugger-controller.js";
+import { NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
+import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
+import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
+import { createChrome, createStorageArea, realTimers } from "./chrome-stub.js";
+
+/** @param {string} method @param {string} url @param {string} [body] @param {string} [resourceType] */
+const reasons = (method, url, body = "", resourceType = "Fetch") => localReasons({ method, url, body, resourceType });
+
+test("what can change something: any method but GET, HEAD and OPTIONS, beacons, form submissions", () => {
+  assert.equal(mayChange({ method: "GET", url: "https://a.example/", resourceType: "Fetch" }), false);
+  assert.equal(mayChange({ method: "OPTIONS", url: "https://a.example/", resourceType: "Preflight" }), false);
+  for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+    assert.equal(mayChange({ method, url: "https://a.example/", resourceType: "XHR" }), true, method);
+  }
+  assert.equal(mayChange({ method: "POST", url: "https://a.example/", resourceType: "Ping" }), true);
+  assert.equal(mayChange({ method: "GET", url: "https://a.example/s?q=1", resourceType: "Document", formSubmission: true }), true);
+});
+
+test("card data: a Luhn-valid run with or without separators, or card fields by name", () => {
+  assert.equal(hasCardNumber("4111 1111 1111 1111"), true);
+  assert.equal(hasCardNumber("5500-0000-0000-0004"), true);
+  assert.equal(hasCardNumber("4111 1111 1111 1112"), false, "fails Luhn");
+  assert.equal(hasCardNumber("0000000000000000"), false, "one digit repeated is no card");
+  assert.match(reasons("POST", "https://a.example/notes", "n=4111111111111111").join(), /payment-card/);
+  assert.match(reasons("POST", "https://a.example/x", JSON.stringify({ billing: { cardNumber: "x", cvc: "1" } })).join(), /payment-card/);
+  assert.match(reasons("POST", "https://a.example/x", "cc-exp=12%2F29").join(), /payment-card/);
+});
+
+test("credentials by field name; a CSRF token alone is not one", () => {
+  assert.match(reasons("POST", "https://a.example/x", "user=a&new_password=b").join(), /credential/);
+  assert.deepEqual(reasons("POST", "https://a.example/notes", "csrf_token=abc&note=hi"), []);
+});
+
+test("endpoint words come from the path, query names, body names and operation names, never from values", () => {
+  assert.match(reasons("POST", "https://a.example/api/placeOrder").join(), /an order/);
+  assert.match(reasons("POST", "https://a.example/rpc", JSON.stringify({ action: "delete_item", id: 3 })).join(), /deleting/);
+  assert.match(reasons("POST", "https://a.example/graphql", JSON.stringify({ query: "mutation TransferFunds { x }" })).join(), /transfer/);
+  assert.match(reasons("DELETE", "https://a.example/api/items/3").join(), /DELETE/);
+  assert.deepEqual(reasons("POST", "https://a.example/search", "q=pay+slips+transfer+history"), [], "values are data");
+  assert.deepEqual(reasons("POST", "https://a.example/collect", JSON.stringify({ event: "view", page: "/checkout-guide" })), []);
+  assert.deepEqual(reasons("POST", "https://a.example/stats", "e=view", "Ping"), [], "a beacon to a neutral endpoint");
+});
+
+test("bodies: URL-encoded, JSON with nested keys, multipart", () => {
+  assert.deepEqual(bodyFields("a=1&b=two").pairs, [["a", "1"], ["b", "two"]]);
+  assert.deepEqual(bodyFields(JSON.stringify({ a: { b: 1 } })).names, ["a", "b"]);
+  const multipart = "--x\r\nContent-Disposition: form-data; name=\"pan\"\r\n\r\n4111\r\n--x--";
+  assert.deepEqual(bodyFields(multipart).pairs, [["pan", "4111"]]);
+});
+
+test("strict mode: for every site, or for the page's or the destination's site; checked input", async () => {
+  assert.equal(strictFor(STRICT_OFF, "https://a.example/x", "https://a.example/"), false);
+  assert.equal(strictFor({ all: true, sites: [] }, "https://a.example/x", ""), true);
+  assert.equal(strictFor({ all: false, sites: ["shop.example"] }, "https://api.other.example/x", "https://www.shop.example/"), true);
+  assert.equal(strictFor({ all: false, sites: ["shop.example"] }, "https://a.example/x", "https://b.example/"), false);
+  assert.deepEqual(reasons("POST", "https://a.example/notes"), []);
+  assert.match(localReasons({ method: "POST", url: "https://a.example/notes", resourceType: "Fetch" }, { strict: true }).join(), /strict mode/);
+  assert.throws(() => parseStrictMode({ all: "yes" }), /'all'/);
+  const storage = createStorageArea();
+  const setting = new StrictSetting(storage);
+  assert.deepEqual(await setting.get(), STRICT_OFF, "off by default");
+  await setting.set({ all: false, sites: ["Shop.Example"] });
+  assert.deepEqual(await new StrictSetting(storage).get(), { all: false, sites: ["shop.example"] }, "kept across restarts");
+});
+
+/** A tab, a controller on the stub debugger, a hold service that records what it posts. */
+function rig() {
+  const chrome = createChrome();
+  const tab = chrome.tabs.add({ url: "https://shop.example/" });
+  const dbg = new DebuggerController(chrome.debugger);
+  /** @type {any[]} */
+  const posted = [];
+  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF });
+  const controller = new AbortController();
+  const ctx = /** @type {any} */ ({ debugger: dbg, taskId: "t1", requestId: "r1", signal: controller.signal });
+  /** @param {string} requestId @param {string} method @param {string} url @param {string} [type] */
+  const pause = (requestId, method, url, type = "Fetch") =>
+    chrome.debugger.emit(tab.id, "Fetch.requestPaused", { requestId, resourceType: type, frameId: "F", request: { method, url } });
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  return { chrome, tab, dbg, holds, ctx, controller, posted, pause, tick,
+    calls: (/** @type {string} */ m) => chrome.debugger.callsOf(m).map((c) => c.params.requestId) };
+}
+
+test("a GET continues at once with no round trip; a POST waits for the app's answer", async () => {
+  const r = rig();
+  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.enable").length, 1);
+  r.pause("1", "GET", "https://shop.example/img.png", "XHR");
+  r.pause("2", "POST", "https://shop.example/api/checkout");
+  await r.tick();
+  assert.deepEqual(r.calls("Fetch.continueRequest"), ["1"]);
+  const asked = r.posted.find((m) => m.type === "request_held");
+  assert.equal(asked.data.url, "https://shop.example/api/checkout");
+  assert.match(asked.data.why.join(), /payment/);
+  assert.equal(r.holds.answer(asked.data.hold_id, { decision: "allow", asked: true }), true);
+  const result = await hold.settle({ effects: {} });
+  assert.deepEqual(r.calls("Fetch.continueRequest"), ["1", "2"]);
+  assert.deepEqual(/** @type {any} */ (result).effects.held_requests,
+    [{ method: "POST", url: "https://shop.example/api/checkout", why: asked.data.why, decision: "allow" }]);
+  await r.tick();
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1, "Fetch is off again between actions");
+});
+
+test("deny fails the request and the action answers confirmation_required", async () => {
+  const r = rig();
+  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+  r.pause("7", "POST", "https://shop.example/api/orders");
+  await r.tick();
+  const asked = r.posted.find((m) => m.type === "request_held");
+  r.holds.answer(asked.data.hold_id, { decision: "deny", asked: true, why: ["the person denied it"] });
+  await assert.rejects(hold.settle({}), (err) => /** @type {any} */ (err).code === "confirmation_required"
+    && /** @type {any} */ (err).details.confirmation.held_requests[0].decision === "deny");
+  assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params), [{ requestId: "7", errorReason: "BlockedByClient" }]);
+});
+
+for (const [name, end] of /** @type {[string, (r: ReturnType<typeof rig>) => void][]} */ ([
+  ["Stop (the request's abort)", (r) => r.controller.abort("Stop all")],
+  ["the tab's debugger detaching", (r) => r.chrome.debugger.forceDetach(r.tab.id, "target_closed")],
+  ["the app going away", (r) => r.holds.releaseAll("port closed")],
+])) {
+  test(`${name} fails a request waiting for the person and withdraws the question`, async () => {
+    const r = rig();
+    const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+    r.pause("9", "PUT", "https://shop.example/api/account");
+    await r.tick();
+    const asked = r.posted.find((m) => m.type === "request_held");
+    end(r);
+    await assert.rejects(hold.settle({}), /stopped before the person answered/);
+    assert.deepEqual(r.calls("Fetch.failRequest"), ["9"]);
+    assert.deepEqual(r.posted.filter((m) => m.type === "request_released").map((m) => m.data.hold_id), [asked.data.hold_id]);
+    assert.equal(r.holds.answer(asked.data.hold_id, { decision: "allow" }), false, "a late answer changes nothing");
+  });
+}
+
+test("no app to ask: a changing request is failed at once", async () => {
+  const r = rig();
+  const holds = new NetworkHolds({ post: () => false, timers: realTimers, strict: async () => STRICT_OFF });
+  const hold = await holds.begin(r.ctx, r.tab.id, "click");
+  r.pause("3", "POST", "https://shop.example/api/notes");
+  await r.tick();
+  await assert.rejects(hold.settle({}), /confirmation_required|not approved/);
+  assert.deepEqual(r.calls("Fetch.failRequest"), ["3"]);
+});
+
+test("an action that came with an approval token says so; the app decides whether that spares a question", async () => {
+  const r = rig();
+  const hold = await r.holds.begin(r.ctx, r.tab.id, "click", { approved: true });
+  r.pause("4", "POST", "https://shop.example/api/checkout");
+  await r.tick();
+  const asked = r.posted.find((m) => m.type === "request_held");
+  assert.equal(asked.data.approved, true);
+  assert.match(asked.data.why.join(), /payment/);
+  r.holds.answer(asked.data.hold_id, { decision: "allow", asked: false });
+  assert.deepEqual(await hold.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
+});
+
+test("a read is sent to the app only when it goes to another host with a query", () => {
+  assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query");
+  assert.equal(carriesAway("https://shop.example/api?q=1", "https://shop.example/"), false, "the page's own host");
+  assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
+});

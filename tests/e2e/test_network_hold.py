@@ -1,0 +1,289 @@
+"""What the page sends is held at the network while an action acts (extension/src/safety/network-hold.js,
+app/safety/network_holds.py), in real Chromium with the real extension, host and app, on this module's own
+site (tests/e2e/network_site.py: 127.0.0.1, and localhost as a second site). The buttons' labels are neutral
+("Next", "Keep", "Find"), so the label check before the click has nothing to say: what asks is the request."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from app.safety.confirmations import Decision
+from tests.e2e.network_site import SECRET, NetworkSite
+from tests.e2e.safety_helpers import Person, status_of
+
+
+@pytest.fixture(scope="module")
+def site():
+    server = NetworkSite()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def open_page(act, site):
+    def go(name: str, task_id: str, host: str = "127.0.0.1") -> None:
+        response = act({"type": "navigate", "url": site.url(f"/p/{name}", host)}, task_id=task_id)
+        assert response.ok, response.error
+    return go
+
+
+def eventually(check, timeout: float = 15.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+def refused(response) -> dict:
+    assert not response.ok and response.error.code == "confirmation_required", response
+    details = response.error.confirmation
+    assert details and details.get("kind") == "network", details
+    return details
+
+
+def test_a_post_to_an_order_endpoint_asks_and_deny_fails_it(core, act, site, open_page):
+    task = "t-net-deny"
+    with Person(core, Decision.DENY) as person:
+        open_page("post", task)
+        response = act({"type": "click", "selector": "#go"}, task_id=task)
+        details = refused(response)
+        assert "/api/v1/checkout" in details["url"] and "payment" in details["reason"]
+        assert details["held_requests"][0]["decision"] == "deny"
+        assert len(person.asked) == 1 and person.asked[0]["element"].startswith("the page's POST request")
+    assert site.saw("/api/v1/checkout") == [], "a denied request never left the browser"
+    assert eventually(lambda: status_of(act, task).startswith("failed"))
+
+
+def test_allow_lets_the_held_request_through_and_the_result_says_so(core, act, site, open_page):
+    task = "t-net-allow"
+    with Person(core, Decision.ALLOW_ONCE) as person:
+        open_page("post", task)
+        response = act({"type": "click", "selector": "#xhr"}, task_id=task)
+        assert response.ok, response.error
+        held = response.result["effects"]["held_requests"]
+        assert held == [{"method": "DELETE", "url": site.url("/api/items/3"), "why": ["it is a DELETE request"],
+                         "decision": "allow"}], held
+        assert len(person.asked) == 1
+    assert eventually(lambda: len(site.saw("/api/items/3", "DELETE")) == 1)
+
+
+def test_ordinary_requests_are_not_asked(core, act, site, open_page):
+    task = "t-net-ordinary"
+    with Person(core, Decision.DENY) as person:
+        open_page("post", task)
+        for selector in ("#look", "#note", "#beacon-plain"):
+            response = act({"type": "click", "selector": selector}, task_id=task)
+            assert response.ok, (selector, response.error)
+            assert "held_requests" not in response.result.get("effects", {}), response.result
+        assert person.asked == []
+    assert eventually(lambda: site.saw("/api/notes", "POST") and site.saw("/collect") and site.saw("/stats"))
+
+
+def test_card_data_to_a_neutral_endpoint_asks(core, act, site, open_page):
+    task = "t-net-card"
+    with Person(core, Decision.DENY) as person:
+        open_page("post", task)
+        before = len(site.saw("/api/notes"))
+        details = refused(act({"type": "click", "selector": "#card"}, task_id=task))
+        assert "payment-card" in details["reason"]
+        assert len(person.asked) == 1
+    assert len(site.saw("/api/notes")) == before
+
+
+def test_a_beacon_to_a_send_endpoint_asks(core, act, site, open_page):
+    task = "t-net-beacon"
+    with Person(core, Decision.DENY) as person:
+        open_page("post", task)
+        details = refused(act({"type": "click", "selector": "#beacon"}, task_id=task))
+        assert "sending" in details["reason"]
+        assert person.asked
+    assert site.saw("/api/messages/send") == []
+
+
+def test_a_form_post_asks(core, act, site, open_page):
+    task = "t-net-form"
+    with Person(core, Decision.DENY) as person:
+        open_page("form", task)
+        refused(act({"type": "click", "selector": "#next"}, task_id=task))
+        assert person.asked and "order" in person.asked[0]["reason"]
+    assert site.saw("/orders/new") == []
+
+
+@pytest.mark.parametrize("button", ["#same-go", "#cross-go", "#worker-go"])
+def test_requests_of_frames_out_of_process_frames_and_workers_are_held(core, act, site, open_page, button):
+    task = f"t-net-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("frames", task)
+        before = len(site.saw("/api/transfer"))
+        details = refused(act({"type": "click", "selector": button}, task_id=task))
+        assert "transfer" in details["reason"], details
+        assert person.asked
+    time.sleep(0.5)
+    assert len(site.saw("/api/transfer")) == before
+
+
+def test_a_get_form_to_another_site_with_data_this_site_showed_asks(core, act, site, open_page):
+    task = "t-net-getform"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok  # the task has seen the code
+        details = refused(act({"type": "click", "selector": "#find"}, task_id=task))
+        assert SECRET[2:10] in details["reason"] and "localhost" in details["reason"], details
+        assert person.asked and person.asked[0]["kind"] == "data_flow" and person.asked[0]["site"] == "localhost"
+    assert site.saw("/search") == []
+
+
+def test_an_open_redirect_hop_to_another_site_is_checked_where_it_goes(core, act, site, open_page):
+    task = "t-net-redirect"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        refused(act({"type": "click", "selector": "#out"}, task_id=task))
+        assert len(person.asked) == 1 and person.asked[0]["site"] == "localhost", person.asked
+    assert site.saw("/redirect"), "the first hop stays on the site that showed the code: not asked"
+    assert site.saw("/land") == [], "the hop that carried it to another site never arrived"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "click", "selector": "#plain"}, task_id=task).ok
+        assert person.asked == [], "a redirect that carries nothing the task saw is not asked"
+    assert eventually(lambda: len(site.saw("/land")) == 1)
+
+
+def test_stop_fails_a_request_waiting_for_the_person(core, act, site, open_page):
+    task = "t-net-stop"
+    open_page("post", task)
+    with Person(core, answer=None) as person:
+        result: list = []
+        worker = threading.Thread(target=lambda: result.append(act({"type": "click", "selector": "#go"}, task_id=task)))
+        worker.start()
+        assert eventually(lambda: bool(person.asked))
+        core.call(core.core.controls.stop(task))
+        worker.join(60)
+    assert result and not result[0].ok and result[0].error.code in ("stopped", "confirmation_required"), result
+    time.sleep(0.5)
+    assert site.saw("/api/v1/checkout") == []
+    assert core.run(lambda: core.core.confirmations.pending()) == [], "the question went with the request"
+
+
+def test_strict_mode_asks_before_any_request_that_can_change_something(core, act, site, open_page):
+    task = "t-net-strict"
+    try:
+        core.call(core.core.set_strict_mode(True, []))
+        with Person(core, Decision.DENY) as person:
+            open_page("post", task)
+            before = len(site.saw("/api/notes"))
+            details = refused(act({"type": "click", "selector": "#note"}, task_id=task))
+            assert "strict mode" in details["reason"]
+            assert act({"type": "click", "selector": "#look"}, task_id=task).ok, "reads are never asked"
+            assert len(person.asked) == 1
+        assert len(site.saw("/api/notes")) == before
+        core.call(core.core.set_strict_mode(False, ["localhost"]))
+        with Person(core, Decision.DENY) as person:
+            assert act({"type": "click", "selector": "#note"}, task_id=task).ok, "strict on another site only"
+            open_page("post", task, host="localhost")
+            refused(act({"type": "click", "selector": "#note"}, task_id=task))
+            assert len(person.asked) == 1
+    finally:
+        core.call(core.core.set_strict_mode(False, []))
+
+
+def waiting_click(core, act, task: str, **kw) -> tuple[threading.Thread, list, Person]:
+    person = Person(core, answer=None).__enter__()
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(act({"type": "click", "selector": "#go"}, task_id=task, **kw)))
+    worker.start()
+    assert eventually(lambda: bool(person.asked)), "the request is held for the person"
+    return worker, result, person
+
+
+def test_the_actions_timeout_fails_a_request_waiting_for_the_person(core, act, site, open_page):
+    task = "t-net-timeout"
+    open_page("post", task)
+    worker, result, person = waiting_click(core, act, task, timeout=4)
+    try:
+        worker.join(60)
+        assert result and result[0].error.code == "timeout", result
+        assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    finally:
+        person.__exit__()
+    assert eventually(lambda: status_of(act, task).startswith("failed"))
+    assert site.saw("/api/v1/checkout") == []
+
+
+def test_a_closed_tab_fails_a_request_waiting_for_the_person(core, act, browser, site, open_page):
+    task = "t-net-closed"
+    open_page("post", task)
+    worker, result, person = waiting_click(core, act, task)
+    try:
+        target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"]
+                      if t["type"] == "page" and t["url"].endswith("/p/post") and t["attached"])
+        browser.cdp.send("Target.closeTarget", {"targetId": target["targetId"]})
+        worker.join(60)
+        assert result and not result[0].ok, result
+        assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    finally:
+        person.__exit__()
+    assert site.saw("/api/v1/checkout") == []
+
+
+def test_a_vanished_app_fails_a_request_waiting_for_the_person(core, act, site, open_page):
+    """The host is killed (as when the app dies: the host exits with its socket): the extension's port closes and
+    the held request fails; the browser reconnects and the page shows the failure."""
+    import os
+    import signal
+    task = "t-net-vanished"
+    open_page("post", task)
+    bridge = core.core.pool.select()
+    worker, result, person = waiting_click(core, act, task)
+    try:
+        os.kill(bridge.info.host_pid, signal.SIGKILL)
+        worker.join(60)
+        assert result and result[0].error.code == "extension_disconnected", result
+        assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    finally:
+        person.__exit__()
+    core.call(core.core.pool.wait_for_bridge(45, exclude=bridge), timeout=50)
+    assert eventually(lambda: status_of(act, task).startswith("failed"), timeout=30)
+    assert site.saw("/api/v1/checkout") == []
+
+
+def test_a_form_sent_by_typing_with_submit_or_by_enter_is_held(core, act, site, open_page):
+    """Whichever action submits the form, the request it sends is what is judged."""
+    task = "t-net-submit"
+    with Person(core, Decision.DENY) as person:
+        open_page("form", task)
+        refused(act({"type": "type", "selector": "input[name=item]", "text": " pot", "submit": True}, task_id=task))
+        assert status_of(act, task) == "idle", "a refused navigation leaves the page as it was"
+        assert act({"type": "click", "selector": "input[name=item]"}, task_id=task).ok
+        refused(act({"type": "press_key", "key": "Enter"}, task_id=task))
+        assert len(person.asked) == 2 and all("order" in a["reason"] for a in person.asked)
+    assert site.saw("/orders/new") == []
+
+
+def test_a_control_the_person_approved_by_its_label_is_not_asked_again_for_its_own_request(core, act, site, open_page):
+    task = "t-net-label"
+    with Person(core, Decision.ALLOW_ONCE) as person:
+        open_page("post", task)
+        response = act({"type": "click", "selector": "#pay"}, task_id=task)
+        assert response.ok, response.error
+        assert len(person.asked) == 1 and "Pay now" in person.asked[0]["element"], person.asked
+    assert eventually(lambda: len(site.saw("/api/pay", "POST")) == 1)
+
+
+def test_a_read_to_another_site_is_checked_for_data_that_site_did_not_show(core, act, site, open_page):
+    task = "t-net-read"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        before = len(site.saw("/collect"))
+        assert act({"type": "click", "selector": "#count-cross"}, task_id=task).ok, "an analytics GET carries nothing seen"
+        assert eventually(lambda: len(site.saw("/collect")) == before + 1)
+        refused(act({"type": "click", "selector": "#leak"}, task_id=task))
+        assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
+    time.sleep(0.5)
+    assert len(site.saw("/collect")) == before + 1, "the GET carrying the code never arrived"
