@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 PYTHON ?= python3
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-py test-js check check-py check-js venv browser-deps ui-deps bench schema clean screenshots
+.PHONY: run test test-py test-js test-installed deb deb-python check check-py check-js venv browser-deps ui-deps bench schema clean screenshots
 
 # A stock Debian python3 has no venv module (python3-venv): installed when missing.
 $(VENV)/.installed: pyproject.toml
@@ -43,7 +43,7 @@ run: venv ui-deps
 	$(VENV)/bin/bua install
 	$(VENV)/bin/bua
 
-test: venv browser-deps ui-deps check test-js test-py
+test: venv browser-deps ui-deps check test-js test-py test-installed
 
 test-js:
 	cd extension && node --test test/
@@ -61,6 +61,34 @@ check-js: browser-deps
 
 test-py:
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+# The installed form (tests/installed): the sdist, the wheel built from it, installed non-editable into a fresh
+# venv outside the repository (dependencies from pip's cache) and run from a temporary folder; and the .deb built
+# from the same wheel, installed into a throwaway root with dpkg --root and removed.
+test-installed: venv browser-deps
+	@set -e; tmp=$$(mktemp -d /tmp/bua-installed.XXXXXX); trap 'rm -rf "$$tmp"' EXIT; start=$$(date +%s); \
+	$(PY) -m build --outdir "$$tmp/dist" . >"$$tmp/build.log" 2>&1 || { cat "$$tmp/build.log"; exit 1; }; \
+	$(PYTHON) -m venv "$$tmp/venv"; \
+	"$$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check "$$tmp"/dist/*.whl; \
+	echo "installed form: built and installed in $$(( $$(date +%s) - start )) s"; \
+	$(MAKE) -s deb-python; \
+	$(PY) scripts/build_deb.py --wheel "$$tmp"/dist/*.whl --out "$$tmp/deb" --python $(DEB_PYTHON) >"$$tmp/deb.log" 2>&1 \
+		|| { cat "$$tmp/deb.log"; exit 1; }; \
+	echo "installed form: wheel, venv and .deb built in $$(( $$(date +%s) - start )) s"; \
+	BUA_INSTALLED_VENV="$$tmp/venv" BUA_DEB="$$(ls "$$tmp"/deb/*.deb)" $(PY) -m pytest -q -p no:cacheprovider \
+		tests/installed; \
+	echo "installed form: $$(( $$(date +%s) - start )) s in all"
+
+# The Debian package (scripts/build_deb.py): bua in its own venv under /opt/bua-browser on Debian's python3.
+DEB_PYTHON ?= /usr/bin/python3
+deb-python:
+	@$(DEB_PYTHON) -c "import ensurepip, venv" 2>/dev/null || \
+		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; }
+
+deb: venv deb-python
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(PY) -m build --wheel --outdir "$$tmp" . >"$$tmp/build.log" 2>&1 || { cat "$$tmp/build.log"; exit 1; }; \
+	$(PY) scripts/build_deb.py --wheel "$$tmp"/*.whl --out dist --python $(DEB_PYTHON)
 
 bench: venv browser-deps
 	$(PY) -m pip install -q -e '.[test,bench]'

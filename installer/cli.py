@@ -36,6 +36,12 @@ def add_install_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the unpacked extension to allow (default: the one shipped with bua)",
     )
+    parser.add_argument(
+        "--crx",
+        action="store_true",
+        help="Linux, Chromium: also pack the extension and have Chromium install it at its next start, without "
+        "Developer mode (for --browser chromium and --user-data-dir; needs openssl)",
+    )
 
 
 def add_uninstall_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +70,7 @@ def run_install(
             platform=platform,
             registry=registry,
             extension_dir=args.extension_dir,
+            crx=args.crx,
         )
     except UsageError as err:
         print(f"bua install: {err}", file=sys.stderr)
@@ -71,11 +78,16 @@ def run_install(
     except (InstallError, OSError) as err:
         print(f"bua install failed: {err}", file=sys.stderr)
         return EXIT_FAILED
+    print(f"Extension: {report.extension_dir}")
+    if report.archive is not None:
+        print(f"Extension zip: {report.archive}")
     print(f"Launcher: {report.launcher}")
     for path in report.manifests:
         print(f"Host manifest: {path}")
     for key in report.registry_keys:
         print(f"Registry key: HKEY_CURRENT_USER\\{key}")
+    for path in report.offered:
+        print(f"Offered to Chromium: {path}")
     print()
     print(report.message)
     return EXIT_OK
@@ -96,7 +108,11 @@ def run_uninstall(
         print(f"Removed {path}")
     for key in report.removed_registry_keys:
         print(f"Removed registry key HKEY_CURRENT_USER\\{key}")
-    if not report.removed_files and not report.removed_registry_keys:
+    for config in report.removed_mcp_entries:
+        print(f"Removed bua from the MCP config {config}")
+    for kept in report.kept:
+        print(f"Kept {kept}")
+    if not report.removed_files and not report.removed_registry_keys and not report.removed_mcp_entries:
         print("Nothing to remove: the bua native host is not installed.")
     return EXIT_OK
 

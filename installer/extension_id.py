@@ -12,14 +12,32 @@ import base64
 import binascii
 import hashlib
 import json
+from importlib.resources import files
 from pathlib import Path
 
 from installer.errors import InstallError
 
+BUNDLED = "_extension"
+"""The extension's folder inside the installed `installer` package (put there by setup.py's build step)."""
+
 
 def extension_dir() -> Path:
-    """The repository's unpacked extension (the folder to "Load unpacked")."""
-    return Path(__file__).resolve().parents[1] / "extension"
+    """The unpacked extension this bua ships: inside the installed package, or `extension/` of a checkout.
+
+    A wheel carries it as `installer/_extension`; an editable install or a plain checkout has none there
+    and uses the repository's `extension/` beside the `installer` package, the source it is built from.
+    """
+    package = Path(str(files("installer")))
+    bundled = package / BUNDLED
+    if (bundled / "manifest.json").is_file():
+        return bundled
+    checkout = package.parent / "extension"
+    if (checkout / "manifest.json").is_file() and (package.parent / "pyproject.toml").is_file():
+        return checkout
+    raise InstallError(
+        f"this bua has no extension: neither {bundled} nor a checkout's {checkout} holds a manifest.json. "
+        "Reinstall bua from its wheel (pipx install --force bua-browser), or build it with `python -m build`"
+    )
 
 
 def id_from_key(key: str) -> str:

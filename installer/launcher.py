@@ -2,9 +2,11 @@
 
 A host manifest's `path` must name one absolute executable, and the browser
 runs it with the browser's own environment, so the launcher bakes in the
-Python interpreter, BUA_HOME (unless the environment already sets one) and
-the repository root on PYTHONPATH, which makes `python -m native_host` work
-even when bua is not pip-installed.
+Python interpreter and BUA_HOME (unless the environment already sets one).
+An installed bua needs nothing more: `native_host` is in that interpreter's
+site-packages. Run from a checkout, the launcher also puts the checkout on
+PYTHONPATH, which makes `python -m native_host` work even when bua is not
+pip-installed.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import codecs
 import os
 import shlex
 import sys
+import sysconfig
+from importlib.resources import files
 from pathlib import Path
 
 from installer.system import System
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 POSIX_NAME = "bua-native-host"
 WINDOWS_NAME = "bua-native-host.bat"
 
@@ -31,15 +34,25 @@ def launcher_path(home: Path, system: System) -> Path:
     return host_dir(home) / (WINDOWS_NAME if system == "win32" else POSIX_NAME)
 
 
-def render_posix(home: Path, python: str, repo_root: Path = REPO_ROOT) -> str:
-    q_home, q_root, q_python = shlex.quote(str(home)), shlex.quote(str(repo_root)), shlex.quote(python)
+def source_root() -> Path | None:
+    """The folder holding the `native_host` package when it is not an installed one (a checkout), else None."""
+    root = Path(str(files("native_host"))).resolve().parent
+    installed = {Path(sysconfig.get_paths()[kind]).resolve() for kind in ("purelib", "platlib")}
+    return None if root in installed else root
+
+
+def render_posix(home: Path, python: str, repo_root: Path | None = None) -> str:
+    q_home, q_python = shlex.quote(str(home)), shlex.quote(python)
+    path_lines = (
+        f'PYTHONPATH={shlex.quote(str(repo_root))}"${{PYTHONPATH:+:$PYTHONPATH}}"\n'
+        "export PYTHONPATH\n"
+    ) if repo_root is not None else ""
     return (
         "#!/bin/sh\n"
         "# bua native-messaging host launcher, written by `bua install`.\n"
         f'[ -n "${{BUA_HOME:-}}" ] || BUA_HOME={q_home}\n'
         "export BUA_HOME\n"
-        f'PYTHONPATH={q_root}"${{PYTHONPATH:+:$PYTHONPATH}}"\n'
-        "export PYTHONPATH\n"
+        f"{path_lines}"
         f'exec {q_python} -m native_host "$@"\n'
     )
 
@@ -49,13 +62,16 @@ def _bat(value: str) -> str:
     return value.replace("%", "%%")
 
 
-def render_windows(home: Path, python: str, repo_root: Path = REPO_ROOT) -> str:
+def render_windows(home: Path, python: str, repo_root: Path | None = None) -> str:
+    path_lines = [
+        'if defined PYTHONPATH set "PYTHONPATH=;%PYTHONPATH%"',
+        f'set "PYTHONPATH={_bat(str(repo_root))}%PYTHONPATH%"',
+    ] if repo_root is not None else []
     lines = [
         "@echo off",
         "rem bua native-messaging host launcher, written by `bua install`.",
         f'if not defined BUA_HOME set "BUA_HOME={_bat(str(home))}"',
-        'if defined PYTHONPATH set "PYTHONPATH=;%PYTHONPATH%"',
-        f'set "PYTHONPATH={_bat(str(repo_root))}%PYTHONPATH%"',
+        *path_lines,
         f'"{_bat(python)}" -m native_host %*',
     ]
     return "\r\n".join(lines) + "\r\n"
@@ -75,9 +91,10 @@ def write_launcher(home: Path, system: System, python: str | None = None) -> Pat
     python = python or sys.executable
     path = launcher_path(home, system)
     path.parent.mkdir(parents=True, exist_ok=True)
+    root = source_root()
     if system == "win32":
-        path.write_bytes(render_windows(home, python).encode(_batch_encoding()))
+        path.write_bytes(render_windows(home, python, root).encode(_batch_encoding()))
     else:
-        path.write_text(render_posix(home, python), encoding="utf-8")
+        path.write_text(render_posix(home, python, root), encoding="utf-8")
         os.chmod(path, 0o755)
     return path

@@ -13,13 +13,15 @@ from native_host.paths import HOST_NAME
 DESCRIPTION = "bua: lets the bua desktop app drive this browser through the bua extension"
 
 
-def host_manifest(launcher: Path, extension_id: str) -> dict[str, Any]:
+def host_manifest(launcher: Path, extension_id: str, *also: str) -> dict[str, Any]:
+    """`also`: more extension IDs to allow (the packed CRX's, installer/packed_extension.py)."""
+    ids = dict.fromkeys([extension_id, *also])
     return {
         "name": HOST_NAME,
         "description": DESCRIPTION,
         "path": str(launcher),
         "type": "stdio",
-        "allowed_origins": [f"chrome-extension://{extension_id}/"],
+        "allowed_origins": [f"chrome-extension://{i}/" for i in ids],
     }
 
 

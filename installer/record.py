@@ -15,12 +15,23 @@ class InstallRecord:
     manifests: list[str] = field(default_factory=list)
     registry_keys: list[str] = field(default_factory=list)
     launcher: str | None = None
+    mcp_configs: list[str] = field(default_factory=list)
+    """MCP client config files `bua install --mcp` added bua to (uninstall removes that entry only)."""
+    offered: list[str] = field(default_factory=list)
+    """External Extensions files `bua install --crx` wrote (installer/packed_extension.py)."""
 
     def add(self, *, manifests: list[Path], registry_keys: list[str], launcher: Path) -> None:
         """Merge one install run in; earlier runs (other browsers, other dirs) are kept."""
         self.manifests += [str(m) for m in manifests if str(m) not in self.manifests]
         self.registry_keys += [k for k in registry_keys if k not in self.registry_keys]
         self.launcher = str(launcher)
+
+    def add_offered(self, paths: list[Path]) -> None:
+        self.offered += [str(p) for p in paths if str(p) not in self.offered]
+
+    def add_mcp_config(self, path: Path) -> None:
+        if str(path) not in self.mcp_configs:
+            self.mcp_configs.append(str(path))
 
 
 def record_path(home: Path) -> Path:
@@ -40,6 +51,8 @@ def load_record(home: Path) -> InstallRecord:
         manifests=[m for m in data.get("manifests", []) if isinstance(m, str)],
         registry_keys=[k for k in data.get("registry_keys", []) if isinstance(k, str)],
         launcher=launcher if isinstance(launcher, str) else None,
+        mcp_configs=[c for c in data.get("mcp_configs", []) if isinstance(c, str)],
+        offered=[o for o in data.get("offered", []) if isinstance(o, str)],
     )
 
 

@@ -19,6 +19,11 @@ def bua_home() -> Path:
     env = os.environ.get("BUA_HOME")
     if env:
         return Path(env).expanduser().resolve()
+    return default_home()
+
+
+def default_home() -> Path:
+    """BUA_HOME when the environment names none: the platformdirs user data dir."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("bua", appauthor=False))

@@ -112,7 +112,7 @@ def launch_browser(
     profile = Path(user_data_dir) if user_data_dir else home / "browser-profile"
     private_dir(profile)
     prepare_profile(profile)
-    install(browsers=None, user_data_dir=profile, home=home)
+    install(browsers=None, user_data_dir=profile, home=home, place=False)
     log_path = profile / "bua-browser.log"
     env = child_env(BUA_HOME=str(home))
     with open(log_path, "ab") as log:

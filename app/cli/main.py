@@ -13,7 +13,7 @@ import signal
 import sqlite3
 import sys
 
-from app.cli import control_commands
+from app.cli import control_commands, install_command, uninstall_command
 from app.cli.client import CoreClient, CoreUnavailable, dumps
 from app.mcp import cli as mcp_cli
 from app.ui.format import ago, last_action
@@ -204,10 +204,13 @@ def build_parser() -> argparse.ArgumentParser:
     install = sub.add_parser("install", help="register the native host for your browsers")
     installer_cli.add_install_arguments(install)
     mcp_cli.add_install_argument(install)
-    install.set_defaults(func=mcp_cli.with_mcp_config(installer_cli.run_install))
-    uninstall = sub.add_parser("uninstall", help="remove the native host registration")
+    install_command.add_open_argument(install)
+    install.set_defaults(func=mcp_cli.with_mcp_config(install_command.with_extensions_page(installer_cli.run_install)))
+    uninstall = sub.add_parser("uninstall", help="remove what install wrote (host registration, MCP entries, "
+                               "login entry); --purge also BUA_HOME")
     installer_cli.add_uninstall_arguments(uninstall)
-    uninstall.set_defaults(func=installer_cli.run_uninstall)
+    uninstall_command.add_purge_argument(uninstall)
+    uninstall.set_defaults(func=uninstall_command.run)
     return parser
 
 

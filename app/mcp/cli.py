@@ -7,7 +7,8 @@ import asyncio
 import sys
 from typing import Callable
 
-from app.mcp.config_snippets import CLIENTS, WRITABLE, snippet, write_config
+from app.mcp.config_snippets import CLIENTS, VIA, WRITABLE, snippet, write_config
+from installer.record import load_record, save_record
 from native_host.paths import bua_home
 
 
@@ -16,13 +17,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                      "on stdio, one lane per client")
     mcp.add_argument("--print-config", choices=CLIENTS, metavar="CLIENT",
                      help=f"print the snippet that starts bua from CLIENT ({', '.join(CLIENTS)}) and exit")
+    mcp.add_argument("--via", choices=VIA, default="path",
+                     help="with --print-config: start the installed bua by its absolute path (default), or through "
+                          "`uvx --from bua-browser bua mcp`, which needs only uv (then run `uvx --from bua-browser "
+                          "bua install` once for the extension and the native host)")
     mcp.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.print_config:
         # The hint (where it goes) to stderr, so that stdout is exactly the config: `… > mcp.json` is valid JSON.
-        hint, body = snippet(args.print_config).split("\n", 1)
+        hint, body = snippet(args.print_config, args.via).split("\n", 1)
         print(hint, file=sys.stderr)
         sys.stdout.write(body)
         return 0
@@ -55,6 +60,9 @@ def with_mcp_config(run_install: Callable[[argparse.Namespace], int]) -> Callabl
         except (ValueError, OSError) as err:
             print(f"bua install --mcp {args.mcp}: {err}", file=sys.stderr)
             return max(code, 1)
-        print(f"MCP: bua added to {path}; restart {args.mcp} to load it.")
+        record = load_record(bua_home())
+        record.add_mcp_config(path)
+        save_record(bua_home(), record)
+        print(f"MCP: bua added to {path}; restart {args.mcp} to load it (`bua uninstall` takes it out again).")
         return code
     return run

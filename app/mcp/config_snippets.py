@@ -17,7 +17,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app import DISTRIBUTION
+
 CLIENTS = ("claude-code", "claude-desktop", "cursor", "vscode")
+VIA = ("path", "uvx")
+"""How the client starts bua: `path` the installed `bua` by absolute path; `uvx` through uv from the package
+index, with nothing installed beforehand (as Playwright MCP's `npx` line)."""
+
+
+def uvx_command() -> list[str]:
+    return ["uvx", "--from", DISTRIBUTION, "bua"]
 
 
 def bua_command() -> list[str]:
@@ -54,8 +63,10 @@ def desktop_config_path() -> Path:
     return Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "Claude" / "claude_desktop_config.json"
 
 
-def snippet(client: str) -> str:
-    command, env = bua_command(), _env()
+def snippet(client: str, via: str = "path") -> str:
+    if via not in VIA:
+        raise ValueError(f"unknown way to start bua {via!r}; valid: {', '.join(VIA)}")
+    command, env = (uvx_command() if via == "uvx" else bua_command()), _env()
     entry = server_entry(command, env)
     if client == "claude-code":
         env_flags = "".join(f" --env {k}={shlex.quote(v)}" for k, v in env.items())

@@ -42,6 +42,27 @@ def is_enabled() -> bool:
     return (_launch_agent() if sys.platform == "darwin" else _desktop_file()).exists()
 
 
+def entry_home() -> Path | None:
+    """The BUA_HOME the login entry starts (the default one when it names none); None without an entry."""
+    if not is_enabled():
+        return None
+    named: str | None = None
+    if sys.platform == "darwin":
+        try:
+            env = plistlib.loads(_launch_agent().read_bytes()).get("EnvironmentVariables") or {}
+        except (OSError, plistlib.InvalidFileException):
+            env = {}
+        named = env.get("BUA_HOME") if isinstance(env, dict) else None
+    elif sys.platform != "win32":
+        for line in _desktop_file().read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("Exec="):
+                words = shlex.split(line.removeprefix("Exec="))
+                named = next((w.removeprefix("BUA_HOME=") for w in words if w.startswith("BUA_HOME=")), None)
+    from native_host.paths import default_home
+
+    return Path(named).absolute() if named else default_home()
+
+
 def set_enabled(enabled: bool, home: Path | None = None) -> Path | str:
     """Create or remove the entry; returns where it lives. BUA_HOME is passed on when given."""
     command = launch_command()

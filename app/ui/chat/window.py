@@ -25,6 +25,7 @@ from app.ui.demo import DemoRunner
 from app.ui.icons import app_icon
 from app.ui.widgets import shortcut
 from installer.extension_id import extension_dir
+from installer.placed_extension import loadable_folder
 
 NO_EXTENSION_GRACE_MS = 2500
 
@@ -180,7 +181,7 @@ class ChatWindow(QMainWindow):
             self.notices.hide_notice("no_extension")
         elif not self.notices.has("no_extension"):
             self.notices.show_notice(guides.no_extension(
-                extension_dir(), self._copy_extension_path, self._open_extensions, self._start_browser,
+                loadable_folder(self.controller.home, extension_dir()), self._copy_extension_path, self._open_extensions, self._start_browser,
                 self.controller.open_first_run_requested.emit))
 
     def _refresh_error_notice(self) -> None:
@@ -199,7 +200,7 @@ class ChatWindow(QMainWindow):
         self.notices.show_notice(guides.store_recovered(message, dismissed))
 
     def _copy_extension_path(self) -> None:
-        QGuiApplication.clipboard().setText(str(extension_dir()))
+        QGuiApplication.clipboard().setText(str(loadable_folder(self.controller.home, extension_dir())))
         self._extension_status("Folder path copied.")
 
     def _open_extensions(self) -> None:

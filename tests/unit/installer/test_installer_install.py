@@ -130,3 +130,10 @@ def test_posix_install_never_writes_the_registry(linux, home, ext_dir) -> None:
     registry = InMemoryRegistry()
     report = install(["chrome"], home=home, platform=linux, registry=registry, extension_dir=ext_dir)
     assert report.registry_keys == [] and registry.keys == {}
+
+
+def test_crx_is_refused_where_a_local_program_cannot_offer_one(darwin, linux, home, ext_dir) -> None:
+    with pytest.raises(UsageError, match="Linux only.*Chrome Web Store"):
+        install(["chrome"], home=home, platform=darwin, extension_dir=ext_dir, crx=True)
+    with pytest.raises(UsageError, match="for Chromium"):
+        install(["chrome"], home=home, platform=linux, extension_dir=ext_dir, crx=True)

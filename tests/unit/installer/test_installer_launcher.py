@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from installer.launcher import REPO_ROOT, render_windows, write_launcher
+from installer.launcher import render_posix, render_windows, source_root, write_launcher
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="runs a POSIX shell script")
 
@@ -30,6 +32,16 @@ def test_windows_launcher_content(home: Path) -> None:
     assert f'if not defined BUA_HOME set "BUA_HOME={home}"' in lines
     assert f'set "PYTHONPATH={REPO_ROOT}%PYTHONPATH%"' in lines
     assert r'"C:\Py 3\python.exe" -m native_host %*' in lines
+
+
+def test_checkout_is_the_source_root() -> None:
+    """Run from this checkout, the launcher must put it on PYTHONPATH; an installed bua needs none."""
+    assert source_root() == REPO_ROOT
+
+
+def test_installed_form_has_no_pythonpath(tmp_path: Path) -> None:
+    assert "PYTHONPATH" not in render_posix(tmp_path, "/venv/bin/python", None)
+    assert "PYTHONPATH" not in render_windows(tmp_path, r"C:\venv\python.exe", None)
 
 
 def test_windows_launcher_escapes_percent() -> None:

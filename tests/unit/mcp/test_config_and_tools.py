@@ -44,6 +44,23 @@ def test_claude_code_gets_a_command_line_and_bua_home_travels_along(monkeypatch,
     assert json_of(snippet("cursor"))["mcpServers"]["bua"]["env"] == {"BUA_HOME": str(tmp_path / "home")}
 
 
+@pytest.mark.parametrize("client", CLIENTS)
+def test_uvx_form_starts_bua_from_the_package_index(client, monkeypatch):
+    monkeypatch.delenv("BUA_HOME", raising=False)
+    text = snippet(client, "uvx")
+    if client == "claude-code":
+        assert text.splitlines()[-1] == "claude mcp add bua -- uvx --from bua-browser bua mcp"
+        return
+    config = json_of(text)
+    entry = (config.get("mcpServers") or config["servers"])["bua"]
+    assert [entry["command"], *entry["args"]] == ["uvx", "--from", "bua-browser", "bua", "mcp"]
+
+
+def test_unknown_way_to_start_names_the_valid_ones():
+    with pytest.raises(ValueError, match="path, uvx"):
+        snippet("cursor", "npx")
+
+
 def test_print_config_from_the_command_line(tmp_path):
     result = subprocess.run([sys.executable, "-m", "app", "mcp", "--print-config", "claude-desktop"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60, env=dict(os.environ, BUA_HOME=str(tmp_path)))
