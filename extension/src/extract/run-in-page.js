@@ -2,8 +2,8 @@
  * Running bua's in-page library in an isolated world of a frame.
  *
  * The library (page-registry, page-aria, page-fields, page-blocks, page-clickable, page-context, page-controls,
- * page-controls-find, page-find, page-index, page-math, page-reading, page-search, page-shadow, page-visibility,
- * page-walker) is installed once per document
+ * page-controls-find, page-find, page-index, page-math, page-reading, page-search, page-seen, page-shadow,
+ * page-visibility, page-walker) is installed once per document
  * into the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -25,6 +25,7 @@ import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
+import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageVisibility } from "./page-visibility.js";
 import { pageWalker } from "./page-walker.js";
@@ -33,7 +34,7 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls, pageControlsFind,
-  pageFind, pageIndex, pageMath, pageReading, pageSearch, pageShadow, pageVisibility, pageWalker].map(String);
+  pageFind, pageIndex, pageMath, pageReading, pageSearch, pageSeen, pageShadow, pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));
@@ -97,9 +98,27 @@ export async function contextOf(dbg, frame) {
   return executionContextId;
 }
 
+/** @type {Map<string, number>} per tab/session/frame: the execution context last seen holding this library */
+const installed = new Map();
+
 /** Forget the cached contexts of a tab. @param {number} tabId */
 export function forgetContexts(tabId) {
   for (const key of contexts.keys()) if (key.startsWith(`${tabId}/`)) contexts.delete(key);
+  for (const key of installed.keys()) if (key.startsWith(`${tabId}/`)) installed.delete(key);
+}
+
+/**
+ * The frame's bua world with this version of the library installed: the page functions that run there
+ * (page/functions.js's describeElement, wait_for's checks) read page text only through it (page-seen.js).
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @returns {Promise<number>} the execution context id
+ */
+export async function libraryContextOf(dbg, frame) {
+  const executionContextId = await contextOf(dbg, frame);
+  if (installed.get(keyOf(frame)) === executionContextId) return executionContextId;
+  await callPage(dbg, frame, "seenReady");
+  return contextOf(dbg, frame);
 }
 
 /** A CDP error that means the execution context is gone (the frame navigated): ask for a new one. */
@@ -137,6 +156,7 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
         const text = res.exceptionDetails.exception?.description ?? res.exceptionDetails.text;
         throw new Error(`bua page script failed in ${method}: ${text}`);
       }
+      installed.set(keyOf(frame), executionContextId);
       return res.result;
     } catch (err) {
       contexts.delete(keyOf(frame));
