@@ -97,8 +97,11 @@ export function pageSearch(lib) {
     // Labelled form controls are named by their <label>s: reading `labels` here would make Chrome search the
     // whole tree scope per control, so they are left to nameOf, which indexes the labels once per search.
     if (el.hasAttribute("aria-labelledby") || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return true;
-    const parts = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt")];
-    return norm(parts.filter(Boolean).join(" ")).includes(want);
+    if (el.tagName === "BUTTON" && (el.id || el.closest("label"))) return true; // a button a <label> may name
+    const parts = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt"),
+      el.getAttribute("aria-placeholder")];
+    // Without whitespace: a name puts spaces between blocks that textContent runs together ("Foo<div>Bar</div>").
+    return norm(parts.filter(Boolean).join(" ")).replace(/\s/g, "").includes(want.replace(/\s/g, ""));
   };
 
   /**
@@ -165,6 +168,7 @@ export function pageSearch(lib) {
     for (const root of all) {
       for (const el of root.querySelectorAll(selector)) {
         if (want && !role && !wantName && !mayName(el, want)) continue;
+        if (wantName && !mayName(el, wantName)) continue; // the name (judged below) is made of seen parts of these
         const r = lib.roleOf(el);
         if (role && r !== role) continue;
         if (!role && !lib.isInteractiveRole(r) && !wantName) continue;
