@@ -21,12 +21,12 @@ FIELDS = [("#name", "Ada Lovelace"), ("#email", "ada@example.org"), ("#plan", "P
 # same search is timed both ways, interleaved, in one run: what seeing as extract's walker does costs a find.
 _RULE_JUDGEMENT = """{
   seenState: (el) => (el.checkVisibility({ visibilityProperty: true }) && !el.closest("[aria-hidden='true']") ? {} : null),
-  textSeen: () => true,
-  seenText: (el) => String(el.innerText ?? el.textContent ?? "").replace(/\\s+/g, " ").trim(),
+  textShows: () => true,
+  shownText: (el) => String(el.innerText ?? el.textContent ?? "").replace(/\\s+/g, " ").trim(),
 }"""
 _TIME_SEARCH = """(query, rules) => {
   const lib = globalThis.__bua;
-  const saved = { seenState: lib.seenState, textSeen: lib.textSeen, seenText: lib.seenText };
+  const saved = { seenState: lib.seenState, textShows: lib.textShows, shownText: lib.shownText };
   if (rules) Object.assign(lib, %s);
   try {
     const started = performance.now();

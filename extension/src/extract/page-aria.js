@@ -106,7 +106,7 @@ export function pageAria(lib) {
    * @returns {string}
    */
   lib.contentText = (node, depth = 0, skip = null) => {
-    if (node.nodeType === 3) return lib.textSeen(node) ? /** @type {Text} */ (node).data : "";
+    if (node.nodeType === 3) return lib.textShows(node) ? /** @type {Text} */ (node).data : "";
     if ((node.nodeType !== 1 && node.nodeType !== 11) || node === skip) return "";
     const el = /** @type {any} */ (node);
     if (node.nodeType === 1) {
@@ -243,7 +243,7 @@ export function pageAria(lib) {
       if ((el.getAttribute("type") || "").toLowerCase() === "password") return el.value ? "••••" : "";
       return el.value;
     }
-    if (el.isContentEditable) return lib.seenText(el);
+    if (el.isContentEditable) return lib.shownText(el);
     return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
   };
 

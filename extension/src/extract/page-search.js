@@ -81,7 +81,7 @@ export function pageSearch(lib) {
     for (let node = /** @type {Element | null} */ (el), steps = 0; node && steps < 40; node = node.parentElement) {
       for (let sib = node.previousElementSibling; sib && steps < 40; sib = sib.previousElementSibling, steps++) {
         const h = /^H[1-6]$/.test(sib.tagName) ? sib : sib.querySelector?.("h1,h2,h3,h4,h5,h6");
-        if (h) return lib.seenText(h, 200);
+        if (h) return lib.shownText(h, 200);
       }
     }
     return "";
@@ -110,7 +110,7 @@ export function pageSearch(lib) {
    * @param {string} want normalised
    */
   const snippet = (el, want) => {
-    const text = lib.seenText(el);
+    const text = lib.shownText(el);
     const at = text.toLowerCase().indexOf(want);
     if (at < 0) return lib.cap(text, SNIPPET * 2);
     const from = Math.max(0, at - SNIPPET);
@@ -158,7 +158,7 @@ export function pageSearch(lib) {
     // Elements: by role and name; for `text`, controls named by an attribute (icon buttons): a name made of
     // the control's own text or its <label> is found with the text below.
     /** With role or name asked, `text` must show in the element or its name. @param {Element} el @param {string} n */
-    const showsText = (el, n) => !want || !(role || wantName) || norm(n).includes(want) || norm(lib.seenText(el)).includes(want);
+    const showsText = (el, n) => !want || !(role || wantName) || norm(n).includes(want) || norm(lib.shownText(el)).includes(want);
     const memo = new Map();
     for (const c of scriptHits(all, role, wantName || (role ? "" : want), !wantName && !role, memo)) {
       if (visible(c.el) && showsText(c.el, c.name)) add(c.el, c.role, c.name);
@@ -194,7 +194,7 @@ export function pageSearch(lib) {
             if (tried.has(el)) break;
             tried.add(el);
             if (!norm(el.textContent ?? "").includes(want)) continue;
-            if (!visible(el) || !norm(lib.seenText(el)).includes(want)) break;
+            if (!visible(el) || !norm(lib.shownText(el)).includes(want)) break;
             // The control extract lists around it (page-controls.js), unless a label nearer to it names a field.
             const around = lib.controlAround(el, memo);
             const label = el.closest("label");

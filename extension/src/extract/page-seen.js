@@ -12,9 +12,9 @@
  * - `seenState(el)`: the walk's state at the element (its children's starting point), or null when nothing of
  *   it or in it can be seen (display:none, aria-hidden, hiddenBy, an unrendered light child of a shadow host,
  *   the inside of a closed <details> or of content-visibility:hidden);
- * - `textSeen(node)`: whether a text node shows;
+ * - `textShows(node)`: whether a text node shows;
  * - `seenRuns(root, visit)`: the text a subtree shows, run by run, in flat-tree order;
- * - `seenText(root, max)`: the same as one string, whitespace collapsed;
+ * - `shownText(root, max)`: the same as one string, whitespace collapsed;
  * - `seenLabel(el)`: what a description quotes for an element (`button#send "Send"`).
  *
  * States are kept for the rest of the current task of the page's event loop (a microtask clears them): one call
@@ -24,7 +24,7 @@
  */
 
 /**
- * Adds seenState, textSeen, seenRuns, seenText, seenLabel and seenReady to lib
+ * Adds seenState, textShows, seenRuns, shownText, seenLabel and seenReady to lib
  * (needs pageAria, pageControls, pageReading, pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -122,11 +122,21 @@ export function pageSeen(lib) {
   /** @param {any} st a state: its own text shows */
   const shows = (st) => !!st && !st.invisible && !st.hideText && !st.closed;
 
+  /**
+   * Whether a text node in an element whose text shows can be read where it is painted, as the walker asks
+   * page-visibility.js per text node (its boxes, what is painted over them), when that judgement is there.
+   * @param {Text} node
+   * @param {any} st its element's state
+   */
+  const readable = (node, st) => typeof lib.textSeen !== "function" || !lib.textSeen(node, st);
+
   /** @param {Node} node a text node @returns {boolean} */
-  lib.textSeen = (node) => {
+  lib.textShows = (node) => {
     if (unslotted(node)) return false;
     const parent = lib.flatParent(node);
-    return !!parent && !NO_TEXT.has(parent.tagName) && shows(lib.seenState(parent));
+    if (!parent || NO_TEXT.has(parent.tagName)) return false;
+    const st = lib.seenState(parent);
+    return shows(st) && readable(/** @type {Text} */ (node), st);
   };
 
   /**
@@ -136,7 +146,7 @@ export function pageSeen(lib) {
    * @param {(text: string, node: Text | null) => boolean | void} visit node: the text node it comes from
    */
   lib.seenRuns = (root, visit) => {
-    if (root.nodeType === 3) return void (lib.textSeen(root) && visit(/** @type {Text} */ (root).data, /** @type {Text} */ (root)));
+    if (root.nodeType === 3) return void (lib.textShows(root) && visit(/** @type {Text} */ (root).data, /** @type {Text} */ (root)));
     if (root.nodeType !== 1) return;
     const top = lib.seenState(/** @type {Element} */ (root));
     if (top) walk(/** @type {Element} */ (root), top, visit);
@@ -158,7 +168,7 @@ export function pageSeen(lib) {
     const known = memo();
     for (const kid of lib.kids(el)) {
       if (kid.nodeType === 3) {
-        if (shows(st) && visit(/** @type {Text} */ (kid).data, /** @type {Text} */ (kid))) return true;
+        if (shows(st) && readable(/** @type {Text} */ (kid), st) && visit(/** @type {Text} */ (kid).data, /** @type {Text} */ (kid))) return true;
         continue;
       }
       if (kid.nodeType !== 1) continue;
@@ -179,7 +189,7 @@ export function pageSeen(lib) {
    * @param {number} [max] stop after about this many characters
    * @returns {string}
    */
-  lib.seenText = (root, max = 100_000) => {
+  lib.shownText = (root, max = 100_000) => {
     let out = "";
     lib.seenRuns(root, (text) => (out += text).length > max);
     return out.replace(/\s+/g, " ").trim();
@@ -194,7 +204,7 @@ export function pageSeen(lib) {
   lib.seenLabel = (el) => {
     const st = lib.seenState(el);
     if (!st) return "";
-    let text = FIELDS.has(el.tagName) ? "" : lib.seenText(el, MAX_LABEL * 2);
+    let text = FIELDS.has(el.tagName) ? "" : lib.shownText(el, MAX_LABEL * 2);
     if (!text && !st.invisible && !st.hideText) {
       for (const attr of NAME_ATTRS) {
         text = (el.getAttribute(attr) ?? "").replace(/\s+/g, " ").trim();

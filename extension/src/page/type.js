@@ -132,6 +132,6 @@ export function readValue() {
   const editable = el.isContentEditable && !/^(INPUT|TEXTAREA)$/.test(el.tagName);
   const st = lib && typeof lib.seenState === "function" ? lib.seenState(el) : null;
   const shown = Boolean(st && !st.invisible && !st.hideText);
-  const value = editable ? (lib ? lib.seenText(el) : "") : String(el.value ?? "");
+  const value = editable ? (lib ? lib.shownText(el) : "") : String(el.value ?? "");
   return { value, password: el.type === "password", shown };
 }

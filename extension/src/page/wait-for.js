@@ -40,7 +40,7 @@ export function checkSelector(selector, state) {
  */
 export function checkText(text, state) {
   const lib = globalThis.__bua;
-  const judged = Boolean(lib && typeof lib.textSeen === "function");
+  const judged = Boolean(lib && typeof lib.textShows === "function");
   const norm = (/** @type {string} */ s) => s.replace(/\s+/g, " ").toLowerCase();
   const want = norm(text).trim();
   /** @type {(HTMLElement | ShadowRoot)[]} */
@@ -55,12 +55,12 @@ export function checkText(text, state) {
       if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(parent.tagName)) continue;
       if (!norm(/** @type {any} */ (node).data).includes(want)) continue;
       if (!attached) attached = parent;
-      if (judged && lib.textSeen(node)) visible = parent;
+      if (judged && lib.textShows(node)) visible = parent;
     }
     if (visible) break;
   }
   const body = document.body || document.documentElement;
-  const inText = !visible && judged && norm(body.textContent || "").includes(want) && norm(lib.seenText(body)).includes(want);
+  const inText = !visible && judged && norm(body.textContent || "").includes(want) && norm(lib.shownText(body)).includes(want);
   const isVisible = Boolean(visible) || inText;
   const isAttached = isVisible || Boolean(attached) || norm(document.documentElement.textContent || "").includes(want);
   const done = state === "visible" ? isVisible : state === "hidden" ? !isVisible : state === "attached" ? isAttached : !isAttached;
@@ -71,7 +71,7 @@ export function checkText(text, state) {
     const why = attached ? hiddenReason(attached) : "";
     seen = `the text is in the page but a person cannot see it (${why || "extract leaves it out"})${attached ? `: in ${describeElement(attached)}` : ""}`;
   } else {
-    const start = judged ? lib.seenText(body, 200).slice(0, 200) : "";
+    const start = judged ? lib.shownText(body, 200).slice(0, 200) : "";
     seen = `the text is not in the page; title ${JSON.stringify(document.title)}, url ${location.href}, visible text begins ${JSON.stringify(start)}`;
   }
   return { done, seen };
