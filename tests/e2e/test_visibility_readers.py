@@ -1,7 +1,7 @@
 """Every reader of page text goes through one visibility judgement (issue 18): each declared action whose result
 or error can carry page text runs in real Chromium on a page full of hidden carriers (tests/fixtures/pages/
 actions/hidden-readers.html: one of each hidden kind in every place a reader looks — a paragraph, a button, an
-overlay, list items, a contenteditable, a drop zone, a select, a field), and no hidden marker may appear anywhere
+overlay, list items, a contenteditable, a drop zone, a select, a field, a same-origin frame), and no hidden marker may appear anywhere
 in what it answers, results and errors alike (descriptions, candidates, contexts, snippets, change lists), while
 the visible text of the same places does.
 
@@ -24,12 +24,13 @@ from app.protocol.actions import ACTION_TYPES
 from tests.e2e.actions_helpers import Send, evaluate, page  # noqa: F401 (fixture)
 
 PAGE = "hidden-readers.html"
-# Hidden kinds, as the fixture's marker words (`QZ<KIND>`). Every one is text a person cannot see there.
-HIDDEN_BY_RULE = ["NONE", "VIS", "OPZERO", "TRANSP", "WHITE", "CLIP", "SRONLY", "OFFLEFT", "TINY", "INDENT",
-                  "DETAILS", "OPTION", "OPTNONE", "FIELD"]
+# Hidden kinds, as the fixture's marker words (`QZ<KIND>`; no two start alike, so a marker cut short still names
+# its kind). Every one is text a person cannot see there.
+HIDDEN_BY_RULE = ["NONE", "VIS", "ZEROOP", "TRANSP", "WHITE", "CLIP", "SRONLY", "LEFT", "MINI", "INDENT",
+                  "DETAILS", "HIDDENOPT", "GONEOPT", "FIELD"]
 # Kinds only a judgement from the rendering tells (issue 18's list: low opacity, an ancestor's opacity, a
 # transform, a colour in another syntax, off to the right, a 2 px clipping box, a box painted over the text).
-HIDDEN_BY_RENDERING = ["OPACITY", "ANCESTOR", "SCALE", "OKLCH", "OFFRIGHT", "THIN", "COVERED"]
+HIDDEN_BY_RENDERING = ["OPACITY", "ANCESTOR", "SCALE", "OKLCH", "RIGHT", "HAIRLINE", "UNDERBOX"]
 HIDDEN = HIDDEN_BY_RULE + HIDDEN_BY_RENDERING
 MARKER = re.compile(r"QZ([A-Z]+)")
 
@@ -91,7 +92,8 @@ def read_find(p: Page) -> list[Read]:
              Read("find a button", ok(send({"type": "find", "role": "button", "name": "send"})), ("VISBTN",)),
              Read("find repeated names", ok(send({"type": "find", "role": "button", "name": "Retry"})), ("VISJOB1", "VISJOB2")),
              Read("find a field", ok(send({"type": "find", "role": "textbox"})), ("VISLABEL",)),
-             Read("find a heading", ok(send({"type": "find", "role": "heading"})), ("VISHEAD",))]
+             Read("find a heading", ok(send({"type": "find", "role": "heading"})), ("VISHEAD",)),
+             Read("find in a same-origin frame", ok(send({"type": "find", "role": "button", "name": "framed"})), ("VISFRAME",))]
     for kind in HIDDEN:
         found = ok(send({"type": "find", "text": f"QZ{kind}"}))
         assert found["result"]["total"] == 0 or not p.must_hide(kind), (kind, found)
@@ -102,9 +104,14 @@ def read_find(p: Page) -> list[Read]:
 def read_click(p: Page) -> list[Read]:
     send = p.send
     clicked = ok(send({"type": "click", "selector": "#send"}))
+    framed = ok(send({"type": "find", "role": "button", "name": "framed"}))["result"]["matches"]
+    assert len(framed) == 1, framed
+    in_frame = ok(send({"type": "click", "uid": framed[0]["uid"]}))
     covered = failed(send({"type": "click", "selector": "#under"}), "not_interactable")
     assert "covered by div \"Promo VISPROMO\"" in covered["error"]["message"], covered
-    return [Read("click", clicked, ("VISBTN",)), Read("click on a covered button", covered, ("VISPROMO", "VISUNDER"))]
+    # The covered button's own text is covered too: its description quotes nothing of it.
+    return [Read("click", clicked, ("VISBTN",)), Read("click on a covered button", covered, ("VISPROMO",)),
+            Read("click in a same-origin frame", in_frame, ("VISFRAME",))]
 
 
 def read_hover(p: Page) -> list[Read]:
@@ -149,7 +156,7 @@ def read_select_text(p: Page) -> list[Read]:
     part = ok(send({"type": "select_text", "selector": "#mixed", "text": "VISMIX1 omega"}))
     assert part["result"]["selected"] == "VISMIX1 omega", part
     reads = [Read("select_text", whole, ("VISPARA", "VISEND")), Read("select_text across carriers", part, ("VISMIX1",))]
-    for kind in [k for k in HIDDEN if p.must_hide(k) and k not in ("DETAILS", "OPTION", "OPTNONE", "FIELD")]:
+    for kind in [k for k in HIDDEN if p.must_hide(k) and k not in ("DETAILS", "HIDDENOPT", "GONEOPT", "FIELD")]:
         missing = failed(send({"type": "select_text", "selector": "#para", "text": f"QZ{kind}"}), "invalid_action")
         reads.append(Read(f"select_text of hidden {kind}", quoted_query_removed(missing, f"QZ{kind}"), ("VISPARA",)))
     reads.append(Read("select_text in a button", ok(send({"type": "select_text", "selector": "#send"})), ("VISBTN",)))
@@ -250,7 +257,7 @@ def test_every_declared_action_is_listed():
 def markers(value: Any) -> set[str]:
     """The hidden kinds whose marker shows in a value; a marker cut short (`QZOPAC…`) counts as its kind."""
     words = MARKER.findall(json.dumps(value, ensure_ascii=False))
-    return {kind for kind in HIDDEN for word in words if kind.startswith(word) and (len(word) >= 2 or word == kind)}
+    return {kind for kind in HIDDEN for word in words if kind.startswith(word) and len(word) >= 2}
 
 
 @pytest.fixture
@@ -278,7 +285,7 @@ def test_no_hidden_text_reaches_the_model_through_any_reader(page, allowed_folde
             assert word in text, f"{read.label}: the visible {word!r} is missing from {read.answer}"
 
 
-@pytest.mark.xfail(strict=True, reason="the judgement from the rendering is helper vis-engine's (issue 18)")
+@pytest.mark.xfail(strict=True, reason="the rendering engine (page-cover.js) does not yet see a box inside the text's own element painted over it (QZUNDERBOX)")
 def test_the_rendering_kinds_are_judged_hidden_by_every_reader(page):
     """The kinds only a judgement from the rendering catches: hidden from extract, so from every reader above."""
     send = page(PAGE, "t-vis-rendering")

@@ -88,13 +88,19 @@ export function pageReading(lib) {
     return text;
   };
 
-  /** A frame smaller than this (px, either side) shows nothing: a tracking or ad-sync frame. */
-  const MIN_FRAME_PX = 2;
+  /** A frame this transparent (effective opacity) shows nothing legible. */
+  const MIN_FRAME_ALPHA = 0.1;
 
-  /** @param {Element} el whether a frame is big enough to show anything */
-  lib.frameSeen = (el) => {
-    const box = el.getBoundingClientRect();
-    return box.width >= MIN_FRAME_PX && box.height >= MIN_FRAME_PX;
+  /**
+   * Whether a frame can show anything: its box, after clipping and within what can show (page-render.js), holds
+   * one legible glyph (a 3×3 tracking or ad-sync frame does not), and it is not all but transparent.
+   * @param {Element} el
+   * @param {any} [st] the frame element's walk state (its render context)
+   */
+  lib.frameSeen = (el, st) => {
+    const win = /** @type {Window} */ (el.ownerDocument.defaultView);
+    if (st?.rc && st.rc.alpha <= MIN_FRAME_ALPHA) return false;
+    return !lib.boxesShow([el.getBoundingClientRect()], 1, st?.rc, st?.win ?? win, 16);
   };
 
   /**

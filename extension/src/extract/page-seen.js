@@ -62,9 +62,18 @@ export function pageSeen(lib) {
     }
     if (!frame) return { win };
     const outer = lib.seenState(frame);
-    if (!outer || outer.invisible || outer.hideText || !lib.frameSeen(frame)) return null;
-    return { ...outer, win, bg: undefined, closed: false };
+    if (!outer || outer.invisible || outer.hideText || !lib.frameSeen(frame, outer)) return null;
+    return { ...outer, win, bg: undefined, rc: frameContext(outer.rc), closed: false };
   };
+
+  const UNCLIPPED = { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  /**
+   * A same-process frame's document is laid out in its own viewport: only the opacity carries into it (as
+   * page-walker.js's frame() goes on into it).
+   * @param {any} rc the frame element's render context (page-render.js)
+   */
+  const frameContext = (rc) => (rc ? { alpha: rc.alpha, blur: rc.blur,
+    at: { clip: UNCLIPPED, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" } : undefined);
 
   /**
    * Whether a node is drawn from where it stands: a light child of a shadow host is drawn only through a slot.

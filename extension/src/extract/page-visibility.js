@@ -1,15 +1,25 @@
 /**
- * In-page: text the person cannot see never reaches the model (issue 11). The walker asks, per element:
+ * In-page: text the person cannot see never reaches the model (issues 11, 18). The judgement is made from the
+ * rendering (page-render.js: boxes after transforms and zoom, clipping by every overflow-clipping ancestor at its
+ * scroll position, the document's scrollable area, effective opacity through ancestors, filters and masks, colours
+ * as the browser resolves them; page-cover.js: what is painted over the text), not from a list of CSS tricks.
+ * The walker asks, per element and per text node:
  *
- * - `hiddenBy(el, cs, st)`: the element and everything in it is invisible: opacity 0; clipped to nothing (clip
- *   rect or clip-path of no area); a box of at most 1 px that clips its overflow (zero size, the "sr-only" trick);
- *   off-screen at negative document coordinates (absolute/relative/transformed: no scrolling reaches it; fixed:
- *   outside the viewport). Returns the reason, or "".
- * - `textVisibility(el, cs, ns, st)`: whether the element's own text shows: transparent text, text coloured like
- *   the background behind it (contrast under 1.2 against the nearest opaque background of its ancestors), font
- *   smaller than 4 px, or pushed away by a large negative text-indent (a picture under the text that is not an
- *   ancestor's background — a hero image — is looked for before text is called background-coloured). Sets
- *   ns.hideText (its children decide afresh from their own style) and ns.bg (the background its children sit on).
+ * - `hiddenBy(el, cs, st)`: the element and everything in it is invisible: effective opacity (ancestors, filter,
+ *   mask) of nothing; a clipping box (overflow, `clip`, `contain: paint`) that cannot show one legible glyph, or
+ *   lies outside everything it can show in; clipped to nothing by clip-path; a moved box off everything it can
+ *   show in. Returns the reason, or "".
+ * - `textVisibility(el, cs, ns, st, unseen, role)`: whether the element's own text shows by its colour: transparent
+ *   (the text colour's alpha times the effective opacity), or coloured like what is behind it (contrast under 1.2
+ *   against every colour its backgrounds paint there: colours, translucent ones composited, gradient stops, over
+ *   the document's canvas in its used colour scheme), unless a stroke or shadow shows it or a picture is what
+ *   shows behind it. A control's whole text is judged too: its name from a font under 4 px or a large negative
+ *   text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
+ *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
+ * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
+ *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
+ *   it (lib.coveredBy). Returns the reason, or "".
+ * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
  * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
  * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
  *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
@@ -17,88 +27,23 @@
  *   listed although nothing of it shows (an opacity-0 file input over a styled label) has its name capped at 40 and
  *   the state `invisible`, and none of its text in the markdown.
  *
- * Comments, <template> and <noscript> are never walked (page-walker.js's SKIP). Backgrounds are judged from the
- * element's ancestors only (an image or gradient behind text, or background-clip: text, means "unknown": kept).
+ * Comments, <template> and <noscript> are never walked (page-walker.js's SKIP).
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**
- * Adds hiddenBy, textVisibility, hiddenLength and shownName to lib.
+ * Adds hiddenBy, textVisibility, textSeen, seenText, hiddenLength and shownName to lib (needs pageRender, pageCover).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageVisibility(lib) {
   const MIN_FONT_PX = 4;
   const MIN_CONTRAST = 1.2;
+  const MIN_TEXT_ALPHA = 0.1;
   const MAX_ATTR_NAME = 80;
   const MAX_HIDDEN_NAME = 40;
   const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
-  const TRANSPARENT = "rgba(0, 0, 0, 0)";
   const SAME_COLOUR = "text coloured like its background";
-  /** @type {Map<string, number[] | null>} */
-  const colors = new Map();
-
-  /**
-   * "rgb(1, 2, 3)" / "rgba(1, 2, 3, 0.5)" / "rgb(1 2 3 / 50%)" → [r, g, b, a]; null when not rgb (e.g. color()).
-   * @param {string} text
-   */
-  const rgba = (text) => {
-    let parsed = colors.get(text);
-    if (parsed === undefined) {
-      const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%)?)?\s*\)$/.exec(text);
-      parsed = m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4]) / (m[5] ? 100 : 1)] : null;
-      if (colors.size < 500) colors.set(text, parsed);
-    }
-    return parsed;
-  };
-
-  /** @param {number[]} c */
-  const luminance = (c) => {
-    const [r, g, b] = c.slice(0, 3).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-
-  /** @param {number[]} a @param {number[]} b */
-  const contrast = (a, b) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi + 0.05) / (lo + 0.05);
-  };
-
-  /** @type {WeakMap<Window, number[] | null>} */
-  const roots = new WeakMap();
-  /** The canvas colour of a document: html's background, else body's, else white. @param {Window} win */
-  const rootBackground = (win) => {
-    if (!roots.has(win)) {
-      const doc = win.document;
-      let bg = [255, 255, 255, 1];
-      for (const el of [doc.documentElement, doc.body]) {
-        if (!el) continue;
-        const cs = win.getComputedStyle(el);
-        if (cs.backgroundImage !== "none") {
-          bg = /** @type {any} */ (null);
-          break;
-        }
-        const c = rgba(cs.backgroundColor);
-        if (c && c[3] >= 0.9) {
-          bg = c;
-          break;
-        }
-      }
-      roots.set(win, bg);
-    }
-    return roots.get(win) ?? null;
-  };
-
-  /** @param {string} clip a computed `clip` value */
-  const clipIsEmpty = (clip) => {
-    const m = /^rect\(([-\d.]+)px,?\s*([-\d.]+)px,?\s*([-\d.]+)px,?\s*([-\d.]+)px\)$/.exec(clip);
-    if (!m) return false;
-    const [top, right, bottom, left] = m.slice(1).map(Number);
-    return right - left <= 1 || bottom - top <= 1;
-  };
 
   /** @param {string} path a computed `clip-path` value */
   const clipPathIsEmpty = (path) => {
@@ -118,122 +63,140 @@ export function pageVisibility(lib) {
   /**
    * @param {Element} el
    * @param {CSSStyleDeclaration} cs
-   * @param {{win: Window}} st
+   * @param {{win: Window, rc?: any}} st the parent's walk state
    * @returns {string} why nothing of it can be seen, or ""
    */
   lib.hiddenBy = (el, cs, st) => {
-    const opacity = cs.opacity;
-    if (opacity !== "1" && parseFloat(opacity) <= 0.01) return "opacity";
-    const position = cs.position;
+    const rc = lib.renderContext(el, cs, st);
+    if (rc.hidden) return rc.hidden;
     const clipPath = cs.clipPath;
     if (clipPath !== "none" && clipPathIsEmpty(clipPath)) return "clipped";
-    const detached = position === "absolute" || position === "fixed"; // `clip` applies to these only
-    if (detached) {
-      const clip = cs.clip;
-      if (clip !== "auto" && clipIsEmpty(clip)) return "clipped";
-    }
-    const moved = position !== "static" || cs.transform !== "none";
-    const clips = cs.overflow !== "visible"; // one read of the shorthand: "visible" only when both axes are
-    if (!clips && !moved) return "";
-    const box = el.getBoundingClientRect();
-    if (clips && (box.width <= 1 || box.height <= 1)) return "zero size";
-    if (!moved) return "";
-    const win = st.win;
-    if (position === "fixed") {
-      if (box.right <= 0 || box.bottom <= 0 || box.left >= win.innerWidth || box.top >= win.innerHeight) return "off-screen";
-      return "";
-    }
-    if (box.bottom + win.scrollY <= 0 || (!rightToLeft(win) && box.right + win.scrollX <= 0)) return "off-screen";
+    if ((cs.position !== "static" || cs.transform !== "none") && lib.boxOff(el, rc, st.win)) return "off-screen";
     return "";
-  };
-
-  /** @type {WeakMap<Window, boolean>} */
-  const rtl = new WeakMap();
-  /** Whether the document scrolls right to left (then negative x is reachable). @param {Window} win */
-  const rightToLeft = (win) => {
-    if (!rtl.has(win)) rtl.set(win, win.getComputedStyle(win.document.documentElement).direction === "rtl");
-    return /** @type {boolean} */ (rtl.get(win));
   };
 
   /**
    * @param {Element} el
    * @param {CSSStyleDeclaration} cs
-   * @param {any} ns the element's walk state (gets hideText and bg)
+   * @param {any} ns the element's walk state (gets hideText, bg, rc and fontPx)
    * @param {any} st the parent's walk state
    * @param {string} [unseen] hiddenBy's reason for a control that stays listed: none of its text shows
    * @param {string} [role] the element's role: a control's whole text (its name) is judged even when it holds no
    *   text of its own; any other element's only when it does (its children judge theirs from their own style)
    */
   lib.textVisibility = (el, cs, ns, st, unseen = "", role = "") => {
-    let bg = st.bg === undefined ? rootBackground(st.win) : st.bg;
-    const image = cs.backgroundImage !== "none";
-    const clipText = image && (cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text");
-    const ownBg = cs.backgroundColor;
-    if (image) bg = null;
-    else if (ownBg !== TRANSPARENT) {
-      const own = rgba(ownBg);
-      bg = own && own[3] >= 0.9 ? own : own && own[3] <= 0.1 ? bg : null;
-    }
+    const rc = lib.renderContext(el, cs, st);
+    ns.rc = rc;
+    const fontPx = parseFloat(cs.fontSize);
+    ns.fontPx = fontPx;
+    const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0);
     ns.bg = bg;
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
-    if (ns.hideText || (!ownText(el) && !lib.isInteractiveRole(role))) return;
-    if (parseFloat(cs.fontSize) < MIN_FONT_PX) ns.hideText = "tiny font";
-    else if (parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
-    else if (!clipText) {
-      const verdict = colourHides(/** @type {any} */ (cs).webkitTextFillColor || cs.color, bg);
-      ns.hideText = verdict === SAME_COLOUR && pictureBehind(el, st.win) ? "" : verdict;
+    const own = ownText(el);
+    const control = lib.isInteractiveRole(role);
+    if (ns.hideText || (!own && !control)) return;
+    if (control && !own && fontPx < MIN_FONT_PX) ns.hideText = "tiny font";
+    else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
+    else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
+      const verdict = colourHides(cs, rc.alpha, bg);
+      const box = own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect();
+      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box, st.win) ? "" : verdict;
     }
   };
 
-  /** @param {Element} el whether it holds text of its own (not only inside child elements) */
+  /** @param {Element} el its first text node of its own that is not only white space, or null */
   const ownText = (el) => {
     for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType === 3 && /\S/.test(/** @type {Text} */ (n).data)) return true;
+      if (n.nodeType === 3 && /\S/.test(/** @type {Text} */ (n).data)) return /** @type {Text} */ (n);
     }
-    return false;
+    return null;
   };
 
-  const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "PICTURE", "svg", "IFRAME", "OBJECT", "EMBED"]);
   /**
-   * Is a picture what shows behind the element's text (white text on a hero image that is a sibling, not an
-   * ancestor's background)? Asked only when the ancestors' background matches the text: the topmost thing under
-   * the text's start that paints something decides. Off the viewport nothing can be asked: the text stays hidden.
+   * Why ink of this colour does not show over these backgrounds, or "".
+   * @param {number[] | null} ink
+   * @param {number} alpha the effective opacity
+   * @param {number[][] | null} bg
+   */
+  const inkHides = (ink, alpha, bg) => {
+    if (!ink) return "";
+    if (ink[3] * alpha <= MIN_TEXT_ALPHA) return "transparent text";
+    if (bg && bg.every((b) => lib.contrast(lib.composite(ink, b, alpha), b) < MIN_CONTRAST)) return SAME_COLOUR;
+    return "";
+  };
+
+  /**
+   * Why the text of an element with this style does not show by its colour: its fill, and a stroke or a text
+   * shadow that could show it instead. "" when it shows.
+   * @param {CSSStyleDeclaration} cs
+   * @param {number} alpha the effective opacity
+   * @param {number[][] | null} bg
+   */
+  const colourHides = (cs, alpha, bg) => {
+    const any = /** @type {any} */ (cs);
+    const fill = inkHides(lib.colourOf(any.webkitTextFillColor || cs.color), alpha, bg);
+    if (!fill) return "";
+    if (parseFloat(any.webkitTextStrokeWidth) >= 0.5 && !inkHides(lib.colourOf(any.webkitTextStrokeColor), alpha, bg)) return "";
+    if (cs.textShadow !== "none") {
+      const shadows = cs.textShadow.match(/(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/g) ?? [];
+      if (shadows.some((c) => !inkHides(lib.colourOf(c), alpha, bg))) return "";
+    }
+    return fill;
+  };
+
+  /**
+   * @param {Text} node
+   * @param {any} st the walk state of the element it stands in
+   * @returns {string} why it cannot be read where it is painted, or ""
+   */
+  lib.textSeen = (node, st) => {
+    const chars = node.data.replace(/\s+/g, "").length;
+    if (!chars) return "";
+    const rects = lib.textBoxes(node);
+    const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
+    if (why) return why;
+    const el = node.parentElement;
+    const parts = lib.shownParts(rects, st.rc, st.win);
+    if (!el || !parts.length) return "";
+    if (lib.coveredBy(el, parts, st.rc, st.win) || lib.coveredByPainters(st.cover, node, el, parts, st)) return "covered";
+    return "";
+  };
+
+  /**
+   * The text of a subtree that shows (as contentText reads it: aria-label and alt of descendants included).
    * @param {Element} el
-   * @param {Window} win
+   * @param {any} st the element's own walk state
    */
-  const pictureBehind = (el, win) => {
-    const box = el.getBoundingClientRect();
-    const x = box.left + Math.min(box.width / 2, 8);
-    const y = box.top + Math.min(box.height / 2, 8);
-    if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return false;
-    for (const under of win.document.elementsFromPoint(x, y)) {
-      if (under === el || el.contains(under)) continue;
-      if (PICTURES.has(under.tagName)) return true;
-      const ucs = win.getComputedStyle(under);
-      if (ucs.backgroundImage !== "none") return true;
-      const c = rgba(ucs.backgroundColor);
-      if (c && c[3] > 0.1) return false;
-    }
-    return false;
-  };
-
-  /** @type {Map<string, string>} (text colour, background) → why the text does not show, or "" */
-  const verdicts = new Map();
-  /**
-   * @param {string} colorText the computed text (fill) colour
-   * @param {number[] | null} bg the opaque background behind it, null when unknown
-   */
-  const colourHides = (colorText, bg) => {
-    const key = bg ? `${colorText}|${bg.join(",")}` : colorText;
-    let verdict = verdicts.get(key);
-    if (verdict === undefined) {
-      const color = rgba(colorText);
-      verdict = !color ? "" : color[3] <= 0.1 ? "transparent text"
-        : bg && contrast(color, bg) < MIN_CONTRAST ? SAME_COLOUR : "";
-      if (verdicts.size < 1000) verdicts.set(key, verdict);
-    }
-    return verdict;
+  lib.seenText = (el, st) => {
+    let out = "";
+    /** @param {Node} node @param {any} s */
+    const visit = (node, s) => {
+      if (out.length > 400) return;
+      if (node.nodeType === 3) {
+        if (!s.invisible && !s.hideText && !lib.textSeen(node, s)) out += /** @type {Text} */ (node).data;
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      const e = /** @type {Element} */ (node);
+      if (lib.SKIP_TAGS.has(e.tagName) && e.tagName !== "IMG") return;
+      const cs = s.win.getComputedStyle(e);
+      if (cs.display === "none" || e.getAttribute("aria-hidden") === "true" || lib.hiddenBy(e, cs, s)) return;
+      const ns = { ...s, invisible: cs.visibility !== "visible" };
+      lib.textVisibility(e, cs, ns, s);
+      const label = e.getAttribute("aria-label");
+      if (label?.trim() || e.tagName === "IMG") {
+        if (!ns.invisible) out += label?.trim() ? ` ${label} ` : e.getAttribute("alt") ?? "";
+        return;
+      }
+      const block = !cs.display.startsWith("inline");
+      if (block) out += " ";
+      for (const kid of lib.kids(e)) visit(kid, ns);
+      if (block) out += " ";
+    };
+    for (const kid of lib.kids(el)) visit(kid, st);
+    return out;
   };
 
   /**

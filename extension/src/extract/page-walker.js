@@ -40,6 +40,8 @@ export function pageWalker(lib) {
   /** Longest text of an inline token `[text](e4)`: a prose link keeps its words (its name is cut at 80). */
   const INLINE_TEXT = 300;
   const HTML_NS = "http://www.w3.org/1999/xhtml";
+  /** Skipped elements that still paint over what is under them (page-cover.js). */
+  const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg"]);
   const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
 
   /**
@@ -47,14 +49,20 @@ export function pageWalker(lib) {
    * @param {...Element} frameEls iframe elements of child sessions, keyed by opts.frameKeys
    * @returns {string} JSON
    */
-  lib.walk = (opts, ...frameEls) => lib.indexingLabels(() => walk(opts, ...frameEls));
+  lib.walk = (opts, ...frameEls) => lib.indexingLabels(() => {
+    const cover = lib.coverBegin(null);
+    const out = walk(opts, cover, ...frameEls);
+    const late = lib.coveredLater(cover); // page-cover.js: a box met after the text it paints over
+    return late.size ? walk(opts, lib.coverBegin(late), ...frameEls) : out;
+  });
 
   /**
    * @param {{limit: number, selector?: string, frameKeys?: string[]}} opts
+   * @param {any} cover what paints over text (page-cover.js)
    * @param {...Element} frameEls
    * @returns {string} JSON
    */
-  const walk = (opts, ...frameEls) => {
+  const walk = (opts, cover, ...frameEls) => {
     const frames = new Map(frameEls.map((el, i) => [el, opts.frameKeys?.[i] ?? String(i)]));
     const W = {
       /** @type {any[]} */ els: [], size: 0, stopAt: opts.limit * 1.15 + 500, counting: false,
@@ -87,8 +95,9 @@ export function pageWalker(lib) {
      * @param {{hint: string} | null} [script] a script control (named by its content, with a class hint)
      */
     const addElement = (el, role, st, x, script = null) => {
-      const [name, via] = lib.shownName(el, lib.nameOf(el, script ? "button" : role), st);
-      const states = [...lib.statesOf(el, role, name), ...(script?.hint ? [script.hint] : []), ...via].join(" ");
+      const [name, via] = lib.shownName(el, seenName(el, script ? "button" : role, st), st);
+      const own = lib.statesOf(el, role, name).filter((/** @type {string} */ x) => !st.hideText || !x.startsWith("value="));
+      const states = [...own, ...(script?.hint ? [script.hint] : []), ...via].join(" ");
       const group = st.strip ? st.group : null;
       W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region, group });
       // What the index will really spend on it (page-index.js), and its inline token where the markdown shows it.
@@ -97,15 +106,31 @@ export function pageWalker(lib) {
     };
 
     /**
+     * An element's accessible name, with a name taken from its content cut to the content that shows
+     * (page-visibility.js seenText: a hidden span inside a link names nothing).
+     * @param {Element} el
+     * @param {string} role
+     * @param {any} st the element's walk state
+     */
+    const seenName = (el, role, st) => {
+      const name = lib.nameOf(el, role);
+      if (!name || !el.firstElementChild) return name;
+      const content = lib.clean(lib.contentText(el, 0));
+      if (!content.startsWith(name.replace(/…$/, ""))) return name;
+      return lib.cap(lib.clean(lib.seenText(el, st)), name.endsWith("…") ? name.length : Math.max(name.length, 80));
+    };
+
+    /**
      * The visible text an element shows inline (`[text](e4)`), "" for none.
      * @param {Element} el
      * @param {string} role
+     * @param {any} st the element's walk state
      */
-    const tokenText = (el, role) => {
+    const tokenText = (el, role, st) => {
       if (DESCEND.has(role)) return "";
       if (el.tagName === "INPUT") return role === "button" ? lib.nameOf(el, role) : "";
       if (!CONTENT_TOKEN.has(role) && !(TOGGLES.has(role) && el.hasAttribute("role"))) return "";
-      return lib.cap(lib.clean(lib.contentText(el, 0)), INLINE_TEXT);
+      return lib.cap(lib.clean(lib.seenText(el, st)), INLINE_TEXT);
     };
 
     /** @param {Node} parent @param {any} s @param {any} st */
@@ -117,7 +142,7 @@ export function pageWalker(lib) {
     const walkNode = (node, s, st) => {
       if (W.counting) return;
       if (node.nodeType === 3) {
-        if (st.invisible || st.hideText) return void (W.hidden += lib.hiddenLength(node));
+        if (st.invisible || st.hideText || lib.textSeen(node, st)) return void (W.hidden += lib.hiddenLength(node));
         const data = /** @type {Text} */ (node).data;
         const t = st.pre ? data : data.replace(/\s+/g, " ");
         if (!t) return;
@@ -130,7 +155,10 @@ export function pageWalker(lib) {
 
     /** @param {Element} el @param {any} s @param {any} st */
     const walkElement = (el, s, st) => {
-      if ((SKIP.has(el.tagName) && !lib.mayShow(el)) || el === W.modal) return;
+      if ((SKIP.has(el.tagName) && !lib.mayShow(el)) || el === W.modal) {
+        if (PICTURES.has(el.tagName)) lib.notePainter(st.cover, el, st.win.getComputedStyle(el), { rc: st.rc }, st);
+        return;
+      }
       if (W.size > W.stopAt) return stop(el);
       const cs = st.win.getComputedStyle(el);
       if (cs.display === "none") return;
@@ -138,12 +166,14 @@ export function pageWalker(lib) {
       if (formula === "") return;
       const unseen = lib.hiddenBy(el, cs, st); // page-visibility.js: a control stays listed, its text does not
       if (unseen && !lib.isInteractiveRole(lib.roleOf(el))) return void (W.hidden += lib.hiddenLength(el));
+      if (el.tagName === "IMG") lib.notePainter(st.cover, el, cs, { rc: st.rc }, st);
       if (formula || (el.localName === "math" && el.namespaceURI === MATHML_NS) || el.tagName === "IMG") {
         return replaced(el, cs, s, st, formula ?? (el.tagName === "IMG" ? lib.imageText(el) : lib.mathText(el)));
       }
       const role = lib.roleOf(el);
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
       lib.textVisibility(el, cs, ns, st, unseen, role);
+      lib.notePainter(st.cover, el, cs, ns, st);
       if (el.hasAttribute("inert")) ns.inert = true;
       if (role === "row") ns.row = el;
       if (!st.strip && !st.scoped) {
@@ -156,7 +186,7 @@ export function pageWalker(lib) {
       const block = !cs.display.startsWith("inline") && cs.display !== "contents";
       if (lib.isInteractiveRole(role) && !ns.invisible) {
         if (block) flush(s);
-        const x = ns.hideText ? "" : tokenText(el, role);
+        const x = ns.hideText ? "" : tokenText(el, role, ns);
         if (ns.inert) {
           if (!ns.strip && x) addText(s, x);
         } else {
@@ -206,7 +236,7 @@ export function pageWalker(lib) {
      */
     const scriptControl = (el, script, block, s, st) => {
       if (block) flush(s);
-      const x = script.token && !st.hideText ? lib.cap(lib.clean(lib.contentText(el, 0)), INLINE_TEXT) : "";
+      const x = script.token && !st.hideText ? lib.cap(lib.clean(lib.seenText(el, st)), INLINE_TEXT) : "";
       if (st.inert) {
         if (!st.strip && x) addText(s, x);
       } else {
@@ -252,10 +282,11 @@ export function pageWalker(lib) {
       } else if (tag === "TABLE" && !["presentation", "none"].includes(role) && !lib.isLayoutTable(el)) {
         table(/** @type {HTMLTableElement} */ (el), s, st);
       } else if (tag === "PRE") {
-        const text = /** @type {HTMLElement} */ (el).innerText;
-        s.blocks.push({ pre: text });
-        W.size += text.length;
-        W.textChars += text.length;
+        const ps = sink(); // walked like any text (page-visibility.js judges each node), white space kept
+        walkKids(el, ps, { ...st, pre: true });
+        flush(ps);
+        const text = flatRuns(ps.blocks).map((r) => (typeof r === "string" ? r : r.x ?? "")).join("").replace(/\s+$/, "");
+        if (text.trim()) s.blocks.push({ pre: text });
       } else if (tag === "BLOCKQUOTE") {
         const qs = sink();
         walkKids(el, qs, st);
@@ -371,7 +402,7 @@ export function pageWalker(lib) {
     /** @param {Element} el @param {any} s @param {any} st */
     const frame = (el, s, st) => {
       flush(s);
-      if (st.invisible || !lib.frameSeen(el)) return; // page-reading.js: a frame nobody sees is neither read nor noted
+      if (st.invisible || st.hideText || !lib.frameSeen(el, st)) return; // page-reading.js: a frame nobody sees is neither read nor noted
       const key = frames.get(el);
       if (key !== undefined) return void s.blocks.push({ f: key });
       /** @type {Document | null} */
@@ -382,15 +413,22 @@ export function pageWalker(lib) {
         doc = null;
       }
       if (doc?.body && doc.defaultView) {
-        walkKids(doc.body, s, { ...st, win: doc.defaultView });
+        walkKids(doc.body, s, { ...st, win: doc.defaultView, bg: undefined, rc: frameContext(st.rc) });
         flush(s);
       } else if (!st.strip) {
         s.blocks.push({ note: lib.frameNote(el) });
       }
     };
 
+    /**
+     * A same-process frame's document is laid out in its own viewport: only the opacity carries into it.
+     * @param {any} rc the frame element's render context (page-render.js)
+     */
+    const frameContext = (rc) => (rc ? { alpha: rc.alpha, blur: rc.blur, at: { clip: { l: -Infinity, t: -Infinity, r: Infinity,
+      b: Infinity }, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" } : undefined);
+
     const top = sink();
-    const base = { win: window, scoped: !!opts.selector };
+    const base = { win: window, scoped: !!opts.selector, cover };
     if (opts.selector) {
       if (!scoped(opts.selector, top, base)) return JSON.stringify({ notFound: true });
     } else {

@@ -2,8 +2,8 @@
  * Running bua's in-page library in an isolated world of a frame.
  *
  * The library (page-registry, page-aria, page-fields, page-blocks, page-clickable, page-context, page-controls,
- * page-controls-find, page-find, page-index, page-math, page-reading, page-search, page-seen, page-shadow,
- * page-visibility, page-walker) is installed once per document
+ * page-controls-find, page-cover, page-find, page-index, page-math, page-reading, page-render, page-search, page-seen,
+ * page-shadow, page-visibility, page-walker) is installed once per document
  * into the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -18,11 +18,13 @@ import { pageClickable } from "./page-clickable.js";
 import { pageContext } from "./page-context.js";
 import { pageControls } from "./page-controls.js";
 import { pageControlsFind } from "./page-controls-find.js";
+import { pageCover } from "./page-cover.js";
 import { pageFields } from "./page-fields.js";
 import { pageFind } from "./page-find.js";
 import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
+import { pageRender } from "./page-render.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
 import { pageSeen } from "./page-seen.js";
@@ -34,7 +36,8 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls, pageControlsFind,
-  pageFind, pageIndex, pageMath, pageReading, pageSearch, pageSeen, pageShadow, pageVisibility, pageWalker].map(String);
+  pageFind, pageIndex, pageMath, pageReading, pageRender, pageCover, pageSearch, pageSeen, pageShadow, pageVisibility,
+  pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));

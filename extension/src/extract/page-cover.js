@@ -1,0 +1,226 @@
+/**
+ * In-page: what is painted over, and under, a run of text (issue 18), by the browser's hit testing:
+ *
+ * - `coveredBy(el, parts, rc, win)`: whether something opaque is painted over every sample point of the text's
+ *   visible boxes (an overlay, a sibling box, an image). The element stack at each point (elementsFromPoint, in
+ *   paint order) is read down to the text's own element; the first element above it that paints (an opaque
+ *   background, a background image, a picture) covers the point. A fixed or sticky element covers text that
+ *   scrolls only where no scroll position brings the text out from under it (a fixed header over the page's
+ *   first line does; over a line further down, which scrolling moves away, it does not). Only points inside the
+ *   viewport can be tested: text below the fold is not judged covered (see docs/architecture.md "Visibility").
+ *   Hit testing skips elements with `pointer-events: none`: such an overlay is not seen here.
+ * - `pictureBehind(el, rect, win)`: whether a picture (an image, video, canvas, SVG, frame, or a box with a
+ *   background image) shows behind the text rather than its ancestors' background colour: by the element stack
+ *   inside the viewport, by the boxes of the document's pictures outside it (white text on a hero image further
+ *   down the page).
+ *
+ * - Where hit testing cannot answer (text outside the viewport; an overlay with `pointer-events: none`, which hit
+ *   testing skips), a walk keeps the boxes it met that paint something opaque and are positioned or transformed
+ *   (`coverBegin`, `notePainter`): text whose sample points lie inside such a box painted above it (z-index, then
+ *   document order within one layer: a positioned box paints over in-flow text) is covered (`coveredByPainters`).
+ *   A box met after the text it covers is found once the walk is over (`coveredLater`); the walker then walks
+ *   again, leaving those text nodes out.
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+/**
+ * Adds coveredBy, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib (needs pageRender).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageCover(lib) {
+  const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "PICTURE", "svg", "IFRAME", "OBJECT", "EMBED"]);
+  const PICTURE_SELECTOR = "img,video,canvas,picture,svg,iframe,object,embed";
+  /** An element at least this opaque hides what is under it. */
+  const OPAQUE = 0.85;
+
+  /** @param {Node} a @param {Node} b whether a holds b, across shadow roots */
+  const holds = (a, b) => {
+    for (let n = /** @type {Node | null} */ (b); n; n = n.parentNode ?? /** @type {any} */ (n).host ?? null) {
+      if (n === a) return true;
+    }
+    return false;
+  };
+
+  /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it */
+  const paints = (e, win) => {
+    if (PICTURES.has(e.tagName)) return true;
+    const cs = win.getComputedStyle(e);
+    if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage)) return true;
+    const c = lib.colourOf(cs.backgroundColor);
+    return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
+  };
+
+  /** @param {Element} e @param {Window} win whether it, or an ancestor, stays put while the page scrolls */
+  const pinned = (e, win) => {
+    for (let n = /** @type {Element | null} */ (e); n; n = n.parentElement) {
+      if (/fixed|sticky/.test(win.getComputedStyle(n).position)) return true;
+    }
+    return false;
+  };
+
+  /**
+   * Whether a pinned box covers the text at every scroll position: the band of the viewport the text can be
+   * scrolled through lies inside the box.
+   * @param {Element} e @param {{l: number, t: number, r: number, b: number}} part @param {Window} win
+   */
+  const coversForGood = (e, part, win) => {
+    const box = e.getBoundingClientRect();
+    const { maxScrollY, viewport } = lib.areasOf(win);
+    const top = Math.max(viewport.t, part.t - (maxScrollY - win.scrollY));
+    const bottom = Math.min(viewport.b, part.b + win.scrollY);
+    return box.left <= part.l && box.right >= part.r && box.top <= top && box.bottom >= bottom;
+  };
+
+  /**
+   * @param {Element} el the element whose text it is
+   * @param {{l: number, t: number, r: number, b: number}[]} parts the text's visible boxes
+   * @param {any} rc its render context (page-render.js)
+   * @param {Window} win
+   */
+  lib.coveredBy = (el, parts, rc, win) => {
+    const root = /** @type {any} */ (el.getRootNode());
+    const hit = root.elementsFromPoint ? root : win.document;
+    const { viewport } = lib.areasOf(win);
+    /** @type {[number, number, {l: number, t: number, r: number, b: number}][]} */
+    const points = [];
+    for (const p of [parts[0], parts[parts.length - 1]]) {
+      const x = (p.l + p.r) / 2;
+      const y = (p.t + p.b) / 2;
+      if (x < viewport.l || y < viewport.t || x >= viewport.r || y >= viewport.b) return false;
+      points.push([x, y, p]);
+    }
+    for (const [x, y, p] of points) {
+      const top = hit.elementFromPoint(x, y);
+      if (!top || holds(el, top)) return false;
+      let covered = false;
+      for (const e of hit.elementsFromPoint(x, y)) {
+        if (holds(el, e)) break;
+        if (holds(e, el) || !paints(e, win)) continue;
+        if (!rc?.at?.fixed && pinned(e, win) && !coversForGood(e, p, win)) continue;
+        covered = true;
+        break;
+      }
+      if (!covered) return false;
+    }
+    return true;
+  };
+
+  /**
+   * @param {Element} el
+   * @param {{left: number, top: number, width: number, height: number}} rect the text's first box
+   * @param {Window} win
+   */
+  lib.pictureBehind = (el, rect, win) => {
+    const x = rect.left + Math.min(rect.width / 2, 8);
+    const y = rect.top + Math.min(rect.height / 2, 8);
+    const { viewport } = lib.areasOf(win);
+    if (x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b) {
+      const root = /** @type {any} */ (el.getRootNode());
+      for (const under of (root.elementsFromPoint ? root : win.document).elementsFromPoint(x, y)) {
+        if (holds(el, under)) continue;
+        if (PICTURES.has(under.tagName)) return true;
+        const ucs = win.getComputedStyle(under);
+        if (ucs.backgroundImage !== "none") return true;
+        const c = lib.colourOf(ucs.backgroundColor);
+        if (c && c[3] > 0.1) return false;
+      }
+      return false;
+    }
+    for (const pic of win.document.querySelectorAll(PICTURE_SELECTOR)) {
+      if (holds(el, pic)) continue;
+      const b = pic.getBoundingClientRect();
+      if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return true;
+    }
+    return false;
+  };
+
+  /**
+   * @typedef {{l: number, t: number, r: number, b: number}} Box
+   * @typedef {{seq: number, z: number}} Layer the positioned box text is painted in: its document order and z-index
+   * @typedef {{el: Element, box: Box, win: Window, seq: number, z: number, pinned: boolean, through: boolean}} Painter
+   *   through: `pointer-events: none` (hit testing does not see it)
+   * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number, fixed: boolean,
+   *   parts: Box[], inView: boolean}} TextMark
+   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null}} Cover
+   */
+
+  /** @param {Set<Node> | null} skip text nodes found covered by an earlier walk @returns {Cover} */
+  lib.coverBegin = (skip) => ({ painters: [], texts: [], seq: 0, skip });
+
+  /**
+   * Notes a positioned or transformed element: the layer its descendants paint in, and (when it paints something
+   * opaque) a box that may cover text.
+   * @param {Cover | undefined} cover
+   * @param {Element} el
+   * @param {CSSStyleDeclaration} cs
+   * @param {any} ns its walk state (gets layer)
+   * @param {any} st the parent's walk state
+   */
+  lib.notePainter = (cover, el, cs, ns, st) => {
+    if (!cover || (cs.position === "static" && cs.transform === "none")) return;
+    const z = cs.zIndex === "auto" ? st.layer?.z ?? 0 : parseInt(cs.zIndex, 10) || 0;
+    const seq = ++cover.seq;
+    ns.layer = { seq, z };
+    if (!paints(el, st.win) || (ns.rc?.alpha ?? 1) < OPAQUE) return;
+    const r = el.getBoundingClientRect();
+    if (r.width < 8 || r.height < 8) return;
+    cover.painters.push({ el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq, z,
+      pinned: /fixed|sticky/.test(cs.position) || !!st.rc?.at?.fixed, through: cs.pointerEvents === "none" });
+  };
+
+  /** @param {Painter} p @param {TextMark} t whether the painter is painted above the text at both its points */
+  const paintsOver = (p, t) => {
+    if (p.win !== t.win || p.z < 0) return false;
+    const tz = t.layer?.z ?? 0;
+    if (p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
+    if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
+    if (holds(p.el, t.el) || holds(t.el, p.el)) return false;
+    if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
+    return true;
+  };
+
+  /**
+   * Whether a box the walk already met covers this text where hit testing cannot tell (outside the viewport, or
+   * a `pointer-events: none` box); the text is kept for coveredLater either way.
+   * @param {Cover | undefined} cover
+   * @param {Text} node
+   * @param {Element} el
+   * @param {Box[]} parts its visible boxes
+   * @param {any} st its walk state
+   */
+  lib.coveredByPainters = (cover, node, el, parts, st) => {
+    if (!cover) return false;
+    if (cover.skip?.has(node)) return true;
+    const { viewport } = lib.areasOf(st.win);
+    const points = [parts[0], parts[parts.length - 1]].map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
+    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b);
+    /** @type {TextMark} */
+    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++cover.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
+    if (cover.painters.some((p) => (!inView || p.through) && paintsOver(p, mark))) return true;
+    cover.texts.push(mark);
+    return false;
+  };
+
+  /** @param {Cover} cover text nodes covered by a box the walk met after them @returns {Set<Node>} */
+  lib.coveredLater = (cover) => {
+    /** @type {Set<Node>} */
+    const found = new Set();
+    if (!cover.painters.length || !cover.texts.length) return found;
+    const texts = [...cover.texts].sort((a, b) => a.points[0][1] - b.points[0][1]);
+    for (const p of cover.painters) {
+      let lo = 0;
+      let hi = texts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (texts[mid].points[0][1] < p.box.t) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < texts.length && texts[i].points[0][1] <= p.box.b; i++) {
+        const t = texts[i];
+        if (t.seq < p.seq && (!t.inView || p.through) && paintsOver(p, t)) found.add(t.node);
+      }
+    }
+    return found;
+  };
+}

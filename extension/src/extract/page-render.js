@@ -1,0 +1,364 @@
+/**
+ * In-page: the rendering facts the visibility judgement (page-visibility.js, page-seen-text.js) is made from, read
+ * from the browser's own layout rather than guessed from CSS properties (issue 18):
+ *
+ * - `colourOf(text)`: any computed CSS colour (`rgb()`, `color()`, `oklch()`, `lab()`, …) as sRGB [r, g, b, a], as
+ *   the browser resolves it (a 1×1 canvas painted with it and read back), null when it is no colour;
+ * - `paintsOf(cs)`: what an element's background paints, as the colours that may stand behind its text (a
+ *   gradient's stops, resolved), null for an image (unknown: a picture is no colour);
+ * - `canvasOf(win)`: the document's canvas under everything (the used colour scheme's Canvas colour, then the
+ *   root's and the body's backgrounds composited over it, translucent ones included);
+ * - `renderContext(el, cs, st)`: what an element passes to its descendants: the effective opacity through every
+ *   ancestor, filter (`opacity()`, and filters that flatten everything: `contrast(0)`, `brightness(0)`) and mask
+ *   (a gradient mask's most opaque stop), the rectangle every overflow-clipping ancestor (at its current scroll
+ *   position), `clip` and `contain: paint` leave visible, and whether the document's scrollable area bounds it
+ *   (a scroll container's content is reached by scrolling it instead); absolutely positioned descendants take the
+ *   context of their containing block, fixed ones the viewport. Plus `hidden`: why nothing of the element itself
+ *   can show, or "".
+ * - `textBoxes(node)`: a text node's boxes after transforms and zoom (Range.getClientRects).
+ * - `boxesShow(rects, chars, rc, win)`: whether boxes can show one legible glyph: thicker than MIN_GLYPH_PX,
+ *   an advance per character of at least MIN_ADVANCE_PX (nothing squashed, scaled or rotated to an edge), and a
+ *   part at least one glyph in size left inside the clip and the scrollable area. Returns why not, or "".
+ *
+ * Facts read from layout are cached for one synchronous call only (cleared in a microtask): scrolling, resizing
+ * or script between two calls cannot leave a stale answer.
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+/**
+ * Adds colourOf, paintsOf, canvasOf, composite, contrast, renderContext, textBoxes and boxesShow to lib.
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageRender(lib) {
+  /** A box thinner than this shows no legible glyph (the text box of a ~4 px font). */
+  const MIN_GLYPH_PX = 4.5;
+  /** Narrower than this per character, glyphs overlap into a smear (scaled, squashed, negative letter-spacing). */
+  const MIN_ADVANCE_PX = 1.5;
+  /** Effective opacity at or under this shows nothing (text composited with it differs from its background by
+   * under the contrast the colour judgement asks for, whatever the colours). */
+  const MIN_ALPHA = 0.02;
+  const INF = Infinity;
+  const COLOUR_FN = /(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix)\((?:[^()]|\([^()]*\))*\)|#[0-9a-f]{3,8}\b|\btransparent\b/gi;
+
+  /** @type {Map<string, number[] | null>} */
+  const colours = new Map();
+  /** @type {any} */
+  let pen = null;
+  /** @param {string} text */
+  const canvasColour = (text) => {
+    if (!pen) {
+      pen = new OffscreenCanvas(1, 1).getContext("2d", { willReadFrequently: true });
+      pen.globalCompositeOperation = "copy";
+    }
+    pen.fillStyle = "#010203";
+    pen.fillStyle = text;
+    if (pen.fillStyle === "#010203" && !/^#010203$/i.test(text.trim())) return null;
+    pen.fillRect(0, 0, 1, 1);
+    const d = pen.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2], d[3] / 255];
+  };
+  const RGB = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%)?)?\s*\)$/;
+
+  /** @param {string} text a computed colour @returns {number[] | null} */
+  lib.colourOf = (text) => {
+    let c = colours.get(text);
+    if (c === undefined) {
+      const m = RGB.exec(text);
+      c = m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4]) / (m[5] ? 100 : 1)]
+        : canvasColour(text);
+      if (colours.size < 2000) colours.set(text, c);
+    }
+    return c;
+  };
+
+  /** Colour `top` (with its alpha times `alpha`) painted over the opaque `under`. @param {number[]} top @param {number[]} under */
+  lib.composite = (top, under, alpha = 1) => {
+    const a = Math.max(0, Math.min(1, top[3] * alpha));
+    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1);
+  };
+
+  /** @param {number[]} c */
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+
+  /** WCAG contrast ratio of two opaque colours. @param {number[]} a @param {number[]} b */
+  lib.contrast = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  /** The colours a computed image value (gradients) paints, null when it holds a picture. @param {string} image */
+  const gradientColours = (image) => {
+    if (/url\(|image-set\(|element\(|paint\(|cross-fade\(/.test(image)) return null;
+    const found = (image.match(COLOUR_FN) ?? []).map((t) => lib.colourOf(t));
+    return found.length && found.every(Boolean) ? /** @type {number[][]} */ (found) : null;
+  };
+
+  /**
+   * The colours that stand behind an element's text: its background colour, then its gradients, over `under`.
+   * @param {CSSStyleDeclaration} cs
+   * @param {number[][] | null} under what the parent shows there (null: unknown)
+   * @param {number} [alpha] the element's own opacity
+   * @returns {number[][] | null}
+   */
+  lib.paintsOf = (cs, under, alpha = 1) => {
+    if (!under) return null;
+    let out = under;
+    const colour = lib.colourOf(cs.backgroundColor);
+    if (!colour) return null;
+    if (colour[3] > 0) out = out.map((u) => lib.composite(colour, u, alpha));
+    if (cs.backgroundImage !== "none") {
+      const stops = gradientColours(cs.backgroundImage);
+      if (!stops) return null;
+      out = out.flatMap((u) => stops.map((s) => lib.composite(s, u, alpha))).slice(0, 16);
+    }
+    return out;
+  };
+
+  /** @type {Map<Window, any>} facts of one synchronous call, per window */
+  let cache = new Map();
+  let clearing = false;
+  /** @param {Window} win */
+  const factsOf = (win) => {
+    let facts = cache.get(win);
+    if (!facts) {
+      cache.set(win, (facts = {}));
+      if (!clearing) {
+        clearing = true;
+        queueMicrotask(() => {
+          cache = new Map();
+          clearing = false;
+        });
+      }
+    }
+    return facts;
+  };
+
+  /** Whether the document's used colour scheme is dark (color-scheme on the root, else the meta tag). @param {Window} win */
+  const darkScheme = (win) => {
+    const doc = win.document;
+    let scheme = win.getComputedStyle(doc.documentElement).colorScheme || "normal";
+    if (scheme === "normal") scheme = doc.querySelector('meta[name="color-scheme"]')?.getAttribute("content") ?? "normal";
+    if (!/\bdark\b/.test(scheme)) return false;
+    return !/\blight\b/.test(scheme) || win.matchMedia("(prefers-color-scheme: dark)").matches;
+  };
+
+  /** @param {Window} win @returns {number[][] | null} */
+  lib.canvasOf = (win) => {
+    const facts = factsOf(win);
+    if (facts.canvas === undefined) {
+      /** @type {number[][] | null} */
+      let bg = [darkScheme(win) ? [18, 18, 18, 1] : [255, 255, 255, 1]];
+      for (const el of [win.document.documentElement, win.document.body]) {
+        if (el) bg = lib.paintsOf(win.getComputedStyle(el), bg);
+      }
+      facts.canvas = bg;
+    }
+    return facts.canvas;
+  };
+
+  /** @param {Window} win the document's scrollable area, in viewport coordinates, and the viewport's */
+  const areasOf = (win) => {
+    const facts = factsOf(win);
+    if (!facts.area) {
+      const doc = win.document;
+      const root = doc.documentElement;
+      const scroller = doc.scrollingElement ?? root;
+      const rs = win.getComputedStyle(root);
+      const bs = doc.body ? win.getComputedStyle(doc.body) : rs;
+      const over = (/** @type {"overflowX" | "overflowY"} */ axis) => (rs[axis] !== "visible" ? rs[axis] : bs[axis]);
+      const w = win.innerWidth;
+      const h = win.innerHeight;
+      const rtl = rs.direction === "rtl";
+      const [sx, sy] = [win.scrollX, win.scrollY];
+      const fixedX = /hidden|clip/.test(over("overflowX"));
+      const fixedY = /hidden|clip/.test(over("overflowY"));
+      const sw = Math.max(scroller.scrollWidth, root.clientWidth);
+      const sh = Math.max(scroller.scrollHeight, root.clientHeight);
+      facts.viewport = { l: 0, t: 0, r: w, b: h };
+      facts.area = {
+        l: fixedX ? 0 : rtl ? root.clientWidth - sw - sx : -sx,
+        r: fixedX ? w : rtl ? root.clientWidth - sx : sw - sx,
+        t: fixedY ? 0 : -sy,
+        b: fixedY ? h : sh - sy,
+      };
+      facts.maxScrollY = fixedY ? sy : Math.max(0, sh - root.clientHeight);
+    }
+    return facts;
+  };
+  lib.areasOf = areasOf;
+
+  /** @typedef {{l: number, t: number, r: number, b: number}} Box */
+  /** @param {Box} a @param {Box} b @returns {Box} */
+  const meet = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) });
+  const NO_CLIP = { l: -INF, t: -INF, r: INF, b: INF };
+  /** @param {DOMRect} r @returns {Box} */
+  const boxOf = (r) => ({ l: r.left, t: r.top, r: r.right, b: r.bottom });
+
+  /**
+   * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
+   * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext}} RenderContext
+   */
+
+  /** @param {string} filter a computed filter @returns {[number, number]} [opacity factor, blur px] */
+  const filterEffect = (filter) => {
+    if (filter === "none") return [1, 0];
+    let alpha = 1;
+    let blur = 0;
+    for (const [, fn, arg] of filter.matchAll(/([a-z-]+)\(([^()]*)\)/g)) {
+      const v = arg.trim().endsWith("%") ? parseFloat(arg) / 100 : parseFloat(arg);
+      if (Number.isNaN(v)) continue;
+      if (fn === "opacity") alpha *= Math.min(1, v);
+      else if ((fn === "contrast" || fn === "brightness") && v <= 0.1) alpha = 0; // everything one colour
+      else if (fn === "blur") blur += v;
+    }
+    return [alpha, blur];
+  };
+
+  /** @param {CSSStyleDeclaration} cs the most opaque a mask lets anything be (a picture mask: 1, unknown) */
+  const maskAlpha = (cs) => {
+    const mask = /** @type {any} */ (cs).maskImage ?? /** @type {any} */ (cs).webkitMaskImage ?? "none";
+    if (!mask || mask === "none") return 1;
+    const stops = gradientColours(mask);
+    return stops ? Math.max(...stops.map((s) => s[3])) : 1;
+  };
+
+  /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
+  const clipRect = (clip, box) => {
+    const m = /^rect\(([^)]*)\)$/.exec(clip);
+    if (!m) return null;
+    const v = m[1].split(/[\s,]+/).map((x) => (x === "auto" ? null : parseFloat(x)));
+    if (v.length !== 4) return null;
+    const [top, right, bottom, left] = v;
+    return { t: box.top + (top ?? 0), r: box.left + (right ?? box.width), b: box.top + (bottom ?? box.height), l: box.left + (left ?? 0) };
+  };
+
+  /** @param {Box} b @param {number} [min] whether a box can hold one glyph */
+  const holdsGlyph = (b, min = MIN_GLYPH_PX) => b.r - b.l >= min && b.b - b.t >= min;
+
+  /** @param {Frame} at @param {Window} win the rectangle a box can show in */
+  const showable = (at, win) => {
+    if (at.fixed) return meet(at.clip, areasOf(win).viewport);
+    const area = areasOf(win).area;
+    return meet(at.clip, { l: at.freeX ? -INF : area.l, r: at.freeX ? INF : area.r, t: at.freeY ? -INF : area.t,
+      b: at.freeY ? INF : area.b });
+  };
+
+  const CLIPS = /hidden|clip/;
+  const SCROLLS = /auto|scroll/;
+
+  /**
+   * The render context an element passes to its descendants, and why nothing of it shows ("" when it may).
+   * @param {Element} el
+   * @param {CSSStyleDeclaration} cs
+   * @param {{win: Window, rc?: RenderContext}} st the parent's walk state
+   * @returns {RenderContext}
+   */
+  lib.renderContext = (el, cs, st) => {
+    const facts = factsOf(st.win);
+    const known = (facts.rcs ??= new WeakMap()).get(el);
+    if (known && known.parent === st.rc) return known;
+    const parent = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null };
+    const position = cs.position;
+    /** @type {Frame} */
+    let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
+      : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
+    const [fAlpha, blur] = filterEffect(cs.filter);
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs);
+    let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
+    const ox = cs.overflowX;
+    const oy = cs.overflowY;
+    const paintContained = /paint|strict|content/.test(cs.contain);
+    const ownClip = (position === "absolute" || position === "fixed") && cs.clip !== "auto";
+    if (!hidden && (ox !== "visible" || oy !== "visible" || paintContained || ownClip)) {
+      const box = el.getBoundingClientRect();
+      const seen = meet(showable(at, st.win), boxOf(box));
+      if (!holdsGlyph(seen)) hidden = "zero size";
+      let clip = at.clip;
+      if (ownClip) {
+        const r = clipRect(cs.clip, box);
+        if (r) {
+          clip = meet(clip, r);
+          if (!holdsGlyph(clip)) hidden = "clipped";
+        }
+      }
+      const any = /** @type {any} */ (el);
+      const reach = { l: box.left + any.clientLeft - any.scrollLeft, t: box.top + any.clientTop - any.scrollTop, r: 0, b: 0 };
+      reach.r = reach.l + any.scrollWidth;
+      reach.b = reach.t + any.scrollHeight;
+      const freeX = SCROLLS.test(ox) ? true : at.freeX;
+      const freeY = SCROLLS.test(oy) ? true : at.freeY;
+      clip = {
+        l: SCROLLS.test(ox) ? reach.l : CLIPS.test(ox) || paintContained ? Math.max(clip.l, box.left) : clip.l,
+        r: SCROLLS.test(ox) ? reach.r : CLIPS.test(ox) || paintContained ? Math.min(clip.r, box.right) : clip.r,
+        t: SCROLLS.test(oy) ? reach.t : CLIPS.test(oy) || paintContained ? Math.max(clip.t, box.top) : clip.t,
+        b: SCROLLS.test(oy) ? reach.b : CLIPS.test(oy) || paintContained ? Math.min(clip.b, box.bottom) : clip.b,
+      };
+      at = { clip, freeX, freeY, fixed: at.fixed };
+    }
+    const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
+    /** @type {RenderContext} */
+    const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc };
+    facts.rcs.set(el, rc);
+    return rc;
+  };
+
+  /** @param {Element} el @param {RenderContext | undefined} rc @param {Window} win whether an element's box is off everything it can show in */
+  lib.boxOff = (el, rc, win) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return false;
+    const seen = meet(showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win), boxOf(box));
+    return seen.r <= seen.l || seen.b <= seen.t;
+  };
+
+  /** @type {WeakMap<Document, Range>} */
+  const ranges = new WeakMap();
+  /** @param {Text} node @returns {DOMRect[]} its boxes as painted (after transforms and zoom) */
+  lib.textBoxes = (node) => {
+    const doc = /** @type {Document} */ (node.ownerDocument);
+    let range = ranges.get(doc);
+    if (!range) ranges.set(doc, (range = doc.createRange()));
+    range.selectNodeContents(node);
+    return [...range.getClientRects()];
+  };
+
+  /**
+   * Why a run of text in these boxes shows no legible glyph, or "".
+   * @param {DOMRect[]} rects
+   * @param {number} chars characters that are not white space
+   * @param {RenderContext | undefined} rc
+   * @param {Window} win
+   * @param {number} fontPx
+   */
+  lib.boxesShow = (rects, chars, rc, win, fontPx) => {
+    let long = 0;
+    let thick = 0;
+    for (const r of rects) {
+      long += Math.max(r.width, r.height);
+      // A glyph or two ("." after a link) is narrower than tall: its box is judged by its larger side.
+      thick = Math.max(thick, chars <= 2 && Math.min(r.width, r.height) >= MIN_ADVANCE_PX ? Math.max(r.width, r.height)
+        : Math.min(r.width, r.height));
+    }
+    if (!rects.length || thick < MIN_GLYPH_PX || long / Math.max(chars, 1) < MIN_ADVANCE_PX) return "too small to read";
+    if (rc && rc.blur >= fontPx * 0.4) return "blurred";
+    const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
+    for (const r of rects) {
+      const part = meet(where, boxOf(r)); // as much of the box as one glyph needs, or all of a smaller box
+      if (part.r - part.l >= Math.min(MIN_GLYPH_PX, r.width) && part.b - part.t >= Math.min(MIN_GLYPH_PX, r.height)
+        && part.r > part.l && part.b > part.t) return "";
+    }
+    return "off-screen or clipped";
+  };
+
+  /** The part of the boxes inside what can show (for hit testing). @param {DOMRect[]} rects @param {RenderContext | undefined} rc @param {Window} win */
+  lib.shownParts = (rects, rc, win) => {
+    const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
+    return rects.map((r) => meet(where, boxOf(r))).filter((b) => holdsGlyph(b, 2));
+  };
+}
