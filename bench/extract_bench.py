@@ -8,6 +8,9 @@ one extract (the browser tool's JSON `{ok, action, result}` as app/agent/results
 characters and estimated tokens (chars / 4), the page's raw HTML (serialised DOM) size, and
 Playwright's `aria_snapshot()` of the same page in the same Chromium binary.
 
+What the visibility judgement from the rendering costs (bench/visibility_cost.py): the in-page walk of the 1,000- and
+10,000-element pages timed with it and with its rendering part off, alternating in one run.
+
 The same 1,000- and 10,000-element pages with a click listener on every candidate's name cell (`&listen=1`):
 extract time when script-clickable detection has listeners to map (first extract after the load, then warm).
 
@@ -29,6 +32,7 @@ from urllib.parse import urljoin
 from app.browser.launch import find_binary, launch_browser
 from app.core.background import CoreThread
 from bench.report import Report, Row
+from bench.visibility_cost import judgement_cost
 
 PAGES = {100: "/extract/mixed.html?n=100", 1000: "/extract/mixed.html?n=1000", 10000: "/extract/mixed.html?n=10000"}
 LISTEN_PAGES = {1000: "/extract/mixed.html?n=1000&listen=1", 10000: "/extract/mixed.html?n=10000&listen=1"}
@@ -101,6 +105,15 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
             browser.stop()
             core.stop()
     reference = aria_sizes(urls)
+    judged = judgement_cost({n: urls[n] for n in (1000, 10000)}, runs)
+    for n, cost in judged.items():
+        label = f"{n:,}-element page"
+        on = report.add(Row.timing("extract", f"in-page walk, {label}, with the visibility judgement",
+                                   [ms / 1000 for ms in cost["on"]], note=f"{cost['hidden']} hidden chars"))
+        off = report.add(Row.timing("extract", f"in-page walk, {label}, its rendering part off (same run)",
+                                    [ms / 1000 for ms in cost["off"]], note="bench/visibility_cost.py"))
+        report.add(Row("extract", f"visibility judgement per extract, {label}", 1,
+                       value=round(on.p50_ms - off.p50_ms, 3), unit="ms", note=f"{on.p50_ms / off.p50_ms:.2f}x the walk"))
     for n, m in measured.items():
         aria, html = reference[n]
         chars, full_chars = m.chars, m.full_chars

@@ -67,3 +67,11 @@ def test_light_text_on_the_light_canvas_is_still_hidden(act, fixture_server):
     result = extract(open_page(act, fixture_server, "kept-rendering.html"))
     assert "KEPT-LIGHT-TEXT" not in result["markdown"], "#f4f4f4 on white: the judgement still bites"
     assert "KEPT-DEFAULT-COLOUR" in result["markdown"]
+
+
+def test_a_scoped_extract_is_judged_in_what_its_ancestors_make_of_it(act, fixture_server):
+    send = open_page(act, fixture_server, "hidden-rendering.html")
+    faded = extract(send, selector="#faded")
+    assert "CARRIER-ANCESTOR-OPACITY" not in json.dumps(faded), "opacity 0.2 x 0.2 of ancestors outside the scope"
+    assert faded["hidden_chars"] > 0
+    assert "VISIBLE-PLAIN" in extract(send, selector="main > p")["markdown"], "a visible scope still reads"

@@ -84,7 +84,7 @@ export function pageCover(lib) {
     const { viewport } = lib.areasOf(win);
     /** @type {[number, number, {l: number, t: number, r: number, b: number}][]} */
     const points = [];
-    for (const p of [parts[0], parts[parts.length - 1]]) {
+    for (const p of parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts) {
       const x = (p.l + p.r) / 2;
       const y = (p.t + p.b) / 2;
       if (x < viewport.l || y < viewport.t || x >= viewport.r || y >= viewport.b) return false;
@@ -127,9 +127,10 @@ export function pageCover(lib) {
       }
       return false;
     }
-    for (const pic of win.document.querySelectorAll(PICTURE_SELECTOR)) {
+    const facts = lib.factsOf(win);
+    facts.pictures ??= [...win.document.querySelectorAll(PICTURE_SELECTOR)].map((pic) => [pic, pic.getBoundingClientRect()]);
+    for (const [pic, b] of facts.pictures) {
       if (holds(el, pic)) continue;
-      const b = pic.getBoundingClientRect();
       if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return true;
     }
     return false;
@@ -193,7 +194,7 @@ export function pageCover(lib) {
     if (!cover) return false;
     if (cover.skip?.has(node)) return true;
     const { viewport } = lib.areasOf(st.win);
-    const points = [parts[0], parts[parts.length - 1]].map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
+    const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
     const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b);
     /** @type {TextMark} */
     const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++cover.seq, fixed: !!st.rc?.at?.fixed, parts, inView };

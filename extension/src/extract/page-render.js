@@ -1,13 +1,9 @@
 /**
- * In-page: the rendering facts the visibility judgement (page-visibility.js, page-seen-text.js) is made from, read
- * from the browser's own layout rather than guessed from CSS properties (issue 18):
+ * In-page: the rendering facts the visibility judgement (page-visibility.js) is made from, read from the
+ * browser's own layout rather than guessed from CSS properties (issue 18; colours: page-colour.js, what is painted
+ * over text: page-cover.js):
  *
- * - `colourOf(text)`: any computed CSS colour (`rgb()`, `color()`, `oklch()`, `lab()`, …) as sRGB [r, g, b, a], as
- *   the browser resolves it (a 1×1 canvas painted with it and read back), null when it is no colour;
- * - `paintsOf(cs)`: what an element's background paints, as the colours that may stand behind its text (a
- *   gradient's stops, resolved), null for an image (unknown: a picture is no colour);
- * - `canvasOf(win)`: the document's canvas under everything (the used colour scheme's Canvas colour, then the
- *   root's and the body's backgrounds composited over it, translucent ones included);
+ * - `areasOf(win)`: the document's scrollable area and the viewport, in viewport coordinates;
  * - `renderContext(el, cs, st)`: what an element passes to its descendants: the effective opacity through every
  *   ancestor, filter (`opacity()`, and filters that flatten everything: `contrast(0)`, `brightness(0)`) and mask
  *   (a gradient mask's most opaque stop), the rectangle every overflow-clipping ancestor (at its current scroll
@@ -27,7 +23,7 @@
  */
 
 /**
- * Adds colourOf, paintsOf, canvasOf, composite, contrast, renderContext, textBoxes and boxesShow to lib.
+ * Adds factsOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageRender(lib) {
@@ -39,88 +35,6 @@ export function pageRender(lib) {
    * under the contrast the colour judgement asks for, whatever the colours). */
   const MIN_ALPHA = 0.02;
   const INF = Infinity;
-  const COLOUR_FN = /(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix)\((?:[^()]|\([^()]*\))*\)|#[0-9a-f]{3,8}\b|\btransparent\b/gi;
-
-  /** @type {Map<string, number[] | null>} */
-  const colours = new Map();
-  /** @type {any} */
-  let pen = null;
-  /** @param {string} text */
-  const canvasColour = (text) => {
-    if (!pen) {
-      pen = new OffscreenCanvas(1, 1).getContext("2d", { willReadFrequently: true });
-      pen.globalCompositeOperation = "copy";
-    }
-    pen.fillStyle = "#010203";
-    pen.fillStyle = text;
-    if (pen.fillStyle === "#010203" && !/^#010203$/i.test(text.trim())) return null;
-    pen.fillRect(0, 0, 1, 1);
-    const d = pen.getImageData(0, 0, 1, 1).data;
-    return [d[0], d[1], d[2], d[3] / 255];
-  };
-  const RGB = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%)?)?\s*\)$/;
-
-  /** @param {string} text a computed colour @returns {number[] | null} */
-  lib.colourOf = (text) => {
-    let c = colours.get(text);
-    if (c === undefined) {
-      const m = RGB.exec(text);
-      c = m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4]) / (m[5] ? 100 : 1)]
-        : canvasColour(text);
-      if (colours.size < 2000) colours.set(text, c);
-    }
-    return c;
-  };
-
-  /** Colour `top` (with its alpha times `alpha`) painted over the opaque `under`. @param {number[]} top @param {number[]} under */
-  lib.composite = (top, under, alpha = 1) => {
-    const a = Math.max(0, Math.min(1, top[3] * alpha));
-    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1);
-  };
-
-  /** @param {number[]} c */
-  const luminance = (c) => {
-    const [r, g, b] = c.slice(0, 3).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-
-  /** WCAG contrast ratio of two opaque colours. @param {number[]} a @param {number[]} b */
-  lib.contrast = (a, b) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi + 0.05) / (lo + 0.05);
-  };
-
-  /** The colours a computed image value (gradients) paints, null when it holds a picture. @param {string} image */
-  const gradientColours = (image) => {
-    if (/url\(|image-set\(|element\(|paint\(|cross-fade\(/.test(image)) return null;
-    const found = (image.match(COLOUR_FN) ?? []).map((t) => lib.colourOf(t));
-    return found.length && found.every(Boolean) ? /** @type {number[][]} */ (found) : null;
-  };
-
-  /**
-   * The colours that stand behind an element's text: its background colour, then its gradients, over `under`.
-   * @param {CSSStyleDeclaration} cs
-   * @param {number[][] | null} under what the parent shows there (null: unknown)
-   * @param {number} [alpha] the element's own opacity
-   * @returns {number[][] | null}
-   */
-  lib.paintsOf = (cs, under, alpha = 1) => {
-    if (!under) return null;
-    let out = under;
-    const colour = lib.colourOf(cs.backgroundColor);
-    if (!colour) return null;
-    if (colour[3] > 0) out = out.map((u) => lib.composite(colour, u, alpha));
-    if (cs.backgroundImage !== "none") {
-      const stops = gradientColours(cs.backgroundImage);
-      if (!stops) return null;
-      out = out.flatMap((u) => stops.map((s) => lib.composite(s, u, alpha))).slice(0, 16);
-    }
-    return out;
-  };
-
   /** @type {Map<Window, any>} facts of one synchronous call, per window */
   let cache = new Map();
   let clearing = false;
@@ -139,29 +53,7 @@ export function pageRender(lib) {
     }
     return facts;
   };
-
-  /** Whether the document's used colour scheme is dark (color-scheme on the root, else the meta tag). @param {Window} win */
-  const darkScheme = (win) => {
-    const doc = win.document;
-    let scheme = win.getComputedStyle(doc.documentElement).colorScheme || "normal";
-    if (scheme === "normal") scheme = doc.querySelector('meta[name="color-scheme"]')?.getAttribute("content") ?? "normal";
-    if (!/\bdark\b/.test(scheme)) return false;
-    return !/\blight\b/.test(scheme) || win.matchMedia("(prefers-color-scheme: dark)").matches;
-  };
-
-  /** @param {Window} win @returns {number[][] | null} */
-  lib.canvasOf = (win) => {
-    const facts = factsOf(win);
-    if (facts.canvas === undefined) {
-      /** @type {number[][] | null} */
-      let bg = [darkScheme(win) ? [18, 18, 18, 1] : [255, 255, 255, 1]];
-      for (const el of [win.document.documentElement, win.document.body]) {
-        if (el) bg = lib.paintsOf(win.getComputedStyle(el), bg);
-      }
-      facts.canvas = bg;
-    }
-    return facts.canvas;
-  };
+  lib.factsOf = factsOf;
 
   /** @param {Window} win the document's scrollable area, in viewport coordinates, and the viewport's */
   const areasOf = (win) => {
@@ -225,7 +117,7 @@ export function pageRender(lib) {
   const maskAlpha = (cs) => {
     const mask = /** @type {any} */ (cs).maskImage ?? /** @type {any} */ (cs).webkitMaskImage ?? "none";
     if (!mask || mask === "none") return 1;
-    const stops = gradientColours(mask);
+    const stops = lib.gradientColours(mask);
     return stops ? Math.max(...stops.map((s) => s[3])) : 1;
   };
 

@@ -20,6 +20,8 @@
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
  *   it (lib.coveredBy). Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
+ * - `stateAbove(el, base)`: the walk state an element's content is judged in, built down its ancestors (for a
+ *   reader that starts at the element instead of walking from the root).
  * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
  * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
  *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
@@ -33,7 +35,7 @@
  */
 
 /**
- * Adds hiddenBy, textVisibility, textSeen, seenText, hiddenLength and shownName to lib (needs pageRender, pageCover).
+ * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, hiddenLength and shownName to lib (needs pageRender, pageCover).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageVisibility(lib) {
@@ -101,8 +103,8 @@ export function pageVisibility(lib) {
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
       const verdict = colourHides(cs, rc.alpha, bg);
-      const box = own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect();
-      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box, st.win) ? "" : verdict;
+      const box = () => (own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
+      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box(), st.win) ? "" : verdict;
     }
   };
 
@@ -152,7 +154,7 @@ export function pageVisibility(lib) {
    * @returns {string} why it cannot be read where it is painted, or ""
    */
   lib.textSeen = (node, st) => {
-    const chars = node.data.replace(/\s+/g, "").length;
+    const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
     const rects = lib.textBoxes(node);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
@@ -204,6 +206,33 @@ export function pageVisibility(lib) {
    * @param {string} name
    */
   const sentenceLike = (name) => name.length > 30 || name.split(" ").length > 4;
+
+  /**
+   * The walk state an element's content is judged in, built down its ancestors from the document's root as a walk
+   * would (their opacity, clipping, colours and backgrounds), for a reader that starts at the element (a scoped
+   * extract; the other readers). `gone` is set when an ancestor hides everything in it.
+   * @param {Element} el
+   * @param {any} base the state to start from (win)
+   * @returns {any} the state to pass to textSeen, seenText, hiddenBy and textVisibility for el's content
+   */
+  lib.stateAbove = (el, base) => {
+    /** @type {Element[]} */
+    const chain = [];
+    const doc = el.ownerDocument;
+    for (let n = /** @type {any} */ (el); n && n.nodeType === 1 && n !== doc.body && n !== doc.documentElement;
+      n = n.assignedSlot ?? n.parentElement ?? n.parentNode?.host ?? null) {
+      chain.unshift(n); // the walk starts below body: the canvas (page-colour.js canvasOf) holds html's and body's
+    }
+    let st = { ...base };
+    for (const a of chain) {
+      const cs = st.win.getComputedStyle(a);
+      if (cs.display === "none" || lib.hiddenBy(a, cs, st)) return { ...st, gone: true, hideText: "hidden by an ancestor" };
+      const ns = { ...st, invisible: cs.visibility !== "visible" };
+      lib.textVisibility(a, cs, ns, st);
+      st = ns;
+    }
+    return st;
+  };
 
   /** @param {Node} node */
   lib.hiddenLength = (node) => (node.textContent ?? "").replace(/\s+/g, " ").trim().length;

@@ -465,7 +465,12 @@ export function pageWalker(lib) {
         const t = s.blocks[s.blocks.length - 1];
         if (t?.t) t.sel = lib.cssPath(nodes[nodes.length - 1].parentElement);
       } else {
-        for (const node of nodes) walkElement(node, s, { ...st, inert: !!node.closest("[inert]") });
+        for (const node of nodes) {
+          // Judged in what its ancestors make of it (page-visibility.js): their opacity, clipping and colours.
+          const above = node.parentElement ? lib.stateAbove(node.parentElement, st) : st;
+          if (above.gone) W.hidden += lib.hiddenLength(node);
+          else walkElement(node, s, { ...above, inert: !!node.closest("[inert]") });
+        }
       }
       return true;
     }

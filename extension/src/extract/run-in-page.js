@@ -1,9 +1,9 @@
 /**
  * Running bua's in-page library in an isolated world of a frame.
  *
- * The library (page-registry, page-aria, page-fields, page-blocks, page-clickable, page-context, page-controls,
- * page-controls-find, page-cover, page-find, page-index, page-math, page-reading, page-render, page-search, page-seen,
- * page-shadow, page-visibility, page-walker) is installed once per document
+ * The library (page-registry, page-aria, page-fields, page-blocks, page-clickable, page-context, page-colour,
+ * page-controls, page-controls-find, page-cover, page-find, page-index, page-math, page-reading, page-render,
+ * page-search, page-seen, page-shadow, page-visibility, page-walker) is installed once per document
  * into the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -17,6 +17,7 @@ import { pageBlocks } from "./page-blocks.js";
 import { pageClickable } from "./page-clickable.js";
 import { pageContext } from "./page-context.js";
 import { pageControls } from "./page-controls.js";
+import { pageColour } from "./page-colour.js";
 import { pageControlsFind } from "./page-controls-find.js";
 import { pageCover } from "./page-cover.js";
 import { pageFields } from "./page-fields.js";
@@ -36,8 +37,8 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls, pageControlsFind,
-  pageFind, pageIndex, pageMath, pageReading, pageRender, pageCover, pageSearch, pageSeen, pageShadow, pageVisibility,
-  pageWalker].map(String);
+  pageFind, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover, pageSearch, pageSeen, pageShadow,
+  pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));
@@ -55,7 +56,7 @@ const CALL_SOURCE = `function (method, ...args) {
 }`;
 
 /** Installs the library in this world (once per document and library version). */
-const INSTALL_SOURCE = `function () {
+export const INSTALL_SOURCE = `function () {
   const lib = { version: ${JSON.stringify(LIB_VERSION)} };
 ${PARTS.map((part) => `  (${part})(lib);`).join("\n")}
   Object.defineProperty(globalThis, "__bua", { value: lib, configurable: true });
