@@ -20,14 +20,32 @@ function el(props) {
   return node;
 }
 
-test("an element is named tag#id.class \"text\", text cut at 40 characters", () => {
-  assert.equal(describeElement(el({ tagName: "BUTTON", id: "save", className: "btn primary extra", innerText: " Save\n now " })),
-    'button#save.btn.primary "Save now"');
-  assert.equal(describeElement(el({ innerText: "x".repeat(60) })), `div "${"x".repeat(39)}…"`);
-  assert.equal(describeElement(el({ tagName: "INPUT", innerText: "", attrs: { placeholder: "you@example.com" } })),
-    'input "you@example.com"');
-  assert.equal(describeElement(el({ tagName: "svg", className: { baseVal: "icon" } })), "svg");
-  assert.equal(describeElement(null), "");
+/**
+ * Run `fn` with a stand-in for bua's library in the page, whose seenLabel (extract/page-seen.js) is what a person
+ * sees of an element: here its `innerText`.
+ * @template T
+ * @param {() => T} fn
+ * @returns {T}
+ */
+function withLibrary(fn) {
+  const g = /** @type {any} */ (globalThis);
+  g.__bua = { seenLabel: (/** @type {any} */ n) => String(n.innerText ?? "").replace(/\s+/g, " ").trim() };
+  try {
+    return fn();
+  } finally {
+    delete g.__bua;
+  }
+}
+
+test("an element is named tag#id.class \"text\", quoting only what the library says a person sees", () => {
+  withLibrary(() => {
+    assert.equal(describeElement(el({ tagName: "BUTTON", id: "save", className: "btn primary extra", innerText: " Save\n now " })),
+      'button#save.btn.primary "Save now"');
+    assert.equal(describeElement(el({ tagName: "svg", className: { baseVal: "icon" } })), "svg");
+    assert.equal(describeElement(el({ tagName: "P", innerText: "" })), "p", "nothing seen: no quote");
+    assert.equal(describeElement(null), "");
+  });
+  assert.equal(describeElement(el({ tagName: "P", id: "x", innerText: "unjudged" })), "p#x", "no library: no text at all");
 });
 
 test("disabled, disabled through a fieldset, aria-disabled", () => {
@@ -49,7 +67,7 @@ function hitTest(target, hit) {
   for (const helper of HELPERS) /** @type {any} */ (globalThis)[helper.name] = helper;
   target.ownerDocument = { elementFromPoint: () => hit };
   try {
-    return hitTestInPage.call(target, 5, 5, 0, 0);
+    return withLibrary(() => hitTestInPage.call(target, 5, 5, 0, 0));
   } finally {
     for (const helper of HELPERS) delete (/** @type {any} */ (globalThis))[helper.name];
   }
@@ -93,5 +111,5 @@ test("page functions carry their helpers and run standalone", () => {
     return describeElement(this);
   });
   const fn = new Function(`return (${source})`)();
-  assert.equal(fn.call(el({ tagName: "P", innerText: "hi" })), 'p "hi"');
+  assert.equal(withLibrary(() => fn.call(el({ tagName: "P", innerText: "hi" }))), 'p "hi"');
 });

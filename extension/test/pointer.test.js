@@ -50,11 +50,14 @@ function inPage(/** @type {() => any} */ fn) {
   const helpers = [...HELPERS, controlOf, describeReceiver, (function deepElementAt(/** @type {any} */ doc, /** @type {number} */ x, /** @type {number} */ y) { return doc.elementFromPoint(x, y); })];
   for (const helper of helpers) g[helper.name] = helper;
   g.getComputedStyle = (/** @type {any} */ n) => ({ display: "block", visibility: "visible", ...n.style });
+  // A stand-in for bua's library: what a person sees of an element (extract/page-seen.js) is here its innerText.
+  g.__bua = { seenLabel: (/** @type {any} */ n) => String(n.innerText ?? "").replace(/\s+/g, " ").trim() };
   try {
     return fn();
   } finally {
     for (const helper of helpers) delete g[helper.name];
     delete g.getComputedStyle;
+    delete g.__bua;
   }
 }
 

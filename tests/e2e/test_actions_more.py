@@ -95,9 +95,11 @@ def test_evaluate_returns_json_and_describes_the_rest(page):
     assert evaluate(send, "({a: [1, 'x', null], b: {c: true}})") == {"a": [1, "x", None], "b": {"c": True}}
     assert evaluate(send, "new Promise(r => setTimeout(() => r('later'), 50))") == "later"
     assert evaluate(send, "const r = await Promise.resolve(41); r + 1") == 42
-    assert evaluate(send, "document.querySelector('#noop')") == '<button#noop "Does nothing">'
+    # A node is named by its tag, id and classes: the script runs in the page's world, where bua's judgement of
+    # what a person sees is not (extract/page-seen.js); the script reads any text it wants itself.
+    assert evaluate(send, "document.querySelector('#noop')") == "<button#noop>"
     assert evaluate(send, "[...document.querySelectorAll('button.view')].length") == 3
-    assert evaluate(send, "document.querySelectorAll('button.view')") == ['<button.view "View">'] * 3
+    assert evaluate(send, "document.querySelectorAll('button.view')") == ["<button.view>"] * 3
     undefined = send({"type": "evaluate", "expression": "undefined"}).result
     assert undefined == {"value": None, "type": "undefined"}
     assert evaluate(send, "NaN") == "NaN"

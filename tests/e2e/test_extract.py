@@ -280,9 +280,10 @@ def test_hidden_inert_and_aria_hidden_content_is_left_out(act, fixture_server):
                  "Inside closed details", "Template button", "secret"):
         assert gone not in everything, gone
     assert "Inert text stays readable" in result["markdown"]
-    for kept in ('button "Visible button"', 'button "Visible again inside hidden"', 'button "Transparent but clickable"',
+    for kept in ('button "Visible button"', 'button "Visible again inside hidden"', 'button invisible',
                  'button "Closed details" collapsed'):
         assert kept in result["elements"]
+    assert "Transparent but clickable" not in everything, "a control nobody sees stays listed, without its text"
     assert "Inert button" not in result["elements"]
 
 

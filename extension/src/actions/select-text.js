@@ -57,17 +57,23 @@ function clip(text, max) {
 }
 
 /**
- * In the page: select `text` in `this` (all of its text when null) and answer what is selected.
+ * In the page: select `text` in `this` (all of its text when null) and answer what is selected. Only the text a
+ * person sees of it counts (the library's seenRuns, extract/page-seen.js): it is what `text` is matched in and
+ * what the answer quotes; a field whose text does not show has none to select.
  * @this {any}
  * @param {string | null | undefined} text (null may arrive as undefined)
  */
 function selectInPage(text) {
   const el = this;
   if (!el.isConnected) return { status: "detached" };
+  const lib = globalThis.__bua;
   const target = describeElement(el);
+  if (!lib || typeof lib.seenRuns !== "function") return { status: "empty", target };
   const squash = (/** @type {string} */ s) => s.replace(/\s+/g, " ");
   const isField = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && typeof el.value === "string");
   if (isField) {
+    const st = lib.seenState(el);
+    if (!st || st.invisible || st.hideText) return { status: "empty", target };
     const value = el.value;
     let start = 0;
     let end = value.length;
@@ -87,26 +93,24 @@ function selectInPage(text) {
     }
     return { status: "ok", target, selected: value.slice(start, end), in_field: true };
   }
-  // The element's text as one string with each whitespace run as one space, and where each character came
-  // from (text node, offset), so a match maps back to a Range.
+  // The text it shows as one string with each whitespace run as one space, and where each character came from
+  // (text node, offset; null for the space between blocks), so a match maps back to a Range.
   const doc = el.ownerDocument;
-  const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
-  const skip = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/;
   let flat = "";
-  /** @type {{node: any, offset: number}[]} */
+  /** @type {({node: any, offset: number} | null)[]} */
   const from = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement && skip.test(node.parentElement.tagName)) continue;
-    const data = node.data;
+  lib.seenRuns(el, (/** @type {string} */ data, /** @type {any} */ node) => {
+    if (!node && /\S/.test(data)) return; // an image's alt text: nothing to select
     for (let i = 0; i < data.length; i++) {
       const space = /\s/.test(data[i]);
       if (space && flat.endsWith(" ")) continue;
       flat += space ? " " : data[i];
-      from.push({ node, offset: i });
+      from.push(node ? { node, offset: i } : null);
     }
-  }
+  });
   if (flat.trim() === "") return { status: "empty", target };
   const range = doc.createRange();
+  let selected = flat.trim();
   if (text == null) range.selectNodeContents(el);
   else {
     const needle = squash(text.trim());
@@ -115,11 +119,13 @@ function selectInPage(text) {
     if (index < 0) return { status: "not_found", target, sample: flat.trim().slice(0, 80) };
     const first = from[index];
     const last = from[index + needle.length - 1];
+    if (!first || !last) return { status: "not_found", target, sample: flat.trim().slice(0, 80) };
     range.setStart(first.node, first.offset);
     range.setEnd(last.node, last.offset + 1);
+    selected = flat.slice(index, index + needle.length);
   }
   const selection = doc.defaultView.getSelection();
   selection.removeAllRanges();
   selection.addRange(range);
-  return { status: "ok", target, selected: selection.toString() };
+  return { status: "ok", target, selected };
 }

@@ -144,9 +144,12 @@ export async function fill(ctx, tabId, element, facts, text, clear) {
   return { typed_into: facts.target };
 }
 
-/** @param {{value: string, password: boolean}} after */
+/**
+ * The value a result quotes: a password's or an unseen field's by its length only (page/type.js's readValue).
+ * @param {{value: string, password: boolean, shown?: boolean}} after
+ */
 export function shownValue(after) {
-  if (after.password) return { value_length: after.value.length };
+  if (after.password || after.shown === false) return { value_length: after.value.length };
   return after.value.length > SHOWN_VALUE_CHARS
     ? { value: `${after.value.slice(0, SHOWN_VALUE_CHARS)}…`, value_length: after.value.length }
     : { value: after.value };

@@ -2,10 +2,12 @@
  * wait_for {uid|selector|text, state = visible, timeout_ms = 10000}
  *
  * Polls from the extension (every 50 ms for the first second, then 100 ms),
- * so it is not slowed by the timer throttling of background tabs. Visible
- * means a non-empty box and visibility: visible (as in Playwright). Text
- * matches case-insensitively with whitespace collapsed, in the page and its
- * open shadow roots. On timeout the error says what was seen last.
+ * so it is not slowed by the timer throttling of background tabs. An element
+ * is visible with a non-empty box and visibility: visible (as in Playwright);
+ * text is visible when a person sees it (extract's judgement: page-seen.js).
+ * Text matches case-insensitively with whitespace collapsed, in the page and
+ * its open shadow roots. On timeout the error says what was seen last, quoting
+ * only what a person sees.
  */
 
 import { ActionError, ErrorCode, quoting } from "../protocol.js";

@@ -8,7 +8,7 @@
  */
 
 /**
- * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib.
+ * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib (contentText needs pageSeen).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageAria(lib) {
@@ -98,27 +98,29 @@ export function pageAria(lib) {
 
   /**
    * Visible text of a subtree as a screen reader would read it (aria-label
-   * and alt of descendants included, hidden parts left out).
+   * and alt of descendants included), with only what a person sees of it
+   * (page-seen.js judges each node as extract's walker does).
    * @param {Node} node
    * @param {number} [depth]
    * @param {Node | null} [skip] the control being named (left out of its own label)
    * @returns {string}
    */
   lib.contentText = (node, depth = 0, skip = null) => {
-    if (node.nodeType === 3) return /** @type {Text} */ (node).data;
+    if (node.nodeType === 3) return lib.textShows(node) ? /** @type {Text} */ (node).data : "";
     if ((node.nodeType !== 1 && node.nodeType !== 11) || node === skip) return "";
     const el = /** @type {any} */ (node);
     if (node.nodeType === 1) {
-      if (depth > 0) {
-        if (el.getAttribute("aria-hidden") === "true" || el.hidden) return "";
-        if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return "";
+      const st = lib.seenState(el);
+      if (!st) return "";
+      const shows = !st.invisible && !st.hideText;
+      if (depth > 0 && !st.invisible) {
         const label = el.getAttribute("aria-label");
         if (label && label.trim()) return ` ${label} `;
       }
-      if (el.tagName === "IMG") return el.getAttribute("alt") || "";
-      if (el.tagName === "INPUT") return depth > 0 && TEXT_INPUTS.has(el.type) ? ` ${el.value} ` : "";
-      if (el.tagName === "TEXTAREA") return depth > 0 ? ` ${el.value} ` : "";
-      if (el.tagName === "SELECT") return depth > 0 ? ` ${el.selectedOptions?.[0]?.label ?? ""} ` : "";
+      if (el.tagName === "IMG") return shows ? el.getAttribute("alt") || "" : "";
+      if (el.tagName === "INPUT") return depth > 0 && shows && TEXT_INPUTS.has(el.type) ? ` ${el.value} ` : "";
+      if (el.tagName === "TEXTAREA") return depth > 0 && shows ? ` ${el.value} ` : "";
+      if (el.tagName === "SELECT") return depth > 0 && shows ? ` ${el.selectedOptions?.[0]?.label ?? ""} ` : "";
       if (el.tagName === "SCRIPT" || el.tagName === "STYLE" || el.tagName === "TEMPLATE") return "";
     }
     let out = "";
@@ -205,8 +207,11 @@ export function pageAria(lib) {
       if (type === "image") return el.getAttribute("alt") || "Submit";
     }
     if (el.tagName === "IMG") return el.getAttribute("alt") || "";
-    if (el.tagName === "FIELDSET") return el.querySelector("legend")?.textContent || "";
-    if (el.tagName === "TABLE") return el.caption?.textContent || "";
+    if (el.tagName === "FIELDSET") {
+      const legend = el.querySelector("legend");
+      return legend ? lib.contentText(legend, 0) : "";
+    }
+    if (el.tagName === "TABLE") return el.caption ? lib.contentText(el.caption, 0) : "";
     return "";
   };
 
@@ -225,16 +230,25 @@ export function pageAria(lib) {
     return cap(name, MAX_NAME);
   };
 
-  /** @param {any} el */
+  /**
+   * The value a control shows: none when its text cannot be seen (a transparent field), a contenteditable's
+   * seen text (page-seen.js).
+   * @param {any} el
+   */
   const valueOf = (el) => {
+    const st = lib.seenState(el);
+    if (!st || st.hideText || st.invisible) return "";
     if (el.tagName === "SELECT") return [...el.selectedOptions].map((o) => o.label).join(", ");
     if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
       if ((el.getAttribute("type") || "").toLowerCase() === "password") return el.value ? "••••" : "";
       return el.value;
     }
-    if (el.isContentEditable) return el.innerText;
+    if (el.isContentEditable) return lib.shownText(el);
     return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
   };
+
+  /** @param {any} option whether a select's list shows it (hidden and display:none options it does not) */
+  const listed = (option) => !option.hidden && option.ownerDocument.defaultView.getComputedStyle(option).display !== "none";
 
   /**
    * State flags worth showing, as short words: checked (absent = not
@@ -260,7 +274,7 @@ export function pageAria(lib) {
         out.push(`range=${el.min || aria("aria-valuemin")}..${el.max || aria("aria-valuemax")}`);
       }
       if (el.tagName === "SELECT" && role === "combobox") {
-        const labels = [...el.options].filter((o) => !o.hidden && getComputedStyle(o).display !== "none").map((o) => o.label);
+        const labels = [...el.options].filter(listed).map((o) => o.label);
         const shown = labels.slice(0, 8).join("|");
         out.push(`options=${JSON.stringify(labels.length > 8 ? `${shown}|…${labels.length - 8} more` : shown)}`);
       }

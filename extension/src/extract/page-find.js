@@ -9,7 +9,7 @@
 
 /**
  * Adds INTERACTIVE_SELECTOR, findLike, findModal and omittedFrom to lib
- * (needs pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch).
+ * (needs pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch, pageSeen).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageFind(lib) {
@@ -18,6 +18,9 @@ export function pageFind(lib) {
     "[contenteditable=''],[contenteditable=true],[onclick],[role=button],[role=link],[role=checkbox],[role=radio]," +
     "[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option]," +
     "[role=slider],[role=spinbutton],[role=combobox],[role=textbox],[role=searchbox],[role=treeitem],[role=listbox]";
+
+  /** An element a person can see, as extract's walker judges it (page-seen.js), outside inert parts. @param {Element} el */
+  const seen = (el) => !!lib.seenState(el) && !el.closest("[inert]");
 
   /**
    * Visible elements with this role and name in the document, its shadow
@@ -45,7 +48,7 @@ export function pageFind(lib) {
       const root = /** @type {Document | ShadowRoot} */ (roots.shift());
       for (const el of root.querySelectorAll(lib.INTERACTIVE_SELECTOR)) {
         if (lib.roleOf(el) !== role || lib.nameOf(el, role) !== name) continue;
-        if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[inert],[aria-hidden='true']")) continue;
+        if (!seen(el)) continue;
         found.push({ el, role, name, row: el.closest("tr,[role=row]"), li: el.closest("li") });
         if (found.length >= limit) break;
       }
@@ -77,7 +80,7 @@ export function pageFind(lib) {
       : roots.flatMap((/** @type {Document | ShadowRoot} */ root) => lib.scriptControlsIn(root, memo));
     for (const { el, role: r, name: n } of controls) {
       if (r !== role || n !== name) continue;
-      if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[inert],[aria-hidden='true']")) continue;
+      if (!seen(el)) continue;
       found.push({ el, role, name, ...lib.rowAndItem(el, memo) });
       if (found.length >= limit) break;
     }

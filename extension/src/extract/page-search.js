@@ -1,14 +1,16 @@
 /**
  * In-page: the `find` action's search over the current document (its open
  * and known closed shadow roots and same-process frames), without a walk of
- * the whole page: elements by role and name, and visible text.
+ * the whole page: elements by role and name, and visible text. What is seen
+ * (an element found, the text matched and quoted) is page-seen.js's judgement,
+ * the walker's: raw text (textContent) only narrows what is asked about.
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 /**
  * Adds search and searchRoots to lib
- * (needs pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageRegistry).
+ * (needs pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageRegistry, pageSeen).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageSearch(lib) {
@@ -22,7 +24,7 @@ export function pageSearch(lib) {
   /** @param {string} s */
   const norm = (s) => String(s).replace(/\s+/g, " ").trim().toLowerCase();
   /** @param {Element} el */
-  const visible = (el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert],[aria-hidden='true']");
+  const visible = (el) => !!lib.seenState(el) && !el.closest("[inert]");
 
   /** @param {any} el the frame's document, when it is readable from here (same process) */
   const frameDocument = (el) => {
@@ -79,7 +81,7 @@ export function pageSearch(lib) {
     for (let node = /** @type {Element | null} */ (el), steps = 0; node && steps < 40; node = node.parentElement) {
       for (let sib = node.previousElementSibling; sib && steps < 40; sib = sib.previousElementSibling, steps++) {
         const h = /^H[1-6]$/.test(sib.tagName) ? sib : sib.querySelector?.("h1,h2,h3,h4,h5,h6");
-        if (h) return lib.clean(h.textContent || "");
+        if (h) return lib.shownText(h, 200);
       }
     }
     return "";
@@ -95,8 +97,11 @@ export function pageSearch(lib) {
     // Labelled form controls are named by their <label>s: reading `labels` here would make Chrome search the
     // whole tree scope per control, so they are left to nameOf, which indexes the labels once per search.
     if (el.hasAttribute("aria-labelledby") || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return true;
-    const parts = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt")];
-    return norm(parts.filter(Boolean).join(" ")).includes(want);
+    if (el.tagName === "BUTTON" && (el.id || el.closest("label"))) return true; // a button a <label> may name
+    const parts = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt"),
+      el.getAttribute("aria-placeholder")];
+    // Without whitespace: a name puts spaces between blocks that textContent runs together ("Foo<div>Bar</div>").
+    return norm(parts.filter(Boolean).join(" ")).replace(/\s/g, "").includes(want.replace(/\s/g, ""));
   };
 
   /**
@@ -105,7 +110,7 @@ export function pageSearch(lib) {
    * @param {string} want normalised
    */
   const snippet = (el, want) => {
-    const text = String(/** @type {any} */ (el).innerText ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
+    const text = lib.shownText(el);
     const at = text.toLowerCase().indexOf(want);
     if (at < 0) return lib.cap(text, SNIPPET * 2);
     const from = Math.max(0, at - SNIPPET);
@@ -153,8 +158,7 @@ export function pageSearch(lib) {
     // Elements: by role and name; for `text`, controls named by an attribute (icon buttons): a name made of
     // the control's own text or its <label> is found with the text below.
     /** With role or name asked, `text` must show in the element or its name. @param {Element} el @param {string} n */
-    const showsText = (el, n) => !want || !(role || wantName) || norm(/** @type {any} */ (el).innerText ?? "").includes(want)
-      || norm(n).includes(want);
+    const showsText = (el, n) => !want || !(role || wantName) || norm(n).includes(want) || norm(lib.shownText(el)).includes(want);
     const memo = new Map();
     for (const c of scriptHits(all, role, wantName || (role ? "" : want), !wantName && !role, memo)) {
       if (visible(c.el) && showsText(c.el, c.name)) add(c.el, c.role, c.name);
@@ -164,6 +168,7 @@ export function pageSearch(lib) {
     for (const root of all) {
       for (const el of root.querySelectorAll(selector)) {
         if (want && !role && !wantName && !mayName(el, want)) continue;
+        if (wantName && !mayName(el, wantName)) continue; // the name (judged below) is made of seen parts of these
         const r = lib.roleOf(el);
         if (role && r !== role) continue;
         if (!role && !lib.isInteractiveRole(r) && !wantName) continue;
@@ -189,7 +194,7 @@ export function pageSearch(lib) {
             if (tried.has(el)) break;
             tried.add(el);
             if (!norm(el.textContent ?? "").includes(want)) continue;
-            if (!visible(el) || !norm(/** @type {any} */ (el).innerText ?? "").includes(want)) break;
+            if (!visible(el) || !norm(lib.shownText(el)).includes(want)) break;
             // The control extract lists around it (page-controls.js), unless a label nearer to it names a field.
             const around = lib.controlAround(el, memo);
             const label = el.closest("label");
@@ -223,7 +228,8 @@ export function pageSearch(lib) {
       doc: lib.doc,
       total: hits.size,
       found: kept.map((h, i) => ({
-        id: lib.idOf(h.el), role: h.role, name: h.name, ...(h.text && h.text !== h.name ? { text: h.text } : {}),
+        id: lib.idOf(h.el), role: h.role, name: lib.shownName(h.el, h.name, lib.seenState(h.el))[0],
+        ...(h.text && h.text !== h.name ? { text: h.text } : {}),
         context: contexts[i] || (h.head ? `under: ${lib.cap(h.head, 40)}` : ""),
       })),
     };

@@ -3,7 +3,7 @@
  *
  * The library (page-registry, page-aria, page-fields, page-blocks, page-clickable, page-context, page-colour,
  * page-controls, page-controls-find, page-cover, page-find, page-index, page-math, page-reading, page-render,
- * page-search, page-shadow, page-visibility, page-walker) is installed once per document
+ * page-search, page-seen, page-shadow, page-visibility, page-walker) is installed once per document
  * into the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -28,6 +28,7 @@ import { pageReading } from "./page-reading.js";
 import { pageRender } from "./page-render.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
+import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageVisibility } from "./page-visibility.js";
 import { pageWalker } from "./page-walker.js";
@@ -36,7 +37,8 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls, pageControlsFind,
-  pageFind, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover, pageSearch, pageShadow, pageVisibility, pageWalker].map(String);
+  pageFind, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover, pageSearch, pageSeen, pageShadow,
+  pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));
@@ -100,9 +102,27 @@ export async function contextOf(dbg, frame) {
   return executionContextId;
 }
 
+/** @type {Map<string, number>} per tab/session/frame: the execution context last seen holding this library */
+const installed = new Map();
+
 /** Forget the cached contexts of a tab. @param {number} tabId */
 export function forgetContexts(tabId) {
   for (const key of contexts.keys()) if (key.startsWith(`${tabId}/`)) contexts.delete(key);
+  for (const key of installed.keys()) if (key.startsWith(`${tabId}/`)) installed.delete(key);
+}
+
+/**
+ * The frame's bua world with this version of the library installed: the page functions that run there
+ * (page/functions.js's describeElement, wait_for's checks) read page text only through it (page-seen.js).
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @returns {Promise<number>} the execution context id
+ */
+export async function libraryContextOf(dbg, frame) {
+  const executionContextId = await contextOf(dbg, frame);
+  if (installed.get(keyOf(frame)) === executionContextId) return executionContextId;
+  await callPage(dbg, frame, "seenReady");
+  return contextOf(dbg, frame);
 }
 
 /** A CDP error that means the execution context is gone (the frame navigated): ask for a new one. */
@@ -140,6 +160,7 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
         const text = res.exceptionDetails.exception?.description ?? res.exceptionDetails.text;
         throw new Error(`bua page script failed in ${method}: ${text}`);
       }
+      installed.set(keyOf(frame), executionContextId);
       return res.result;
     } catch (err) {
       contexts.delete(keyOf(frame));

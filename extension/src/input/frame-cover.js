@@ -6,18 +6,19 @@
  * Runs in bua's isolated world, so a page cannot fake elementFromPoint.
  */
 
-import { contextOf } from "../extract/run-in-page.js";
-import { topFrameId } from "../tabs/isolated-world.js";
+import { inWorld } from "../tabs/isolated-world.js";
 
-/** In the page: "" when a frame element is on top at (x, y), else a description of what is. */
-const PROBE = `(x, y) => {
+/**
+ * In the page: "" when a frame element is on top at (x, y), else a description of what is (describeElement:
+ * only what a person sees of it is quoted).
+ * @param {number} x
+ * @param {number} y
+ */
+function probeCover(x, y) {
   const el = document.elementFromPoint(x, y);
   if (!el || el.tagName === "IFRAME" || el.tagName === "FRAME") return "";
-  const id = el.id ? "#" + el.id : "";
-  const cls = typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\\s+/).join(".") : "";
-  const text = (el.innerText || el.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 40);
-  return el.tagName.toLowerCase() + id + cls + (text ? " " + JSON.stringify(text) : "");
-}`;
+  return describeElement(el);
+}
 
 /**
  * @param {import("../wire/action-dispatcher.js").ActionContext} ctx
@@ -26,10 +27,6 @@ const PROBE = `(x, y) => {
  * @returns {Promise<string>} "" when nothing of the top page covers the frame there
  */
 export async function topPageCover(ctx, tabId, point) {
-  const frame = { tabId, frameId: await topFrameId(ctx, tabId) };
-  const contextId = await contextOf(ctx.debugger, frame);
-  const reply = await ctx.debugger.send(tabId, "Runtime.evaluate", {
-    expression: `(${PROBE})(${point.x}, ${point.y})`, contextId, returnByValue: true,
-  });
-  return typeof reply.result?.value === "string" ? reply.result.value : "";
+  const cover = await inWorld(ctx, tabId, probeCover, [point.x, point.y]);
+  return typeof cover === "string" ? cover : "";
 }

@@ -6,7 +6,10 @@
  */
 
 /**
- * A short handle for an element: `tag#id.class1.class2 "text"`.
+ * A short handle for an element: `tag#id.class1.class2 "text"`, quoting only what a person sees of it (the
+ * library's seenLabel, extract/page-seen.js: its visible text, else a seen control's label or placeholder);
+ * where the library is missing (it is installed before page functions run: run-in-page.js's libraryContextOf),
+ * no text at all rather than text nobody judged.
  * @param {any} el an Element (or anything else, which gives "")
  * @returns {string}
  */
@@ -16,11 +19,9 @@ export function describeElement(el) {
   if (el.id) out += `#${el.id}`;
   const classes = typeof el.className === "string" ? el.className.trim().split(/\s+/).filter(Boolean) : [];
   for (const name of classes.slice(0, 2)) out += `.${name}`;
-  const attr = (/** @type {string} */ name) => (typeof el.getAttribute === "function" ? el.getAttribute(name) : null);
-  const raw = (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT") ? "" : (el.innerText ?? el.textContent ?? "");
-  const text = String(raw).replace(/\s+/g, " ").trim()
-    || attr("aria-label") || attr("placeholder") || attr("title") || attr("alt") || attr("name") || "";
-  if (text) out += ` "${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+  const lib = globalThis.__bua;
+  const text = lib && typeof lib.seenLabel === "function" ? lib.seenLabel(el) : "";
+  if (text) out += ` "${text}"`;
   return out;
 }
 

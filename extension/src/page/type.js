@@ -84,8 +84,10 @@ export function focusForTyping(clear) {
 export function chooseOption(text) {
   const el = this;
   const want = text.replace(/\s+/g, " ").trim().toLowerCase();
-  const options = Array.from(el.options);
   const label = (/** @type {any} */ o) => String(o.label || o.textContent || "").replace(/\s+/g, " ").trim();
+  // An option the list does not show (hidden, display:none) is neither offered nor named.
+  const view = el.ownerDocument.defaultView;
+  const options = Array.from(el.options).filter((/** @type {any} */ o) => !o.hidden && view.getComputedStyle(o).display !== "none");
   const containing = options.filter((o) => label(o).toLowerCase().includes(want));
   const match = options.find((o) => label(o).toLowerCase() === want)
     || options.find((o) => String(o.value).toLowerCase() === want)
@@ -118,10 +120,18 @@ export function setValue(text) {
   return { ok: true };
 }
 
-/** @this {any} */
+/**
+ * The field's value after typing, and whether a person sees it (`shown`, the library's judgement:
+ * extract/page-seen.js): a field whose text does not show (transparent, hidden) has its value's length told,
+ * not its text; a contenteditable's value is the text it shows.
+ * @this {any}
+ */
 export function readValue() {
   const el = this;
+  const lib = globalThis.__bua;
   const editable = el.isContentEditable && !/^(INPUT|TEXTAREA)$/.test(el.tagName);
-  const value = editable ? String(el.innerText).replace(/\n$/, "") : String(el.value ?? "");
-  return { value, password: el.type === "password" };
+  const st = lib && typeof lib.seenState === "function" ? lib.seenState(el) : null;
+  const shown = Boolean(st && !st.invisible && !st.hideText);
+  const value = editable ? (lib ? lib.shownText(el) : "") : String(el.value ?? "");
+  return { value, password: el.type === "password", shown };
 }

@@ -1,7 +1,7 @@
 /**
- * The in-page checks of wait_for (helpers from page/functions.js in scope).
+ * The in-page checks of wait_for (helpers from page/functions.js in scope, and bua's library: inWorld installs it).
  * Each returns {done, seen}: whether the state is reached, and a sentence
- * about what the page shows, for the timeout message.
+ * about what the page shows, for the timeout message; it quotes only what a person sees (describeElement).
  */
 
 /**
@@ -33,10 +33,14 @@ export function checkSelector(selector, state) {
 }
 
 /**
+ * Text is visible when a person sees it (the library's judgement, extract/page-seen.js: what extract shows);
+ * the page's raw text only tells whether it is there at all (attached), and is never quoted.
  * @param {string} text
  * @param {string} state
  */
 export function checkText(text, state) {
+  const lib = globalThis.__bua;
+  const judged = Boolean(lib && typeof lib.textShows === "function");
   const norm = (/** @type {string} */ s) => s.replace(/\s+/g, " ").toLowerCase();
   const want = norm(text).trim();
   /** @type {(HTMLElement | ShadowRoot)[]} */
@@ -51,21 +55,23 @@ export function checkText(text, state) {
       if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(parent.tagName)) continue;
       if (!norm(/** @type {any} */ (node).data).includes(want)) continue;
       if (!attached) attached = parent;
-      if (!hiddenReason(parent)) visible = parent;
+      if (judged && lib.textShows(node)) visible = parent;
     }
     if (visible) break;
   }
-  const pageText = norm(document.body ? document.body.innerText : "");
-  const inText = !visible && pageText.includes(want);
+  const body = document.body || document.documentElement;
+  const inText = !visible && judged && norm(body.textContent || "").includes(want) && norm(lib.shownText(body)).includes(want);
   const isVisible = Boolean(visible) || inText;
   const isAttached = isVisible || Boolean(attached) || norm(document.documentElement.textContent || "").includes(want);
   const done = state === "visible" ? isVisible : state === "hidden" ? !isVisible : state === "attached" ? isAttached : !isAttached;
   let seen;
   if (visible) seen = `the text is visible in ${describeElement(visible)}`;
   else if (inText) seen = "the text is visible in the page (across several elements)";
-  else if (attached) seen = `the text is in the page but ${hiddenReason(attached)}: ${describeElement(attached)}`;
-  else {
-    const start = pageText.trim().slice(0, 200);
+  else if (isAttached) {
+    const why = attached ? hiddenReason(attached) : "";
+    seen = `the text is in the page but a person cannot see it (${why || "extract leaves it out"})${attached ? `: in ${describeElement(attached)}` : ""}`;
+  } else {
+    const start = judged ? lib.shownText(body, 200).slice(0, 200) : "";
     seen = `the text is not in the page; title ${JSON.stringify(document.title)}, url ${location.href}, visible text begins ${JSON.stringify(start)}`;
   }
   return { done, seen };

@@ -6,7 +6,7 @@
 
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "./debugger-controller.js";
-import { CONTEXT_GONE, contextOf, forgetContexts, mainFrameId } from "../extract/run-in-page.js";
+import { CONTEXT_GONE, forgetContexts, libraryContextOf, mainFrameId } from "../extract/run-in-page.js";
 import { callKept, keptFunction } from "../page/functions.js";
 import { perAttachment } from "./attachment-cache.js";
 
@@ -43,7 +43,7 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}, extra = [])
   const frame = { tabId, sessionId: where.sessionId, frameId };
   const ref = keptFunction(fn, extra);
   for (let attempt = 0; ; attempt++) {
-    const executionContextId = await contextOf(ctx.debugger, frame);
+    const executionContextId = await libraryContextOf(ctx.debugger, frame);
     try {
       const reply = await callKept((functionDeclaration) => ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
         functionDeclaration, executionContextId, arguments: args.map((value) => ({ value })), returnByValue: true,
