@@ -54,6 +54,19 @@ def test_each_hostile_label_or_form_is_held_and_the_page_is_untouched(core, act,
     assert status_of(act, task) == "nothing done", name
 
 
+def test_a_hidden_reading_makes_a_control_ask_but_is_never_quoted(core, act, open_page):
+    """Hidden text that says "pay" still makes the control ask (the more sensitive reading wins), but what the
+    confirmation quotes is what a person sees ("Continue"): the hidden words never reach the model or the card."""
+    task = "t-labels-hidden-reading"
+    with Person(core, Decision.DENY) as person:
+        open_page("labels-hostile.html", task)
+        response = act({"type": "click", "selector": "#hidden-pay"}, task_id=task)
+        details = held(response)
+        assert REASON["pay"] in details["reason"] and "“Continue”" in details["element"], details
+        assert "QZHIDDENPAY" not in str(response) and "QZHIDDENPAY" not in str(person.asked), details
+    assert status_of(act, task) == "nothing done"
+
+
 def test_evaluate_sees_a_buy_button_in_a_closed_shadow_root(core, act, open_page):
     """A page whose only sensitive control is inside a closed shadow root: a script that clicks it is held."""
     task = "t-labels-shadow"

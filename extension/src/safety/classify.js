@@ -86,7 +86,17 @@ export function executableDownload(control) {
 /** @param {ControlFacts} control */
 function describe(control) {
   const kind = control.tag === "a" ? "link" : control.tag === "input" || control.tag === "textarea" ? "field" : control.role || control.tag;
-  return control.label ? `${kind} “${control.label.slice(0, 80)}”` : kind;
+  const label = quotable(control);
+  return label ? `${kind} “${label.slice(0, 80)}”` : kind;
+}
+
+/**
+ * The label a confirmation may quote: what a person sees of the control (`shown`, from the visibility judgement);
+ * facts built without the page library (node tests) quote their `label`.
+ * @param {ControlFacts} control
+ */
+function quotable(control) {
+  return control.shown === undefined ? control.label : control.shown;
 }
 
 /**
@@ -116,7 +126,10 @@ function readingCategory(control, as) {
  */
 function readingReason(control, found) {
   const why = /** @type {any} */ (CATEGORY_REASON)[found.category];
-  return found.reading === control.label ? why : `${why} (it also reads “${found.reading.slice(0, 80)}”)`;
+  if (found.reading === control.label) return why;
+  // A reading nobody sees (an aria-label, hidden text) is named by what it is, never quoted to the model.
+  const seen = quotable(control).includes(found.reading);
+  return seen ? `${why} (it also reads “${found.reading.slice(0, 80)}”)` : `${why} (by a reading of it a person does not see: its accessible name, title or hidden text)`;
 }
 
 /**

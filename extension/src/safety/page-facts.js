@@ -13,9 +13,10 @@
  * @typedef {{fields: FieldFacts[], submit: string, submitReadings?: string[], name: string}} FormFacts
  * @typedef {{tag: string, role: string, type: string, label: string, readings?: string[], hint?: string,
  *   link?: boolean, editable: boolean, submits: boolean, href: string, download: string | null, form: FormFacts | null,
- *   frame?: boolean, changeSubmits?: boolean}} ControlFacts `label`: what the person sees (its visible text first);
+ *   frame?: boolean, changeSubmits?: boolean, shown?: string}} ControlFacts `label`: what the person sees (its visible text first);
  *   `readings`: every way it reads (accessible name, visible text with CSS generated content, value, title, icon
- *   title), the classifier takes the most sensitive; `hint`: class, id and symbol names of a control with no text
+ *   title), the classifier takes the most sensitive; `shown`: what a person sees of it by the visibility judgement
+ *   (the library's seenLabel, extract/page-seen.js), the only label a confirmation quotes; `hint`: class, id and symbol names of a control with no text
  * @typedef {{url: string, control: ControlFacts | null}} TargetFacts
  * @typedef {{url: string, controls: ControlFacts[], forms: FormFacts[]}} PageFacts
  */
@@ -101,8 +102,12 @@ export function controlFacts(el) {
   // A <select> whose change handler attribute submits its form ("onchange=this.form.submit()").
   const changeSubmits = tag === "select" && /submit/i.test(control.getAttribute("onchange") || "");
   const role = clean(control.getAttribute("role"));
+  // What a confirmation may quote: only what a person sees (the readings above also hear hidden text, so that a
+  // label hidden from the eye can still make a control ask, but it never reaches the model as the label).
+  const lib = /** @type {any} */ (globalThis).__bua;
+  const shown = lib && typeof lib.seenLabel === "function" ? clean(lib.seenLabel(control)) : "";
   return {
-    tag, role, type, label, readings, editable, submits, changeSubmits,
+    tag, role, type, label, readings, editable, submits, changeSubmits, shown,
     hint: !visible && !name && !editable ? hintOf(control) : "",
     link: (tag === "a" && !!control.getAttribute("href") && !/^(#?$|javascript:)/i.test(control.getAttribute("href").trim())) || role === "link",
     href: tag === "a" ? String(control.href || "") : "",
