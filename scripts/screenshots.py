@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -59,6 +60,7 @@ async def shoot(home: Path) -> None:
         await wait_for(lambda: chat.session.running, 30)
         await wait_for(lambda: not chat.session.running, 180)
         card = next(iter(chat.transcript.current.cards.values()))
+        readme_steps(card.task.steps)
         card.set_expanded(True)
         await settle(0.6)
         chat.transcript.scroll_to_end()
@@ -113,6 +115,16 @@ async def shoot(home: Path) -> None:
         save(chat.grab(), "chat-dark")
     finally:
         await app.close()
+
+
+def readme_steps(steps: int) -> None:
+    """The README's step counts are the demo's own (tests/e2e/test_cli.py checks them against `bua demo`)."""
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    updated = re.sub(r"\d+ browser steps", f"{steps} browser steps", text)
+    if updated != text:
+        readme.write_text(updated, encoding="utf-8")
+        print(f"README: {steps} browser steps")
 
 
 def save(pixmap, name: str) -> None:
