@@ -1,7 +1,8 @@
 # ruff: noqa: F811
 """An error that quotes the page carries the quote in a declared field (ErrorBody.page_text, extension/src/protocol.js
 `quoting`), and the model reads it inside the boundary, where the message says it, in real Chromium: a click on a
-covered button (the overlay's text) and a select_text whose text is not there (the element's text)."""
+covered button (the overlay's text) and a select_text whose text is not there (the element's text, when a person
+sees it; a covered element's is never quoted)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ def test_the_page_text_an_error_quotes_is_inside_the_boundary(model_view, fixtur
     assert INJECTION in inside(text, task) and INJECTION not in outside(text, task)
     assert "covered by" in outside(text, task), "bua's words stay outside, naming the next step"
 
+    # The note under the full-page promo is covered: nobody sees it, so nothing of it may be quoted. A visible one:
+    hidden, text = model_view({"type": "select_text", "selector": "#note", "text": "no such words"}, task)
+    assert not hidden["ok"] and INJECTION not in text, hidden
+    opened, _ = model_view({"type": "navigate", "url": fixture_server.url("/safety/quoted-note.html")}, task)
+    assert opened["ok"], opened
     data, text = model_view({"type": "select_text", "selector": "#note", "text": "no such words"}, task)
     assert not data["ok"] and data["error"]["code"] == "invalid_action", data
     assert INJECTION in inside(text, task) and INJECTION not in outside(text, task)
