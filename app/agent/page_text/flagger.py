@@ -26,6 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from app.agent.page_text.compact import CompactView, compact_key, compact_matches, compact_source
 from app.agent.page_text.turns import dialogue_lines
 from app.protocol.safety.fold import fold
 
@@ -46,6 +47,9 @@ class Pattern:
     regex: re.Pattern[str]
     labelled: bool = False
     """Its matches begin with a chat-turn label: it runs on the lines that hold one, not by keys."""
+    compact: re.Pattern[str] | None = None
+    """The same pattern for the compact view (app/agent/page_text/compact.py); none for a labelled one."""
+    compact_keys: tuple[str, ...] = ()
 
 
 @cache
@@ -134,8 +138,9 @@ def patterns() -> tuple[Pattern, ...]:
             source = source.replace(name, value)
         labelled = any(key in _ROLE_KINDS for key in entry["keys"])
         keys = () if labelled else tuple(sorted({fold(unmarked(key)) for key in entry["keys"]}))
+        compact = None if labelled else re.compile(compact_source(source), re.IGNORECASE)
         compiled.append(Pattern(entry["id"], entry["lang"], keys, re.compile(source, re.IGNORECASE | re.MULTILINE),
-                                labelled))
+                                labelled, compact, tuple(sorted({compact_key(key) for key in keys}))))
     return tuple(compiled)
 
 
@@ -234,6 +239,41 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
         for low, high in _windows(sorted(lines), last):  # one scan per run of overlapping windows
             for match in every[index].regex.finditer(s.text, s.starts[low], s.end_of(high)):
                 flagged.update(s.lines_of(match))
+    return flagged | _compact_flagged(s)
+
+
+@cache
+def _by_compact_key() -> dict[str, tuple[int, ...]]:
+    guarded: dict[str, list[int]] = {}
+    for index, pattern in enumerate(patterns()):
+        for key in pattern.compact_keys:
+            guarded.setdefault(key, []).append(index)
+    return {key: tuple(indexes) for key, indexes in guarded.items()}
+
+
+def _compact_flagged(s: Stream) -> set[int]:
+    """The stream lines a pattern matches in the compact view (spaced-out letters, glued or hyphenated words,
+    leetspeak, a phrase over element lines or links), by keys and windows as in the plain view."""
+    view = CompactView.of(s.text)
+    text, starts = view.window(0, len(view.lines) - 1)  # a key may run across a line break (`ig-` / `nore`)
+    last = len(starts) - 1
+    near: dict[int, set[int]] = {}
+    for key, indexes in _by_compact_key().items():
+        at = text.find(key)
+        while at != -1:
+            line = bisect_right(starts, at) - 1
+            for index in indexes:
+                near.setdefault(index, set()).add(line)
+            at = text.find(key, at + 1)
+    flagged: set[int] = set()
+    every = patterns()
+    for index, lines in near.items():
+        regex = every[index].compact
+        if regex is None:
+            continue
+        for low, high in _windows(sorted(lines), last):
+            for placed in compact_matches(regex, view, low, high):
+                flagged.update(placed)
     return flagged
 
 

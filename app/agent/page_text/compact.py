@@ -1,0 +1,192 @@
+"""The flagger's second view of the same stream (app/agent/page_text/flagger.py): the words with what separates
+them taken away, so a phrase still matches when its letters are spaced out (`i g n o r e`, `i.g.n.o.r.e`), its words
+are glued by an invisible separator (`ignore\u200bprevious`), a word is hyphenated across a line break (`ig-` /
+`nore`), it is split over element-index lines (`e4 button "Ignore all previous"` / `e5 link "instructions"`) or
+markdown links (`[ignore all previous](…) [instructions](…)`), or written in leetspeak (`1gn0r3 pr3v10us`).
+
+`compact_text` makes the view: digits and `@ $` inside a word that has letters read as the letters they stand for
+(LEET), an element line's uid and role, link targets and uid tokens dropped, then every character but a letter, a
+digit and the punctuation patterns rely on (`:` `?` `'`) dropped; line breaks stay, so its lines are the stream's.
+`compact_source` rewrites a pattern for it (whitespace, word boundaries, lookarounds and separator punctuation
+removed), so every phrasing of injection_patterns.json runs in both views with no second list. A compact match
+counts only where it begins and ends at a word's edge in the stream (`bot` in `botanist` is no match), which keeps
+ordinary text, whose words the view runs together, from matching inside words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+KEPT_PUNCTUATION = frozenset(":?'：？")
+"""Punctuation the view keeps: patterns need it (`new task:`, `l'utilisateur`), and it is not a letter separator."""
+LEET = str.maketrans("013457@$89", "oieastasbg")
+"""Digits and symbols that stand for letters inside a word (only for matching; a page's text is never changed)."""
+_LEET_WORD = re.compile(r"(?<![a-z0-9@$])(?!e\d+(?![a-z0-9@$]))[a-z0-9@$]*(?:[a-z][0-9@$]|[0-9@$][a-z])[a-z0-9@$]*")
+"""A word of letters mixed with digits or `@ $`, not an element uid (`e12`)."""
+_DROPPED = re.compile(r"^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n]|_", re.MULTILINE)
+_META = frozenset(".^$*+?()[]{}|\\")
+
+
+def compact_text(stream_text: str) -> tuple[str, str]:
+    """(the stream with leet read as letters — same length and offsets as the stream —, the compact view)."""
+    leet = _LEET_WORD.sub(lambda m: m.group(0).translate(LEET), stream_text)
+    return leet, _DROPPED.sub("", leet)
+
+
+def compact_key(key: str) -> str:
+    return _DROPPED.sub("", key.translate(LEET))
+
+
+def _dropped_char(ch: str) -> bool:
+    """Whether the view drops this literal character of a pattern."""
+    if ch in KEPT_PUNCTUATION:
+        return False
+    return ch.isspace() or ch == "_" or not ch.isalnum() and unicodedata.category(ch)[0] in "PSZ"
+
+
+def _skip_quantifier(source: str, at: int) -> int:
+    if at < len(source) and source[at] in "?*+":
+        at += 1
+        if at < len(source) and source[at] in "?+":
+            at += 1
+    elif at < len(source) and source[at] == "{":
+        at = source.index("}", at) + 1
+    return at
+
+
+def _class_end(source: str, at: int) -> int:
+    """The index of the `]` closing the character class that opens at `at`."""
+    i = at + 1
+    if i < len(source) and source[i] == "^":
+        i += 1
+    if i < len(source) and source[i] == "]":
+        i += 1
+    while source[i] != "]":
+        i += 2 if source[i] == "\\" else 1
+    return i
+
+
+def _group_end(source: str, at: int) -> int:
+    depth, i = 0, at
+    while True:
+        ch = source[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _class_end(source, i) + 1
+            continue
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return i
+        i += 1
+
+
+def _separator_class(body: str) -> bool:
+    """A character class that stands for a separator: it holds `\\s`, or only characters the view drops."""
+    inner = body[1:-1]
+    if inner.startswith("^"):
+        return False
+    if "\\s" in inner:
+        return True
+    members = re.sub(r"\\(.)", r"\1", inner)
+    return bool(members) and "-" not in members.strip("-") and all(_dropped_char(ch) for ch in members)
+
+
+def compact_source(source: str) -> str:
+    """A pattern (already folded, placeholders filled) rewritten for the compact view."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        ch = source[i]
+        if ch == "\\":
+            escape = source[i:i + 2]
+            if escape in ("\\s", "\\b") or (escape[1:] and _dropped_char(escape[1])):
+                i = _skip_quantifier(source, i + 2)
+            else:
+                out.append(escape)
+                i += 2
+        elif ch == "[":
+            end = _class_end(source, i)
+            body = source[i:end + 1]
+            if _separator_class(body):
+                i = _skip_quantifier(source, end + 1)
+            else:
+                out.append(body)
+                i = end + 1
+        elif source.startswith(("(?!", "(?<!", "(?=", "(?<="), i):
+            i = _skip_quantifier(source, _group_end(source, i) + 1)
+        elif ch == "{":
+            end = source.index("}", i)
+            out.append(source[i:end + 1])
+            i = end + 1
+        elif ch not in _META and _dropped_char(ch):
+            i = _skip_quantifier(source, i + 1)
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class CompactView:
+    """The compact view of a stream, with what a match in it needs to be placed back on the stream's lines."""
+    leet_lines: tuple[str, ...]
+    lines: tuple[str, ...]
+
+    @classmethod
+    def of(cls, stream_text: str) -> CompactView:
+        leet, compact = compact_text(stream_text)
+        return cls(tuple(leet.split("\n")), tuple(compact.split("\n")))
+
+    def window(self, low: int, high: int) -> tuple[str, list[int]]:
+        """Lines low..high joined with nothing between (a word may run across a line break), and where each
+        line begins in the joined string."""
+        starts, offset = [], 0
+        for line in self.lines[low:high + 1]:
+            starts.append(offset)
+            offset += len(line)
+        return "".join(self.lines[low:high + 1]), starts
+
+    def _kept(self, line: int) -> list[int]:
+        """Where in its leet line each character of a compact line came from."""
+        text, at = self.leet_lines[line], 0
+        kept: list[int] = []
+        for dropped in _DROPPED.finditer(text):
+            kept.extend(range(at, dropped.start()))
+            at = dropped.end()
+        kept.extend(range(at, len(text)))
+        return kept
+
+    def placed(self, match: re.Match[str], low: int, starts: list[int]) -> range | None:
+        """The stream lines a compact match covers, or None when it begins or ends inside a word of the stream."""
+        first = low + bisect_right(starts, match.start()) - 1
+        last = low + bisect_right(starts, max(match.start(), match.end() - 1)) - 1
+        begin = self._kept(first)[match.start() - starts[first - low]]
+        end = self._kept(last)[max(match.start(), match.end() - 1) - starts[last - low]]
+        if _inside_word(self.leet_lines[first], begin, -1) or _inside_word(self.leet_lines[last], end, 1):
+            return None
+        return range(first, last + 1)
+
+
+def _inside_word(line: str, at: int, step: int) -> bool:
+    """Whether the character next to `at` (before it for -1, after for 1) continues a Latin-script word (scripts
+    written without spaces have no word edges to stand on)."""
+    near = at + step
+    if near < 0 or near >= len(line):
+        return False
+    return line[near].isalnum() and line[at].isalnum() and ord(line[near]) < 0x2E80 and ord(line[at]) < 0x2E80
+
+
+def compact_matches(regex: re.Pattern[str], view: CompactView, low: int, high: int) -> Iterator[range]:
+    """The stream lines of each match of a compact pattern in lines low..high."""
+    text, starts = view.window(low, high)
+    for match in regex.finditer(text):
+        if match.end() > match.start():
+            placed = view.placed(match, low, starts)
+            if placed is not None:
+                yield placed
