@@ -20,6 +20,9 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+
+from app.protocol.safety.fold import ignorable_ranges
 
 KEPT_PUNCTUATION = frozenset(":?'：？")
 """Punctuation the view keeps: patterns need it (`new task:`, `l'utilisateur`), and it is not a letter separator."""
@@ -35,6 +38,23 @@ def compact_text(stream_text: str) -> tuple[str, str]:
     """(the stream with leet read as letters — same length and offsets as the stream —, the compact view)."""
     leet = _LEET_WORD.sub(lambda m: m.group(0).translate(LEET), stream_text)
     return leet, _DROPPED.sub("", leet)
+
+
+@cache
+def _invisible_table() -> dict[int, str]:
+    return {cp: " " for low, high in ignorable_ranges() for cp in range(low, high + 1)}
+
+
+@cache
+def _invisibles() -> frozenset[str]:
+    return frozenset(map(chr, _invisible_table()))
+
+
+def invisibles_spaced(text: str) -> str:
+    """`text` with each invisible character a space (`text` itself when it has none): the compact view is made from
+    this, so words glued by a zero-width space still have edges a match can stand on (the plain view folds them
+    away, and a soft hyphen inside a word is a separator the compact view drops anyway)."""
+    return text if _invisibles().isdisjoint(text) else text.translate(_invisible_table())
 
 
 def compact_key(key: str) -> str:

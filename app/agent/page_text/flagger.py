@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from app.agent.page_text.compact import CompactView, compact_key, compact_matches, compact_source
+from app.agent.page_text.compact import CompactView, compact_key, compact_matches, compact_source, invisibles_spaced
 from app.agent.page_text.turns import dialogue_lines
 from app.protocol.safety.fold import fold
 
@@ -239,7 +239,7 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
         for low, high in _windows(sorted(lines), last):  # one scan per run of overlapping windows
             for match in every[index].regex.finditer(s.text, s.starts[low], s.end_of(high)):
                 flagged.update(s.lines_of(match))
-    return flagged | _compact_flagged(s)
+    return flagged
 
 
 @cache
@@ -292,7 +292,10 @@ def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
 def flagged_lines(text: str) -> set[int]:
     """The indexes of the lines of `text` (split on line breaks) that address the agent."""
     s = stream(text)
-    return {s.origins[line] for line in _flagged_stream_lines(s)}
+    plain = {s.origins[line] for line in _flagged_stream_lines(s)}
+    spaced = invisibles_spaced(text)
+    c = s if spaced is text else stream(spaced)  # glued words keep their edges in the compact view
+    return plain | {c.origins[line] for line in _compact_flagged(c)}
 
 
 def matches(text: str) -> list[Pattern]:
