@@ -4,9 +4,10 @@ are glued by an invisible separator (`ignore\u200bprevious`), a word is hyphenat
 `nore`), it is split over element-index lines (`e4 button "Ignore all previous"` / `e5 link "instructions"`) or
 markdown links (`[ignore all previous](…) [instructions](…)`), or written in leetspeak (`1gn0r3 pr3v10us`).
 
-`compact_text` makes the view: digits and `@ $` inside a word that has letters read as the letters they stand for
-(LEET), an element line's uid and role, link targets and uid tokens dropped, then every character but a letter, a
-digit and the punctuation patterns rely on (`:` `?` `'`) dropped; line breaks stay, so its lines are the stream's.
+`compact_text` makes the view: an element line's uid and role, link targets and uid tokens dropped, and every
+character but a letter, a digit, `@ $` and the punctuation patterns rely on (`:` `?` `'`); then digits and `@ $`
+read as the letters they stand for (LEET: patterns hold no digits); line breaks stay, so its lines are the
+stream's.
 `compact_source` rewrites a pattern for it (whitespace, word boundaries, lookarounds and separator punctuation
 removed), so every phrasing of injection_patterns.json runs in both views with no second list. A compact match
 counts only where it begins and ends at a word's edge in the stream (`bot` in `botanist` is no match), which keeps
@@ -26,18 +27,17 @@ from app.protocol.safety.fold import ignorable_ranges
 
 KEPT_PUNCTUATION = frozenset(":?'：？")
 """Punctuation the view keeps: patterns need it (`new task:`, `l'utilisateur`), and it is not a letter separator."""
-LEET = str.maketrans("013457@$89", "oieastasbg")
-"""Digits and symbols that stand for letters inside a word (only for matching; a page's text is never changed)."""
-_LEET_WORD = re.compile(r"(?<![a-z0-9@$])(?!e\d+(?![a-z0-9@$]))[a-z0-9@$]*(?:[a-z][0-9@$]|[0-9@$][a-z])[a-z0-9@$]*")
-"""A word of letters mixed with digits or `@ $`, not an element uid (`e12`)."""
-_DROPPED = re.compile(r"^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n]|_", re.MULTILINE)
+LEET = tuple(zip("013457@$89", "oieastasbg", strict=True))
+"""Digits and symbols that stand for letters (in the compact view only; a page's text is never changed)."""
+_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$]|_)+", re.MULTILINE)
+"""What the view leaves out: an element line's uid and role, a link's target, a uid token, and every character but a
+letter, a digit, `@ $` (leet) and KEPT_PUNCTUATION; never a line break."""
 _META = frozenset(".^$*+?()[]{}|\\")
 
 
-def compact_text(stream_text: str) -> tuple[str, str]:
-    """(the stream with leet read as letters — same length and offsets as the stream —, the compact view)."""
-    leet = _LEET_WORD.sub(lambda m: m.group(0).translate(LEET), stream_text)
-    return leet, _DROPPED.sub("", leet)
+def compact_text(stream_text: str) -> str:
+    """The compact view of a stream (its lines are the stream's)."""
+    return _read_leet(_DROPPED.sub("", stream_text))
 
 
 @cache
@@ -58,7 +58,14 @@ def invisibles_spaced(text: str) -> str:
 
 
 def compact_key(key: str) -> str:
-    return _DROPPED.sub("", key.translate(LEET))
+    return _read_leet(_DROPPED.sub("", key))
+
+
+def _read_leet(text: str) -> str:
+    for symbol, letter in LEET:  # a few replaces beat translate() on a long, mostly ASCII string
+        if symbol in text:
+            text = text.replace(symbol, letter)
+    return text
 
 
 def _dropped_char(ch: str) -> bool:
@@ -155,13 +162,12 @@ def compact_source(source: str) -> str:
 @dataclass(frozen=True)
 class CompactView:
     """The compact view of a stream, with what a match in it needs to be placed back on the stream's lines."""
-    leet_lines: tuple[str, ...]
+    stream_lines: tuple[str, ...]
     lines: tuple[str, ...]
 
     @classmethod
     def of(cls, stream_text: str) -> CompactView:
-        leet, compact = compact_text(stream_text)
-        return cls(tuple(leet.split("\n")), tuple(compact.split("\n")))
+        return cls(tuple(stream_text.split("\n")), tuple(compact_text(stream_text).split("\n")))
 
     def window(self, low: int, high: int) -> tuple[str, list[int]]:
         """Lines low..high joined with nothing between (a word may run across a line break), and where each
@@ -173,8 +179,8 @@ class CompactView:
         return "".join(self.lines[low:high + 1]), starts
 
     def _kept(self, line: int) -> list[int]:
-        """Where in its leet line each character of a compact line came from."""
-        text, at = self.leet_lines[line], 0
+        """Where in its stream line each character of a compact line came from."""
+        text, at = self.stream_lines[line], 0
         kept: list[int] = []
         for dropped in _DROPPED.finditer(text):
             kept.extend(range(at, dropped.start()))
@@ -188,7 +194,7 @@ class CompactView:
         last = low + bisect_right(starts, max(match.start(), match.end() - 1)) - 1
         begin = self._kept(first)[match.start() - starts[first - low]]
         end = self._kept(last)[max(match.start(), match.end() - 1) - starts[last - low]]
-        if _inside_word(self.leet_lines[first], begin, -1) or _inside_word(self.leet_lines[last], end, 1):
+        if _inside_word(self.stream_lines[first], begin, -1) or _inside_word(self.stream_lines[last], end, 1):
             return None
         return range(first, last + 1)
 

@@ -264,7 +264,7 @@ def _compact_flagged(s: Stream) -> set[int]:
             line = bisect_right(starts, at) - 1
             for index in indexes:
                 near.setdefault(index, set()).add(line)
-            at = text.find(key, at + 1)
+            at = text.find(key, starts[line + 1] if line < last else len(text))  # the window covers the rest
     flagged: set[int] = set()
     every = patterns()
     for index, lines in near.items():
