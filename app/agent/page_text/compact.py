@@ -51,9 +51,9 @@ def _invisibles() -> frozenset[str]:
 
 
 def invisibles_spaced(text: str) -> str:
-    """`text` with each invisible character a space (`text` itself when it has none): the compact view is made from
-    this, so words glued by a zero-width space still have edges a match can stand on (the plain view folds them
-    away, and a soft hyphen inside a word is a separator the compact view drops anyway)."""
+    """`text` with each invisible character a space (`text` itself when it has none): where a compact match was
+    refused at a word edge, the view is made again from this, so words glued by a zero-width space still have edges
+    a match can stand on (the fold removes them; a soft hyphen inside a word is a separator the view drops anyway)."""
     return text if _invisibles().isdisjoint(text) else text.translate(_invisible_table())
 
 
@@ -208,11 +208,10 @@ def _inside_word(line: str, at: int, step: int) -> bool:
     return line[near].isalnum() and line[at].isalnum() and ord(line[near]) < 0x2E80 and ord(line[at]) < 0x2E80
 
 
-def compact_matches(regex: re.Pattern[str], view: CompactView, low: int, high: int) -> Iterator[range]:
-    """The stream lines of each match of a compact pattern in lines low..high."""
+def compact_matches(regex: re.Pattern[str], view: CompactView, low: int, high: int) -> Iterator[range | None]:
+    """The stream lines of each match of a compact pattern in lines low..high (None for a match refused because it
+    begins or ends inside a word)."""
     text, starts = view.window(low, high)
     for match in regex.finditer(text):
         if match.end() > match.start():
-            placed = view.placed(match, low, starts)
-            if placed is not None:
-                yield placed
+            yield view.placed(match, low, starts)

@@ -251,9 +251,10 @@ def _by_compact_key() -> dict[str, tuple[int, ...]]:
     return {key: tuple(indexes) for key, indexes in guarded.items()}
 
 
-def _compact_flagged(s: Stream) -> set[int]:
+def _compact_flagged(s: Stream) -> tuple[set[int], bool]:
     """The stream lines a pattern matches in the compact view (spaced-out letters, glued or hyphenated words,
-    leetspeak, a phrase over element lines or links), by keys and windows as in the plain view."""
+    leetspeak, a phrase over element lines or links), by keys and windows as in the plain view; and whether a match
+    was refused at a word edge."""
     view = CompactView.of(s.text)
     text, starts = view.window(0, len(view.lines) - 1)  # a key may run across a line break (`ig-` / `nore`)
     last = len(starts) - 1
@@ -266,6 +267,7 @@ def _compact_flagged(s: Stream) -> set[int]:
                 near.setdefault(index, set()).add(line)
             at = text.find(key, starts[line + 1] if line < last else len(text))  # the window covers the rest
     flagged: set[int] = set()
+    refused = False
     every = patterns()
     for index, lines in near.items():
         regex = every[index].compact
@@ -273,8 +275,11 @@ def _compact_flagged(s: Stream) -> set[int]:
             continue
         for low, high in _windows(sorted(lines), last):
             for placed in compact_matches(regex, view, low, high):
-                flagged.update(placed)
-    return flagged
+                if placed is None:
+                    refused = True
+                else:
+                    flagged.update(placed)
+    return flagged, refused
 
 
 def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
@@ -293,9 +298,13 @@ def flagged_lines(text: str) -> set[int]:
     """The indexes of the lines of `text` (split on line breaks) that address the agent."""
     s = stream(text)
     plain = {s.origins[line] for line in _flagged_stream_lines(s)}
-    spaced = invisibles_spaced(text)
-    c = s if spaced is text else stream(spaced)  # glued words keep their edges in the compact view
-    return plain | {c.origins[line] for line in _compact_flagged(c)}
+    compact, refused = _compact_flagged(s)
+    plain |= {s.origins[line] for line in compact}
+    spaced = invisibles_spaced(text) if refused else text
+    if spaced is not text:  # words glued by invisible characters: their edges are where those were
+        c = stream(spaced)
+        plain |= {c.origins[line] for line in _compact_flagged(c)[0]}
+    return plain
 
 
 def matches(text: str) -> list[Pattern]:
