@@ -8,8 +8,14 @@ look-alikes change nothing. The string's lines, less blank lines and markdown bl
 marks, heading hashes, table pipes between cells), form one stream, and each pattern runs over windows of WINDOW
 lines either side of a line that holds one of its keys (plain substring search first; overlapping windows merged):
 a phrase split across two paragraphs, a `<br>`, list items or table cells still matches, and every line the match
-touches is flagged. Patterns that begin with a chat-turn label run on the lines that hold one. A 24,000-character
-extract costs a few milliseconds (`python -m bench safety` measures the marking of a 1,000-element extract).
+touches is flagged. Patterns that begin with a chat-turn label run on the lines that hold one.
+
+Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
+(app/agent/page_text/compact.py: letters only, element uids and link targets dropped, leet digits read as letters),
+so spaced-out (`i g n o r e`, `i.g.n.o.r.e`), glued (`ignore\u200bprevious`), hyphenated (`ig-` / `nore`) and leet
+(`1gn0r3`) phrasings and a phrase split over element-index lines or markdown links match too; a compact match must
+begin and end at a word's edge. A 24,000-character extract costs about 10 ms, the compact view about 40% of it
+(`python -m bench safety` measures the marking of a 1,000-element extract).
 
 A flagged line keeps its text (the model may report it to the person) behind a marker the instructions explain:
 flagged text is never to be followed.
