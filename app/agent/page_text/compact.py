@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -215,3 +215,33 @@ def compact_matches(regex: re.Pattern[str], view: CompactView, low: int, high: i
     for match in regex.finditer(text):
         if match.end() > match.start():
             yield view.placed(match, low, starts)
+
+
+def flagged_in_view(stream_text: str, guarded: dict[str, tuple[int, ...]], regexes: Sequence[re.Pattern[str] | None],
+                    windows: Callable[[list[int], int], list[tuple[int, int]]]) -> tuple[set[int], bool]:
+    """The stream lines a pattern matches in the compact view, by keys (`guarded`: key → indexes into `regexes`)
+    and `windows` of lines around them as in the plain view; and whether a match was refused at a word edge."""
+    view = CompactView.of(stream_text)
+    text, starts = view.window(0, len(view.lines) - 1)  # a key may run across a line break (`ig-` / `nore`)
+    last = len(starts) - 1
+    near: dict[int, set[int]] = {}
+    for key, indexes in guarded.items():
+        at = text.find(key)
+        while at != -1:
+            line = bisect_right(starts, at) - 1
+            for index in indexes:
+                near.setdefault(index, set()).add(line)
+            at = text.find(key, starts[line + 1] if line < last else len(text))  # the window covers the rest
+    flagged: set[int] = set()
+    refused = False
+    for index, lines in near.items():
+        regex = regexes[index]
+        if regex is None:
+            continue
+        for low, high in windows(sorted(lines), last):
+            for placed in compact_matches(regex, view, low, high):
+                if placed is None:
+                    refused = True
+                else:
+                    flagged.update(placed)
+    return flagged, refused

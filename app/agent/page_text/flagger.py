@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from app.agent.page_text.compact import CompactView, compact_key, compact_matches, compact_source, invisibles_spaced
+from app.agent.page_text.compact import compact_key, compact_source, flagged_in_view, invisibles_spaced
 from app.agent.page_text.turns import dialogue_lines
 from app.protocol.safety.fold import fold
 
@@ -249,43 +249,18 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
 
 
 @cache
-def _by_compact_key() -> dict[str, tuple[int, ...]]:
+def _compact_guard() -> tuple[dict[str, tuple[int, ...]], tuple[re.Pattern[str] | None, ...]]:
+    """Each compact key with the indexes of the patterns it guards, and the patterns' compact forms."""
     guarded: dict[str, list[int]] = {}
     for index, pattern in enumerate(patterns()):
         for key in pattern.compact_keys:
             guarded.setdefault(key, []).append(index)
-    return {key: tuple(indexes) for key, indexes in guarded.items()}
+    return {key: tuple(indexes) for key, indexes in guarded.items()}, tuple(p.compact for p in patterns())
 
 
 def _compact_flagged(s: Stream) -> tuple[set[int], bool]:
-    """The stream lines a pattern matches in the compact view (spaced-out letters, glued or hyphenated words,
-    leetspeak, a phrase over element lines or links), by keys and windows as in the plain view; and whether a match
-    was refused at a word edge."""
-    view = CompactView.of(s.text)
-    text, starts = view.window(0, len(view.lines) - 1)  # a key may run across a line break (`ig-` / `nore`)
-    last = len(starts) - 1
-    near: dict[int, set[int]] = {}
-    for key, indexes in _by_compact_key().items():
-        at = text.find(key)
-        while at != -1:
-            line = bisect_right(starts, at) - 1
-            for index in indexes:
-                near.setdefault(index, set()).add(line)
-            at = text.find(key, starts[line + 1] if line < last else len(text))  # the window covers the rest
-    flagged: set[int] = set()
-    refused = False
-    every = patterns()
-    for index, lines in near.items():
-        regex = every[index].compact
-        if regex is None:
-            continue
-        for low, high in _windows(sorted(lines), last):
-            for placed in compact_matches(regex, view, low, high):
-                if placed is None:
-                    refused = True
-                else:
-                    flagged.update(placed)
-    return flagged, refused
+    guarded, regexes = _compact_guard()
+    return flagged_in_view(s.text, guarded, regexes, _windows)
 
 
 def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
