@@ -169,6 +169,40 @@ class CompactView:
     def of(cls, stream_text: str) -> CompactView:
         return cls(tuple(stream_text.split("\n")), tuple(compact_text(stream_text).split("\n")))
 
+    def key_lines(self, guarded: dict[str, tuple[int, ...]]) -> dict[int, set[int]]:
+        """For each pattern index, the lines that hold one of its keys (`guarded`: compact key → pattern indexes).
+        A key of the plain view holds only characters this view keeps, so where the stream has it this view has it
+        too: one search serves both views."""
+        text, starts = self.window(0, len(self.lines) - 1)  # a key may run across a line break (`ig-` / `nore`)
+        last = len(starts) - 1
+        near: dict[int, set[int]] = {}
+        for key, indexes in guarded.items():
+            at = text.find(key)
+            while at != -1:
+                line = bisect_right(starts, at) - 1
+                for index in indexes:
+                    near.setdefault(index, set()).add(line)
+                at = text.find(key, starts[line + 1] if line < last else len(text))  # the window covers the rest
+        return near
+
+    def flagged(self, near: dict[int, set[int]], regexes: Sequence[re.Pattern[str] | None],
+                windows: Callable[[list[int], int], list[tuple[int, int]]]) -> tuple[set[int], bool]:
+        """The stream lines a compact pattern matches in `windows` around the lines of its keys (`near`), and
+        whether a match was refused at a word edge."""
+        flagged: set[int] = set()
+        refused = False
+        for index, lines in near.items():
+            regex = regexes[index]
+            if regex is None:
+                continue
+            for low, high in windows(sorted(lines), len(self.lines) - 1):
+                for placed in compact_matches(regex, self, low, high):
+                    if placed is None:
+                        refused = True
+                    else:
+                        flagged.update(placed)
+        return flagged, refused
+
     def window(self, low: int, high: int) -> tuple[str, list[int]]:
         """Lines low..high joined with nothing between (a word may run across a line break), and where each
         line begins in the joined string."""
@@ -216,32 +250,3 @@ def compact_matches(regex: re.Pattern[str], view: CompactView, low: int, high: i
         if match.end() > match.start():
             yield view.placed(match, low, starts)
 
-
-def flagged_in_view(stream_text: str, guarded: dict[str, tuple[int, ...]], regexes: Sequence[re.Pattern[str] | None],
-                    windows: Callable[[list[int], int], list[tuple[int, int]]]) -> tuple[set[int], bool]:
-    """The stream lines a pattern matches in the compact view, by keys (`guarded`: key → indexes into `regexes`)
-    and `windows` of lines around them as in the plain view; and whether a match was refused at a word edge."""
-    view = CompactView.of(stream_text)
-    text, starts = view.window(0, len(view.lines) - 1)  # a key may run across a line break (`ig-` / `nore`)
-    last = len(starts) - 1
-    near: dict[int, set[int]] = {}
-    for key, indexes in guarded.items():
-        at = text.find(key)
-        while at != -1:
-            line = bisect_right(starts, at) - 1
-            for index in indexes:
-                near.setdefault(index, set()).add(line)
-            at = text.find(key, starts[line + 1] if line < last else len(text))  # the window covers the rest
-    flagged: set[int] = set()
-    refused = False
-    for index, lines in near.items():
-        regex = regexes[index]
-        if regex is None:
-            continue
-        for low, high in windows(sorted(lines), last):
-            for placed in compact_matches(regex, view, low, high):
-                if placed is None:
-                    refused = True
-                else:
-                    flagged.update(placed)
-    return flagged, refused

@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from app.agent.page_text.compact import compact_key, compact_source, flagged_in_view, invisibles_spaced
+from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
 from app.agent.page_text.turns import dialogue_lines
 from app.protocol.safety.fold import fold
 
@@ -158,16 +158,6 @@ def _turn_label() -> re.Pattern[str]:
                       re.IGNORECASE | re.MULTILINE)
 
 
-@cache
-def _by_key() -> dict[str, tuple[int, ...]]:
-    """Each key with the indexes of the patterns it guards."""
-    guarded: dict[str, list[int]] = {}
-    for index, pattern in enumerate(patterns()):
-        for key in pattern.keys:
-            guarded.setdefault(key, []).append(index)
-    return {key: tuple(indexes) for key, indexes in guarded.items()}
-
-
 @dataclass(frozen=True)
 class Stream:
     """A string's non-blank lines, folded and without block marks, joined by line breaks."""
@@ -220,8 +210,9 @@ def _labelled_lines(s: Stream) -> list[int]:
     return found
 
 
-def _flagged_stream_lines(s: Stream) -> set[int]:
-    """The stream lines some pattern's match touches, and those of fake dialogues."""
+def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
+    """The stream lines some pattern's match touches (a keyed pattern in windows around `near`, the lines of its
+    keys), and those of fake dialogues."""
     flagged = dialogue_lines(s.text.split("\n"), role_words("user"), role_words("assistant") + role_words("model"))
     if not s.starts:
         return flagged
@@ -233,14 +224,6 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
         for regex in labelled:
             for match in regex.finditer(s.text, begin, end):
                 flagged.update(s.lines_of(match))
-    near: dict[int, set[int]] = {}
-    for key, indexes in _by_key().items():
-        at = s.text.find(key)
-        while at != -1:
-            line = s.line_at(at)
-            for index in indexes:
-                near.setdefault(index, set()).add(line)
-            at = s.text.find(key, s.end_of(line))
     for index, lines in near.items():
         for low, high in _windows(sorted(lines), last):  # one scan per run of overlapping windows
             for match in every[index].regex.finditer(s.text, s.starts[low], s.end_of(high)):
@@ -250,7 +233,7 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
 
 @cache
 def _compact_guard() -> tuple[dict[str, tuple[int, ...]], tuple[re.Pattern[str] | None, ...]]:
-    """Each compact key with the indexes of the patterns it guards, and the patterns' compact forms."""
+    """Each compact key with the indexes of the patterns it guards (for both views), and the compact forms."""
     guarded: dict[str, list[int]] = {}
     for index, pattern in enumerate(patterns()):
         for key in pattern.compact_keys:
@@ -258,9 +241,6 @@ def _compact_guard() -> tuple[dict[str, tuple[int, ...]], tuple[re.Pattern[str] 
     return {key: tuple(indexes) for key, indexes in guarded.items()}, tuple(p.compact for p in patterns())
 
 
-def _compact_flagged(s: Stream) -> tuple[set[int], bool]:
-    guarded, regexes = _compact_guard()
-    return flagged_in_view(s.text, guarded, regexes, _windows)
 
 
 def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
@@ -278,14 +258,17 @@ def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
 def flagged_lines(text: str) -> set[int]:
     """The indexes of the lines of `text` (split on line breaks) that address the agent."""
     s = stream(text)
-    plain = {s.origins[line] for line in _flagged_stream_lines(s)}
-    compact, refused = _compact_flagged(s)
-    plain |= {s.origins[line] for line in compact}
+    guarded, regexes = _compact_guard()
+    view = CompactView.of(s.text)
+    near = view.key_lines(guarded)
+    compact, refused = view.flagged(near, regexes, _windows)
+    lines = {s.origins[line] for line in _flagged_stream_lines(s, near) | compact}
     spaced = invisibles_spaced(text) if refused else text
     if spaced is not text:  # words glued by invisible characters: their edges are where those were
         c = stream(spaced)
-        plain |= {c.origins[line] for line in _compact_flagged(c)[0]}
-    return plain
+        again = CompactView.of(c.text)
+        lines |= {c.origins[line] for line in again.flagged(again.key_lines(guarded), regexes, _windows)[0]}
+    return lines
 
 
 def matches(text: str) -> list[Pattern]:
