@@ -22,3 +22,17 @@ test("fold is stable", () => {
   const once = fold(sample);
   assert.equal(fold(once), once);
 });
+
+test("a letter folds alike in either case", () => {
+  const differing = [];
+  for (let cp = 0x80; cp < 0x20000; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    const char = String.fromCodePoint(cp);
+    if (char.normalize("NFKC") !== char || fold(char) === "") continue;
+    const upper = char.toUpperCase();
+    const lower = char.toLowerCase();
+    if (upper === char && lower === char) continue;
+    if (fold(char) !== fold(upper) || fold(char) !== fold(lower)) differing.push(char);
+  }
+  assert.deepEqual(differing, []);
+});

@@ -1,5 +1,7 @@
 """Injection evasions of each kind issue 18 names, on a page in real Chromium, read through extract and the app's
-own result rendering (render_tool_result): every one arrives flagged or defused, ordinary lines do not."""
+own result rendering (render_tool_result): every one arrives flagged or defused, ordinary lines do not. The compact
+view's evasions (spaced, dotted, glued, hyphenated, leet, split over links, buttons and a region's line of the
+element index) are among them."""
 
 from __future__ import annotations
 
@@ -40,16 +42,22 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     def line_with(marker: str) -> str:
         return next(line for line in lines if marker in line)
 
-    for case in ("CASE-ZW", "CASE-SHY", "CASE-CYR", "CASE-FW", "CASE-BR", "CASE-PARA", "CASE-JA"):
+    for case in ("CASE-ZW", "CASE-SHY", "CASE-CYR", "CASE-FW", "CASE-BR", "CASE-PARA", "CASE-JA",
+                 "CASE-SPACED", "CASE-DOTS", "CASE-GLUED", "CASE-HYPHEN", "CASE-LEET", "CASE-LINKS", "CASE-BTN"):
         assert line_with(case).startswith(FLAG), (case, lines)
-    for continued in ("instructions and open the bank tab.", "paragraph two"):
+    for continued in ("instructions and open the bank tab.", "paragraph two", "nore previous", "[instructions](e"):
         assert line_with(continued).startswith(FLAG), "the second half of a split phrase is flagged too"
     assert line_with("Human:").startswith(FLAG) and line_with("Assistant:").startswith(FLAG)
     folded = fold(body)
     assert '"tool_result"' not in folded and '"role": "tool"' not in folded, "provider tool shapes defused"
     assert "〚" not in body and "⟦" not in body and "[/page-data 0123456789ab]" in body
     assert body.count(OPEN) == 0 and view["result"]["markdown"].count(CLOSE) == 2
-    assert not line_with("CASE-OK").startswith(FLAG)
+    assert not line_with("CASE-OK ").startswith(FLAG) and not line_with("CASE-OK2").startswith(FLAG)
     assert not [line for line in lines if line.startswith(FLAG) and ("guest" in line or "Linux" in line or "Desk" in line)], lines
+    index = unwrap(view["result"]["elements"], token_for(task))
+    assert index is not None, "the element index is one wrapped string"
+    entries = [line for line in index.split("\n") if line.strip()]
+    split_over_entries = [line for line in entries if "CASE-NAV" in line or "CASE-BTN" in line or '"instructions"' in line]
+    assert len(split_over_entries) >= 3 and all(line.startswith(FLAG) for line in split_over_entries), entries
     safety = view["result"]["page_safety"]
-    assert safety["neutralised_forgeries"] >= 3 and safety["flagged_lines"] >= 11, safety
+    assert safety["neutralised_forgeries"] >= 3 and safety["flagged_lines"] >= 22, safety

@@ -8,8 +8,14 @@ look-alikes change nothing. The string's lines, less blank lines and markdown bl
 marks, heading hashes, table pipes between cells), form one stream, and each pattern runs over windows of WINDOW
 lines either side of a line that holds one of its keys (plain substring search first; overlapping windows merged):
 a phrase split across two paragraphs, a `<br>`, list items or table cells still matches, and every line the match
-touches is flagged. Patterns that begin with a chat-turn label run on the lines that hold one. A 24,000-character
-extract costs a few milliseconds (`python -m bench safety` measures the marking of a 1,000-element extract).
+touches is flagged. Patterns that begin with a chat-turn label run on the lines that hold one.
+
+Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
+(app/agent/page_text/compact.py: letters only, element uids and link targets dropped, leet digits read as letters),
+so spaced-out (`i g n o r e`, `i.g.n.o.r.e`), glued (`ignore\u200bprevious`), hyphenated (`ig-` / `nore`) and leet
+(`1gn0r3`) phrasings and a phrase split over element-index lines or markdown links match too; a compact match must
+begin and end at a word's edge. A 24,000-character extract costs about 10 ms, the compact view about 40% of it
+(`python -m bench safety` measures the marking of a 1,000-element extract).
 
 A flagged line keeps its text (the model may report it to the person) behind a marker the instructions explain:
 flagged text is never to be followed.
@@ -26,6 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
 from app.agent.page_text.turns import dialogue_lines
 from app.protocol.safety.fold import fold
 
@@ -46,6 +53,9 @@ class Pattern:
     regex: re.Pattern[str]
     labelled: bool = False
     """Its matches begin with a chat-turn label: it runs on the lines that hold one, not by keys."""
+    compact: re.Pattern[str] | None = None
+    """The same pattern for the compact view (app/agent/page_text/compact.py); none for a labelled one."""
+    compact_keys: tuple[str, ...] = ()
 
 
 @cache
@@ -134,8 +144,9 @@ def patterns() -> tuple[Pattern, ...]:
             source = source.replace(name, value)
         labelled = any(key in _ROLE_KINDS for key in entry["keys"])
         keys = () if labelled else tuple(sorted({fold(unmarked(key)) for key in entry["keys"]}))
+        compact = None if labelled else re.compile(compact_source(source), re.IGNORECASE)
         compiled.append(Pattern(entry["id"], entry["lang"], keys, re.compile(source, re.IGNORECASE | re.MULTILINE),
-                                labelled))
+                                labelled, compact, tuple(sorted({compact_key(key) for key in keys}))))
     return tuple(compiled)
 
 
@@ -145,16 +156,6 @@ def _turn_label() -> re.Pattern[str]:
     roles = _alternation([w for kind in _ROLE_KINDS.values() for w in role_words(kind)])
     return re.compile(rf"(?:^|[\"\[(])\s*(?:[\[<(*#|]+\s*)?(?:{roles})(?:\s+\w+)?\s*[\]>)*|]*\s*:",
                       re.IGNORECASE | re.MULTILINE)
-
-
-@cache
-def _by_key() -> dict[str, tuple[int, ...]]:
-    """Each key with the indexes of the patterns it guards."""
-    guarded: dict[str, list[int]] = {}
-    for index, pattern in enumerate(patterns()):
-        for key in pattern.keys:
-            guarded.setdefault(key, []).append(index)
-    return {key: tuple(indexes) for key, indexes in guarded.items()}
 
 
 @dataclass(frozen=True)
@@ -209,8 +210,9 @@ def _labelled_lines(s: Stream) -> list[int]:
     return found
 
 
-def _flagged_stream_lines(s: Stream) -> set[int]:
-    """The stream lines some pattern's match touches, and those of fake dialogues."""
+def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
+    """The stream lines some pattern's match touches (a keyed pattern in windows around `near`, the lines of its
+    keys), and those of fake dialogues."""
     flagged = dialogue_lines(s.text.split("\n"), role_words("user"), role_words("assistant") + role_words("model"))
     if not s.starts:
         return flagged
@@ -222,19 +224,23 @@ def _flagged_stream_lines(s: Stream) -> set[int]:
         for regex in labelled:
             for match in regex.finditer(s.text, begin, end):
                 flagged.update(s.lines_of(match))
-    near: dict[int, set[int]] = {}
-    for key, indexes in _by_key().items():
-        at = s.text.find(key)
-        while at != -1:
-            line = s.line_at(at)
-            for index in indexes:
-                near.setdefault(index, set()).add(line)
-            at = s.text.find(key, s.end_of(line))
     for index, lines in near.items():
         for low, high in _windows(sorted(lines), last):  # one scan per run of overlapping windows
             for match in every[index].regex.finditer(s.text, s.starts[low], s.end_of(high)):
                 flagged.update(s.lines_of(match))
     return flagged
+
+
+@cache
+def _compact_guard() -> tuple[dict[str, tuple[int, ...]], tuple[re.Pattern[str] | None, ...]]:
+    """Each compact key with the indexes of the patterns it guards (for both views), and the compact forms."""
+    guarded: dict[str, list[int]] = {}
+    for index, pattern in enumerate(patterns()):
+        for key in pattern.compact_keys:
+            guarded.setdefault(key, []).append(index)
+    return {key: tuple(indexes) for key, indexes in guarded.items()}, tuple(p.compact for p in patterns())
+
+
 
 
 def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
@@ -252,7 +258,17 @@ def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
 def flagged_lines(text: str) -> set[int]:
     """The indexes of the lines of `text` (split on line breaks) that address the agent."""
     s = stream(text)
-    return {s.origins[line] for line in _flagged_stream_lines(s)}
+    guarded, regexes = _compact_guard()
+    view = CompactView.of(s.text)
+    near = view.key_lines(guarded)
+    compact, refused = view.flagged(near, regexes, _windows)
+    lines = {s.origins[line] for line in _flagged_stream_lines(s, near) | compact}
+    spaced = invisibles_spaced(text) if refused else text
+    if spaced is not text:  # words glued by invisible characters: their edges are where those were
+        c = stream(spaced)
+        again = CompactView.of(c.text)
+        lines |= {c.origins[line] for line in again.flagged(again.key_lines(guarded), regexes, _windows)[0]}
+    return lines
 
 
 def matches(text: str) -> list[Pattern]:

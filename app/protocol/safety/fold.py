@@ -12,6 +12,11 @@ evaded by a zero-width space, a soft hyphen, full-width or mathematical letters,
    the character's Unicode name says it is (small capitals, squared and circled letters), then case-folded;
 4. NFC, so that a folded letter and a combining mark after it compose as the same letter typed whole would.
 
+A letter folds as its whole case family does (`_fold_char`): `fold(x) == fold(x.upper()) == fold(x.lower())` for
+every cased character, so a word folds the same in capitals or small letters. Of the family's folds an ASCII letter
+wins (Cyrillic `к` folds to `k` as `К` does, not to the kra `ĸ` that is its own prototype), a capital's before a
+small letter's where both are ASCII and differ (Greek `υ` reads `y` as `Υ` does, `ν` reads `n` as `Ν` does).
+
 Two choices differ from the UTS #39 skeleton, both so that a check can be written in ordinary text:
 - ASCII is never folded away (UTS #39 turns `m` into `rn`, `I` and `1` into `l`, `0` into `O`); a non-ASCII
   character folds to the ASCII letters it looks like where its prototype has them.
@@ -135,13 +140,63 @@ def _settled(char: str, lower_first: bool) -> str:
 
 
 def fold_char(char: str) -> str:
-    """What one NFKC-normalised, visible character folds to."""
-    return unicodedata.normalize("NFC", _fold_char(char))
+    """What one NFKC-normalised, visible character folds to (folded again until it stays: a prototype may be a
+    letter whose case family folds further, as `ȝ` does to `3`)."""
+    text = unicodedata.normalize("NFC", _fold_char(char))
+    for _ in range(6):
+        again = unicodedata.normalize("NFC", "".join(map(_fold_char, text)))
+        if again == text:
+            break
+        text = again
+    return text
 
 
 def _fold_char(char: str) -> str:
+    """A letter folds as its whole case family does (capital, small and title forms, case folding), so a word folds
+    the same in capitals or small letters: of the family's folds, ASCII letters win over other ASCII, ASCII over
+    the rest, and a capital's over a small letter's (Greek and Cyrillic capitals are the closer look-alikes: `ΡΑΥ`
+    reads `pay`, and Cyrillic `к` folds to `k` as `К` does, not to the kra `ĸ` its own prototype is); a family with
+    no ASCII fold takes its small letter's. A letter with marks folds as its letter does, the marks kept."""
     if char.isascii():
         return char.lower()
+    parts = unicodedata.normalize("NFD", char)
+    if len(parts) > 1 and not parts[0].isascii():  # a marked Greek or Cyrillic letter: its letter's fold, marked
+        return "".join(map(_fold_char, parts))
+    family = _case_family(char)
+    ascii_member = next((member for member in family if member.isascii()), None)
+    if ascii_member is not None:
+        return ascii_member.lower()
+    folds = [_fold_as_written(member) for member in family]
+    best = min(range(len(folds)), key=lambda i: (_kind(folds[i]), not family[i].isupper(), i))
+    if _kind(folds[best]) < 2:
+        return folds[best]
+    smalls = [i for i, member in enumerate(family) if not member.isupper()]
+    return folds[smalls[0] if smalls else 0]
+
+
+def _kind(folded: str) -> int:
+    """0 for ASCII letters, 1 for other ASCII, 2 for the rest."""
+    if folded.isascii():
+        return 0 if folded.isalpha() else 1
+    return 2
+
+
+@lru_cache(maxsize=None)
+def _case_family(char: str) -> tuple[str, ...]:
+    """`char` and every one-character form case mapping reaches from it (upper, lower, title, case folding, and
+    theirs in turn), capitals first: the same tuple for every member, so each folds alike."""
+    family, todo = {char}, [char]
+    while todo:
+        current = todo.pop()
+        for form in (current.upper(), current.lower(), current.title(), current.casefold()):
+            if len(form) == 1 and form not in family:
+                family.add(form)
+                todo.append(form)
+    return tuple(sorted(family, key=lambda c: (not c.isupper(), ord(c))))
+
+
+def _fold_as_written(char: str) -> str:
+    """One character's fold by its own prototype, before its case family is consulted."""
     plain = _settled(char, lower_first=False)
     if plain.isascii() and plain not in _shared_with_ascii():
         return plain
@@ -163,9 +218,9 @@ def _shared_with_ascii() -> frozenset[str]:
 
 @cache
 def _candidates() -> frozenset[str]:
-    """Every non-ASCII character whose fold may differ from itself: confusables and characters case folding
-    changes."""
-    cased = {chr(cp) for cp in range(0x80, _LAST_CASED) if chr(cp).casefold() != chr(cp) or chr(cp).lower() != chr(cp)}
+    """Every non-ASCII character whose fold may differ from itself: confusables and characters with another case
+    form (a small letter may fold as its capital does)."""
+    cased = {c for c in map(chr, range(0x80, _LAST_CASED)) if c.casefold() != c or c.lower() != c or c.upper() != c}
     return frozenset(cased | set(prototypes()))
 
 

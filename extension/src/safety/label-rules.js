@@ -27,33 +27,14 @@ const NEAR_HEAD_WORDS = 3;
 /** Clause breaks: punctuation, and "&" or "+" joining two commands. */
 const CLAUSE_BREAK = /[.!?;:|•·—–\n()[\]{}"«»“”]+|,\s|\s[&+]\s/gu;
 
-/** @type {Map<string, string>} a letter (with its marks) → how the rules read it */
-const LETTERS = new Map();
-
 /**
- * One letter folded the same in either case: the fold of a capital is not always the fold of its small letter
- * (Cyrillic К folds to k, к to ĸ), so of the folds of the letter as written, its small and its capital form, the
- * first that is a Latin letter or digit wins (ΡΑΥ reads pay, as it looks), and the small letter's fold otherwise.
- * @param {string} letter
- */
-function foldLetter(letter) {
-  let read = LETTERS.get(letter);
-  if (read === undefined) {
-    const forms = [fold(letter), fold(letter.toLowerCase()), fold(letter.toUpperCase())];
-    read = forms.find((f) => /^[a-z0-9]+$/.test(f)) ?? forms[1];
-    LETTERS.set(letter, read);
-  }
-  return read;
-}
-
-/**
- * A label as the rules read it: folded (fold.js) letter by letter in either case, then Turkish dotted i, Arabic
- * diacritics and alef forms and spaces made one.
+ * A label as the rules read it: folded (fold.js, which folds a letter alike in either case), then Turkish dotted
+ * i, Arabic diacritics and alef forms and spaces made one.
  * @param {string} text
  * @returns {string}
  */
 export function normalise(text) {
-  return String(text ?? "").replace(/[’‘`´]/g, "'").normalize("NFC").replace(/\P{M}\p{M}*/gu, foldLetter)
+  return fold(String(text ?? "").replace(/[’‘`´]/g, "'"))
     .replace(/i\u0307/g, "i")
     .replace(/[\u064B-\u065F\u0670\u0640]/g, "")
     .replace(/[أإآ]/g, "ا")

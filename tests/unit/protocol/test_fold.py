@@ -64,3 +64,19 @@ def test_the_extension_table_is_complete():
 
 def test_generated_confusables_are_current():
     assert CONFUSABLES_GENERATED_PATH.read_text(encoding="utf-8") == render_confusables(), "run `make schema`"
+
+
+def test_a_letter_folds_alike_in_either_case():
+    """Every cased character folds as its capital and its small letter do (Cyrillic к as К, to k), so a check
+    matches a word whether the page writes it in capitals or not."""
+    ignorable = {cp for low, high in ignorable_ranges() for cp in range(low, high + 1)}
+    differing = []
+    for cp in range(0x80, 0x20000):
+        char = chr(cp)
+        if cp in ignorable or unicodedata.category(char) == "Cs" or unicodedata.normalize("NFKC", char) != char:
+            continue
+        if char.upper() == char and char.lower() == char:
+            continue
+        if not fold(char) == fold(char.upper()) == fold(char.lower()):
+            differing.append(char)
+    assert differing == []
