@@ -183,3 +183,4 @@ def test_demo_headless(where) -> None:
     done = bua(where, "demo", "--headless", "--delay-ms", "0", timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "model calls: main" in done.stdout
+    assert done.stdout.count("@example.org") >= 3, "the three contacts in the answer: " + done.stdout[-1500:]
