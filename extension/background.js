@@ -124,7 +124,9 @@ chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
 
 // A session follows its tab wherever it goes (links, scripts, the person); landing on a blocked site ends it.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if ((change.url || change.title) && sessions.get(tabId)) gate.check(tabId).catch(() => {});
+  if ((change.url || change.title) && sessions.get(tabId)) {
+    gate.check(tabId).catch((err) => console.warn("bua: could not check where a session tab went:", err));
+  }
 });
 
 // Downloads the agent's tabs start belong to their task (downloads {}, read_download, a click's effects).

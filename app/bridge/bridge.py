@@ -52,9 +52,9 @@ class BrowserBridge:
         self.closed = False
         self.close_reason = ""
         self._unawaited: set[str] = set()
+        """Controls sent without waiting (`cancel`): their answers are expected, and dropped quietly."""
         self._to_cancel: list[str] = []
         """Aborted actions whose work the extension is told to stop, in the next `cancel` frame."""
-        """Controls sent without waiting (`cancel`): their answers are expected, and dropped quietly."""
 
     @property
     def pending_count(self) -> int:

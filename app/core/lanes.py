@@ -193,6 +193,8 @@ class Lane:
             await asyncio.wait(list(self._tasks), timeout=5)
         await self.core.controls.broadcast("end_session", {"task_id": self.task_id, "reason": "client_disconnected"})
         self.core.board.finish(self.task_id, "ended")
+        if self.core.pool.safety is not None:
+            self.core.pool.safety.forget(self.task_id)  # a lane never comes back: each connection is a new task id
 
 
 class LaneService:

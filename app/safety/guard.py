@@ -71,6 +71,18 @@ class SafetyGuard:
         if data_flow:
             self._allowed_flows.add((task_id, site))
 
+    def forget(self, task_id: str) -> None:
+        """A task that can never act again (an MCP lane whose client went away: its next connection is a new task
+        id) leaves nothing behind: its data-flow memory, typed tails, allowances, clipboard and tab URLs."""
+        self.dataflow.forget(task_id)
+        self._tails.forget(task_id)
+        self._allowed_sites = {k for k in self._allowed_sites if k[0] != task_id}
+        self._allowed_flows = {k for k in self._allowed_flows if k[0] != task_id}
+        self._current_tab.pop(task_id, None)
+        self._clipboard.pop(task_id, None)
+        for key in [k for k in self._last_url if k[0] == task_id]:
+            del self._last_url[key]
+
     def flows_allowed(self, task_id: str, site: str) -> bool:
         """Data from other sites may reach this site for this task: a separate allowance, given only on a data-flow
         question (allowing a click on a site never lets data flow there)."""

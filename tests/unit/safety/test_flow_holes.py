@@ -235,3 +235,21 @@ def test_a_paste_types_what_the_task_copied_wherever_it_was_copied() -> None:
     refused = run(guard, page, {"type": "press_key", "key": "Control+V", "tab_id": 1})
     assert refused.error and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
     assert asked and asked[0].kind == "data_flow" and SECRET in asked[0].element
+
+
+def test_a_forgotten_task_leaves_nothing_behind() -> None:
+    """An MCP lane's task never acts again (each connection is a new task id): forgetting it empties every per-task
+    map of the guard, so a long-running core does not grow with every reconnect."""
+    guard, _ = guard_asking([Decision.ALLOW_TASK_SITE])
+    page = Page({"extract": {"url": MAIL, "markdown": f"key {SECRET}", "tab_id": 1},
+                 "navigate": {"url": NOTES, "tab_id": 1}, "type": {"url": NOTES, "tab_id": 1}})
+    for action in ({"type": "extract", "tab_id": 1}, {"type": "navigate", "url": NOTES, "tab_id": 1},
+                   {"type": "type", "uid": "e2", "text": SECRET, "tab_id": 1}):
+        assert run(guard, page, action, "mcp-gone").ok
+    assert guard.flows_allowed("mcp-gone", "localhost")
+    guard.forget("mcp-gone")
+    kept = [name for name, value in vars(guard).items() if isinstance(value, (dict, set)) and
+            any((k == "mcp-gone" or (isinstance(k, tuple) and k[0] == "mcp-gone")) for k in value)]
+    assert not kept, kept
+    assert not guard.flows_allowed("mcp-gone", "localhost")
+    assert guard.dataflow.check_text("mcp-gone", SECRET, NOTES) is None, "its data-flow memory is gone"
