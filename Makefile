@@ -52,12 +52,17 @@ test-js:
 # extension/package.json, installed from its lock file).
 check: check-py check-js
 
+# Ruff over every Python folder (tests and bench too, with unused noqa refused), mypy --strict over the packages, and
+# the contract both languages share: the generated protocol is not stale, every declared action has a handler and
+# every handler a declaration, and the protocol vectors classify alike in Python and in node.
 check-py: venv
-	$(PY) -m ruff check app native_host installer
+	$(PY) -m ruff check app native_host installer tests bench scripts
 	$(PY) -m mypy
+	$(PY) -m pytest -q -p no:cacheprovider tests/unit/protocol
 
 check-js: browser-deps
-	cd extension && npm ci --no-audit --no-fund --loglevel=error && npx tsc -p tsconfig.json
+	cd extension && npm ci --no-audit --no-fund --loglevel=error && npx tsc -p tsconfig.json && \
+		node --test test/handlers.test.js test/protocol-vectors.test.js
 
 test-py:
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider

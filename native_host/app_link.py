@@ -32,7 +32,7 @@ class AppLink:
         with self._send_lock:
             self._sock.sendall(framing.encode_body(body))
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, object]) -> None:
         self.send_body(json.dumps(message, separators=(",", ":")).encode("utf-8"))
 
     def read_body(self) -> bytes | None:

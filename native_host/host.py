@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import threading
+from pathlib import Path
 from typing import BinaryIO
 
 from native_host import framing
@@ -25,11 +26,11 @@ LOST_NAMED = 100
 """How many dropped frames the notice names one by one (the rest are counted)."""
 
 
-def _event(type_: str, **data: object) -> dict:
+def _event(type_: str, **data: object) -> dict[str, object]:
     return {"v": 1, "kind": "event", "type": type_, "data": data}
 
 
-def describe(message: dict) -> str:
+def describe(message: dict[str, object]) -> str:
     """What a frame is, for a notice that it was lost: `response r12`, `event session_started`."""
     kind = str(message.get("kind", "frame"))[:40]
     label = message.get("id") if kind != "event" else message.get("type")
@@ -114,7 +115,7 @@ class Relay:
             self.to_app(body, describe(message))
 
     # -- app side -------------------------------------------------------
-    def pump_socket(self, home) -> None:
+    def pump_socket(self, home: Path) -> None:
         """Worker thread: connect to the app, then app → Chrome until EOF."""
         try:
             link = connect_with_retry(home, self.origin, self.stop)

@@ -119,7 +119,7 @@ class Win32SecurityApi:  # pragma: no cover - Windows only
         ct, wt = self._ct, self._wt
         structure: Any = ct.Structure
 
-        class SecurityAttributes(structure):
+        class SecurityAttributes(structure):  # type: ignore[misc]  # ctypes is loaded at run time: Any here
             _fields_ = [("nLength", wt.DWORD), ("lpSecurityDescriptor", ct.c_void_p), ("bInheritHandle", wt.BOOL)]
 
         descriptor = ct.c_void_p()

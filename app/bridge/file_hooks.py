@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 from app.files.policy import allowed_folders, check_uploads
 from app.files.text import fit, read_text
-from app.protocol.actions.carriers import carrier_paths, model_of
+from app.protocol.actions.carrier_paths import carrier_paths
+from app.protocol.actions.carriers import model_of
 from app.protocol.actions.spec import Carries
 from app.protocol.envelope import Response
 from app.protocol.errors import ActionFailed

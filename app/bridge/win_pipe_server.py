@@ -55,7 +55,7 @@ async def serve_pipe(address: str, protocol_factory: Callable[[], asyncio.BasePr
 
     pipe_server: Any = windows_events.PipeServer
 
-    class RestrictedPipeServer(pipe_server):
+    class RestrictedPipeServer(pipe_server):  # type: ignore[misc]  # Windows-only asyncio class: Any here
         _security = attributes  # kept alive with the server
 
         def _server_pipe_handle(self, first: bool) -> Any:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from app.browser.child_env import child_env
 from app.store.home import private_dir
@@ -106,7 +107,7 @@ def launch_browser(
     binary: str | None = None,
     extra_flags: tuple[str, ...] = (),
     pass_fds: tuple[int, ...] = (),
-    preexec_fn=None,
+    preexec_fn: Callable[[], object] | None = None,
 ) -> LaunchedBrowser:
     exe = find_binary(binary)
     profile = Path(user_data_dir) if user_data_dir else home / "browser-profile"

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if reply.get("ok") else 1
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("stop", help="Stop all: cancel running tasks, settle pending actions, end every session")
     p.add_argument("--task", default=None, help="stop only this task")
     p.set_defaults(func=stop)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import Any, Coroutine, TypeVar
+from typing import Any, Callable, Coroutine, TypeVar
 
+from app.bridge.pool import BrowserBridgePool
 from app.core.service import Core
 
 T = TypeVar("T")
@@ -31,13 +32,13 @@ class CoreThread:
         return core
 
     @property
-    def pool(self):
+    def pool(self) -> BrowserBridgePool:
         return self.core.pool
 
     def call(self, coro: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
-    def run(self, fn, *args: Any) -> Any:
+    def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a plain function on the core loop (for touching loop-bound state)."""
         async def wrapper() -> Any:
             return fn(*args)

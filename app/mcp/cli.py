@@ -12,7 +12,7 @@ from installer.record import load_record, save_record
 from native_host.paths import bua_home
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mcp = sub.add_parser("mcp", help="serve bua to an MCP client (Claude Code, Claude Desktop, Cursor, VS Code) "
                                      "on stdio, one lane per client")
     mcp.add_argument("--print-config", choices=CLIENTS, metavar="CLIENT",

@@ -15,7 +15,7 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from app import DISTRIBUTION
 
@@ -85,7 +85,7 @@ def snippet(client: str, via: str = "path") -> str:
     raise ValueError(f"unknown client {client!r}; valid: {', '.join(CLIENTS)}")
 
 
-WRITABLE = {"claude-desktop": desktop_config_path, "cursor": lambda: Path.home() / ".cursor" / "mcp.json"}
+WRITABLE: dict[str, Callable[[], Path]] = {"claude-desktop": desktop_config_path, "cursor": lambda: Path.home() / ".cursor" / "mcp.json"}
 """The clients whose user-wide config `bua install --mcp` can write: both keep servers under `mcpServers`."""
 
 

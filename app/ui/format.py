@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 
 def elapsed(seconds: float) -> str:
@@ -31,7 +32,7 @@ def ago(timestamp: float, now: float | None = None) -> str:
     return time.strftime("%d %b %H:%M", time.localtime(timestamp))
 
 
-def last_action(session: dict, now: float | None = None) -> str:
+def last_action(session: dict[str, Any], now: float | None = None) -> str:
     """`click, 3 s ago` (or just the time while the session has seen no action yet)."""
     when = ago(session["last_action"], now)
     return f"{session['last_action_type']}, {when}" if session.get("last_action_type") else when

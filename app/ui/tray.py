@@ -3,6 +3,8 @@ offers the same actions) and the app says so."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from PySide6.QtCore import QObject, QRect
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
@@ -55,7 +57,7 @@ class Tray(QObject):
         if self.available:
             self.icon.show()
 
-    def _action(self, text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None) -> QAction:
+    def _action(self, text: str, slot: Callable[[], object], shortcut: str | QKeySequence.StandardKey | None = None) -> QAction:
         action = self.menu.addAction(text)
         action.triggered.connect(lambda _checked=False: slot())
         if shortcut is not None:
@@ -100,7 +102,7 @@ class Tray(QObject):
                                       QSystemTrayIcon.MessageIcon.Information, 15000)
         self._announced = set(waiting)
 
-    def _announce_confirmation(self, request: dict) -> None:
+    def _announce_confirmation(self, request: dict[str, Any]) -> None:
         """A held action: the balloon says what and where; clicking it opens the popup with the three answers."""
         self._update()
         if self.available:

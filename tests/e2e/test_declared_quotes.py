@@ -1,4 +1,3 @@
-# ruff: noqa: F811
 """An error that quotes the page carries the quote in a declared field (ErrorBody.page_text, extension/src/protocol.js
 `quoting`), and the model reads it inside the boundary, where the message says it, in real Chromium: a click on a
 covered button (the overlay's text) and a select_text whose text is not there (the element's text, when a person

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.actions_helpers import blocklist  # noqa: F401, F811 (fixture)
+from tests.e2e.actions_helpers import blocklist  # noqa: F401 (fixture)
 
 
 def first_uid(response) -> str:

@@ -1,4 +1,3 @@
-# ruff: noqa: F811
 """A paste types what was copied, wherever it was copied from (app/safety/guard.py, press_key's declared `copied`
 result and `keys` carrier), in real Chromium with the real extension and host: copying a key on 127.0.0.1 and
 pasting it on localhost asks; pasting it back on 127.0.0.1 does not."""

@@ -1,4 +1,3 @@
-# ruff: noqa: F811
 """The holes an audit of the safety layer found, closed, in real Chromium with the real extension and host on the
 repo's fixture pages (127.0.0.1 and localhost are two sites): a secret read through `find` or `select_text`, an
 `evaluate` that carries a secret or sends the page to another site, a secret in a URL's host or userinfo, a secret

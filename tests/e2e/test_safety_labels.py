@@ -1,4 +1,3 @@
-# ruff: noqa: F811
 """Labels read as a person reads them, and the form that is submitted is the form checked, in real Chromium with the
 real extension and host on fixture pages of this suite (tests/fixtures/pages/safety/labels-*.html): each hostile
 label, language, composer, drop target, payment form and closed shadow root is held before anything reaches the

@@ -11,15 +11,15 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-import qasync  # noqa: E402
-from tests.harness.memory_keyring import memory_keyring_in_use  # noqa: E402
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler  # noqa: E402
+import pytest
+import qasync
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
-from app.agent.model import ModelClient  # noqa: E402
-from app.core.service import Core  # noqa: E402
-from app.demo.scripted_model.server import ScriptedModelServer  # noqa: E402
-from app.ui import aio  # noqa: E402
+from app.agent.model import ModelClient
+from app.core.service import Core
+from app.demo.scripted_model.server import ScriptedModelServer
+from app.ui import aio
+from tests.harness.memory_keyring import memory_keyring_in_use
 
 T = TypeVar("T")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from app.ui.controller import AppState
 from app.ui.platform_check import why_no_ui
-from installer.record import InstallRecord, save_record
 from app.ui.single_instance import InstanceServer, forward_to_running
+from installer.record import InstallRecord, save_record
 from tests.qt.conftest import make_core, until
 
 

@@ -18,4 +18,5 @@ cover each (a unit test checks it)."""
 
 @cache
 def sensitive_words() -> dict[str, Any]:
-    return json.loads(WORDS_PATH.read_text(encoding="utf-8"))
+    words: dict[str, Any] = json.loads(WORDS_PATH.read_text(encoding="utf-8"))
+    return words

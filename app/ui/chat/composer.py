@@ -41,7 +41,7 @@ class Composer(QFrame):
         self.edit.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if lines > MAX_LINES
                                              else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.edit and event.type() == QEvent.Type.KeyPress:
             key_event: QKeyEvent = event  # type: ignore[assignment]
             key = key_event.key()

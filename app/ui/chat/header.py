@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtWidgets import QFrame, QHBoxLayout
 
 from app.ui.aio import spawn
@@ -19,7 +21,8 @@ STATUS = {
 
 
 class Header(QFrame):
-    def __init__(self, controller: AppController, on_new_chat, on_demo) -> None:
+    def __init__(self, controller: AppController, on_new_chat: Callable[[], object],
+                 on_demo: Callable[[], object]) -> None:
         super().__init__()
         self.setObjectName("header")
         self.controller = controller

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from app.ui.chat.model import MilestoneView, TaskView
@@ -33,7 +34,7 @@ class Thumbnail(QLabel):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("Click to enlarge")
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         ImageViewer(self.data_url, self.title, self.window()).open()
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from typing import Any, Callable
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication
@@ -126,7 +126,7 @@ class ChatWindow(QMainWindow):
                            lambda: self.controller.resume_requested.emit(task.task_id), task.description)
         return card
 
-    def _confirmation_asked(self, request: dict) -> None:
+    def _confirmation_asked(self, request: dict[str, Any]) -> None:
         """A held action of a task in this chat: its card gets the question (the popup and tray have it too)."""
         for turn in reversed(self.transcript.turns):
             for card in reversed(list(turn.cards.values())):
@@ -261,7 +261,7 @@ class ChatWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.quit_on_close:
             event.ignore()
             self.controller.quit_requested.emit()

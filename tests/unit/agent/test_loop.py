@@ -17,10 +17,10 @@ from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
 from app.agent.tools import browser as browser_tool
 from app.bridge.abort import AbortSignal
-from app.protocol.envelope import Response
-from app.protocol.errors import ErrorCode
 from app.demo.scripted_model.conversation import steps, text, tool_use
 from app.demo.scripted_model.server import Fault, Reply, ScriptedModelServer
+from app.protocol.envelope import Response
+from app.protocol.errors import ErrorCode
 from tests.unit.agent.doubles import RecordingBridge
 
 PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"0" * 32).decode()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 from app.agent.context import Deps, RuntimeContext, ToolServices
+from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import DEFAULT_TIERS, AgentSettings, Tier
 from app.agent.subagent_run import run_subagent
 from app.agent.task_board import TaskBoard
 from app.agent.tools.registry import DECLARATIONS, INTERNAL_ONLY_TOOLS, main_loadout, subagent_loadout
-from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.protocol.actions import ACTION_TYPES
 from tests.unit.agent.doubles import RecordingBridge
 

@@ -11,7 +11,16 @@ import pytest
 from pydantic import ValidationError
 
 from app.protocol.actions import parse_action
-from app.protocol.envelope import CONTROL_OPS, EXTENSION_EVENTS, HOST_EVENTS, PROTOCOL_VERSION, Control, Event, Request, Response
+from app.protocol.envelope import (
+    CONTROL_OPS,
+    EXTENSION_EVENTS,
+    HOST_EVENTS,
+    PROTOCOL_VERSION,
+    Control,
+    Event,
+    Request,
+    Response,
+)
 from app.protocol.errors import ActionFailed, ErrorCode
 
 VECTORS = json.loads((Path(__file__).parents[3] / "extension/test/fixtures/protocol-vectors.json").read_text())
