@@ -93,7 +93,7 @@ const dispatcher = new ActionDispatcher({
 });
 
 // Nobody is left to answer a held request: it fails.
-port.onDisconnect = (reason) => holds.releaseAll(`bua's app went away (${reason})`);
+port.onDisconnect = (/** @type {string} */ reason) => holds.releaseAll(`bua's app went away (${reason})`);
 
 port.onMessage = (/** @type {unknown} */ msg) => {
   dispatcher.handle(msg);

@@ -62,6 +62,7 @@ async function targetTab(requestedTab, ctx) {
   if (requestedTab !== null) return (await requireTab(ctx.tabs, requestedTab)).id;
   const current = await ctx.taskTabs.get(ctx.taskId);
   if (current !== undefined && (await findTab(ctx.tabs, current))) return current;
+  if (!ctx.buaWindow) throw new ActionError(ErrorCode.INTERNAL_ERROR, "no bua window to open the tab in; retry once");
   const created = await ctx.buaWindow.backgroundTab();
   await ctx.claimTab?.(created.id, created.windowId);
   return created.id;

@@ -22,7 +22,9 @@ import { navigate } from "./navigate.js";
  */
 export async function openTab(action, ctx) {
   const url = checkNavigableUrl(action.url);
-  const tab = action.focus ? await ctx.buaWindow.focusedTab() : await ctx.buaWindow.backgroundTab();
+  const win = ctx.buaWindow;
+  if (!win) throw new ActionError(ErrorCode.INTERNAL_ERROR, "no bua window to open the tab in; retry once");
+  const tab = action.focus ? await win.focusedTab() : await win.backgroundTab();
   await ctx.claimTab?.(tab.id, tab.windowId);
   await ctx.taskTabs.set(ctx.taskId, tab.id);
   const loaded = await navigate({ type: "navigate", url, tab_id: tab.id }, ctx);

@@ -60,7 +60,7 @@ export function listenedNodes(listeners) {
  *   know (after a walk that says it may have passed them); false when there is none left for this extract
  */
 export async function syncListeners(dbg, frame) {
-  const send = (/** @type {string} */ method, /** @type {object} */ params) =>
+  const send = (/** @type {string} */ method, /** @type {Record<string, unknown>} */ params) =>
     dbg.send(frame.tabId, method, params, frame.sessionId);
   const none = { more: async () => false };
   const listeners = await pageListeners(dbg, frame, send);

@@ -118,7 +118,7 @@ export function pageRender(lib) {
     const mask = /** @type {any} */ (cs).maskImage ?? /** @type {any} */ (cs).webkitMaskImage ?? "none";
     if (!mask || mask === "none") return 1;
     const stops = lib.gradientColours(mask);
-    return stops ? Math.max(...stops.map((s) => s[3])) : 1;
+    return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : 1;
   };
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */

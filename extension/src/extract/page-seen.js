@@ -200,7 +200,7 @@ export function pageSeen(lib) {
    */
   lib.shownText = (root, max = 100_000) => {
     let out = "";
-    lib.seenRuns(root, (text) => (out += text).length > max);
+    lib.seenRuns(root, (/** @type {string} */ text) => (out += text).length > max);
     return out.replace(/\s+/g, " ").trim();
   };
 

@@ -6,6 +6,11 @@
  */
 
 /**
+ * @typedef {{count: number, last: number, target: any, focus: any, scrolled: any, observer: MutationObserver,
+ *   scrollTargets: any[], onScroll: (event: any) => void}} EffectsState one action's counters in the page
+ */
+
+/**
  * In the page: start counting mutations for one action (`this` = the target element or the global).
  * @this {any}
  * @param {string} token
@@ -13,7 +18,9 @@
 export function startCounting(token) {
   const all = globalThis.__buaEffects || (globalThis.__buaEffects = {});
   const target = this && this.nodeType === 1 ? this : null;
-  const state = { count: 0, last: 0, target, focus: deepActiveElement(), scrolled: null };
+  /** @type {EffectsState} */
+  const state = { count: 0, last: 0, target, focus: deepActiveElement(), scrolled: null,
+    observer: /** @type {any} */ (null), scrollTargets: [], onScroll: () => {} };
   state.observer = new MutationObserver((records) => {
     state.count += records.length;
     state.last = performance.now();
@@ -23,14 +30,14 @@ export function startCounting(token) {
   // action (scrollIntoView) fires its event later, so positions are noted now and a scroll that left its
   // element where it was does not count.
   const doc = target ? target.ownerDocument : document;
-  const at = (el) => `${el.scrollLeft},${el.scrollTop}`;
+  const at = (/** @type {any} */ el) => `${el.scrollLeft},${el.scrollTop}`;
   const page = doc.scrollingElement || doc.documentElement;
   const positions = new Map([[page, at(page)]]);
   for (let node = target; node; node = node.parentElement || (node.getRootNode && node.getRootNode().host)) {
     positions.set(node, at(node));
   }
   state.scrollTargets = [doc.defaultView];
-  state.onScroll = (event) => {
+  state.onScroll = (/** @type {any} */ event) => {
     const el = event.target.nodeType === 9 ? event.target.scrollingElement || event.target.documentElement : event.target;
     if (!el || (positions.has(el) && positions.get(el) === at(el))) return;
     state.scrolled = el;
@@ -90,6 +97,7 @@ export function readCount(token, stop) {
   const all = globalThis.__buaEffects || {};
   const state = all[token];
   if (!state) return null;
+  /** @type {{count: number, quietMs: number, focus: string, scrolled: {what: string, x: number, y: number} | null}} */
   const out = { count: state.count, quietMs: state.last ? performance.now() - state.last : -1, focus: "", scrolled: null };
   const moved = state.scrolled;
   if (moved) {

@@ -102,12 +102,17 @@ export const NOT_KEPT = "__buaNotKept";
 /** @type {Map<Function, {extra: Function[], source: string, kept?: KeptFunction}[]>} composed sources, per function and extras */
 const sources = new Map();
 
-/** @param {Function} fn @param {Function[]} extra */
+/**
+ * @param {Function} fn
+ * @param {Function[]} extra
+ * @returns {{extra: Function[], source: string, kept?: KeptFunction}}
+ */
 function entryFor(fn, extra) {
   const known = sources.get(fn) ?? [];
   const cached = known.find((k) => k.extra.length === extra.length && k.extra.every((f, i) => f === extra[i]));
   if (cached) return cached;
   const source = `function (...args) {\n${[...HELPERS, ...extra].map(String).join("\n")}\nreturn (${fn}).apply(this, args);\n}`;
+  /** @type {{extra: Function[], source: string, kept?: KeptFunction}} */
   const entry = { extra: [...extra], source };
   sources.set(fn, [...known, entry]);
   return entry;

@@ -122,9 +122,10 @@ export class Confirmations {
     if (!found) {
       // Not sensitive, but typed into another site's frame: the app checks its data-flow memory against that site
       // (it only knows the tab's page) and sends the action again with the token, or asks the person first.
-      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(frameUrl)}; `
+      const where = frameUrl ?? "";
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(where)}; `
         + "bua checks what it carries there", { confirmation: {
-        what: type, site: siteOf(frameUrl), url: frameUrl, element: "a field in a frame", reason: "", category: "frame_destination",
+        what: type, site: siteOf(where), url: where, element: "a field in a frame", reason: "", category: "frame_destination",
         token, ...frame } });
     }
     const finding = /** @type {Finding} */ (found.finding);
