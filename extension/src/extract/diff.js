@@ -12,7 +12,7 @@
  *   An element of a region the markdown leaves out says its region, named as the index's region lines name it
  *   (`+ e8 link "Archive" (in navigation "Main")`): no markdown line places it.
  * Links whose `[name](uid)` token already stands in the listed markdown lines are not listed again, nor is a
- * stateless element whose only change (its name) the listed lines show. A removed dialog is one line with its
+ * stateless element whose only change (its name) the listed lines show, or that went with a listed line. A removed dialog is one line with its
  * name and size (`- dialog "Jane" closed (9 lines, 1 element)`), its elements not listed again; the elements of a
  * left-out region (navigation, a cookie banner) that went with all of it are one line too. The fields an action
  * set and reported itself (`reported`: fill, type) are not listed when only their value or state changed.
@@ -232,7 +232,7 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
     counts.removed++;
     const inDialog = closed.find((c) => tokenShown(was, c.text));
     if (inDialog) inDialog.elements++;
-    else if (!inlineLink(was, shown)) gone.push(was);
+    else if (!inlineLink(was, shown) && !(!was.states && tokenShown(was, shown))) gone.push(was);
   }
   els.push(...removedElementLines(gone, after.elements));
   for (const c of closed) md[c.line] += ` (${c.lines} lines${c.elements ? `, ${c.elements} element${c.elements > 1 ? "s" : ""}` : ""})`;
