@@ -97,7 +97,9 @@ export function pageWalker(lib) {
     const addElement = (el, role, st, x, script = null) => {
       const [name, via] = lib.shownName(el, seenName(el, script ? "button" : role, st), st);
       const own = lib.statesOf(el, role, name).filter((/** @type {string} */ x) => !st.hideText || !x.startsWith("value="));
-      const states = [...own, ...(script?.hint ? [script.hint] : []), ...via].join(" ");
+      // A class hint says nothing more once the icon named the control (page-icon-name.js).
+      const hint = script?.hint && !(name && lib.iconNamed.has(el)) ? [script.hint] : [];
+      const states = [...own, ...hint, ...via].join(" ");
       const group = st.strip ? st.group : null;
       W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region, group });
       // What the index will really spend on it (page-index.js), and its inline token where the markdown shows it.

@@ -22,6 +22,7 @@ import { pageControlsFind } from "./page-controls-find.js";
 import { pageCover } from "./page-cover.js";
 import { pageFields } from "./page-fields.js";
 import { pageFind } from "./page-find.js";
+import { pageIconName } from "./page-icon-name.js";
 import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
@@ -37,7 +38,7 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls, pageControlsFind,
-  pageFind, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover, pageSearch, pageSeen, pageShadow,
+  pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover, pageSearch, pageSeen, pageShadow,
   pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
