@@ -21,6 +21,7 @@ export function pageAria(lib) {
     "button", "link", "textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "slider",
     "spinbutton", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem", "listbox",
   ]);
+  const SVG_NS = "http://www.w3.org/2000/svg";
   const NAME_FROM_CONTENT = new Set([
     "button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem",
     "checkbox", "radio", "switch", "heading", "cell", "columnheader", "rowheader", "tooltip", "row",
@@ -225,6 +226,9 @@ export function pageAria(lib) {
     lib.iconNamed.delete(el);
     let name = clean(labelledBy(el));
     if (!name) name = clean(el.getAttribute("aria-label") || "");
+    if (!name && el.namespaceURI === SVG_NS && el.localName !== "svg") {
+      name = lib.svgLabel(el); // page-svg.js: a drawn control's title or text
+    }
     if (!name) name = clean(nativeLabel(el));
     let ligature = "";
     if (!name && NAME_FROM_CONTENT.has(role)) {
