@@ -25,7 +25,7 @@ def test_icon_only_buttons_and_menu_items_are_named_from_their_icons(page):
         assert any(f'button "{name}" icon-name' in line for line in lines), (name, text)
     assert any(line.endswith('button "Strikethrough" icon-name') for line in lines), text
     assert any(line.endswith('button "Undo"') for line in lines), "a title is the page's own name: " + text
-    assert any(f'menuitem "trash" icon-name' in line for line in lines), text
+    assert any('menuitem "trash" icon-name' in line for line in lines), text
     assert any(line.endswith('menuitem "Rename"') for line in lines), text
     unnamed = [line for line in lines if line.split(" ")[1] == "button" and '"' not in line]
     assert len(unnamed) == 1, f"the utility-classed SVG button stays unnamed: {text}"

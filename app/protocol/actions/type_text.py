@@ -28,5 +28,6 @@ class TypeText(Target, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="typing",
-        result={**INPUT, "typed_into": PAGE, "selected": PAGE, "value_length": OWN, "submitted": PAGE},
+        result={**INPUT, "typed_into": PAGE, "selected": PAGE, "value_length": OWN, "submitted": PAGE,
+                "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN},
     )
