@@ -20,3 +20,12 @@ def test_a_pie_charts_slices_and_a_text_button_are_listed_and_clickable(page):
         clicked = send({"type": "click", "uid": by_name[name]})
         assert clicked.ok, clicked.error
         assert evaluate(send, "document.querySelector('#out').textContent") == picked
+
+
+def test_find_finds_a_drawn_control_by_its_label_as_extract_lists_it(page):
+    send = page("svg-chart.html", "t-svg-find")
+    lines = send({"type": "extract"}).result["elements"].splitlines()
+    pears = next(line.split(" ")[0] for line in lines if '"Pears 75%"' in line)
+    found = send({"type": "find", "name": "Pears"})
+    assert found.ok, found.error
+    assert [(m["uid"], m["role"]) for m in found.result["matches"]] == [(pears, "clickable")]
