@@ -22,7 +22,8 @@ class TypeText(Target, WithDialog):
         signature="{uid | selector, text, clear?, submit?}",
         guide="type into an input, textarea, contenteditable or choose a <select> option by label; `submit` "
               "presses Enter after.",
-        done=lambda raw, result: f"Typed into {target(raw, result, 'typed_into')}{outcome(result)}",
+        done=lambda raw, result: f"Typed into {target(raw, result, 'typed_into')}"
+                                 f"{' (its value did not change)' if result.get('value_unchanged') else ''}{outcome(result)}",
         failed="type into",
         failed_subject=target,
         may_navigate=True,
