@@ -210,3 +210,16 @@ test("an element of a left-out region says its region, as the index's region lin
     '- e4 link "Old" (in navigation "Main")',
   ].join("\n"));
 });
+
+test("lines whose only change is their elements' labels give just the new tokens", () => {
+  const before = snap(["# T", "| Jane | [e4] |", "| Omar | [e5] |", "Count: 1"],
+    [["e4", "button", ""], ["e5", "button", ""]]);
+  const after = snap(["# T", "| Jane | [View](e4) |", "| Omar | [View](e5) |", "Count: 2"],
+    [["e4", "button", "View"], ["e5", "button", "View"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, ["@ after: # T", "~ Count: 2", "  was: Count: 1", "~ labels now: [View](e4) [View](e5)"].join("\n"));
+  assert.equal(list?.elements, undefined, "the tokens show the names");
+  assert.equal(list?.summary, "text lines: 3 changed; elements: 2 changed");
+  const text = diffSnapshots(snap(["| Jane | [e4] |"], []), snap(["| Jane D | [View](e4) |"], []));
+  assert.equal(text?.markdown, ["@ at the top", "~ | Jane D | [View](e4) |", "  was: | Jane | [e4] |"].join("\n"), "text changed too");
+});

@@ -68,7 +68,7 @@ def test_three_contacts_through_one_task_call(core, browser, site, model):
     panel = results[3]["result"]["changes"]
     assert CANDIDATES[0]["email"] in panel["markdown"], "the panel read from the wait's change list"
     closed = results[4]["result"]["changes"]
-    assert "- ## " + CANDIDATES[0]["name"] in closed["markdown"], "the Close click's own change list"
+    assert f'- dialog "{CANDIDATES[0]["name"]}" closed (' in closed["markdown"], "the Close click's own change list: one line"
     view_uids = [c["uid"] for c in calls if c["type"] == "click"][::2]
     assert all(f'{uid} button "View"' in results[1]["result"]["elements"] for uid in view_uids), \
         "every View uid clicked is the one the first extract listed (uids stay stable)"

@@ -12,10 +12,12 @@
  *   An element of a region the markdown leaves out says its region, named as the index's region lines name it
  *   (`+ e8 link "Archive" (in navigation "Main")`): no markdown line places it.
  * Links whose `[name](uid)` token already stands in the listed markdown lines are not listed again, nor is a
- * stateless element whose only change (its name) the listed lines show, or that went with a listed line. A removed dialog is one line with its
- * name and size (`- dialog "Jane" closed (9 lines, 1 element)`), its elements not listed again; the elements of a
- * left-out region (navigation, a cookie banner) that went with all of it are one line too. The fields an action
- * set and reported itself (`reported`: fill, type) are not listed when only their value or state changed.
+ * stateless element whose only change (its name) the listed lines show, or that went with a listed line. A line
+ * whose only change is its elements' labels gives just their new tokens (`~ labels now: [View](e4) [View](e5)`).
+ * A removed dialog is one line with its name and size (`- dialog "Jane" closed (9 lines, 1 element)`), its
+ * elements not listed again; the elements of a left-out region (navigation, a cookie banner) that went with all
+ * of it are one line too. The fields an action set and reported itself (`reported`: fill, type) are not listed
+ * when only their value or state changed.
  */
 
 import { elementLine } from "./element-lines.js";
@@ -199,7 +201,14 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
     const context = hunk.at > 0 ? after.lines[hunk.at - 1] : "";
     md.push(context ? `@ after: ${cut(context)}` : "@ at the top");
     const pairs = Math.min(hunk.removed.length, hunk.added.length);
-    for (let i = 0; i < pairs; i++) md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
+    /** @type {string[]} */
+    const relabelled = [];
+    for (let i = 0; i < pairs; i++) {
+      const tokens = relabelledTokens(hunk.removed[i], hunk.added[i]);
+      if (tokens) relabelled.push(...tokens);
+      else md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
+    }
+    if (relabelled.length) md.push(`~ labels now: ${relabelled.join(" ")}`);
     for (const part of removedParts(hunk.removed.slice(pairs))) {
       if (typeof part === "string") md.push(part);
       else closed.push({ line: md.push(part.head) - 1, text: part.lines.join("\n"), lines: part.lines.length, elements: 0 });
@@ -283,6 +292,24 @@ function summary(text, elements, asReported) {
   const els = part(elements, "elements");
   const parts = [part(text, "text lines"), els && asReported ? `${els} (${asReported} as the fields above say)` : els].filter(Boolean);
   return parts.length ? parts.join("; ") : "no text or element changed";
+}
+
+/** An element's token in a markdown line: `[label](e4)` (group 2: the uid) or `[e4]` (group 3). */
+const TOKEN = /\[((?:[^\]\\]|\\.)*)\]\((e\d+)\)|\[(e\d+)\]/g;
+
+/**
+ * When a changed line differs from the one it replaced only in its elements' labels (a label hidden while
+ * something covers it, shown again after), those elements' new tokens; else null.
+ * @param {string} was
+ * @param {string} now
+ * @returns {string[] | null}
+ */
+function relabelledTokens(was, now) {
+  const bare = (/** @type {string} */ line) => line.replace(TOKEN, (_m, _l, uid, alone) => `[${uid ?? alone}]`);
+  if (bare(was) !== bare(now)) return null;
+  const before = new Map([...was.matchAll(TOKEN)].map((m) => [m[2] ?? m[3], m[0]]));
+  const changed = [...now.matchAll(TOKEN)].filter((m) => before.get(m[2] ?? m[3]) !== m[0]).map((m) => m[0]);
+  return changed.length ? changed : null;
 }
 
 /** The line that opens a dialog's block in the markdown (markdown.js renderBlocks), and the one that ends it. */
