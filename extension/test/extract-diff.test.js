@@ -125,14 +125,66 @@ test("snapshots: per task, tab and selector; bounded; dropped with their tab", (
   assert.deepEqual(previous("t", MAX_SNAPSHOTS + 9)?.lines, [String(MAX_SNAPSHOTS + 9)]);
 });
 
-test("a long run of removed lines is listed by its first and last lines; its elements all", () => {
+test("a closed dialog is one line with its name and size; its elements are not listed again", () => {
   const panel = ['[dialog "Jane"]', "## Jane", "Email", "jane@example.org", "Phone", "+44 1", "[Close](e8)", "[end of dialog]"];
-  const before = snap(["# List", ...panel], [["e8", "button", "Close"]]);
+  const before = snap(["# List", ...panel, "Tail"], [["e8", "button", "Close"], ["e9", "button", "Other"]]);
+  const after = snap(["# List", "Tail"], [["e9", "button", "Other"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, ["@ after: # List", '- dialog "Jane" closed (8 lines, 1 element)'].join("\n"));
+  assert.equal(list?.elements, undefined);
+  assert.equal(list?.summary, "text lines: 8 removed; elements: 1 removed");
+});
+
+test("a modal dialog inside another, and lines around it, collapse by block", () => {
+  const inner = ["[dialog, modal: the page behind it is inert until it is closed]", "Sure?", "[end of dialog]"];
+  const outer = ['[dialog "Edit \\"x\\""]', "## Edit", ...inner, "[Save](e3)", "[end of dialog]"];
+  const before = snap(["# A", "gone line", ...outer, "[Open](e2)"], [["e2", "button", "Open"], ["e3", "button", "Save"]]);
+  const after = snap(["# A", "[Open](e2)"], [["e2", "button", "Open"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, ["@ after: # A", "- gone line", '- dialog "Edit \\"x\\"" closed (7 lines, 1 element)'].join("\n"));
+  assert.equal(list?.elements, undefined);
+});
+
+test("a long run of removed lines that is no dialog is listed by its first and last lines; its elements all", () => {
+  const section = ["## Jane", "Email", "[Close](e8)", "Phone", "+44 1", "Last"];
+  const before = snap(["# List", ...section], [["e8", "button", "Close"]]);
   const after = snap(["# List"], []);
   const list = diffSnapshots(before, after);
-  assert.equal(list?.markdown, ["@ after: # List", '- [dialog "Jane"]', "- ## Jane", "  … 5 more lines removed", "- [end of dialog]"].join("\n"));
+  assert.equal(list?.markdown, ["@ after: # List", "- ## Jane", "- Email", "  … 3 more lines removed", "- Last"].join("\n"));
   assert.equal(list?.elements, '- e8 button "Close"');
-  assert.equal(list?.summary, "text lines: 8 removed; elements: 1 removed");
+});
+
+test("the elements of a left-out region that went whole share one line; a region partly left lists its own", () => {
+  const regioned = (/** @type {[string, string, string][]} */ els) => ({
+    doc: "d1", url: "http://x/", title: "X", lines: ["# Page"],
+    elements: new Map(els.map(([uid, name, region]) => [uid, { uid, role: "button", name, region, regionNo: "/1" }])),
+  });
+  const cookie = 'region "Cookie consent"';
+  const before = regioned([["e1", "Accept", cookie], ["e2", "Reject", cookie], ["e3", "Settings", cookie],
+    ["e4", "Jobs", 'navigation "Main"'], ["e5", "Help", 'navigation "Main"']]);
+  const after = regioned([["e5", "Help", 'navigation "Main"']]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.elements, [`- ${cookie} gone (3 elements)`, '- e4 button "Jobs" (in navigation "Main")'].join("\n"));
+  assert.equal(list?.summary, "elements: 4 removed");
+});
+
+test("a name change the listed lines show is not listed again; a state change is", () => {
+  const before = snap(["| Jane | [View](e4) |"], [["e4", "button", "View", "", "row: Jane"], ["e5", "checkbox", "A"]]);
+  const after = snap(["| Jane | [e4] |"], [["e4", "button", "", "", "row: Jane"], ["e5", "checkbox", "A", "checked"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.elements, '~ e5 checkbox "A" checked (was: checkbox "A")');
+  assert.equal(list?.summary, "text lines: 1 changed; elements: 2 changed");
+});
+
+test("fields the action reported itself are left out when only their value or state changed", () => {
+  const before = snap(["Form"], [["e1", "textbox", "Name", 'value="old"'], ["e2", "radio", "Small", "checked"],
+    ["e3", "radio", "Large"], ["e4", "textbox", "Label"]]);
+  const after = snap(["Form"], [["e1", "textbox", "Name", 'value="Ada"'], ["e2", "radio", "Small"],
+    ["e3", "radio", "Large", "checked"], ["e4", "textbox", "Label now", 'value="x"']]);
+  const list = diffSnapshots(before, after, 2000, { reported: new Set(["e1", "e3", "e4"]) });
+  assert.equal(list?.elements, ['~ e2 radio "Small" (was: radio "Small" checked)',
+    '~ e4 textbox "Label now" value="x" (was: textbox "Label")'].join("\n"));
+  assert.equal(list?.summary, "elements: 4 changed (2 as the fields above say)");
 });
 
 test("an element of a left-out region says its region, as the index's region line names it", () => {
@@ -157,4 +209,17 @@ test("an element of a left-out region says its region, as the index's region lin
     '+ e8 link "Help" (in footer, row: Tools)',
     '- e4 link "Old" (in navigation "Main")',
   ].join("\n"));
+});
+
+test("lines whose only change is their elements' labels give just the new tokens", () => {
+  const before = snap(["# T", "| Jane | [e4] |", "| Omar | [e5] |", "Count: 1"],
+    [["e4", "button", ""], ["e5", "button", ""]]);
+  const after = snap(["# T", "| Jane | [View](e4) |", "| Omar | [View](e5) |", "Count: 2"],
+    [["e4", "button", "View"], ["e5", "button", "View"]]);
+  const list = diffSnapshots(before, after);
+  assert.equal(list?.markdown, ["@ after: # T", "~ Count: 2", "  was: Count: 1", "~ labels now: [View](e4) [View](e5)"].join("\n"));
+  assert.equal(list?.elements, undefined, "the tokens show the names");
+  assert.equal(list?.summary, "text lines: 3 changed; elements: 2 changed");
+  const text = diffSnapshots(snap(["| Jane | [e4] |"], []), snap(["| Jane D | [View](e4) |"], []));
+  assert.equal(text?.markdown, ["@ at the top", "~ | Jane D | [View](e4) |", "  was: | Jane | [e4] |"].join("\n"), "text changed too");
 });

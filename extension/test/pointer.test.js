@@ -145,11 +145,12 @@ test("the recording names events inside the target as the target, and others by 
   const g = /** @type {any} */ (globalThis);
   const prevented = { defaultPrevented: true };
   g.__buaPointer = { t2: { target: button, targetName: 'button#go "Go"', views: [], types: [],
-    first: { mousedown: { el: inner }, dragstart: { el: inner, event: prevented } }, last: { click: { el: other } } } };
+    first: { mousedown: { el: inner }, dragstart: { el: inner, event: prevented }, click: { el: other } },
+    last: { click: { el: inner } } } };
   try {
     const read = inPage(() => readRecording("t2", true));
     assert.deepEqual(read.received.mousedown, { name: 'button#go "Go"', outside: false });
-    assert.deepEqual(read.received.click, { name: 'a#away "Away"', outside: true });
+    assert.deepEqual(read.received.click, { name: 'a#away "Away"', outside: true }, "a press is named by its first click");
     assert.equal(read.drag_started, true);
     assert.equal(read.drag_prevented, true);
     assert.equal(g.__buaPointer.t2, undefined, "stopping forgets the recording");

@@ -57,6 +57,7 @@ class Fill(OnTab, WithDialog):
         needs_input_focus=True,
         sensitive_by="fields",
         result={**INPUT, "fields": {"field": OWN, "ok": OWN, "error": ERROR, "element": PAGE, "checked": OWN,
-                                    "changed": OWN, "selected": PAGE, "typed_into": PAGE, "value_length": OWN},
+                                    "changed": OWN, "selected": PAGE, "typed_into": PAGE, "value_length": OWN,
+                                    "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN},
                 "submitted": PAGE, "submit_error": PAGE},
     )

@@ -22,11 +22,13 @@ class TypeText(Target, WithDialog):
         signature="{uid | selector, text, clear?, submit?}",
         guide="type into an input, textarea, contenteditable or choose a <select> option by label; `submit` "
               "presses Enter after.",
-        done=lambda raw, result: f"Typed into {target(raw, result, 'typed_into')}{outcome(result)}",
+        done=lambda raw, result: f"Typed into {target(raw, result, 'typed_into')}"
+                                 f"{' (its value did not change)' if result.get('value_unchanged') else ''}{outcome(result)}",
         failed="type into",
         failed_subject=target,
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="typing",
-        result={**INPUT, "typed_into": PAGE, "selected": PAGE, "value_length": OWN, "submitted": PAGE},
+        result={**INPUT, "typed_into": PAGE, "selected": PAGE, "value_length": OWN, "submitted": PAGE,
+                "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN},
     )

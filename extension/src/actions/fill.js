@@ -16,7 +16,8 @@ import { onElement } from "../tabs/isolated-world.js";
 import { pressKey } from "../input/keyboard.js";
 import { editFacts, readValue } from "../page/type.js";
 import { setChecked, submitForm } from "../page/fill.js";
-import { editableOf, fill as enterValue, guarded, refuseUnusable, shownValue } from "./type.js";
+import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, shownValue } from "./type.js";
+import { REPORTED_UIDS } from "../extract/action-changes.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -54,7 +55,11 @@ export async function fillForm(action, ctx) {
     }
     const effects = await watch.finish(dialogs.records, { valueChanged: results.some((r) => r.ok && r.changed !== false) });
     for (const r of results) delete r.changed;
-    return { fields: results, ...extra, effects };
+    const reported = results.flatMap((r) => /** @type {any} */ (r)[REPORTED_UIDS] ?? []);
+    /** @type {Record<string | symbol, unknown>} */
+    const done = { fields: results, ...extra, effects };
+    if (reported.length) Object.defineProperty(done, REPORTED_UIDS, { value: reported, enumerable: true });
+    return done;
   });
 }
 
@@ -87,7 +92,9 @@ async function fillOne(ctx, tabId, field) {
     const element = await editableOf(ctx, tabId, await targetElement(field, ctx, tabId));
     const facts = await guarded(onElement(ctx, tabId, element, editFacts));
     if (facts.inputType === "checkbox" || facts.inputType === "radio") {
-      return { result: { field: name, ok: true, ...(await tick(ctx, tabId, element, facts, field.value)) }, element, text: false };
+      const result = { field: name, ok: true, ...(await tick(ctx, tabId, element, facts, field.value)) };
+      const after = await onElement(ctx, tabId, element, readValue).catch(() => null);
+      return { result: reporting(tabId, element, after, result), element, text: false };
     }
     if (typeof field.value !== "string") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `${facts.target} takes text, not ${field.value}; give the value as a string`, quoting(facts.target));
@@ -100,10 +107,10 @@ async function fillOne(ctx, tabId, field) {
     const after = await onElement(ctx, tabId, element, readValue).catch(() => null);
     /** @type {Record<string, unknown>} */
     const result = { field: name, ok: true, ...outcome, ...(after ? shownValue(after) : {}) };
-    if (after && facts.kind !== "select" && !after.password && after.value !== field.value) {
+    if (after && facts.kind !== "select" && !after.password && after.value !== field.value && !outcome.value_unchanged) {
       result.note = "the field does not show the value as given; it may have rejected or reformatted it";
     }
-    return { result, element, text: facts.kind === "text" || facts.kind === "contenteditable" };
+    return { result: reporting(tabId, element, after, result), element, text: facts.kind === "text" || facts.kind === "contenteditable" };
   } catch (err) {
     if (!(err instanceof ActionError)) throw err;
     return { result: { field: name, ok: false, error: { code: err.code, message: err.message, ...quoted(err) } }, text: false };

@@ -20,6 +20,9 @@ import { pageFunction } from "../page/functions.js";
 import { onElement } from "../tabs/isolated-world.js";
 import { pressKey } from "../input/keyboard.js";
 import { chooseOption, editFacts, focusForTyping, pickEditable, readValue, setValue } from "../page/type.js";
+import { parseKeyCombo, keyEvents } from "../input/keys.js";
+import { REPORTED_UIDS } from "../extract/action-changes.js";
+import { issuedUid } from "../extract/uid-map.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -27,6 +30,10 @@ import { chooseOption, editFacts, focusForTyping, pickEditable, readValue, setVa
  */
 
 const SHOWN_VALUE_CHARS = 200;
+/** How long a field has to show inserted text before bua takes it as ignored (a framework may render it late). */
+const IGNORED_AFTER_MS = 150;
+/** Longest text typed again as key events when the page ignored it inserted. */
+const MAX_KEYED_CHARS = 500;
 
 /**
  * @param {Record<string, unknown>} action
@@ -58,10 +65,10 @@ export async function typeText(action, ctx) {
     const effects = await watch.finish(dialogs.records, { valueChanged });
     /** @type {Record<string, unknown>} */
     const result = { ...outcome, ...(after ? shownValue(after) : {}), effects };
-    if (after && text && facts.kind !== "select" && !after.value.includes(text) && !after.password) {
+    if (after && text && facts.kind !== "select" && !after.value.includes(text) && !after.password && !outcome.value_unchanged) {
       result.note = "the field does not show the typed text as given; it may have rejected or reformatted it (maxlength, pattern, a number field)";
     }
-    return result;
+    return reporting(tabId, element, after, result);
   });
 }
 
@@ -139,9 +146,61 @@ export async function fill(ctx, tabId, element, facts, text, clear) {
       quoting(facts.target, focus.now));
   }
   if (!focus.caretPlaced) await pressKey(ctx, tabId, "End");
-  if (text) await ctx.debugger.send(tabId, "Input.insertText", { text });
-  else if (clear && facts.value) await pressKey(ctx, tabId, "Backspace");
-  return { typed_into: facts.target };
+  if (!text) {
+    if (clear && facts.value) await pressKey(ctx, tabId, "Backspace");
+    return { typed_into: facts.target };
+  }
+  const was = await onElement(ctx, tabId, element, readValue);
+  await ctx.debugger.send(tabId, "Input.insertText", { text });
+  if (!(await ignored(ctx, tabId, element, was.value, clear && was.value === text))) return { typed_into: facts.target };
+  // The page swallowed the inserted text (a terminal, a canvas editor that reads keys): type it as key presses.
+  if ([...text].length > MAX_KEYED_CHARS) {
+    return { typed_into: facts.target, value_unchanged: true, next_step: `the page ignored the inserted text; type it in parts of at most ${MAX_KEYED_CHARS} characters, which bua then sends as key presses, or press_key` };
+  }
+  for (const char of text) for (const event of keyEvents(parseKeyCombo(KEY_OF_CHAR[char] ?? char))) await ctx.debugger.send(tabId, "Input.dispatchKeyEvent", event);
+  /** @type {Record<string, unknown>} */
+  const outcome = { typed_into: facts.target, typed_with: "key presses (the page ignored the text inserted as typing)" };
+  if (await ignored(ctx, tabId, element, was.value, false)) {
+    outcome.value_unchanged = true;
+    outcome.next_step = "the field's value did not change: the page may show what it took elsewhere (a terminal screen, a canvas); extract or screenshot to see it";
+  }
+  return outcome;
+}
+
+/** Characters whose key has a name (keys.js), as typed. */
+const KEY_OF_CHAR = /** @type {Record<string, string>} */ ({ " ": "Space", "\n": "Enter", "\r": "Enter", "\t": "Tab" });
+
+/**
+ * Whether the field still shows `was` after the page had time to render what it took (a value it should keep,
+ * `same`, is no sign).
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @param {string} was
+ * @param {boolean} same
+ */
+async function ignored(ctx, tabId, element, was, same) {
+  if (same) return false;
+  for (const wait of [0, IGNORED_AFTER_MS]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    const now = await onElement(ctx, tabId, element, readValue).catch(() => null);
+    if (!now || now.value !== was) return false;
+  }
+  return true;
+}
+
+/**
+ * The result, marked with the uid of the field it reports on (if the task was shown one), so the change list
+ * does not repeat the field's new value (action-changes.js REPORTED_UIDS).
+ * @param {number} tabId
+ * @param {ResolvedElement} element
+ * @param {{key?: {doc: string, id: number} | null} | null} after
+ * @param {Record<string, unknown>} result
+ */
+export function reporting(tabId, element, after, result) {
+  const uid = after?.key ? issuedUid(tabId, { sessionId: element.sessionId, ...after.key }) : undefined;
+  if (uid) Object.defineProperty(result, REPORTED_UIDS, { value: [uid], enumerable: true });
+  return result;
 }
 
 /**

@@ -18,6 +18,12 @@ import { diffSnapshots } from "./diff.js";
 import { previous, remember, snapshotOf } from "./snapshots.js";
 import { topDocument } from "./uid-map.js";
 
+/**
+ * The key (a symbol: never serialised) under which an action's result lists the uids of the fields it set and
+ * reported itself (fill's per-field results, type's typed_into): their value changes are not listed again.
+ */
+export const REPORTED_UIDS = Symbol("uids the result reports");
+
 /** Largest change list (serialised) an action result carries. */
 export const CHANGES_BUDGET = 2000;
 
@@ -42,7 +48,8 @@ export function withChangeList(handler, { waits = false } = {}) {
       ctx.noteTab?.(id);
     } });
     if (action.report_changes === false || tabId === undefined || !(waits || changedInPlace(result))) return result;
-    const changes = await changeList(ctx, tabId).catch(() => null);
+    const reported = /** @type {any} */ (result)?.[REPORTED_UIDS];
+    const changes = await changeList(ctx, tabId, new Set(Array.isArray(reported) ? reported : [])).catch(() => null);
     return changes ? { .../** @type {object} */ (result), changes } : result;
   };
 }
@@ -59,15 +66,16 @@ function changedInPlace(result) {
 /**
  * @param {ActionContext} ctx
  * @param {number} tabId
+ * @param {ReadonlySet<string>} [reported] uids of the fields the action set and reported (REPORTED_UIDS)
  * @returns {Promise<import("./diff.js").ChangeList | {summary: string} | null>}
  */
-export async function changeList(ctx, tabId) {
+export async function changeList(ctx, tabId, reported = new Set()) {
   const before = previous(ctx.taskId, tabId);
   if (!before) return null;
   const page = await collectTab(ctx.debugger, tabId, { limit: DEFAULT_MAX_CHARS, blocklist: ctx.blocklist });
   const now = snapshotOf(page, render(page), topDocument(tabId) ?? "");
   if (now.doc !== before.doc) return null;
-  const list = diffSnapshots(before, now);
+  const list = diffSnapshots(before, now, undefined, { reported });
   if (!list) return { summary: "too many changes to list here: extract to read the page" };
   const size = JSON.stringify(list).length;
   if (size > CHANGES_BUDGET) {

@@ -11,7 +11,13 @@
  *   (`~ e7 textbox "Email" value="x" (was: textbox "Email" value="")`). A context change alone is no change.
  *   An element of a region the markdown leaves out says its region, named as the index's region lines name it
  *   (`+ e8 link "Archive" (in navigation "Main")`): no markdown line places it.
- * Links whose `[name](uid)` token already stands in the listed markdown lines are not listed again.
+ * Links whose `[name](uid)` token already stands in the listed markdown lines are not listed again, nor is a
+ * stateless element whose only change (its name) the listed lines show, or that went with a listed line. A line
+ * whose only change is its elements' labels gives just their new tokens (`~ labels now: [View](e4) [View](e5)`).
+ * A removed dialog is one line with its name and size (`- dialog "Jane" closed (9 lines, 1 element)`), its
+ * elements not listed again; the elements of a left-out region (navigation, a cookie banner) that went with all
+ * of it are one line too. The fields an action set and reported itself (`reported`: fill, type) are not listed
+ * when only their value or state changed.
  */
 
 import { elementLine } from "./element-lines.js";
@@ -143,23 +149,51 @@ function placedLine(e) {
 }
 
 /**
+ * Whether the listed markdown lines show the element's token (`[name](uid)`, or `[uid]` with no name).
+ * @param {ElementRecord} e
+ * @param {string} shownText
+ */
+const tokenShown = (e, shownText) => shownText.includes(`](${e.uid})`) || shownText.includes(`[${e.uid}]`);
+
+/**
  * @param {ElementRecord} e
  * @param {string} shownText markdown lines listed in the same change list
  */
 const inlineLink = (e, shownText) => e.role === "link" && !e.states && !!e.name && shownText.includes(`](${e.uid})`);
 
 /**
+ * A changed element the listed lines already show as it is now: same role, no states either side, only its name
+ * changed, and its token stands in an added or changed line.
+ * @param {ElementRecord} was
+ * @param {ElementRecord} now
+ * @param {string} shownText
+ */
+const nameShown = (was, now, shownText) => was.role === now.role && !was.states && !now.states && tokenShown(now, shownText);
+
+/**
+ * A field the action set and reported itself whose role and name stayed: its value or state change is in the
+ * action's own result.
+ * @param {ElementRecord} was
+ * @param {ElementRecord} now
+ * @param {ReadonlySet<string>} reported
+ */
+const selfReported = (was, now, reported) => reported.has(now.uid) && was.role === now.role && was.name === now.name;
+
+/**
  * The change list from `before` to `after` (same document), or null when it needs more than `maxEdits` edits.
  * @param {Snapshot} before
  * @param {Snapshot} after
  * @param {number} [maxEdits]
+ * @param {{reported?: ReadonlySet<string>}} [options] reported: uids of the fields the action set and reported
  * @returns {ChangeList | null}
  */
-export function diffSnapshots(before, after, maxEdits = 2000) {
+export function diffSnapshots(before, after, maxEdits = 2000, { reported = new Set() } = {}) {
   const hunks = lineHunks(before.lines, after.lines, maxEdits);
   if (hunks === null) return null;
   /** @type {string[]} */
   const md = [];
+  /** @type {{line: number, text: string, lines: number, elements: number}[]} collapsed dialogs: md index, their text */
+  const closed = [];
   let added = 0;
   let removed = 0;
   let changed = 0;
@@ -167,8 +201,18 @@ export function diffSnapshots(before, after, maxEdits = 2000) {
     const context = hunk.at > 0 ? after.lines[hunk.at - 1] : "";
     md.push(context ? `@ after: ${cut(context)}` : "@ at the top");
     const pairs = Math.min(hunk.removed.length, hunk.added.length);
-    for (let i = 0; i < pairs; i++) md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
-    md.push(...removedLines(hunk.removed.slice(pairs)));
+    /** @type {string[]} */
+    const relabelled = [];
+    for (let i = 0; i < pairs; i++) {
+      const tokens = relabelledTokens(hunk.removed[i], hunk.added[i]);
+      if (tokens) relabelled.push(...tokens);
+      else md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
+    }
+    if (relabelled.length) md.push(`~ labels now: ${relabelled.join(" ")}`);
+    for (const part of removedParts(hunk.removed.slice(pairs))) {
+      if (typeof part === "string") md.push(part);
+      else closed.push({ line: md.push(part.head) - 1, text: part.lines.join("\n"), lines: part.lines.length, elements: 0 });
+    }
     for (const line of hunk.added.slice(pairs)) md.push(`+ ${line}`);
     changed += pairs;
     removed += hunk.removed.length - pairs;
@@ -178,6 +222,7 @@ export function diffSnapshots(before, after, maxEdits = 2000) {
   /** @type {string[]} */
   const els = [];
   const counts = { added: 0, removed: 0, changed: 0 };
+  let asReported = 0;
   for (const [uid, now] of after.elements) {
     const was = before.elements.get(uid);
     if (!was) {
@@ -185,38 +230,135 @@ export function diffSnapshots(before, after, maxEdits = 2000) {
       if (!inlineLink(now, shown)) els.push(`+ ${placedLine(now)}`);
     } else if (facts(was) !== facts(now)) {
       counts.changed++;
-      els.push(`~ ${placedLine(now)} (was: ${facts(was)})`);
+      if (selfReported(was, now, reported)) asReported++;
+      else if (!nameShown(was, now, shown)) els.push(`~ ${placedLine(now)} (was: ${facts(was)})`);
     }
   }
+  /** @type {ElementRecord[]} */
+  const gone = [];
   for (const [uid, was] of before.elements) {
     if (after.elements.has(uid)) continue;
     counts.removed++;
-    if (!inlineLink(was, shown)) els.push(`- ${placedLine(was)}`);
+    const inDialog = closed.find((c) => tokenShown(was, c.text));
+    if (inDialog) inDialog.elements++;
+    else if (!inlineLink(was, shown) && !(!was.states && tokenShown(was, shown))) gone.push(was);
   }
+  els.push(...removedElementLines(gone, after.elements));
+  for (const c of closed) md[c.line] += ` (${c.lines} lines${c.elements ? `, ${c.elements} element${c.elements > 1 ? "s" : ""}` : ""})`;
   /** @type {ChangeList} */
-  const list = { summary: summary({ added, removed, changed }, counts) };
-  if (md.length) list.markdown = shown;
+  const list = { summary: summary({ added, removed, changed }, counts, asReported) };
+  if (md.length) list.markdown = md.join("\n");
   if (els.length) list.elements = els.join("\n");
   return list;
 }
 
 /**
+ * The removed elements' lines; those of a left-out region none of whose elements is left share one line
+ * (`- navigation "Main" gone (4 elements)`) when there are two or more.
+ * @param {ElementRecord[]} gone
+ * @param {Map<string, ElementRecord>} now
+ */
+function removedElementLines(gone, now) {
+  const left = new Set([...now.values()].map((e) => e.region).filter(Boolean));
+  /** @type {Map<string, number>} */
+  const whole = new Map();
+  for (const e of gone) if (e.region && !left.has(e.region)) whole.set(e.region, (whole.get(e.region) ?? 0) + 1);
+  /** @type {string[]} */
+  const lines = [];
+  /** @type {Set<string>} */
+  const told = new Set();
+  for (const e of gone) {
+    const many = e.region ? whole.get(e.region) ?? 0 : 0;
+    if (many < 2) lines.push(`- ${placedLine(e)}`);
+    else if (!told.has(/** @type {string} */ (e.region))) {
+      told.add(/** @type {string} */ (e.region));
+      lines.push(`- ${e.region} gone (${many} elements)`);
+    }
+  }
+  return lines;
+}
+
+/**
  * @param {{added: number, removed: number, changed: number}} text
  * @param {{added: number, removed: number, changed: number}} elements
+ * @param {number} asReported of the elements changed, how many the action's own result reports
  */
-function summary(text, elements) {
+function summary(text, elements, asReported) {
   /** @param {{added: number, removed: number, changed: number}} c @param {string} what */
   const part = (c, what) => {
     const bits = [c.added && `${c.added} added`, c.removed && `${c.removed} removed`, c.changed && `${c.changed} changed`].filter(Boolean);
     return bits.length ? `${what}: ${bits.join(", ")}` : "";
   };
-  const parts = [part(text, "text lines"), part(elements, "elements")].filter(Boolean);
+  const els = part(elements, "elements");
+  const parts = [part(text, "text lines"), els && asReported ? `${els} (${asReported} as the fields above say)` : els].filter(Boolean);
   return parts.length ? parts.join("; ") : "no text or element changed";
 }
 
+/** An element's token in a markdown line: `[label](e4)` (group 2: the uid) or `[e4]` (group 3). */
+const TOKEN = /\[((?:[^\]\\]|\\.)*)\]\((e\d+)\)|\[(e\d+)\]/g;
+
 /**
- * Removed lines as listed: all of a short run; of a long one (a panel closed, a section gone) its first lines and
- * its last, with how many are left out: the model saw them before, and the element lines say which uids went.
+ * When a changed line differs from the one it replaced only in its elements' labels (a label hidden while
+ * something covers it, shown again after), those elements' new tokens; else null.
+ * @param {string} was
+ * @param {string} now
+ * @returns {string[] | null}
+ */
+function relabelledTokens(was, now) {
+  const bare = (/** @type {string} */ line) => line.replace(TOKEN, (_m, _l, uid, alone) => `[${uid ?? alone}]`);
+  if (bare(was) !== bare(now)) return null;
+  const before = new Map([...was.matchAll(TOKEN)].map((m) => [m[2] ?? m[3], m[0]]));
+  const changed = [...now.matchAll(TOKEN)].filter((m) => before.get(m[2] ?? m[3]) !== m[0]).map((m) => m[0]);
+  return changed.length ? changed : null;
+}
+
+/** The line that opens a dialog's block in the markdown (markdown.js renderBlocks), and the one that ends it. */
+const DIALOG_OPEN = /^(\s*)\[dialog( "(?:[^"\\]|\\.)*")?(?:, modal[^\]]*)?\]$/;
+const DIALOG_END = "[end of dialog]";
+
+/**
+ * Removed lines as listed: a whole dialog's block as one line to be completed with its size (`- dialog "Jane"
+ * closed`); the rest in runs, all of a short run and of a long one (a section gone) its first lines and its last,
+ * with how many are left out: the model saw them before, and the element lines say which uids went.
+ * @param {string[]} lines
+ * @returns {(string | {head: string, lines: string[]})[]}
+ */
+function removedParts(lines) {
+  /** @type {(string | {head: string, lines: string[]})[]} */
+  const parts = [];
+  /** @type {string[]} */
+  let run = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = DIALOG_OPEN.exec(lines[i]);
+    const end = open ? blockEnd(lines, i) : -1;
+    if (!open || end < 0) {
+      run.push(lines[i]);
+      continue;
+    }
+    parts.push(...removedLines(run));
+    run = [];
+    parts.push({ head: `- dialog${open[2] ?? ""} closed`, lines: lines.slice(i, end + 1) });
+    i = end;
+  }
+  parts.push(...removedLines(run));
+  return parts;
+}
+
+/**
+ * Where the dialog block opened at `lines[start]` ends (a dialog inside it counted), or -1 when not among them.
+ * @param {string[]} lines
+ * @param {number} start
+ */
+function blockEnd(lines, start) {
+  let depth = 0;
+  for (let i = start; i < lines.length; i++) {
+    if (DIALOG_OPEN.test(lines[i])) depth++;
+    else if (lines[i].trim() === DIALOG_END && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
  * @param {string[]} lines
  */
 function removedLines(lines) {

@@ -8,7 +8,8 @@
  */
 
 /**
- * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib (contentText needs pageSeen).
+ * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib (contentText needs pageSeen; nameOf
+ * pageIconName).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageAria(lib) {
@@ -20,6 +21,7 @@ export function pageAria(lib) {
     "button", "link", "textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "slider",
     "spinbutton", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem", "listbox",
   ]);
+  const SVG_NS = "http://www.w3.org/2000/svg";
   const NAME_FROM_CONTENT = new Set([
     "button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem",
     "checkbox", "radio", "switch", "heading", "cell", "columnheader", "rowheader", "tooltip", "row",
@@ -221,12 +223,23 @@ export function pageAria(lib) {
    * @returns {string}
    */
   lib.nameOf = (el, role) => {
+    lib.iconNamed.delete(el);
     let name = clean(labelledBy(el));
     if (!name) name = clean(el.getAttribute("aria-label") || "");
+    if (!name && el.namespaceURI === SVG_NS && el.localName !== "svg") {
+      name = lib.svgLabel(el); // page-svg.js: a drawn control's title or text
+    }
     if (!name) name = clean(nativeLabel(el));
-    if (!name && NAME_FROM_CONTENT.has(role)) name = clean(lib.contentText(el, 0));
+    let ligature = "";
+    if (!name && NAME_FROM_CONTENT.has(role)) {
+      const content = clean(lib.contentText(el, 0));
+      ligature = content && lib.ligatureOf(el, content);
+      if (!ligature) name = content;
+    }
     if (!name) name = clean(el.getAttribute("title") || "");
     if (!name) name = clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "");
+    // An icon-only control: named from its icon (page-icon-name.js), marked `icon-name` by statesOf.
+    if (!name && (ligature || INTERACTIVE.has(role) || role === "clickable")) name = lib.iconName(el, ligature);
     return cap(name, MAX_NAME);
   };
 
@@ -294,6 +307,7 @@ export function pageAria(lib) {
     if (el.required || aria("aria-required") === "true") out.push("required");
     if (el.readOnly || aria("aria-readonly") === "true") out.push("readonly");
     if (aria("aria-invalid") && aria("aria-invalid") !== "false") out.push("invalid");
+    if (name && lib.iconNamed.has(el)) out.push("icon-name");
     return out;
   };
 

@@ -31,6 +31,7 @@ export function pageControls(lib) {
   lib.DESCEND_ROLES = new Set(["listbox", "menu", "tree"]);
   lib.SCRIPT_ROLES = new Set(["clickable", "row", "item", "cell", "gridcell", "img", "columnheader", "draggable"]);
   const HTML_NS = "http://www.w3.org/1999/xhtml";
+  const SVG_NS = "http://www.w3.org/2000/svg";
   const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
 
   /**
@@ -128,6 +129,7 @@ export function pageControls(lib) {
    * @returns {Entry}
    */
   const decide = (el, memo) => {
+    if (el.namespaceURI === SVG_NS && el.localName !== "svg") return drawnEntry(el, memo);
     const table = dataTableOf(el, memo);
     if (table) return rowEntry(el, table, memo);
     const up = above(el, memo);
@@ -155,6 +157,29 @@ export function pageControls(lib) {
     if (script.token) below.blocked = true;
     else below.inClick = true;
     return { listed: { role: script.role, script: true }, below, unseen: false };
+  };
+
+  /** @type {WeakMap<Memo, Map<Element, Map<Element, string>>>} per pass: each drawing's controls and roles */
+  const drawings = new WeakMap();
+
+  /**
+   * An element inside an SVG drawing: listed as the walker lists it (page-svg.js) when the drawing is walked
+   * to, else nothing.
+   * @param {Element} el
+   * @param {Memo} memo
+   * @returns {Entry}
+   */
+  const drawnEntry = (el, memo) => {
+    const svg = el.closest("svg");
+    if (!svg || above(svg, memo).blocked) return NOTHING;
+    let pass = drawings.get(memo);
+    if (!pass) drawings.set(memo, (pass = new Map()));
+    let controls = pass.get(svg);
+    if (!controls) pass.set(svg, (controls = new Map(lib.svgControls(svg).map((/** @type {any} */ c) => [c.el, c.role]))));
+    const role = controls.get(el);
+    const cs = el.ownerDocument.defaultView?.getComputedStyle(el);
+    if (!role || !cs || cs.display === "none" || cs.visibility !== "visible") return NOTHING;
+    return { listed: { role, script: true }, below: NOTHING.below, unseen: false };
   };
 
   /**

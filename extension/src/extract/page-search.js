@@ -98,6 +98,9 @@ export function pageSearch(lib) {
     // whole tree scope per control, so they are left to nameOf, which indexes the labels once per search.
     if (el.hasAttribute("aria-labelledby") || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return true;
     if (el.tagName === "BUTTON" && (el.id || el.closest("label"))) return true; // a button a <label> may name
+    // An icon-only control (no text, or an icon font's ligature) is named from its icon (page-icon-name.js).
+    const own = (el.textContent || "").trim();
+    if (!own || lib.ligatureWords(own)) return true;
     const parts = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt"),
       el.getAttribute("aria-placeholder")];
     // Without whitespace: a name puts spaces between blocks that textContent runs together ("Foo<div>Bar</div>").

@@ -97,7 +97,9 @@ export function pageWalker(lib) {
     const addElement = (el, role, st, x, script = null) => {
       const [name, via] = lib.shownName(el, seenName(el, script ? "button" : role, st), st);
       const own = lib.statesOf(el, role, name).filter((/** @type {string} */ x) => !st.hideText || !x.startsWith("value="));
-      const states = [...own, ...(script?.hint ? [script.hint] : []), ...via].join(" ");
+      // A class hint says nothing more once the icon named the control (page-icon-name.js).
+      const hint = script?.hint && !(name && lib.iconNamed.has(el)) ? [script.hint] : [];
+      const states = [...own, ...hint, ...via].join(" ");
       const group = st.strip ? st.group : null;
       W.els.push({ el, role, name, states, row: st.row, li: st.li, head: W.head, region: st.region, group });
       // What the index will really spend on it (page-index.js), and its inline token where the markdown shows it.
@@ -157,6 +159,7 @@ export function pageWalker(lib) {
     const walkElement = (el, s, st) => {
       if ((SKIP.has(el.tagName) && !lib.mayShow(el)) || el === W.modal) {
         if (PICTURES.has(el.tagName)) lib.notePainter(st.cover, el, st.win.getComputedStyle(el), { rc: st.rc }, st);
+        if (el.tagName === "svg" && el !== W.modal) svgControls(el, s, st);
         return;
       }
       if (W.size > W.stopAt) return stop(el);
@@ -221,6 +224,25 @@ export function pageWalker(lib) {
       if (st.strip) W.textChars += text.length;
       else addText(s, block ? text.replace(/^\$(.*)\$$/s, "$$$$$1$$$$") : text);
       if (block) flush(s);
+    };
+
+    /**
+     * The controls drawn in an SVG (page-svg.js: a chart's slices, a diagram's nodes), listed as script controls
+     * are; the markdown token shows the text the drawing shows of them.
+     * @param {Element} svg
+     * @param {any} s
+     * @param {any} st
+     */
+    const svgControls = (svg, s, st) => {
+      if (st.invisible || st.inert) return;
+      for (const { el, role } of lib.svgControls(svg)) {
+        const cs = st.win.getComputedStyle(el);
+        if (cs.display === "none" || cs.visibility !== "visible") continue;
+        const shown = st.hideText ? "" : lib.clean(el.textContent || "");
+        const x = shown && lib.svgLabel(el) === shown ? lib.cap(shown, INLINE_TEXT) : "";
+        const e = addElement(el, role, st, x, { hint: "" });
+        s.runs.push(st.strip ? { e, s: 1 } : { e, x });
+      }
     };
 
     /**

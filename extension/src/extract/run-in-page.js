@@ -22,6 +22,7 @@ import { pageControlsFind } from "./page-controls-find.js";
 import { pageCover } from "./page-cover.js";
 import { pageFields } from "./page-fields.js";
 import { pageFind } from "./page-find.js";
+import { pageIconName } from "./page-icon-name.js";
 import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
@@ -30,15 +31,16 @@ import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
+import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 import { pageWalker } from "./page-walker.js";
 import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 
 export const WORLD_NAME = "bua";
 
-const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls, pageControlsFind,
-  pageFind, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover, pageSearch, pageSeen, pageShadow,
-  pageVisibility, pageWalker].map(String);
+const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls,
+  pageControlsFind, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover,
+  pageSearch, pageSeen, pageShadow, pageSvg, pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));

@@ -96,6 +96,16 @@ export function uidFor(tabId, element) {
 }
 
 /**
+ * The uid already issued for an element, without issuing one.
+ * @param {number} tabId
+ * @param {{sessionId?: string, doc: string, id: number}} element
+ * @returns {string | undefined}
+ */
+export function issuedUid(tabId, element) {
+  return maps.get(tabId)?.byKey.get(keyOf(element));
+}
+
+/**
  * @param {number} tabId
  * @param {string} uid
  * @returns {UidEntry | undefined}

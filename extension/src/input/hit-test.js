@@ -143,9 +143,25 @@ export function aimInPage() {
     if (part.box && (!best || part.box.w * part.box.h > best.w * best.h)) best = part.box;
   }
   if (!best) return { status: "outside_viewport", target, reason: clipper ? describeElement(clipper) : "" };
-  const point = { x: Math.round((best.left + best.w / 2) * 100) / 100, y: Math.round((best.top + best.h / 2) * 100) / 100 };
+  const round = (/** @type {number} */ v) => Math.round(v * 100) / 100;
+  const point = { x: round(best.left + best.w / 2), y: round(best.top + best.h / 2) };
   const now = el.getBoundingClientRect();
-  return { ...hitTestInPage.call(el, point.x, point.y, now.left, now.top), point };
+  const centre = hitTestInPage.call(el, point.x, point.y, now.left, now.top);
+  const drawn = el.namespaceURI === "http://www.w3.org/2000/svg";
+  if (!drawn || (centre.status !== "covered" && centre.status !== "missed")) return { ...centre, point };
+  // A drawn shape's box centre need not be on it (a pie slice, a ring, its label drawn over it): the first point
+  // of a grid over its visible box that reaches it, nearest the centre first; else the centre's answer. (A box
+  // element covered at its centre stays covered: the page put something over it.)
+  const steps = [0.5, 0.3, 0.7, 0.15, 0.85];
+  for (const fy of steps) {
+    for (const fx of steps) {
+      if (fx === 0.5 && fy === 0.5) continue;
+      const at = { x: round(best.left + best.w * fx), y: round(best.top + best.h * fy) };
+      const hit = hitTestInPage.call(el, at.x, at.y, now.left, now.top);
+      if (hit.status === "ok") return { ...hit, point: at };
+    }
+  }
+  return { ...centre, point };
 }
 
 /**

@@ -48,7 +48,9 @@ export function deepElementAt(doc, x, y) {
 
 /**
  * The control a person operates through `el`: the element itself or its nearest ancestor that is a link,
- * button, form control, ARIA widget, or has a click attribute or tabindex (null when there is none).
+ * button, form control, ARIA widget, has a click attribute or tabindex, or has an input listener extract saw
+ * and is small enough to be one control (extract/page-clickable.js: the same elements extract lists as
+ * clickable) — null when there is none.
  * @param {any} el
  * @returns {any}
  */
@@ -56,8 +58,12 @@ export function controlOf(el) {
   const CONTROL = "a[href], button, input, select, textarea, label, summary, [role=button], [role=link], "
     + "[role=tab], [role=menuitem], [role=option], [role=checkbox], [role=radio], [role=switch], [role=slider], "
     + "[role=treeitem], [onclick], [tabindex], [contenteditable=''], [contenteditable=true], [draggable=true]";
+  const MAX_CONTROL_ELEMENTS = 30;
+  const lib = globalThis.__bua;
+  const listened = (/** @type {any} */ node) => Boolean(lib && typeof lib.isListened === "function" && lib.isListened(node))
+    && node.getElementsByTagName("*").length <= MAX_CONTROL_ELEMENTS;
   for (let node = el; node; node = node.parentElement || (node.getRootNode && node.getRootNode().host) || null) {
-    if (node.nodeType === 1 && typeof node.matches === "function" && node.matches(CONTROL)) return node;
+    if (node.nodeType === 1 && typeof node.matches === "function" && (node.matches(CONTROL) || listened(node))) return node;
   }
   return null;
 }
@@ -139,8 +145,12 @@ export function readRecording(token, stop) {
   };
   /** @type {Record<string, {name: string, outside: boolean}>} */
   const received = {};
-  for (const type of ["mousedown", "dragstart"]) if (state.first[type]) received[type] = name(state.first[type]);
-  for (const type of ["mouseup", "click", "auxclick", "contextmenu", "mouseover", "mousemove", "drop", "dragend"]) {
+  // A press is named by the first event it made: a label's click is followed by the click it forwards to its
+  // control, which is the page's doing, not where the pointer was (hover at that point names the label too).
+  for (const type of ["mousedown", "dragstart", "click", "auxclick", "contextmenu"]) {
+    if (state.first[type]) received[type] = name(state.first[type]);
+  }
+  for (const type of ["mouseup", "mouseover", "mousemove", "drop", "dragend"]) {
     if (state.last[type]) received[type] = name(state.last[type]);
   }
   const dragstart = state.first.dragstart;

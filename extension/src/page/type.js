@@ -133,5 +133,7 @@ export function readValue() {
   const st = lib && typeof lib.seenState === "function" ? lib.seenState(el) : null;
   const shown = Boolean(st && !st.invisible && !st.hideText);
   const value = editable ? (lib ? lib.shownText(el) : "") : String(el.value ?? "");
-  return { value, password: el.type === "password", shown };
+  // The element's registry key (extract/page-registry.js): which uid the result reports on (action-changes.js).
+  const key = lib && typeof lib.idOf === "function" ? { doc: lib.doc, id: lib.idOf(el) } : null;
+  return { value, password: el.type === "password", shown, key };
 }

@@ -1,0 +1,69 @@
+/**
+ * In-page: the controls inside an SVG drawing. The walker does not read pictures (page-controls.js SKIP_TAGS),
+ * but a chart's slices, a map's regions or a diagram's nodes can be what a person clicks: an SVG element with
+ * an input listener (listeners.js), an onclick, a tabindex, a control role, or a link. Each is listed with its
+ * label: its own `<title>` (its accessible name), its text (`<text>`), or the one `<text>` of its group
+ * (a pie slice and its label drawn side by side).
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+/**
+ * Adds svgControls and svgLabel to lib (needs pageAria, pageClickable).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageSvg(lib) {
+  /** Most SVG elements looked at per drawing (a map with thousands of paths is read by its listened ones). */
+  const MAX_SVG_ELEMENTS = 3000;
+  const CONTROL_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "option", "slider"]);
+
+  /**
+   * Whether the SVG element is something a person operates.
+   * @param {Element} el
+   */
+  const operable = (el) => {
+    if (lib.isListened(el) || el.hasAttribute("onclick")) return true;
+    const tabindex = el.getAttribute("tabindex");
+    if (tabindex !== null && Number(tabindex) >= 0) return true;
+    if (el.localName === "a" && (el.hasAttribute("href") || el.hasAttribute("xlink:href"))) return true;
+    return CONTROL_ROLES.has(el.getAttribute("role") ?? "");
+  };
+
+  /**
+   * The operable elements of a drawing, outermost only (a listened group, not its shapes too), with a role.
+   * @param {Element} svg
+   * @returns {{el: Element, role: string}[]}
+   */
+  lib.svgControls = (svg) => {
+    /** @type {{el: Element, role: string}[]} */
+    const out = [];
+    /** @type {Element | null} */
+    let inside = null;
+    const all = svg.getElementsByTagName("*");
+    for (let i = 0; i < all.length && i < MAX_SVG_ELEMENTS; i++) {
+      const el = all[i];
+      if (inside && inside.contains(el)) continue;
+      if (!operable(el)) continue;
+      inside = el;
+      const explicit = el.getAttribute("role");
+      const role = explicit && CONTROL_ROLES.has(explicit) ? explicit : el.localName === "a" ? "link" : "clickable";
+      out.push({ el, role });
+    }
+    return out;
+  };
+
+  /**
+   * The label of an SVG control: its own `<title>`, else its text, else the single `<text>` of its group.
+   * @param {Element} el
+   * @returns {string}
+   */
+  lib.svgLabel = (el) => {
+    const own = [...el.children].find((c) => c.localName === "title");
+    if (own && lib.clean(own.textContent || "")) return lib.clean(own.textContent || "");
+    const text = lib.clean([...el.querySelectorAll("text")].map((t) => t.textContent).join(" ") || (el.localName === "text" ? el.textContent || "" : ""));
+    if (text) return text;
+    const group = el.parentElement;
+    const texts = group ? [...group.children].filter((c) => c.localName === "text") : [];
+    return texts.length === 1 ? lib.clean(texts[0].textContent || "") : "";
+  };
+}
