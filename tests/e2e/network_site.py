@@ -55,6 +55,13 @@ PAGES: dict[str, str] = {
 <button id="worker-go" onclick="w.postMessage(location.origin + '/api/transfer'); out('asked')">Work</button>
 <script>const w = new Worker('/worker.js');</script>
 <p>Status: <span id="status">idle</span></p>""",
+    "spawn": _SCRIPT + """<title>Spawn</title><h1>Spawn</h1>
+<button id="spawn-frame" onclick="const f = document.createElement('iframe'); f.src = 'CROSS/p/eager-frame';
+  document.body.append(f); out('framed')">Open panel</button>
+<button id="spawn-worker" onclick="new Worker('/eager-worker.js'); out('working')">Start</button>
+<p>Status: <span id="status">idle</span></p>""",
+    "eager-frame": """<title>Eager</title><p>frame</p>
+<script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
 <script>addEventListener('message', () => fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=5'}));</script>""",
     "secret": f"""<title>Account</title><h1>Your account</h1><p>Your recovery code is {SECRET}.</p>
@@ -65,6 +72,8 @@ PAGES: dict[str, str] = {
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
+EAGER_WORKER_JS = "fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=8'});"
+"""A worker that sends as soon as it starts: held only if Fetch is on in it before its first line runs."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,8 @@ class NetworkSite:
                                           parse_qs(parts.query), body))
         if parts.path == "/worker.js":
             self._reply(handler, 200, "text/javascript", WORKER_JS)
+        elif parts.path == "/eager-worker.js":
+            self._reply(handler, 200, "text/javascript", EAGER_WORKER_JS)
         elif parts.path == "/redirect":
             handler.send_response(302)
             handler.send_header("Location", parse_qs(parts.query).get("to", ["/"])[0])

@@ -287,3 +287,18 @@ def test_a_read_to_another_site_is_checked_for_data_that_site_did_not_show(core,
         assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
     time.sleep(0.5)
     assert len(site.saw("/collect")) == before + 1, "the GET carrying the code never arrived"
+
+
+@pytest.mark.parametrize("button", ["#spawn-frame", "#spawn-worker"])
+def test_a_frame_or_worker_the_action_creates_is_held_from_its_first_request(core, act, site, open_page, button):
+    """The child sends on its first line: Chrome pauses it at its start (waitForDebuggerOnStart) until Fetch is on
+    in it, so even that request is held; and the child runs on afterwards (it is never left paused)."""
+    task = f"t-net-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("spawn", task)
+        before = len(site.saw("/api/transfer"))
+        details = refused(act({"type": "click", "selector": button}, task_id=task))
+        assert "transfer" in details["reason"], details
+        assert person.asked
+    time.sleep(0.5)
+    assert len(site.saw("/api/transfer")) == before

@@ -201,8 +201,8 @@ export class ActionHold {
       dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
         if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
       }),
-      dbg.on(tabId, "Target.attachedToTarget", (params) => {
-        if (!this.#ended && HELD_TARGET_TYPES.has(params.targetInfo?.type)) this.#enable(params.sessionId).catch(() => {});
+      dbg.onChildStart(tabId, (child) => {
+        if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(child.sessionId);
       }),
       dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached")),
     );
