@@ -60,6 +60,13 @@ PAGES: dict[str, str] = {
   document.body.append(f); out('framed')">Open panel</button>
 <button id="spawn-worker" onclick="new Worker('/eager-worker.js'); out('working')">Start</button>
 <p>Status: <span id="status">idle</span></p>""",
+    "words": _SCRIPT + """<title>Laden</title><h1>Laden</h1>
+<button id="de" onclick="send('/de/bezahlen', {method: 'POST', body: 'betrag=12'})">Weiter</button>
+<button id="ru" onclick="send('/ru/oplata', {method: 'POST', body: 'summa=12'})">Далее</button>
+<button id="fr" onclick="send('/api/items/3/supprimer', {method: 'POST'})">Suivant</button>
+<button id="es" onclick="send('/api/guardar', {method: 'POST', body: JSON.stringify({pagar: true})})">Siguiente</button>
+<button id="plain" onclick="send('/de/notizen', {method: 'POST', body: 'text=bezahlen'})">Speichern</button>
+<p>Status: <span id="status">idle</span></p>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -72,6 +79,7 @@ PAGES: dict[str, str] = {
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
+READY_WORKER_JS = "postMessage('ready');"
 EAGER_WORKER_JS = "fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=8'});"
 """A worker that sends as soon as it starts: held only if Fetch is on in it before its first line runs."""
 
@@ -125,6 +133,8 @@ class NetworkSite:
                                           parse_qs(parts.query), body))
         if parts.path == "/worker.js":
             self._reply(handler, 200, "text/javascript", WORKER_JS)
+        elif parts.path == "/ready-worker.js":
+            self._reply(handler, 200, "text/javascript", READY_WORKER_JS)
         elif parts.path == "/eager-worker.js":
             self._reply(handler, 200, "text/javascript", EAGER_WORKER_JS)
         elif parts.path == "/redirect":

@@ -302,3 +302,26 @@ def test_a_frame_or_worker_the_action_creates_is_held_from_its_first_request(cor
         assert person.asked
     time.sleep(0.5)
     assert len(site.saw("/api/transfer")) == before
+
+
+@pytest.mark.parametrize(("button", "path", "kind"), [("#de", "/de/bezahlen", "payment"), ("#ru", "/ru/oplata", "payment"),
+                                                      ("#fr", "/api/items/3/supprimer", "deleting"),
+                                                      ("#es", "/api/guardar", "payment")])
+def test_endpoint_words_of_other_languages_ask(core, act, site, open_page, button, path, kind):
+    task = f"t-net-words-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("words", task)
+        details = refused(act({"type": "click", "selector": button}, task_id=task))
+        assert kind in details["reason"], details
+        assert person.asked
+    assert site.saw(path) == []
+
+
+def test_an_ordinary_post_in_another_language_is_not_asked(core, act, site, open_page):
+    task = "t-net-words-plain"
+    with Person(core, Decision.DENY) as person:
+        open_page("words", task)
+        response = act({"type": "click", "selector": "#plain"}, task_id=task)
+        assert response.ok, response.error
+        assert person.asked == []
+    assert eventually(lambda: len(site.saw("/de/notizen", "POST")) == 1)
