@@ -37,6 +37,7 @@ PAGES: dict[str, str] = {
 <button id="look" onclick="fetch('/collect?e=look&t=' + Date.now()); new Image().src = '/pixel.gif?e=look'; out('looked')">Look</button>
 <button id="pay" onclick="send('/api/pay', {method: 'POST', body: 'amount=12'})">Pay now</button>
 <button id="beacon" onclick="navigator.sendBeacon('/api/messages/send', 'to=ana&text=hi'); out('beaconed')">Ping</button>
+<button id="later" onclick="setTimeout(() => send('/api/pay', {method: 'POST', body: 'amount=15'}), 1500); out('soon')">Later</button>
 <button id="beacon-plain" onclick="navigator.sendBeacon('/stats', 'e=view'); out('beaconed')">Stats</button>
 <p>Status: <span id="status">idle</span></p>""",
     "bench": """<title>Bench</title><h1>Bench</h1><p>Count: <span id="n">0</span></p>

@@ -325,3 +325,18 @@ def test_an_ordinary_post_in_another_language_is_not_asked(core, act, site, open
         assert response.ok, response.error
         assert person.asked == []
     assert eventually(lambda: len(site.saw("/de/notizen", "POST")) == 1)
+
+
+def test_a_request_sent_a_moment_after_the_action_is_held(core, act, site, open_page):
+    """The page POSTs 1.5 s after the click answered: the hold lingers after the action (LINGER_MS), so the
+    person is asked and Deny fails it; the click itself answered at once."""
+    task = "t-net-later"
+    with Person(core, Decision.DENY) as person:
+        open_page("post", task)
+        before = len(site.saw("/api/pay"))
+        response = act({"type": "click", "selector": "#later"}, task_id=task)
+        assert response.ok, response.error
+        assert eventually(lambda: len(person.asked) == 1)
+        assert "payment" in person.asked[0]["reason"]
+        assert eventually(lambda: status_of(act, task).startswith("failed"))
+    assert len(site.saw("/api/pay")) == before

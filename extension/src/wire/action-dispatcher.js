@@ -197,7 +197,7 @@ export class ActionDispatcher {
           const done = await handler(run, ctx);
           result = hold ? await hold.settle(done) : done;
         } finally {
-          hold?.end();
+          hold?.linger();
         }
         resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
         await this.#gate.after(type, taskId, label, allowedTab, result ?? {});
