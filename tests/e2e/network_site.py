@@ -68,6 +68,11 @@ PAGES: dict[str, str] = {
 <button id="es" onclick="send('/api/guardar', {method: 'POST', body: JSON.stringify({pagar: true})})">Siguiente</button>
 <button id="plain" onclick="send('/de/notizen', {method: 'POST', body: 'text=bezahlen'})">Speichern</button>
 <p>Status: <span id="status">idle</span></p>""",
+    "sw": _SCRIPT + """<title>Offline</title><h1>Offline</h1>
+<button id="sw-go" onclick="navigator.serviceWorker.ready.then((r) => r.active.postMessage(location.origin + '/api/transfer'));
+  out('asked')">Sync</button>
+<script>navigator.serviceWorker.register('/sw.js');</script>
+<p>Status: <span id="status">idle</span></p>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -80,6 +85,9 @@ PAGES: dict[str, str] = {
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
+SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
+         "self.addEventListener('message', (e) => e.waitUntil(fetch(e.data, {method: 'POST', body: 'amount=4'})));")
+"""A service worker that POSTs where the page tells it (a page posting through its worker, as background sync does)."""
 READY_WORKER_JS = "postMessage('ready');"
 EAGER_WORKER_JS = "fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=8'});"
 """A worker that sends as soon as it starts: held only if Fetch is on in it before its first line runs."""
@@ -134,6 +142,8 @@ class NetworkSite:
                                           parse_qs(parts.query), body))
         if parts.path == "/worker.js":
             self._reply(handler, 200, "text/javascript", WORKER_JS)
+        elif parts.path == "/sw.js":
+            self._reply(handler, 200, "text/javascript", SW_JS)
         elif parts.path == "/ready-worker.js":
             self._reply(handler, 200, "text/javascript", READY_WORKER_JS)
         elif parts.path == "/eager-worker.js":

@@ -340,3 +340,18 @@ def test_a_request_sent_a_moment_after_the_action_is_held(core, act, site, open_
         assert "payment" in person.asked[0]["reason"]
         assert eventually(lambda: status_of(act, task).startswith("failed"))
     assert len(site.saw("/api/pay")) == before
+
+
+def test_a_request_the_pages_service_worker_sends_during_the_action_is_held(core, act, site, open_page):
+    task = "t-net-sw"
+    with Person(core, Decision.DENY) as person:
+        open_page("sw", task)
+        ready = act({"type": "evaluate", "expression": "navigator.serviceWorker.ready.then(() => 'ready')"}, task_id=task)
+        assert ready.ok and ready.result.get("value") == "ready", ready
+        before = len(site.saw("/api/transfer"))
+        response = act({"type": "click", "selector": "#sw-go"}, task_id=task)
+        assert response.ok or refused(response), response
+        assert eventually(lambda: len(person.asked) == 1), [(r.method, r.path) for r in site.received[-3:]]
+        assert "transfer" in person.asked[0]["reason"]
+        time.sleep(0.5)
+    assert len(site.saw("/api/transfer")) == before
