@@ -192,3 +192,19 @@ test("a read is sent to the app only when it goes to another host with a query",
   assert.equal(carriesAway("https://shop.example/api?q=1", "https://shop.example/"), false, "the page's own host");
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
 });
+
+test("Stop ends a lingering hold at once: what waits for the person is failed and Fetch goes off", async () => {
+  const r = rig();
+  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+  await hold.settle({});
+  hold.linger();
+  r.pause("5", "POST", "https://shop.example/api/checkout");
+  await r.tick();
+  r.holds.endWhere((h) => h.taskId === "other", "the session was ended");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "another task's hold is left alone");
+  r.holds.endWhere((h) => h.taskId === "t1", "Stop all");
+  await r.tick();
+  assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params.requestId), ["5"]);
+  assert.ok(r.posted.some((m) => m.type === "request_released" && m.data.reason === "Stop all"));
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
+});

@@ -114,6 +114,20 @@ export class NetworkHolds {
     return hold;
   }
 
+  /**
+   * End the holds that match now, an action's or a lingering one (Stop, an ended session): what waits for the
+   * person is failed, and Fetch goes off.
+   * @param {(hold: {taskId: string, tabId: number}) => boolean} matches
+   * @param {string} reason
+   */
+  endWhere(matches, reason) {
+    for (const hold of [...this.#active]) {
+      if (!matches({ taskId: hold.taskId, tabId: hold.tabId })) continue;
+      hold.release(reason);
+      hold.end();
+    }
+  }
+
   /** @param {ActionHold} hold */
   ended(hold) {
     this.#active.delete(hold);
@@ -241,6 +255,11 @@ export class ActionHold {
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
     await Promise.all([this.#enable(tabId, undefined, true), ...children.map((s) => this.#enable(tabId, s))]);
+  }
+
+  /** The task whose action this hold is of. */
+  get taskId() {
+    return String(this.#ctx.taskId ?? "");
   }
 
   /** The tab this hold was begun on. */
