@@ -18,6 +18,8 @@ On an ordinary page (tests/e2e/network_site.py "bench"):
   click takes no longer;
 * `evaluate` that awaits a fetch, settle 0: a GET (continued by the extension) and the same POST held and
   allowed; here the action waits for the response, so the held request's whole round trip is in the difference.
+* `evaluate` that starts a worker and awaits its first message: the worker starts paused (waitForDebuggerOnStart)
+  until Fetch is on in it, which is what holding a child created during the action costs.
 
 Fetch enabled per action vs kept enabled per session tab: the per-action cost is the first row. Keeping it
 enabled would save that, but every request of the tab between actions would then wait for the extension's
@@ -92,6 +94,10 @@ CASES = {
     "evaluate awaiting a POST held and allowed (settle 0)": {
         "type": "evaluate", "settle_ms": 0, "report_changes": False,
         "expression": "fetch('/api/checkout', {method: 'POST', body: 'items=3'}).then((r) => r.status)"},
+    "evaluate awaiting a new worker's first message (settle 0)": {
+        "type": "evaluate", "settle_ms": 0, "report_changes": False,
+        "expression": "new Promise((ok) => { const w = new Worker('/ready-worker.js?' + Math.random());"
+                      " w.onmessage = () => { w.terminate(); ok(1); }; })"},
 }
 
 

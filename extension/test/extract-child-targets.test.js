@@ -32,7 +32,7 @@ test("enableChildTargets turns on flat auto-attach once per attachment", async (
   await Promise.all([dbg.enableChildTargets(7), dbg.enableChildTargets(7)]);
   const auto = api.calls.filter((c) => c.method === "Target.setAutoAttach");
   assert.deepEqual(auto, [{ debuggee: { tabId: 7 }, method: "Target.setAutoAttach",
-    params: { autoAttach: true, waitForDebuggerOnStart: false, flatten: true } }]);
+    params: { autoAttach: true, waitForDebuggerOnStart: true, flatten: true } }]);
   api.onDetach.emit({ tabId: 7 }, "canceled_by_user");
   await dbg.enableChildTargets(7);
   assert.equal(api.calls.filter((c) => c.method === "Target.setAutoAttach").length, 2, "again after a re-attach");
@@ -75,4 +75,48 @@ test("events of child sessions reach the tab's listeners with the session in sou
   api.onEvent.emit({ tabId: 7, sessionId: "S1" }, "Page.frameNavigated", { frame: { id: "F1" } });
   api.onEvent.emit({ tabId: 7 }, "Page.frameNavigated", { frame: { id: "TOP" } });
   assert.deepEqual(seen, [["F1", "S1"], ["TOP", undefined]]);
+});
+
+const started = (/** @type {string} */ sessionId, type = "worker") =>
+  ({ sessionId, targetInfo: { targetId: `T-${sessionId}`, type, url: "https://a.example/w.js" }, waitingForDebugger: true });
+const resumed = (/** @type {any} */ api) =>
+  api.calls.filter((/** @type {any} */ c) => c.method === "Runtime.runIfWaitingForDebugger").map((/** @type {any} */ c) => c.debuggee.sessionId);
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("a child that starts paused runs once its start hooks settled, after what they sent", async () => {
+  const api = fakeApi();
+  const dbg = new DebuggerController(api);
+  /** @type {() => void} */
+  let finish = () => {};
+  const off = dbg.onChildStart(7, (child) => {
+    api.calls.push({ debuggee: { tabId: 7, sessionId: child.sessionId }, method: "hook", params: child.type });
+    return new Promise((resolve) => { finish = () => resolve(undefined); });
+  });
+  api.onEvent.emit({ tabId: 7 }, "Target.attachedToTarget", started("W1"));
+  await turn();
+  assert.deepEqual(resumed(api), [], "still paused while the hook works");
+  finish();
+  await turn();
+  assert.deepEqual(resumed(api), ["W1"]);
+  const order = api.calls.filter((c) => c.debuggee.sessionId === "W1").map((c) => c.method);
+  assert.deepEqual(order, ["Target.setAutoAttach", "hook", "Runtime.runIfWaitingForDebugger"]);
+  off();
+  api.onEvent.emit({ tabId: 7 }, "Target.attachedToTarget", started("W2"));
+  await turn();
+  assert.deepEqual(resumed(api), ["W1", "W2"], "with no hook it runs at once");
+});
+
+test("a child is never left paused: a failing hook or one that hangs past the ceiling still resumes it", async () => {
+  const api = fakeApi();
+  const dbg = new DebuggerController(api, { childStartCeilingMs: 20 });
+  dbg.onChildStart(7, () => { throw new Error("boom"); });
+  dbg.onChildStart(7, () => new Promise(() => {}));
+  api.onEvent.emit({ tabId: 7 }, "Target.attachedToTarget", started("W1"));
+  await turn();
+  assert.deepEqual(resumed(api), []);
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  assert.deepEqual(resumed(api), ["W1"]);
+  api.onEvent.emit({ tabId: 7 }, "Target.attachedToTarget", attached("S9", "F9"));
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  assert.deepEqual(resumed(api), ["W1"], "a child Chrome did not pause is not resumed");
 });

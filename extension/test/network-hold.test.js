@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
-import { NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
+import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
 import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
 import { createChrome, createStorageArea, realTimers } from "./chrome-stub.js";
@@ -68,13 +68,13 @@ test("strict mode: for every site, or for the page's or the destination's site; 
 });
 
 /** A tab, a controller on the stub debugger, a hold service that records what it posts. */
-function rig() {
+function rig(timers = realTimers) {
   const chrome = createChrome();
   const tab = chrome.tabs.add({ url: "https://shop.example/" });
   const dbg = new DebuggerController(chrome.debugger);
   /** @type {any[]} */
   const posted = [];
-  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF });
+  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers, strict: async () => STRICT_OFF });
   const controller = new AbortController();
   const ctx = /** @type {any} */ ({ debugger: dbg, taskId: "t1", requestId: "r1", signal: controller.signal });
   /** @param {string} requestId @param {string} method @param {string} url @param {string} [type] */
@@ -102,7 +102,36 @@ test("a GET continues at once with no round trip; a POST waits for the app's ans
   assert.deepEqual(/** @type {any} */ (result).effects.held_requests,
     [{ method: "POST", url: "https://shop.example/api/checkout", why: asked.data.why, decision: "allow" }]);
   await r.tick();
-  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1, "Fetch is off again between actions");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "still on: the hold lingers after the action");
+  hold.linger();
+  r.pause("3", "POST", "https://shop.example/api/pay");
+  await r.tick();
+  const late = r.posted.filter((m) => m.type === "request_held").at(-1);
+  assert.equal(late.data.url, "https://shop.example/api/pay", "a request sent a moment after the action is held too");
+  r.holds.answer(late.data.hold_id, { decision: "deny", asked: true });
+  await r.tick();
+  assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params.requestId), ["3"]);
+  await r.holds.begin(r.ctx, r.tab.id, "click");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1, "the next action on the tab ends the lingering hold");
+});
+
+test("a lingering hold ends after LINGER_MS, once what waits for the person is answered", async () => {
+  /** @type {{fn: () => void, ms: number}[]} */
+  const timers = [];
+  const r = rig({ setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => timers.push({ fn, ms }), clearTimeout: () => {} });
+  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+  await hold.settle({});
+  hold.linger();
+  r.pause("4", "POST", "https://shop.example/api/checkout");
+  await r.tick();
+  const asked = r.posted.find((m) => m.type === "request_held");
+  timers.find((t) => t.ms === LINGER_MS)?.fn();
+  await r.tick();
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "not while a request waits for the person");
+  r.holds.answer(asked.data.hold_id, { decision: "allow", asked: true });
+  await r.tick();
+  assert.deepEqual(r.calls("Fetch.continueRequest"), ["4"]);
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
 });
 
 test("deny fails the request and the action answers confirmation_required", async () => {
@@ -162,4 +191,20 @@ test("a read is sent to the app only when it goes to another host with a query",
   assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query");
   assert.equal(carriesAway("https://shop.example/api?q=1", "https://shop.example/"), false, "the page's own host");
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
+});
+
+test("Stop ends a lingering hold at once: what waits for the person is failed and Fetch goes off", async () => {
+  const r = rig();
+  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+  await hold.settle({});
+  hold.linger();
+  r.pause("5", "POST", "https://shop.example/api/checkout");
+  await r.tick();
+  r.holds.endWhere((h) => h.taskId === "other", "the session was ended");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "another task's hold is left alone");
+  r.holds.endWhere((h) => h.taskId === "t1", "Stop all");
+  await r.tick();
+  assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params.requestId), ["5"]);
+  assert.ok(r.posted.some((m) => m.type === "request_released" && m.data.reason === "Stop all"));
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
 });

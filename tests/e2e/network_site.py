@@ -37,6 +37,7 @@ PAGES: dict[str, str] = {
 <button id="look" onclick="fetch('/collect?e=look&t=' + Date.now()); new Image().src = '/pixel.gif?e=look'; out('looked')">Look</button>
 <button id="pay" onclick="send('/api/pay', {method: 'POST', body: 'amount=12'})">Pay now</button>
 <button id="beacon" onclick="navigator.sendBeacon('/api/messages/send', 'to=ana&text=hi'); out('beaconed')">Ping</button>
+<button id="later" onclick="setTimeout(() => send('/api/pay', {method: 'POST', body: 'amount=15'}), 1500); out('soon')">Later</button>
 <button id="beacon-plain" onclick="navigator.sendBeacon('/stats', 'e=view'); out('beaconed')">Stats</button>
 <p>Status: <span id="status">idle</span></p>""",
     "bench": """<title>Bench</title><h1>Bench</h1><p>Count: <span id="n">0</span></p>
@@ -55,6 +56,25 @@ PAGES: dict[str, str] = {
 <button id="worker-go" onclick="w.postMessage(location.origin + '/api/transfer'); out('asked')">Work</button>
 <script>const w = new Worker('/worker.js');</script>
 <p>Status: <span id="status">idle</span></p>""",
+    "spawn": _SCRIPT + """<title>Spawn</title><h1>Spawn</h1>
+<button id="spawn-frame" onclick="const f = document.createElement('iframe'); f.src = 'CROSS/p/eager-frame';
+  document.body.append(f); out('framed')">Open panel</button>
+<button id="spawn-worker" onclick="new Worker('/eager-worker.js'); out('working')">Start</button>
+<p>Status: <span id="status">idle</span></p>""",
+    "words": _SCRIPT + """<title>Laden</title><h1>Laden</h1>
+<button id="de" onclick="send('/de/bezahlen', {method: 'POST', body: 'betrag=12'})">Weiter</button>
+<button id="ru" onclick="send('/ru/oplata', {method: 'POST', body: 'summa=12'})">Далее</button>
+<button id="fr" onclick="send('/api/items/3/supprimer', {method: 'POST'})">Suivant</button>
+<button id="es" onclick="send('/api/guardar', {method: 'POST', body: JSON.stringify({pagar: true})})">Siguiente</button>
+<button id="plain" onclick="send('/de/notizen', {method: 'POST', body: 'text=bezahlen'})">Speichern</button>
+<p>Status: <span id="status">idle</span></p>""",
+    "sw": _SCRIPT + """<title>Offline</title><h1>Offline</h1>
+<button id="sw-go" onclick="navigator.serviceWorker.ready.then((r) => r.active.postMessage(location.origin + '/api/transfer'));
+  out('asked')">Sync</button>
+<script>navigator.serviceWorker.register('/sw.js');</script>
+<p>Status: <span id="status">idle</span></p>""",
+    "eager-frame": """<title>Eager</title><p>frame</p>
+<script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
 <script>addEventListener('message', () => fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=5'}));</script>""",
     "secret": f"""<title>Account</title><h1>Your account</h1><p>Your recovery code is {SECRET}.</p>
@@ -65,6 +85,12 @@ PAGES: dict[str, str] = {
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
+SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
+         "self.addEventListener('message', (e) => e.waitUntil(fetch(e.data, {method: 'POST', body: 'amount=4'})));")
+"""A service worker that POSTs where the page tells it (a page posting through its worker, as background sync does)."""
+READY_WORKER_JS = "postMessage('ready');"
+EAGER_WORKER_JS = "fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=8'});"
+"""A worker that sends as soon as it starts: held only if Fetch is on in it before its first line runs."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +142,12 @@ class NetworkSite:
                                           parse_qs(parts.query), body))
         if parts.path == "/worker.js":
             self._reply(handler, 200, "text/javascript", WORKER_JS)
+        elif parts.path == "/sw.js":
+            self._reply(handler, 200, "text/javascript", SW_JS)
+        elif parts.path == "/ready-worker.js":
+            self._reply(handler, 200, "text/javascript", READY_WORKER_JS)
+        elif parts.path == "/eager-worker.js":
+            self._reply(handler, 200, "text/javascript", EAGER_WORKER_JS)
         elif parts.path == "/redirect":
             handler.send_response(302)
             handler.send_header("Location", parse_qs(parts.query).get("to", ["/"])[0])

@@ -287,3 +287,72 @@ def test_a_read_to_another_site_is_checked_for_data_that_site_did_not_show(core,
         assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
     time.sleep(0.5)
     assert len(site.saw("/collect")) == before + 1, "the GET carrying the code never arrived"
+
+
+@pytest.mark.parametrize("button", ["#spawn-frame", "#spawn-worker"])
+def test_a_frame_or_worker_the_action_creates_is_held_from_its_first_request(core, act, site, open_page, button):
+    """The child sends on its first line: Chrome pauses it at its start (waitForDebuggerOnStart) until Fetch is on
+    in it, so even that request is held; and the child runs on afterwards (it is never left paused)."""
+    task = f"t-net-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("spawn", task)
+        before = len(site.saw("/api/transfer"))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok or refused(response), response  # a frame that loads after the click's window: lingering
+        assert eventually(lambda: len(person.asked) == 1)
+        assert "transfer" in person.asked[0]["reason"], person.asked
+        time.sleep(0.5)
+    assert len(site.saw("/api/transfer")) == before
+
+
+@pytest.mark.parametrize(("button", "path", "kind"), [("#de", "/de/bezahlen", "payment"), ("#ru", "/ru/oplata", "payment"),
+                                                      ("#fr", "/api/items/3/supprimer", "deleting"),
+                                                      ("#es", "/api/guardar", "payment")])
+def test_endpoint_words_of_other_languages_ask(core, act, site, open_page, button, path, kind):
+    task = f"t-net-words-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("words", task)
+        details = refused(act({"type": "click", "selector": button}, task_id=task))
+        assert kind in details["reason"], details
+        assert person.asked
+    assert site.saw(path) == []
+
+
+def test_an_ordinary_post_in_another_language_is_not_asked(core, act, site, open_page):
+    task = "t-net-words-plain"
+    with Person(core, Decision.DENY) as person:
+        open_page("words", task)
+        response = act({"type": "click", "selector": "#plain"}, task_id=task)
+        assert response.ok, response.error
+        assert person.asked == []
+    assert eventually(lambda: len(site.saw("/de/notizen", "POST")) == 1)
+
+
+def test_a_request_sent_a_moment_after_the_action_is_held(core, act, site, open_page):
+    """The page POSTs 1.5 s after the click answered: the hold lingers after the action (LINGER_MS), so the
+    person is asked and Deny fails it; the click itself answered at once."""
+    task = "t-net-later"
+    with Person(core, Decision.DENY) as person:
+        open_page("post", task)
+        before = len(site.saw("/api/pay"))
+        response = act({"type": "click", "selector": "#later"}, task_id=task)
+        assert response.ok, response.error
+        assert eventually(lambda: len(person.asked) == 1)
+        assert "payment" in person.asked[0]["reason"]
+        assert eventually(lambda: status_of(act, task).startswith("failed"))
+    assert len(site.saw("/api/pay")) == before
+
+
+def test_a_request_the_pages_service_worker_sends_during_the_action_is_held(core, act, site, open_page):
+    task = "t-net-sw"
+    with Person(core, Decision.DENY) as person:
+        open_page("sw", task)
+        ready = act({"type": "evaluate", "expression": "navigator.serviceWorker.ready.then(() => 'ready')"}, task_id=task)
+        assert ready.ok and ready.result.get("value") == "ready", ready
+        before = len(site.saw("/api/transfer"))
+        response = act({"type": "click", "selector": "#sw-go"}, task_id=task)
+        assert response.ok or refused(response), response
+        assert eventually(lambda: len(person.asked) == 1), [(r.method, r.path) for r in site.received[-3:]]
+        assert "transfer" in person.asked[0]["reason"]
+        time.sleep(0.5)
+    assert len(site.saw("/api/transfer")) == before

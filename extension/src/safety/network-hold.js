@@ -17,14 +17,22 @@
  *   native port closing, and HOLD_CEILING_MS each fail it, and the app is told (`request_released`) so the
  *   question it shows the person goes away.
  *
- * Fetch is enabled for the action only (one command per target before, one after, not awaited): between actions
- * nothing of the page is paused, so a worker that stopped cannot leave a tab frozen.
+ * Fetch is enabled for the action and LINGER_MS after it (one command per target before, one after, not awaited):
+ * a page that sends a moment after the click is held too, and otherwise between actions nothing of the page is
+ * paused, so a worker that stopped cannot leave a tab frozen for long.
  */
 
 import { ActionError, ErrorCode, eventMessage } from "../protocol.js";
 import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
 import { strictFor } from "./network-strict.js";
 
+/**
+ * How long the hold stays on after an action answered, unless the next action on the tab begins first: a page
+ * that sends a moment after the click (a `setTimeout(…, 1500)` POST, a debounced autosave, a page the click
+ * opened that posts as it loads) is held too. The action does not wait for it: its answer is not delayed, and a
+ * request held then asks the person like any other (Deny fails it); only the action's result cannot report it.
+ */
+export const LINGER_MS = 3000;
 /** The longest a request waits for an answer, whatever else happens (the person's timeout is the app's). */
 export const HOLD_CEILING_MS = 10 * 60 * 1000;
 const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
@@ -68,6 +76,8 @@ export class NetworkHolds {
   #strict;
   /** @type {Map<string, Waiting>} */
   #waiting = new Map();
+  /** @type {Set<ActionHold>} holds of actions under way */
+  #active = new Set();
 
   /**
    * @param {object} deps
@@ -92,9 +102,35 @@ export class NetworkHolds {
    * @returns {Promise<ActionHold>}
    */
   async begin(ctx, tabId, actionType, { approved = false } = {}) {
+    for (const earlier of [...this.#active]) if (earlier.tabId === tabId) earlier.end();
     const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict(), approved);
-    await hold.start();
+    this.#active.add(hold);
+    try {
+      await hold.start();
+    } catch (err) {
+      hold.end();
+      throw err;
+    }
     return hold;
+  }
+
+  /**
+   * End the holds that match now, an action's or a lingering one (Stop, an ended session): what waits for the
+   * person is failed, and Fetch goes off.
+   * @param {(hold: {taskId: string, tabId: number}) => boolean} matches
+   * @param {string} reason
+   */
+  endWhere(matches, reason) {
+    for (const hold of [...this.#active]) {
+      if (!matches({ taskId: hold.taskId, tabId: hold.tabId })) continue;
+      hold.release(reason);
+      hold.end();
+    }
+  }
+
+  /** @param {ActionHold} hold */
+  ended(hold) {
+    this.#active.delete(hold);
   }
 
   /**
@@ -116,6 +152,11 @@ export class NetworkHolds {
    */
   releaseAll(reason) {
     for (const waiting of [...this.#waiting.values()]) waiting.hold.release(reason);
+  }
+
+  /** The timers the holds use (a lingering hold ends on one). */
+  get timers() {
+    return this.#timers;
   }
 
   /**
@@ -163,8 +204,8 @@ export class ActionHold {
   #action;
   #strict;
   #approved;
-  /** @type {(string | undefined)[]} the sessions Fetch is enabled on (undefined: the tab itself) */
-  #sessions = [undefined];
+  /** @type {[number, string | undefined][]} the tabs and sessions Fetch is enabled on (undefined: the tab itself) */
+  #sessions = [];
   /** @type {(() => void)[]} */
   #offs = [];
   /** @type {Set<string>} frames that just requested a navigation by submitting a form */
@@ -174,6 +215,8 @@ export class ActionHold {
   /** @type {HeldRequest[]} */
   #held = [];
   #ended = false;
+  /** @type {unknown} the timer that ends a lingering hold */
+  #lingering;
 
   /**
    * @param {NetworkHolds} holds
@@ -197,12 +240,12 @@ export class ActionHold {
     const dbg = this.#dbg;
     const tabId = this.#tabId;
     this.#offs.push(
-      dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, source.sessionId)),
+      dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, tabId, source.sessionId)),
       dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
         if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
       }),
-      dbg.on(tabId, "Target.attachedToTarget", (params) => {
-        if (!this.#ended && HELD_TARGET_TYPES.has(params.targetInfo?.type)) this.#enable(params.sessionId).catch(() => {});
+      dbg.onChildStart(tabId, (child) => {
+        if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(tabId, child.sessionId);
       }),
       dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached")),
     );
@@ -211,17 +254,28 @@ export class ActionHold {
     this.#offs.push(() => this.#ctx.signal?.removeEventListener("abort", onAbort));
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
-    await Promise.all([this.#enable(undefined, true), ...children.map((s) => this.#enable(s))]);
+    await Promise.all([this.#enable(tabId, undefined, true), ...children.map((s) => this.#enable(tabId, s))]);
+  }
+
+  /** The task whose action this hold is of. */
+  get taskId() {
+    return String(this.#ctx.taskId ?? "");
+  }
+
+  /** The tab this hold was begun on. */
+  get tabId() {
+    return this.#tabId;
   }
 
   /**
+   * @param {number} tabId
    * @param {string | undefined} sessionId
    * @param {boolean} [required] the tab's own: a failure fails the action (it could not be held)
    */
-  async #enable(sessionId, required = false) {
-    if (sessionId !== undefined) this.#sessions.push(sessionId);
+  async #enable(tabId, sessionId, required = false) {
+    this.#sessions.push([tabId, sessionId]);
     try {
-      await this.#dbg.send(this.#tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
+      await this.#dbg.send(tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
     } catch (err) {
       if (required) throw err;
     }
@@ -229,16 +283,17 @@ export class ActionHold {
 
   /**
    * @param {any} params Fetch.requestPaused
+   * @param {number} tabId
    * @param {string | undefined} sessionId
    */
-  #paused(params, sessionId) {
+  #paused(params, tabId, sessionId) {
     const request = params.request ?? {};
     const form = params.resourceType === "Document" && this.#formFrames.delete(params.frameId);
     const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
       formSubmission: form, body: bodyText(request) };
     const changes = mayChange(outgoing);
     if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !carriesAway(outgoing.url, this.#pageUrl()))) {
-      this.#continue(params.requestId, sessionId);
+      this.#continue(params.requestId, tabId, sessionId);
       return;
     }
     const why = changes ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
@@ -254,11 +309,12 @@ export class ActionHold {
       record.why = [...new Set([...record.why, ...(a.why ?? [])])];
       record.decision = a.stopped ? "stopped" : a.decision;
       if (a.asked || a.decision === "deny") this.#held.push(record);
-      if (a.decision === "allow") this.#continue(params.requestId, sessionId);
-      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+      if (a.decision === "allow") this.#continue(params.requestId, tabId, sessionId);
+      else this.#fail(params.requestId, tabId, sessionId, outgoing.resourceType === "Document");
     });
-    this.#open.set(params.requestId, { settled, holdId, record });
-    settled.finally(() => this.#open.delete(params.requestId));
+    const key = `${tabId}:${params.requestId}`;
+    this.#open.set(key, { settled, holdId, record });
+    settled.finally(() => this.#open.delete(key));
   }
 
   /** The session tab's page, as the session store last saw it. */
@@ -268,22 +324,24 @@ export class ActionHold {
 
   /**
    * @param {string} requestId
+   * @param {number} tabId
    * @param {string | undefined} sessionId
    */
-  #continue(requestId, sessionId) {
-    this.#dbg.send(this.#tabId, "Fetch.continueRequest", { requestId }, sessionId).catch(() => {});
+  #continue(requestId, tabId, sessionId) {
+    this.#dbg.send(tabId, "Fetch.continueRequest", { requestId }, sessionId).catch(() => {});
   }
 
   /**
    * A refused navigation is aborted, as if the person pressed Stop: the page stays as it was (a form keeps what
    * was typed) instead of becoming Chrome's "blocked" error page; any other request fails as blocked by client.
    * @param {string} requestId
+   * @param {number} tabId
    * @param {string | undefined} sessionId
    * @param {boolean} navigation
    */
-  #fail(requestId, sessionId, navigation) {
+  #fail(requestId, tabId, sessionId, navigation) {
     const errorReason = navigation ? "Aborted" : "BlockedByClient";
-    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+    this.#dbg.send(tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
   }
 
   /**
@@ -297,15 +355,17 @@ export class ActionHold {
   }
 
   /**
-   * After the action: wait for the answers still pending, stop holding, and fold what was held into the result.
+   * After the action: wait for the answers still pending and fold what was held into the result (the dispatcher
+   * then lets the hold linger).
    * A denied request makes the action answer `confirmation_required`.
    * @param {unknown} result the handler's result
    */
   async settle(result) {
     while (this.#open.size > 0) await Promise.all([...this.#open.values()].map((o) => o.settled));
-    this.end();
-    if (this.#held.length === 0) return result;
-    const refused = this.#held.filter((h) => h.decision !== "allow");
+    const held = [...this.#held];
+    this.#held = [];
+    if (held.length === 0) return result;
+    const refused = held.filter((h) => h.decision !== "allow");
     if (refused.length > 0) {
       const first = refused[0];
       const said = first.decision === "stopped" ? "was stopped before the person answered" : "was not approved";
@@ -313,22 +373,39 @@ export class ActionHold {
         `the ${this.#action} was done, but the ${first.method} request it made to ${first.url} ${said} ` +
         `(${first.why.join("; ") || "held"}), so it never left the browser; the page may show an error: extract to see it`,
         { confirmation: { what: this.#action, kind: "network", url: first.url, reason: first.why.join("; "),
-          held_requests: this.#held } });
+          held_requests: held } });
     }
     if (result && typeof result === "object") {
       const r = /** @type {Record<string, any>} */ (result);
-      if (r.effects && typeof r.effects === "object") r.effects.held_requests = this.#held;
-      else r.held_requests = this.#held;
+      if (r.effects && typeof r.effects === "object") r.effects.held_requests = held;
+      else r.held_requests = held;
     }
     return result;
+  }
+
+  /**
+   * After the action answered: keep holding for LINGER_MS (ended sooner by the next action on the tab, Stop, a
+   * detach), then end. Idempotent.
+   */
+  linger() {
+    if (this.#ended || this.#lingering !== undefined) return;
+    this.#lingering = this.#holds.timers.setTimeout(() => this.#endWhenAnswered(), LINGER_MS);
+  }
+
+  /** End once the requests still waiting for the person are answered (each is bounded by HOLD_CEILING_MS). */
+  async #endWhenAnswered() {
+    while (this.#open.size > 0) await Promise.all([...this.#open.values()].map((o) => o.settled));
+    this.end();
   }
 
   /** Stop holding (idempotent): Fetch is disabled on every session (not awaited), listeners removed. */
   end() {
     if (this.#ended) return;
+    if (this.#lingering !== undefined) this.#holds.timers.clearTimeout(this.#lingering);
     this.release("the action ended");
     this.#ended = true;
     for (const off of this.#offs) off();
-    for (const sessionId of this.#sessions) this.#dbg.send(this.#tabId, "Fetch.disable", {}, sessionId).catch(() => {});
+    for (const [tabId, sessionId] of this.#sessions) this.#dbg.send(tabId, "Fetch.disable", {}, sessionId).catch(() => {});
+    this.#holds.ended(this);
   }
 }

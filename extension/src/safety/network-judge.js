@@ -9,6 +9,8 @@
  * data, not an endpoint.
  */
 
+import { endpointKindOf } from "./network-words.js";
+
 /** Resource types whose requests can carry a method other than GET, or a body (Fetch patterns). */
 export const HELD_RESOURCE_TYPES = ["Document", "XHR", "Fetch", "Ping", "EventSource", "CSPViolationReport", "Other"];
 
@@ -16,8 +18,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const MAX_BODY_CHARS = 64 * 1024;
 
 /**
- * Endpoint words by what the endpoint does (stems, matched at the start of a word of a path segment or field
- * name). Spelled as URL and API authors spell them: English, as code mostly is.
+ * Endpoint words by what the endpoint does (matched on a word of a path segment or field name), as APIs spell
+ * them in English (`checkout`, `wallet`, `payout`); the commands of every language the label check reads are
+ * matched too, from its vocabulary (network-words.js).
  */
 const ENDPOINT_KINDS = /** @type {const} */ ([
   ["a payment", /^(pay|payment|payments|checkout|purchase|purchases|billing|charge|invoice|wallet)$/],
@@ -213,10 +216,17 @@ export function localReasons(request, { strict = false } = {}) {
   if (names.some((n) => wordsOf(n).some((w) => CREDENTIAL_WORD.test(w)) || CREDENTIAL_WORD.test(wordsOf(n).join("")))) reasons.push("it carries a password or other credential");
   if (request.method.toUpperCase() === "DELETE") reasons.push("it is a DELETE request");
   const endpointWords = [...url.segments.flatMap(wordsOf), ...nameWords];
+  /** @type {Set<string>} */
+  const kinds = new Set();
   for (const [kind, pattern] of ENDPOINT_KINDS) {
     const word = endpointWords.find((w) => pattern.test(w));
-    if (word) reasons.push(`it goes to an endpoint for ${kind} (“${word}”)`);
+    if (word) {
+      kinds.add(kind);
+      reasons.push(`it goes to an endpoint for ${kind} (“${word}”)`);
+    }
   }
+  const named = endpointKindOf([...url.segments, ...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])]);
+  if (named && !kinds.has(named[0])) reasons.push(`it goes to an endpoint for ${named[0]} (“${named[1]}”)`);
   if (strict && reasons.length === 0) reasons.push("strict mode: bua asks before every request that can change something");
   return reasons;
 }

@@ -7,10 +7,14 @@
  * child sessions carry `source.sessionId`.
  *
  * Child targets: `enableChildTargets(tabId)` turns on Target.setAutoAttach
- * {autoAttach, flatten, no waitForDebuggerOnStart} on the tab and on every
+ * {autoAttach, flatten, waitForDebuggerOnStart} on the tab and on every
  * child session it yields, so out-of-process iframes (cross-site iframes,
- * nested ones too) become sessions addressed as the debuggee
- * {tabId, sessionId} (Chrome 125+). `childTargets(tabId)` lists the live ones;
+ * nested ones too) and workers become sessions addressed as the debuggee
+ * {tabId, sessionId} (Chrome 125+). A child created later starts paused:
+ * the `onChildStart` hooks run first (the network hold turns Fetch on in it,
+ * safety/network-hold.js), then it is resumed (Runtime.runIfWaitingForDebugger)
+ * whatever they did — failed, hung past CHILD_START_CEILING_MS, or none
+ * registered. `childTargets(tabId)` lists the live ones;
  * `send(tabId, method, params, sessionId)` talks to one. Child sessions are
  * forgotten on Target.detachedFromTarget and when the tab detaches.
  */
@@ -38,9 +42,12 @@ export class CdpError extends Error {
  * @typedef {(params: any, source: Debuggee) => void} EventListener
  * @typedef {(reason: string) => void} DetachListener
  * @typedef {{sessionId: string, targetId: string, type: string, url: string, parentSessionId?: string}} ChildTarget
+ * @typedef {(child: ChildTarget) => Promise<unknown> | void} ChildStartHook
  */
 
-const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+/** The longest a new child target is kept paused for its start hooks (a hung command must not freeze it). */
+export const CHILD_START_CEILING_MS = 2000;
 
 /** @param {unknown} err */
 function messageOf(err) {
@@ -79,14 +86,19 @@ export class DebuggerController {
   #children = new Map();
   /** @type {Map<number, Promise<void>>} tabs with auto-attach on, for the current attachment */
   #autoAttach = new Map();
+  /** @type {Map<number, Set<ChildStartHook>>} */
+  #childStartHooks = new Map();
+
+  #childStartCeilingMs;
 
   /**
    * @param {any} debuggerApi chrome.debugger
-   * @param {{protocolVersion?: string}} [options]
+   * @param {{protocolVersion?: string, childStartCeilingMs?: number}} [options]
    */
-  constructor(debuggerApi, { protocolVersion = PROTOCOL_VERSION } = {}) {
+  constructor(debuggerApi, { protocolVersion = PROTOCOL_VERSION, childStartCeilingMs = CHILD_START_CEILING_MS } = {}) {
     this.#api = debuggerApi;
     this.#version = protocolVersion;
+    this.#childStartCeilingMs = childStartCeilingMs;
     debuggerApi.onEvent.addListener((/** @type {Debuggee} */ source, /** @type {string} */ method, /** @type {any} */ params) =>
       this.#dispatchEvent(source, method, params));
     debuggerApi.onDetach.addListener((/** @type {Debuggee} */ source, /** @type {string} */ reason) =>
@@ -199,6 +211,23 @@ export class DebuggerController {
   }
 
   /**
+   * Run `fn` on each child target of the tab that starts paused, before it runs (it is resumed once every hook
+   * settled, or after CHILD_START_CEILING_MS).
+   * @param {number} tabId
+   * @param {ChildStartHook} fn
+   * @returns {() => void} unsubscribe
+   */
+  onChildStart(tabId, fn) {
+    let set = this.#childStartHooks.get(tabId);
+    if (!set) this.#childStartHooks.set(tabId, (set = new Set()));
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && this.#childStartHooks.get(tabId) === set) this.#childStartHooks.delete(tabId);
+    };
+  }
+
+  /**
    * Be told when Chrome detaches the debugger from the tab.
    * @param {number} tabId
    * @param {DetachListener} fn receives Chrome's reason ("target_closed", "canceled_by_user")
@@ -295,15 +324,18 @@ export class DebuggerController {
       let children = this.#children.get(tabId);
       if (!children) this.#children.set(tabId, (children = new Map()));
       const info = params.targetInfo ?? {};
-      children.set(params.sessionId, {
+      /** @type {ChildTarget} */
+      const child = {
         sessionId: params.sessionId,
         targetId: info.targetId ?? "",
         type: info.type ?? "",
         url: info.url ?? "",
         ...(source.sessionId ? { parentSessionId: source.sessionId } : {}),
-      });
-      this.#api.sendCommand({ tabId, sessionId: params.sessionId }, "Target.setAutoAttach", AUTO_ATTACH)
+      };
+      children.set(params.sessionId, child);
+      const nested = this.#api.sendCommand({ tabId, sessionId: params.sessionId }, "Target.setAutoAttach", AUTO_ATTACH)
         .catch(() => {});
+      this.#startChild(tabId, child, nested, params.waitingForDebugger === true);
     } else if (method === "Target.detachedFromTarget" && params?.sessionId) {
       this.#children.get(tabId)?.delete(params.sessionId);
     } else if (method === "Target.targetInfoChanged" && params?.targetInfo) {
@@ -311,6 +343,27 @@ export class DebuggerController {
         if (child.targetId === params.targetInfo.targetId) child.url = params.targetInfo.url ?? child.url;
       }
     }
+  }
+
+  /**
+   * Resume a child that Chrome paused at its start, once its start hooks (and its own auto-attach, so its
+   * children are caught too) have settled or the ceiling passed; never left paused.
+   * @param {number} tabId
+   * @param {ChildTarget} child
+   * @param {Promise<unknown>} nested
+   * @param {boolean} paused Chrome paused it (false: it existed before auto-attach; the hooks still run)
+   */
+  #startChild(tabId, child, nested, paused) {
+    const hooks = [...(this.#childStartHooks.get(tabId) ?? [])].map((fn) => Promise.resolve().then(() => fn(child))
+      .catch((err) => console.warn(`bua: a start hook of ${child.type} ${child.sessionId} failed:`, err)));
+    if (!paused) return;
+    /** @type {unknown} */
+    let timer;
+    const ceiling = new Promise((resolve) => { timer = setTimeout(resolve, this.#childStartCeilingMs); });
+    Promise.race([Promise.all([nested, ...hooks]), ceiling]).finally(() => {
+      clearTimeout(/** @type {any} */ (timer));
+      this.#api.sendCommand({ tabId, sessionId: child.sessionId }, "Runtime.runIfWaitingForDebugger", {}).catch(() => {});
+    });
   }
 
   /**

@@ -197,7 +197,7 @@ export class ActionDispatcher {
           const done = await handler(run, ctx);
           result = hold ? await hold.settle(done) : done;
         } finally {
-          hold?.end();
+          hold?.linger();
         }
         resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
         await this.#gate.after(type, taskId, label, allowedTab, result ?? {});
@@ -285,10 +285,15 @@ export class ActionDispatcher {
         }
         const args = isObject(m.args) ? m.args : {};
         // Stop the work in the browser first, then end the sessions.
-        if (m.op === "stop_all") this.#inFlight?.abortWhere(() => true, "Stop all");
+        if (m.op === "stop_all") {
+          this.#inFlight?.abortWhere(() => true, "Stop all");
+          this.#holds?.endWhere(() => true, "Stop all");
+        }
         if (m.op === "end_session" && typeof args.task_id === "string") {
           this.#inFlight?.abortWhere((r) => r.taskId === args.task_id
             && (args.tab_id === undefined || r.tabId === undefined || r.tabId === args.tab_id), "the session was ended");
+          this.#holds?.endWhere((h) => h.taskId === args.task_id && (args.tab_id === undefined || h.tabId === args.tab_id),
+            "the session was ended");
         }
         const answer = await ({
           stop_all: () => this.#controls.stopAll(),
