@@ -13,6 +13,7 @@
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageAria(lib) {
+  /** @type {Record<string, string>} */
   const INPUT_ROLES = {
     button: "button", submit: "button", reset: "button", image: "button", file: "button", color: "button",
     checkbox: "checkbox", radio: "radio", range: "slider", search: "searchbox", number: "spinbutton",
@@ -30,6 +31,7 @@ export function pageAria(lib) {
     "alertdialog", "table", "grid", "row", "cell", "gridcell", "columnheader", "rowheader", "list", "listitem",
     "main", "region", "form", "search", "img", "presentation", "none", "generic", "group", "tablist", "menu",
     "menubar", "tree", "paragraph", "article", "complementary", "alert", "status", "separator"]);
+  /** @type {Record<string, string>} */
   const IMPLICIT = {
     BUTTON: "button", TEXTAREA: "textbox", H1: "heading", H2: "heading", H3: "heading", H4: "heading",
     H5: "heading", H6: "heading", NAV: "navigation", MAIN: "main", UL: "list", OL: "list", LI: "listitem",

@@ -66,7 +66,7 @@ export function pageWalker(lib) {
     const frames = new Map(frameEls.map((el, i) => [el, opts.frameKeys?.[i] ?? String(i)]));
     const W = {
       /** @type {any[]} */ els: [], size: 0, stopAt: opts.limit * 1.15 + 500, counting: false,
-      textChars: 0, hidden: 0, head: "", regions: 0, /** @type {Element | null} */ modal: null, /** @type {Node | null} */ cut: null,
+      textChars: 0, hidden: 0, head: "", regions: 0, modal: /** @type {Element | null} */ (null), cut: /** @type {Node | null} */ (null),
     };
     const { sink, flush, flatRuns, plain } = lib.blocks;
     /** @param {{runs: any[]}} s @param {string} t */
@@ -307,7 +307,7 @@ export function pageWalker(lib) {
         const ps = sink(); // walked like any text (page-visibility.js judges each node), white space kept
         walkKids(el, ps, { ...st, pre: true });
         flush(ps);
-        const text = flatRuns(ps.blocks).map((r) => (typeof r === "string" ? r : r.x ?? "")).join("").replace(/\s+$/, "");
+        const text = flatRuns(ps.blocks).map((/** @type {any} */ r) => (typeof r === "string" ? r : r.x ?? "")).join("").replace(/\s+$/, "");
         if (text.trim()) s.blocks.push({ pre: text });
       } else if (tag === "BLOCKQUOTE") {
         const qs = sink();

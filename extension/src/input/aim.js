@@ -364,7 +364,7 @@ async function aimThroughCdp(ctx, tabId, element, verb) {
       : `${what.split(" is ")[0]} stays outside the visible area even after scrolling (inside a clipped region); scroll its container or extract again`,
     quoting(pick.reason === "no_box" ? what : what.split(" is ")[0]));
   }
-  const union = (quads ?? []).map(quadBounds).reduce((a, b) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) }));
+  const union = (quads ?? []).map(quadBounds).reduce((/** @type {{x: number, y: number}} */ a, /** @type {{x: number, y: number}} */ b) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) }));
   const local = { x: pick.point.x - offset.x, y: pick.point.y - offset.y };
   let hit;
   try {

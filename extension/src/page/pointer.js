@@ -97,8 +97,11 @@ export function startRecording(token) {
   const own = target ? controlOf(target) : null;
   let anchor = own && own !== target ? own : target ? controlOf(target.parentElement) : null;
   if (!anchor && target && target.parentElement && !/^(BODY|HTML)$/.test(target.parentElement.tagName)) anchor = target.parentElement;
-  const state = { target, anchor, targetName: target ? describeElement(target) : "", first: {}, last: {}, views: [] };
-  state.listener = (event) => {
+  /** @type {{target: any, anchor: any, targetName: string, first: Record<string, any>, last: Record<string, any>,
+   *   views: any[], types: string[], listener: (event: any) => void}} */
+  const state = { target, anchor, targetName: target ? describeElement(target) : "", first: {}, last: {}, views: [],
+    types: [], listener: () => {} };
+  state.listener = (/** @type {any} */ event) => {
     const path = typeof event.composedPath === "function" ? event.composedPath() : [];
     let el = path.length > 0 ? path[0] : event.target;
     if (el && el.nodeType !== 1) el = el.parentElement || el.host || null;
@@ -136,7 +139,7 @@ export function readRecording(token, stop) {
   const all = globalThis.__buaPointer || {};
   const state = all[token];
   if (!state) return null;
-  const name = (seen) => {
+  const name = (/** @type {any} */ seen) => {
     const el = seen.el;
     const inside = Boolean(state.target && el && (el === state.target || state.target.contains(el)
       || (el.getRootNode && el.getRootNode().host && state.target.contains(el.getRootNode().host))));
@@ -177,7 +180,7 @@ export function recheckAim(token, x, y) {
   const el = state && state.target;
   if (!el) return { status: "ok" };
   const hit = deepElementAt(el.ownerDocument, x, y);
-  const within = (node, root) => {
+  const within = (/** @type {any} */ node, /** @type {any} */ root) => {
     for (let n = node; n; n = n.parentNode || n.host) if (n === root) return true;
     return false;
   };

@@ -108,6 +108,7 @@ export function chooseOption(text) {
  */
 export function setValue(text) {
   const el = this;
+  /** @type {Record<string, string>} */
   const formats = {
     date: "YYYY-MM-DD", time: "HH:MM", "datetime-local": "YYYY-MM-DDTHH:MM", month: "YYYY-MM",
     week: "YYYY-Www", color: "#rrggbb", range: `a number from ${el.min || 0} to ${el.max || 100}`,

@@ -156,7 +156,7 @@ export class ActionDispatcher {
       this.#reject(m.id, `'action' must be an object with a string 'type', one of: ${ACTION_TYPES.join(", ")}`);
       return;
     }
-    const type = action.type;
+    const type = /** @type {keyof typeof ACTIONS} */ (action.type);
     if (!ACTION_TYPES.includes(type)) {
       this.#reject(m.id, `unknown action type ${describe(type)}; valid types: ${ACTION_TYPES.join(", ")}`);
       return;
@@ -166,7 +166,7 @@ export class ActionDispatcher {
       this.#reject(m.id, `'${type}' is not implemented yet in this extension version`);
       return;
     }
-    const missing = ACTIONS[type].required.filter((field) => action[field] === undefined || action[field] === null);
+    const missing = ACTIONS[type].required.filter((/** @type {string} */ field) => action[field] === undefined || action[field] === null);
     if (missing.length > 0) {
       this.#reject(m.id, `'${type}' needs ${missing.map((f) => `'${f}'`).join(" and ")}`);
       return;
@@ -295,14 +295,17 @@ export class ActionDispatcher {
           this.#holds?.endWhere((h) => h.taskId === args.task_id && (args.tab_id === undefined || h.tabId === args.tab_id),
             "the session was ended");
         }
-        const answer = await ({
-          stop_all: () => this.#controls.stopAll(),
-          end_session: () => this.#controls.endSession(args),
-          set_blocklist: () => this.#controls.setBlocklist(args),
-          configure: () => this.#controls.configure(args),
-          show_tab: () => this.#controls.showTab(args),
-          reopen_task: () => this.#controls.reopenTask(args),
-        })[m.op]();
+        const controls = this.#controls;
+        /** @type {Record<string, () => Promise<any>>} */
+        const ops = {
+          stop_all: () => controls.stopAll(),
+          end_session: () => controls.endSession(args),
+          set_blocklist: () => controls.setBlocklist(args),
+          configure: () => controls.configure(args),
+          show_tab: () => controls.showTab(args),
+          reopen_task: () => controls.reopenTask(args),
+        };
+        const answer = await ops[m.op]();
         const ended = Array.isArray(answer?.ended) ? answer.ended : [];
         if (m.op === "set_blocklist" && ended.length > 0) {
           this.#inFlight?.abortWhere((r) => ended.some((/** @type {any} */ s) => s.tab_id === r.tabId), "the site was blocked");
