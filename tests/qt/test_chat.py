@@ -125,9 +125,9 @@ def test_missing_api_key_guides_to_settings_and_the_demo(make_app, home, run):
     async def body() -> None:
         app = await make_app(make_core(home))
         window = app.chat
-        await until(lambda: "missing_key" in window.notices.cards, message="the key card")
+        await until(lambda: "missing_key" in window.notices.cards
+                    and window.notices.cards["missing_key"].isVisibleTo(window), message="the key card shown")
         card = window.notices.cards["missing_key"]
-        assert card.isVisibleTo(window)
         assert set(card.buttons) == {"Open Settings", "Try the demo"}
         assert "kept in your system keyring" in card.body.text(), "a keyring is there (in memory): as Settings says"
         type_and_send(window, "hello")
