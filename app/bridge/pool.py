@@ -100,14 +100,17 @@ class BrowserBridgePool:
 
     async def wait_if_expected(self, limit: float) -> None:
         """With no browser connected, wait up to `limit` seconds, but only while one is expected."""
-        if self.bridges:
-            return
-        wait = min(limit, self.expected_for())
-        if wait > 0:
+        if not self.bridges:
+            await self.wait_up_to(min(limit, self.expected_for()))
+
+    async def wait_up_to(self, seconds: float) -> None:
+        """Wait up to `seconds` for a browser; none by then is not an error here: the request that follows answers
+        extension_disconnected with the next step."""
+        if seconds > 0 and not self.bridges:
             try:
-                await self.wait_for_bridge(wait)
+                await self.wait_for_bridge(seconds)
             except TimeoutError:
-                pass  # the request answers extension_disconnected with the next step
+                pass
 
     async def wait_for_bridge(self, timeout: float, *, exclude: BrowserBridge | None = None) -> BrowserBridge:
         """The newest ready bridge (other than `exclude`), waiting up to `timeout` seconds."""

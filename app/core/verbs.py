@@ -113,14 +113,10 @@ class CoreVerbs:
         reconnecting: BrowserBridgePool.expected_for), so a machine with no browser answers at once with the
         setup step. `person`: the action is the person's own instruction at the command line (`bua act` without
         `--task`): like a new chat message it lifts an earlier stop of the task (docs/architecture.md, Sessions)."""
-        if not self.pool.bridges:
-            if wait_s is None:
-                await self.pool.wait_if_expected(EXPECTED_BROWSER_WAIT_S)
-            elif wait_s > 0:
-                try:
-                    await self.pool.wait_for_bridge(wait_s)
-                except TimeoutError:
-                    pass  # the request below answers extension_disconnected with the next step
+        if wait_s is None:
+            await self.pool.wait_if_expected(EXPECTED_BROWSER_WAIT_S)
+        else:
+            await self.pool.wait_up_to(wait_s)
         abort = abort or AbortSignal()
         try:
             self.controls.register(task_id, abort, owner="action")

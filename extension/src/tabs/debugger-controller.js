@@ -218,13 +218,7 @@ export class DebuggerController {
    * @returns {() => void} unsubscribe
    */
   onChildStart(tabId, fn) {
-    let set = this.#childStartHooks.get(tabId);
-    if (!set) this.#childStartHooks.set(tabId, (set = new Set()));
-    set.add(fn);
-    return () => {
-      set.delete(fn);
-      if (set.size === 0 && this.#childStartHooks.get(tabId) === set) this.#childStartHooks.delete(tabId);
-    };
+    return subscribe(this.#childStartHooks, tabId, fn);
   }
 
   /**
@@ -234,13 +228,7 @@ export class DebuggerController {
    * @returns {() => void} unsubscribe
    */
   onDetach(tabId, fn) {
-    let set = this.#detachListeners.get(tabId);
-    if (!set) this.#detachListeners.set(tabId, (set = new Set()));
-    set.add(fn);
-    return () => {
-      set.delete(fn);
-      if (set.size === 0 && this.#detachListeners.get(tabId) === set) this.#detachListeners.delete(tabId);
-    };
+    return subscribe(this.#detachListeners, tabId, fn);
   }
 
   /**
@@ -401,4 +389,22 @@ export class DebuggerController {
       }
     }
   }
+}
+
+/**
+ * Adds `fn` to the tab's set in `byTab`; the returned function removes it, and the tab's entry once empty.
+ * @template T
+ * @param {Map<number, Set<T>>} byTab
+ * @param {number} tabId
+ * @param {T} fn
+ * @returns {() => void}
+ */
+function subscribe(byTab, tabId, fn) {
+  let set = byTab.get(tabId);
+  if (!set) byTab.set(tabId, (set = new Set()));
+  set.add(fn);
+  return () => {
+    set.delete(fn);
+    if (set.size === 0 && byTab.get(tabId) === set) byTab.delete(tabId);
+  };
 }

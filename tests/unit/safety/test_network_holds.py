@@ -4,7 +4,7 @@ data-flow memory, with the REQUEST's destination) and the person's answer, throu
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 
 from app.protocol.envelope import Event, Response
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
@@ -40,6 +40,14 @@ def setup(answer: Decision | None) -> tuple[NetworkHolds, SafetyGuard, list[dict
     broker.subscribe(on)
     guard.dataflow.observe("t1", "https://bank.example/account", f"Your recovery code is {SECRET}.")
     return NetworkHolds(guard), guard, asked
+
+
+async def settled(done: Callable[[], bool], tries: int) -> None:
+    """Let the holds' background work run until `done` (at most `tries` turns of 10 ms); the test then asserts."""
+    for _ in range(tries):
+        if done():
+            return
+        await asyncio.sleep(0.01)
 
 
 def held(url: str, method: str = "POST", body: str = "", why: list[str] | None = None) -> dict[str, Any]:
@@ -92,16 +100,10 @@ async def test_the_answer_goes_back_and_a_release_withdraws_the_question():
     holds, guard, asked = setup(None)
     bridge = FakeBridge()
     holds.on_event(bridge, Event(type="request_held", data=held("https://shop.example/api/orders", why=["an order"])))  # type: ignore[arg-type]
-    for _ in range(50):
-        if asked:
-            break
-        await asyncio.sleep(0.01)
+    await settled(lambda: bool(asked), 50)
     assert guard.broker.pending()
     holds.on_event(bridge, Event(type="request_released", data={"hold_id": "h1", "reason": "Stop all"}))  # type: ignore[arg-type]
-    for _ in range(50):
-        if bridge.controls:
-            break
-        await asyncio.sleep(0.01)
+    await settled(lambda: bool(bridge.controls), 50)
     assert guard.broker.pending() == []
     assert bridge.controls[0][0] == "answer_hold" and bridge.controls[0][1]["decision"] == "deny"
 
@@ -110,15 +112,9 @@ async def test_a_closed_browser_withdraws_the_question_and_answers_nothing():
     holds, guard, asked = setup(None)
     bridge = FakeBridge()
     holds.on_event(bridge, Event(type="request_held", data=held("https://shop.example/api/orders", why=["an order"])))  # type: ignore[arg-type]
-    for _ in range(50):
-        if asked:
-            break
-        await asyncio.sleep(0.01)
+    await settled(lambda: bool(asked), 50)
     bridge.closed = True
-    for _ in range(100):
-        if not guard.broker.pending():
-            break
-        await asyncio.sleep(0.01)
+    await settled(lambda: not guard.broker.pending(), 100)
     await asyncio.sleep(0.05)
     assert guard.broker.pending() == [] and bridge.controls == []
 
