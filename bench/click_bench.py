@@ -140,8 +140,7 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
                 seen = cdp.send("Runtime.evaluate", {"expression": READ_EFFECTS, "returnByValue": True}, session)
                 assert seen["result"]["value"]["mutations"] >= 1
 
-        worker = next(t for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
-        worker_session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+        worker_session = cdp.send("Target.attachToTarget", {"targetId": cdp.extension_worker(), "flatten": True})["sessionId"]
         in_extension = f"""(async () => {{
           const times = [];
           for (let i = 0; i < {n}; i++) {{

@@ -22,8 +22,7 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
     base = fixture_url.rsplit("/", 1)[0]
     with live_browser("bua-bench-log-") as (core, browser, bridge):
         cdp = browser.cdp
-        worker = next(t for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
-        worker_session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+        worker_session = cdp.send("Target.attachToTarget", {"targetId": cdp.extension_worker(), "flatten": True})["sessionId"]
         for page in ("click.html", "busy.html"):
             task = f"bench-{page}"
             nav = core.call(core.pool.request({"type": "navigate", "url": f"{base}/actions/{page}"}, task))

@@ -206,8 +206,7 @@ def hostile(report: Report, request: Any, fixture_url: str) -> None:
 def in_worker(browser: Any, expression: str) -> Any:
     """Evaluate in the extension's service worker over the bench's own CDP pipe."""
     cdp = browser.cdp
-    worker = next(t for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
-    session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+    session = cdp.send("Target.attachToTarget", {"targetId": cdp.extension_worker(), "flatten": True})["sessionId"]
     try:
         reply = cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, session)
         return reply["result"]["value"]

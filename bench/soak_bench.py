@@ -57,8 +57,7 @@ class Worker:
         self.cdp = browser.cdp
 
     def _session(self) -> str:
-        worker = next(t for t in self.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
-        return self.cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+        return self.cdp.send("Target.attachToTarget", {"targetId": self.cdp.extension_worker(), "flatten": True})["sessionId"]
 
     def heap_bytes(self) -> int:
         session = self._session()

@@ -39,8 +39,7 @@ def evaluate(send: Send, expression: str) -> Any:
 
 def in_extension(browser, expression: str) -> Any:
     """Evaluate in the extension's service worker (to read what the person sees: groups, badges)."""
-    worker = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "service_worker")
-    session = browser.cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+    session = browser.cdp.send("Target.attachToTarget", {"targetId": browser.cdp.extension_worker(), "flatten": True})["sessionId"]
     try:
         reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
                                                       "returnByValue": True}, session)

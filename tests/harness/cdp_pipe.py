@@ -63,3 +63,15 @@ class CdpPipe:
         if "error" in reply:
             raise RuntimeError(f"{method}: {reply['error']}")
         return reply.get("result", {})
+
+    def extension_worker(self) -> str:
+        """The target id of the extension's own service worker.
+
+        Pages may register service workers too (the network-hold fixtures do), and they stay alive for the
+        rest of the browser's run, so a bare `type == "service_worker"` would sometimes pick a page's.
+        """
+        workers = [t for t in self.send("Target.getTargets")["targetInfos"]
+                   if t["type"] == "service_worker" and t["url"].startswith("chrome-extension://")]
+        if not workers:
+            raise RuntimeError("the extension's service worker is not running")
+        return str(workers[0]["targetId"])
