@@ -9,7 +9,8 @@ round runs each task once per server, the order rotating per round; the cheap ca
 B C. A peer that is not installed or does not start is reported with why, and its columns are left out.
 
 Rows: per task and server, the characters the model reads (the tool results' text), the calls made, and p50/p95
-per call; the ratio against the best peer. Goals: the seed scenario at most 0.5× the best peer's characters, the
+per call; the ratio against the best peer. Each server's last run of each task, call by call with its answer, is
+written to bench/results/peers-answers.json. Goals: the seed scenario at most 0.5× the best peer's characters, the
 form at most 0.75×, and the cheap call's p50 at most 1.0× chrome-devtools-mcp's.
 """
 
@@ -27,7 +28,7 @@ from bench.live import live_browser
 from bench.peers_pages import PeerPages
 from bench.peers_servers import BUA, DEVTOOLS, PLAYWRIGHT
 from bench.peers_tasks import CHEAP_TOOL, TASK_NAMES
-from bench.report import Report, Row
+from bench.report import RESULTS, Report, Row
 from tests.e2e.mcp_helpers import ROOT
 
 PEERS = (PLAYWRIGHT, DEVTOOLS)
@@ -104,7 +105,7 @@ def _report(report: Report, servers: dict[str, Any]) -> None:
                     CHEAP_GOAL, "x")
 
 
-def run(report: Report, fixture_url: str, rounds: int = 5, cheap_n: int = 200) -> None:
+def run(report: Report, fixture_url: str, rounds: int = 3, cheap_n: int = 200) -> None:
     pages = PeerPages()
     try:
         with live_browser("bua-bench-peers-") as (core, _browser, _bridge), \
@@ -113,3 +114,7 @@ def run(report: Report, fixture_url: str, rounds: int = 5, cheap_n: int = 200) -
     finally:
         pages.stop()
     _report(report, servers)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    answers = {name: {task: entry.get("answers", []) for task, entry in data.get("tasks", {}).items()}
+               for name, data in servers.items()}
+    (RESULTS / "peers-answers.json").write_text(json.dumps(answers, indent=1, ensure_ascii=False))

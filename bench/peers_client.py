@@ -2,10 +2,11 @@
 compete for the core's interpreter lock): the official SDK's stdio client holds one session with each server and
 runs the tasks' scripts, servers in turn.
 
+
 `python -m bench.peers_client CONFIG.json`: CONFIG names `home` (the running core's), `work` (a scratch folder),
 `urls` (task → page), `rounds` and `cheap_n`. Prints one JSON object on stdout: per server, either `skipped`
-(why) or its version, its tool list's size and, per task, the characters read per round, each call's seconds
-and any failure.
+(why) or its version, its tool list's size and, per task, the characters read per round, each call's seconds,
+any failure, and the last run's calls with their answers.
 """
 
 from __future__ import annotations
@@ -43,14 +44,24 @@ async def _open(stack: AsyncExitStack, server: peers_servers.Server, errlog: Any
     return session, len(listed)
 
 
-async def _run_once(session: ClientSession, task: str, server: str, url: str) -> tuple[int, list[float], str]:
+async def _run_once(session: ClientSession, task: str, server: str, url: str) -> tuple[Recorder, str]:
+    """The task's script once: what it recorded, and why it failed ("" when it did not)."""
     recorder = Recorder(session)
     try:
         with anyio.fail_after(CALL_TIMEOUT_S):
             await TASKS[task][server](recorder, url)
     except (TaskFailed, TimeoutError) as error:
-        return recorder.chars, recorder.seconds, str(error) or type(error).__name__
-    return recorder.chars, recorder.seconds, ""
+        return recorder, str(error) or type(error).__name__
+    return recorder, ""
+
+
+def _record(out: dict[str, Any], name: str, task: str, recorder: Recorder, failed: str) -> None:
+    entry = out[name]["tasks"].setdefault(task, {"chars": [], "seconds": [], "failures": []})
+    entry["chars"].append(recorder.chars)
+    entry["seconds"] += recorder.seconds
+    if failed:
+        entry["failures"].append(failed)
+    entry["answers"] = recorder.texts
 
 
 async def main(config: dict[str, Any]) -> dict[str, Any]:
@@ -81,21 +92,11 @@ async def main(config: dict[str, Any]) -> dict[str, Any]:
             for task in ("seed", "form", "table"):
                 order = names[round_no % len(names):] + names[:round_no % len(names)] if names else []
                 for name in order:
-                    chars, seconds, failed = await _run_once(sessions[name], task, name, config["urls"][task])
-                    entry = out[name]["tasks"].setdefault(task, {"chars": [], "seconds": [], "failures": []})
-                    entry["chars"].append(chars)
-                    entry["seconds"] += seconds
-                    if failed:
-                        entry["failures"].append(failed)
+                    _record(out, name, task, *await _run_once(sessions[name], task, name, config["urls"][task]))
             print(f"peers: round {round_no + 1}/{config['rounds']} done", file=sys.stderr, flush=True)
         for _ in range(config["cheap_n"]):
             for name in names:
-                chars, seconds, failed = await _run_once(sessions[name], "cheap", name, "")
-                entry = out[name]["tasks"].setdefault("cheap", {"chars": [], "seconds": [], "failures": []})
-                entry["chars"].append(chars)
-                entry["seconds"] += seconds
-                if failed:
-                    entry["failures"].append(failed)
+                _record(out, name, "cheap", *await _run_once(sessions[name], "cheap", name, ""))
     return out
 
 

@@ -36,7 +36,8 @@ class TaskFailed(AssertionError):
 
 @dataclass
 class Recorder:
-    """One server's session; records each call's seconds and the characters of its result's text."""
+    """One server's session; records each call's seconds, the characters of its result's text, and each call with
+    its answer (written beside the bench's JSON, bench/results/peers-answers.json, for a reader to check)."""
 
     session: ClientSession
     seconds: list[float] = field(default_factory=list)
