@@ -24,8 +24,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
-from bench import pipe_hops
+from bench import pipe_hops, pipe_worker
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once, timed, wall_once
 from native_host import framing
@@ -107,8 +108,23 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         report.add(Row("pipe", "ratio pipe / direct (p50)", n, value=round(via.p50_ms / direct.p50_ms, 2), unit="x"))
         report.goal("pipe adds at most 1 ms at p50 over direct CDP", via.p50_ms - direct.p50_ms, 1.0, "ms")
         _hop_rows(report, turns, noop, via, direct)
+        _worker_rows(report, pipe_worker.Worker(cdp), evaluate_via_pipe, get_tabs_via_pipe, tab_id, n)
         report.add(Row.timing("host", "native host cold start (spawn → host_ready)", host_cold_start(core.home, 20)))
         report.add(Row.timing("host", "python -c pass (interpreter floor)", python_startup(20)))
+
+
+def _worker_rows(report: Report, worker: pipe_worker.Worker, evaluate: Callable[[], None],
+                 get_tabs: Callable[[], None], tab_id: int, n: int) -> None:
+    """The extension's action path from inside its worker: the CDP commands one action sends, and one
+    chrome.debugger round trip timed there."""
+    report.add(Row.timing("pipe-hop", "chrome.debugger Runtime.evaluate, timed in the extension's worker",
+                          worker.debugger_round_trips(tab_id, n)))
+    for name, action in (("evaluate", evaluate), ("get_tabs", get_tabs)):
+        sent = worker.commands_of(action)
+        listed = "could not count (chrome.debugger.sendCommand not wrappable)" if sent is None else \
+            ", ".join(f"{method}×{count}" if count > 1 else method for method, count in sent.items()) or "none"
+        report.add(Row("pipe-hop", f"CDP commands one {name} action sends via chrome.debugger", 1,
+                       value=sum(sent.values()) if sent is not None else None, unit="commands", note=listed))
 
 
 def _hop_rows(report: Report, turns: dict[str, list[float]], noop: Row, via: Row, direct: Row) -> None:
