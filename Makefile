@@ -95,8 +95,13 @@ deb: venv deb-python
 	$(PY) -m build --wheel --outdir "$$tmp" . >"$$tmp/build.log" 2>&1 || { cat "$$tmp/build.log"; exit 1; }; \
 	$(PY) scripts/build_deb.py --wheel "$$tmp"/*.whl --out dist --python $(DEB_PYTHON)
 
+# The peer suite's MCP servers (bench/peers/package.json, pinned): a failed install is reported, and the peer
+# suite then prints why and leaves their columns out; Playwright's own browser download is skipped (Debian's
+# chromium is used).
 bench: venv browser-deps
 	$(PY) -m pip install -q -e '.[test,bench]'
+	cd bench/peers && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error || \
+		echo "bench: npm ci in bench/peers failed; the peer suite will skip Playwright MCP and chrome-devtools-mcp"
 	$(PY) -m bench
 
 # Screenshots of the real app under Xvfb, with trayer as the tray host (docs/screenshots/*.png).

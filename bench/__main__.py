@@ -12,6 +12,7 @@ from bench import (
     mcp_bench,
     nethold_bench,
     page_log_bench,
+    peers_bench,
     pipe_bench,
     reach_bench,
     safety_bench,
@@ -36,6 +37,7 @@ SUITES = {
     "safety": safety_bench.run,
     "nethold": nethold_bench.run,
     "corpus": corpus_bench.run,
+    "peers": peers_bench.run,
 }
 
 

@@ -7,7 +7,8 @@
   - through the lane socket alone (what `bua mcp` does inside, without MCP), timed in that same process;
   - directly on the core's loop (`pool.request`, as the built-in subagent sends its actions);
   - and, for scale, the SDK's own floor: a tool that answers at once (bench.mcp_echo), SDK on both ends.
-  Goal: MCP adds under 1 ms at p50 over the core directly.
+  Goal: MCP adds under 1 ms at p50 over the core directly. The call is then split per hop: the SDK floor,
+  bua's MCP server beyond it, the lane socket and op, the core to the browser (`mcp-hop` rows, with shares).
 * Cold start: spawn `bua mcp` → initialize → first tool result (`browser_status`), with a running core and
   without one (then `bua mcp` starts its own core in-process).
 """
@@ -72,6 +73,18 @@ def cold_starts(home_for: Callable[[int], Path], n: int) -> list[float]:
     return [asyncio.run(_first_result(home_for(i))) for i in range(n)]
 
 
+def _hop_shares(report: Report, n: int, mcp: float, lane: float, echo: float, direct: float) -> None:
+    """One MCP call split per hop (p50 differences), each with its share of the whole call."""
+    hops = {
+        "the MCP SDK's own round trip (client + server, the echo floor)": echo,
+        "bua's MCP server beyond the SDK floor (lane client, results)": mcp - lane - echo,
+        "the lane socket and the lane op in the core (lane − direct)": lane - direct,
+        "the core to the browser and back (pool.request, direct)": direct,
+    }
+    for label, ms in hops.items():
+        report.add(Row("mcp-hop", label, n, value=round(ms, 3), unit="ms", note=f"{100 * ms / mcp:.0f} % of the call"))
+
+
 def run(report: Report, fixture_url: str, n: int = 200) -> None:
     with live_browser("bua-bench-mcp-") as (core, browser, bridge):
         client = SamplerProcess(core.home)
@@ -99,6 +112,7 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         report.add(Row("mcp", "of which bua's MCP side beyond the SDK floor and the lane (p50)", n,
                        value=round(mcp.p50_ms - lane.p50_ms - echo.p50_ms, 3), unit="ms"))
         report.goal("bua mcp adds under 1 ms at p50 over the core directly", mcp.p50_ms - direct.p50_ms, 1.0, "ms")
+        _hop_shares(report, n, mcp.p50_ms, lane.p50_ms, echo.p50_ms, direct.p50_ms)
         report.add(Row.timing("mcp", "cold start: spawn bua mcp → first tool result, core running",
                               cold_starts(lambda _i: core.home, 10)))
     with tempfile.TemporaryDirectory(prefix="bua-bench-mcp-cold-") as tmp:
