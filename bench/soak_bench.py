@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from bench.live import live_browser
 from bench.report import Report, Row
 from tests.e2e.actions_helpers import in_extension

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.demo.run import ScriptedTurn, scripted_turn
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer

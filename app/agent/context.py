@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Awaitable, Protocol
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 
 if TYPE_CHECKING:
     from app.agent.runtime import AgentRuntime

@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.stream import dumps
 from app.protocol.actions import action_to_wire, parse_action
 from app.protocol.envelope import Control, ControlOp, Event, Request, Response

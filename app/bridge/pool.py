@@ -7,7 +7,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.bridge.file_hooks import FileHooks
 from app.protocol.actions.registry import default_wait_ms

@@ -11,7 +11,7 @@ import logging
 import uuid
 from typing import Any, Awaitable, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.stream import read_message, write_message
 from app.core.lanes import TASK_ID as LANE_TASK_ID
 from app.core.verbs import CoreVerbs

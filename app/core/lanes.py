@@ -18,12 +18,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app.abort import AbortSignal
 from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.runtime import AgentRuntime
 from app.agent.task_board import Milestone
 from app.agent.tools import browser as browser_tool
 from app.agent.tools.base import ToolOutput
-from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_message, write_message
 from app.core.lane_ops import LANE_OPS, LaneCore

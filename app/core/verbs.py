@@ -13,11 +13,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.abort import AbortSignal
 from app.agent.loop import LoopOutcome
 from app.agent.model import ModelClient
 from app.agent.settings import AgentSettings, Tier, tier_from_settings
 from app.agent.task_board import TaskBoard
-from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.core.chat import ChatService, ClientFactory
 from app.core.control import Controls, StopReport, TaskHeld

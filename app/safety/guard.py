@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.protocol.actions.carriers import carried_strings
 from app.protocol.actions.spec import Carries
 from app.protocol.envelope import ErrorBody, Response

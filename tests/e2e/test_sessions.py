@@ -7,7 +7,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from tests.e2e.actions_helpers import blocklist, in_extension, wait_until  # noqa: F401 (fixture)
 
 

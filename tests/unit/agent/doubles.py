@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 

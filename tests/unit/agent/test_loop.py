@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from app.abort import AbortSignal
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.main_agent import MainAgent
 from app.agent.model import MISSING_KEY, ModelClient
@@ -16,7 +17,6 @@ from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
 from app.agent.tools import browser as browser_tool
-from app.bridge.abort import AbortSignal
 from app.demo.scripted_model.conversation import steps, text, tool_use
 from app.demo.scripted_model.server import Fault, Reply, ScriptedModelServer
 from app.protocol.envelope import Response

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.protocol.envelope import ErrorBody, Response
 from app.protocol.errors import ErrorCode
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision, person_confirms
