@@ -18,6 +18,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.protocol.actions import ActionModel, action_to_wire
 from app.protocol.errors import ErrorCode
 
 PROTOCOL_VERSION: Literal[1] = 1
@@ -79,6 +80,13 @@ class Request(_Envelope):
     approval: str | None = None
     """The person approved this held sensitive action: the token the extension issued for exactly it
     (app/safety/guard.py). Only the app writes it; it is never an action field."""
+
+    @classmethod
+    def of_action(cls, id: str, task_id: str, action: ActionModel, *, task_label: str | None = None,
+                  approval: str | None = None) -> "Request":
+        """The one place a parsed action becomes wire data: the app passes the model from the edge that parsed it
+        (app.protocol.actions.parse_action) to here, and the extension gets it with its defaults filled in."""
+        return cls(id=id, task_id=task_id, task_label=task_label, action=action_to_wire(action), approval=approval)
 
 
 class Response(_Envelope):

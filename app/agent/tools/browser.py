@@ -1,5 +1,5 @@
-"""`browser`: one tool for every declared action. Execute is action-agnostic: it forwards the validated input to
-the bridge."""
+"""`browser`: one tool for every declared action. Execute is action-agnostic: it parses the input and forwards the
+action to the bridge."""
 
 from __future__ import annotations
 
@@ -36,9 +36,11 @@ def _split_image(result: dict[str, Any]) -> tuple[dict[str, Any], list[Image]]:
 
 
 async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
+    """The edge where the model's (or an MCP client's) input becomes an action: parsed once here, passed on as the
+    model (the pool, its hooks, the guard and the bridge take it as it is)."""
     action_type = raw.get("type") if isinstance(raw, dict) else None
     try:
-        parse_action(raw)
+        action = parse_action(raw)
     except ActionFailed as err:
         return ToolOutput({"ok": False, "action": action_type,
                            "error": {"code": err.code.value, "message": err.message}}, is_error=True)
@@ -47,7 +49,7 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
     board = deps.services.task_board
     record = board.tasks.get(deps.context.task_id) if board is not None else None
     label = record.description if record is not None and record.description else None
-    response = await bridge.request(raw, deps.context.task_id, deps.abort, label=label)
+    response = await bridge.request(action, deps.context.task_id, deps.abort, label=label)
     boundary = token_for(deps.context.task_id)
     if not response.ok:
         error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}

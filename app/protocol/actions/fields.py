@@ -58,6 +58,11 @@ class ActionModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     spec: ClassVar[ActionSpec]
 
+    @property
+    def type_name(self) -> str:
+        """The action's `type` literal, for messages and for looking its declaration up (never to branch on)."""
+        return str(self.__dict__["type"])
+
 
 class OnTab(ActionModel):
     tab_id: TabId | None = None
