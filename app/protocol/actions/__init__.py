@@ -6,7 +6,7 @@ from typing import Annotated, Any, Mapping, Union, cast
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from app.protocol.actions.fields import MAX_TEXT_CHARS, MAX_TIMEOUT_MS, MAX_URL_CHARS, ActionModel
+from app.protocol.actions.fields import DISCRIMINATOR, MAX_TEXT_CHARS, MAX_TIMEOUT_MS, MAX_URL_CHARS, ActionModel
 from app.protocol.actions.registry import ACTION_MODELS, ACTION_SPECS, ACTION_TYPES, MODEL_BY_TYPE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.errors import ActionFailed, ErrorCode
@@ -40,7 +40,7 @@ def parse_action(data: Any) -> ActionModel:
 
     The model is looked up by `type` in the registry (as the discriminated union ACTION_ADAPTER does), so every
     declared action, a test's throwaway one too (registry.throwaway_action), parses the same way."""
-    kind = data.get("type") if isinstance(data, Mapping) else None
+    kind = data.get(DISCRIMINATOR) if isinstance(data, Mapping) else None
     model = MODEL_BY_TYPE.get(kind) if isinstance(kind, str) else None
     if model is None:
         given = "an action is a JSON object with a `type`" if not isinstance(data, Mapping) else (
@@ -60,6 +60,6 @@ def action_to_wire(action: ActionModel) -> dict[str, Any]:
 
 
 __all__ = [
-    "ACTION_ADAPTER", "ACTION_MODELS", "ACTION_SPECS", "ACTION_TYPES", "MAX_TEXT_CHARS", "MAX_TIMEOUT_MS",
+    "ACTION_ADAPTER", "ACTION_MODELS", "ACTION_SPECS", "ACTION_TYPES", "DISCRIMINATOR", "MAX_TEXT_CHARS", "MAX_TIMEOUT_MS",
     "MAX_URL_CHARS", "MODEL_BY_TYPE", "Action", "ActionModel", "ActionSpec", "action_to_wire", "parse_action",
 ]
