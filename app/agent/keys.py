@@ -40,6 +40,17 @@ def keyring_backend_name() -> str | None:
     return f"{type(backend).__module__}.{type(backend).__name__}"
 
 
+def stored_in_keyring() -> bool:
+    """Whether the keyring holds a key (whatever the environment says). Blocking: keyring may talk to D-Bus."""
+    import keyring
+    from keyring.errors import KeyringError
+
+    try:
+        return bool(keyring.get_password(SERVICE, ACCOUNT))
+    except KeyringError:
+        return False
+
+
 def set_api_key(value: str) -> None:
     import keyring
 

@@ -60,6 +60,10 @@ class BrowserBridge:
     def pending_count(self) -> int:
         return len(self._pending)
 
+    def pending_tasks(self) -> list[str | None]:
+        """The task of each request in flight (None for the core's own controls: settings pushed at connect)."""
+        return list(self._pending_task.values())
+
     async def request(
         self,
         action: ActionModel,

@@ -10,6 +10,7 @@ import importlib
 import logging
 from typing import Any, Callable
 
+from app.abort import AbortSignal
 from app.agent.model import ModelClient, ModelError
 from app.agent.settings import AgentSettings
 
@@ -25,21 +26,25 @@ FIRST_REQUEST_MODULES = ("anyio._backends._asyncio", "anyio.streams.memory", "an
 def _one_streamed_reply() -> None:
     """The SDK builds (and caches, process-wide) a pydantic validator per content-block type the first time a
     stream carries one: 20-50 ms each. One streamed reply with a text and a tool_use block from the offline
-    model, here in the worker thread, means no turn pays that on the loop."""
-    import anthropic
-
+    model, here in the worker thread (on a loop of its own), means no turn pays that on the app's loop."""
     from app.demo.scripted_model.conversation import text, tool_use
     from app.demo.scripted_model.server import Reply, ScriptedModelServer
 
     server = ScriptedModelServer(lambda _body: Reply([text("ok"), tool_use("prewarm", {"x": 1})], "tool_use"))
     try:
-        client = anthropic.Anthropic(api_key="prewarm-no-key", base_url=server.base_url, max_retries=0)
-        with client.messages.stream(model="prewarm", max_tokens=8, messages=[{"role": "user", "content": "hi"}],
-                                    tools=[{"name": "prewarm", "input_schema": {"type": "object"}}]) as stream:
-            stream.get_final_message()
-        client.close()
+        asyncio.run(_stream_once(server.base_url))
     finally:
         server.stop()
+
+
+async def _stream_once(base_url: str) -> None:
+    client = ModelClient("prewarm-no-key", base_url, max_retries=0)
+    try:
+        await client.stream(model="prewarm", system=[], max_tokens=8, abort=AbortSignal(),
+                            messages=[{"role": "user", "content": "hi"}],
+                            tools=[{"name": "prewarm", "input_schema": {"type": "object"}}])
+    finally:
+        await client.client.close()
 
 
 def prewarm() -> None:

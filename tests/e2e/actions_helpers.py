@@ -1,5 +1,5 @@
-"""Shared helpers of the e2e tests: the `page` and `blocklist` fixtures, evaluate() in a page, in_extension() and
-wait_until()."""
+"""Shared helpers of the e2e tests: the `page` and `blocklist` fixtures, evaluate() in a page, in_extension(),
+in_page(), wait_until() and stays()."""
 
 from __future__ import annotations
 
@@ -55,6 +55,30 @@ def wait_until(predicate: Callable[[], Any], timeout: float = 10.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+def in_page(browser, url_part: str, expression: str) -> Any:
+    """Evaluate in the page whose URL contains `url_part`, with the person's hands (the test's own CDP client,
+    never the agent's pipe): to watch what a page did between actions without an action that would report it."""
+    target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"]
+                  if t["type"] == "page" and url_part in t["url"])
+    session = browser.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
+    try:
+        reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
+        return reply["result"].get("value")
+    finally:
+        browser.cdp.send("Target.detachFromTarget", {"sessionId": session})
+
+
+def stays(predicate: Callable[[], Any], seconds: float) -> bool:
+    """True when the predicate holds at every look for the whole window: how a test says "nothing happens"
+    (a stopped poll stays stopped). A wait for something to happen is wait_until, never a sleep."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not predicate():
+            return False
+        time.sleep(0.02)
+    return bool(predicate())
 
 
 @pytest.fixture

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import time
-
-from tests.e2e.actions_helpers import evaluate, in_extension, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import evaluate, in_extension, in_page, page, wait_until  # noqa: F401 (fixture)
 
 
 def out(send) -> str:
@@ -44,10 +42,11 @@ def test_beforeunload_is_accepted_so_the_navigation_goes_ahead(page, fixture_ser
     assert effects["navigated"] is True and effects["url"] == fixture_server.url("/second.html")
 
 
-def test_a_dialog_between_actions_never_blocks_and_is_reported_next(page):
+def test_a_dialog_between_actions_never_blocks_and_is_reported_next(page, browser):
     send = page("dialogs.html", "t-idle-dialog")
     assert send({"type": "click", "selector": "#later"}).ok
-    time.sleep(1.0)
+    assert wait_until(lambda: in_page(browser, "/dialogs.html", "document.body.dataset.alerted") == "1"), \
+        "the timer's alert was shown and answered while no action ran"
     response = send({"type": "evaluate", "expression": "document.title"}, timeout=5)
     assert response.ok, response.error
     assert response.result["value"] == "bua actions: dialogs"

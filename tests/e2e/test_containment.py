@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 from typing import Any
 
 import pytest
@@ -111,7 +110,7 @@ def test_an_injection_inside_a_cross_site_iframe_is_flagged(model_view, fixture_
     task = new_task()
     child = fixture_server.url("/safety/frame-injection.html", host="localhost")
     model_view({"type": "navigate", "url": fixture_server.url(f"/safety/frame-host.html?child={child}")}, task)
-    time.sleep(0.5)
+    assert wait_until(lambda: "FRAME-TEXT" in model_view({"type": "extract"}, task)[1]), "the cross-site frame is read"
     _, text = model_view({"type": "extract"}, task)
     lines = inside(json.loads(text)["result"]["markdown"], task).splitlines()
     assert any(line.startswith(FLAG) and "FRAME-TEXT" in line for line in lines), lines
@@ -147,7 +146,8 @@ def test_a_blocked_sites_frame_is_never_read_by_extract_or_screenshot(act, fixtu
     task = new_task()
     child = fixture_server.url("/safety/frame-injection.html", host="localhost")
     assert act({"type": "navigate", "url": fixture_server.url(f"/safety/frame-host.html?child={child}")}, task_id=task).ok
-    time.sleep(0.5)
+    assert wait_until(lambda: "FRAME-TEXT" in act({"type": "extract"}, task_id=task).result["markdown"]), \
+        "the cross-site frame is read before its site is blocked"
     blocklist("localhost")
     result = act({"type": "extract"}, task_id=task).result
     assert "[blocked frame: localhost]" in result["markdown"] and "FRAME-TEXT" not in json.dumps(result)
@@ -164,7 +164,8 @@ def test_a_screenshot_hides_the_blocked_frame(act, browser, fixture_server, bloc
     task = new_task()
     child = fixture_server.url("/safety/frame-injection.html", host="localhost")
     assert act({"type": "navigate", "url": fixture_server.url(f"/safety/frame-host.html?child={child}")}, task_id=task).ok
-    time.sleep(0.5)
+    assert wait_until(lambda: "FRAME-TEXT" in act({"type": "extract"}, task_id=task).result["markdown"]), \
+        "the cross-site frame is read before its site is blocked"
     blocklist("localhost")
     watch = ("window.__seen = []; new MutationObserver(() => window.__seen.push("
              "document.getElementById('ad').style.visibility)).observe(document.getElementById('ad'),"
@@ -205,7 +206,8 @@ def test_a_tab_the_page_opens_between_actions_joins_the_task_or_is_closed_when_b
             assert wait_until(lambda: any(t["url"] == good for t in act({"type": "get_tabs"}, task_id=task).result["tabs"])), \
                 "a tab the task's page opened joins the task"
         else:
-            time.sleep(2)
+            assert wait_until(lambda: act({"type": "evaluate", "expression": "document.title"},
+                                          task_id=task).result["value"] == "Opened"), "the page opened its tab"
             assert wait_until(lambda: on_localhost(browser) <= left_over), "the blocked tab was closed"
             assert act({"type": "extract"}, task_id=task).ok, "the task goes on"
 
@@ -218,15 +220,16 @@ def test_evaluate_runs_without_user_activation(act, fixture_server):
     assert value == [False, True], "no activation: the popup blocker refuses window.open"
 
 
-def test_a_redirect_chain_that_ends_on_a_blocked_site_is_caught_when_reading(act, fixture_server, blocklist):
+def test_a_redirect_chain_that_ends_on_a_blocked_site_is_caught_when_reading(act, browser, fixture_server, blocklist):
     blocklist("localhost")
     for action in ({"type": "extract"}, {"type": "screenshot"}):
         task = new_task()
         target = fixture_server.url("/second.html", host="localhost")
-        nav = act({"type": "navigate", "url": fixture_server.url(f"/safety/redirect-later.html?ms=200&to={target}")},
-                  task_id=task)
+        start = fixture_server.url(f"/safety/redirect-later.html?ms=200&to={target}")
+        nav = act({"type": "navigate", "url": start}, task_id=task)
         assert nav.ok, nav.error
-        time.sleep(1.0)
+        assert wait_until(lambda start=start: all(t["url"] != start for t in browser.cdp.send("Target.getTargets")["targetInfos"])), \
+            "the page redirected itself after the navigate answered"
         read = act(action, task_id=task)
         assert not read.ok and read.error.code in ("blocked", "stopped"), read
         assert "Second" not in json.dumps(read.result or {})

@@ -36,8 +36,9 @@ def group_of(browser, tab_id: int):
 
 
 def pending(core) -> int:
+    """Actions in flight (the core's own controls, such as a configure pushed at connect, are not counted)."""
     bridge = core.pool.select()
-    return bridge.pending_count if bridge is not None else 0
+    return sum(task is not None for task in bridge.pending_tasks()) if bridge is not None else 0
 
 
 def lane_sessions(core, task_id: str) -> list:

@@ -14,6 +14,7 @@ from app.demo.run import run_scenario, site_url
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer
 from app.demo.site_server import SITE, StaticServer
+from tests.e2e.actions_helpers import wait_until
 
 CANDIDATES = json.loads((SITE / "candidates.json").read_text())
 
@@ -154,7 +155,15 @@ def test_login_wall_hands_off_to_the_person_and_a_follow_up_resumes_in_the_same_
     target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["url"] == url)
     hands = browser.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
     browser.cdp.send("Runtime.evaluate", {"expression": "document.querySelector('#sign-in button').click()"}, hands)
-    time.sleep(0.3)
+    signed_in = "document.readyState === 'complete' && !document.getElementById('pipeline').hidden"
+
+    def reloaded_signed_in() -> bool:
+        try:
+            return bool(browser.cdp.send("Runtime.evaluate", {"expression": signed_in, "returnByValue": True},
+                                         hands)["result"].get("value"))
+        except RuntimeError:  # the old document went away mid-evaluate
+            return False
+    assert wait_until(reloaded_signed_in), "the page reloaded signed in"
 
     events.clear()
     second = run(core, model, url, 1, "seed-handoff", events)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 from app.abort import AbortSignal
-from tests.e2e.actions_helpers import blocklist, in_extension, wait_until  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import blocklist, in_extension, stays, wait_until  # noqa: F401 (fixture)
 from tests.harness.actions import pool_request
 
 
@@ -180,8 +179,8 @@ def test_stop_all_stops_the_work_in_the_extension_too(core, act, browser, fixtur
     worker.join(5)
     assert result["r"].error.message == "stopped by user"
     in_extension(browser, "globalThis.__buaCommands = 0")
-    time.sleep(0.5)
-    assert in_extension(browser, "globalThis.__buaCommands") == 0, "the extension stopped polling with the Stop"
+    assert stays(lambda: in_extension(browser, "globalThis.__buaCommands") == 0, 0.5), \
+        "the extension stopped polling with the Stop"
 
 
 def test_sessions_survive_a_service_worker_restart(core, act, browser, fixture_server):

@@ -23,15 +23,7 @@ class KeyState:
 def read_state() -> KeyState:
     """Blocking (keyring may talk to D-Bus): call through asyncio.to_thread."""
     backend = keys.keyring_backend_name()
-    stored = False
-    if backend is not None:
-        import keyring
-        from keyring.errors import KeyringError
-
-        try:
-            stored = bool(keyring.get_password(keys.SERVICE, keys.ACCOUNT))
-        except KeyringError:
-            stored = False
+    stored = backend is not None and keys.stored_in_keyring()
     return KeyState(backend, stored, bool(os.environ.get("ANTHROPIC_API_KEY")))
 
 

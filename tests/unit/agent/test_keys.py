@@ -6,7 +6,14 @@ import keyring
 import pytest
 from keyring.backends import fail
 
-from app.agent.keys import KeyringUnavailable, delete_api_key, get_api_key, keyring_backend_name, set_api_key
+from app.agent.keys import (
+    KeyringUnavailable,
+    delete_api_key,
+    get_api_key,
+    keyring_backend_name,
+    set_api_key,
+    stored_in_keyring,
+)
 from tests.harness.memory_keyring import MemoryKeyring, memory_keyring_in_use
 
 
@@ -31,6 +38,13 @@ def test_environment_overrides_the_keyring(backend, monkeypatch):
     set_api_key("sk-from-keyring")
     monkeypatch.setenv("ANTHROPIC_API_KEY", " sk-from-env ")
     assert get_api_key() == "sk-from-env"
+
+
+def test_what_the_keyring_holds_is_told_apart_from_the_environment(backend, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-from-env")
+    assert not stored_in_keyring(), "Settings says where the key comes from: the environment, not the keyring"
+    set_api_key("sk-from-keyring")
+    assert stored_in_keyring()
 
 
 def test_no_backend_is_refused_with_the_way_out(monkeypatch):
