@@ -58,7 +58,7 @@ class ErrorBody(BaseModel):
     # ({uid, role, name, context}), so the model can often go on without a full re-extract.
     candidates: list[dict[str, Any]] | None = None
     # confirmation_required: {what, site, url, element, reason, category, token}; the token (which only the app
-    # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/guard.py).
+    # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/held_actions.py).
     confirmation: dict[str, Any] | None = None
     next_step: str | None = None
     """Set where the code's own guidance (GUIDANCE) would mislead: e.g. extension_disconnected when no browser ever
@@ -79,7 +79,7 @@ class Request(_Envelope):
     action: dict[str, Any]
     approval: str | None = None
     """The person approved this held sensitive action: the token the extension issued for exactly it
-    (app/safety/guard.py). Only the app writes it; it is never an action field."""
+    (app/safety/held_actions.py). Only the app writes it; it is never an action field."""
 
     @classmethod
     def of_action(cls, id: str, task_id: str, action: ActionModel, *, task_label: str | None = None,

@@ -29,7 +29,7 @@ SensitiveBy = Literal["pointer", "typing", "fields", "key", "script"]
 
 class Carries(StrEnum):
     """What an action's field carries into the page or the person's machine, as field metadata:
-    `text: Annotated[str, Field(...), Carries.TYPED_TEXT]`. The safety checks (app/safety/guard.py, flows.py)
+    `text: Annotated[str, Field(...), Carries.TYPED_TEXT]`. The safety checks (app/safety/flow_check.py, flows.py)
     and the app's file hooks (app/bridge/file_hooks.py) read these, never an action's name
     (app.protocol.actions.carriers reads them out of a raw action)."""
 
