@@ -147,6 +147,9 @@ class BrowserBridgePool:
     ) -> Response:
         """One parsed action (app.protocol.actions.parse_action, called once by the edge that took it: the browser
         tool, `bua act`) through the file hooks and the safety guard to a browser."""
+        if not isinstance(action, ActionModel):  # a caller's mistake, not input: mypy holds app/ to it
+            raise TypeError("BrowserBridgePool.request takes a parsed action: parse it where it comes in "
+                            "(app.protocol.actions.parse_action; tests and benches: tests/harness/actions.pool_request)")
         bridge = self.select(browser)
         if bridge is None:
             return Response(id="r0", ok=False, error=ErrorBody(

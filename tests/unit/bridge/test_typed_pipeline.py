@@ -7,14 +7,17 @@ and Chromium: tests/e2e/)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Annotated, Any, Literal
 
+import pytest
 from pydantic import Field
 
 from app.abort import AbortSignal
 from app.agent.page_text.boundary import OPEN
 from app.agent.tools.browser_result import model_view
+from app.bridge.pool import BrowserBridgePool
 from app.core.cli_service import OPS
 from app.protocol.actions.fields import Target
 from app.protocol.actions.registry import throwaway_action
@@ -103,3 +106,8 @@ def test_a_new_action_goes_typed_from_the_edge_to_the_wire_and_is_data_flow_chec
     finally:
         host.close()
         core.stop()
+
+
+def test_the_pool_takes_only_a_parsed_action() -> None:
+    with pytest.raises(TypeError, match="parse_action"):
+        asyncio.run(BrowserBridgePool().request({"type": "get_tabs"}, "t"))  # type: ignore[arg-type]
