@@ -11,15 +11,11 @@ from app.agent.context import Deps
 from app.agent.page_text.boundary import token_for
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
+from app.agent.tools.browser_compact import compact
 from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
-from app.protocol.actions import ACTION_TYPES, MODEL_BY_TYPE, parse_action
-from app.protocol.actions.shapes import UNDECLARED, Part
+from app.protocol.actions import ACTION_TYPES, parse_action
 from app.protocol.errors import ActionFailed
-
-OLD_RESULT_CHARS = 600
-"""How much of each page-text string a superseded read keeps (ActionSpec.cut_when_superseded)."""
-SCREENSHOT_PLACEHOLDER = "[older screenshot omitted]"
 
 
 def _split_image(result: dict[str, Any]) -> tuple[dict[str, Any], list[Image]]:
@@ -61,25 +57,6 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
         result = {k: v for k, v in result.items() if k != "changes"}
     result, images = _split_image(result)
     return ToolOutput({"ok": True, "action": action_type, "result": result}, images, boundary=boundary)
-
-
-def compact(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
-    """Older outputs shrink, as the action declares: screenshots become a placeholder, and the page text of a read
-    that `cut_when_superseded` is cut to OLD_RESULT_CHARS per string (no action is named here)."""
-    data = copy.deepcopy(output.data)
-    result = data.get("result")
-    if output.images:
-        if isinstance(result, dict):
-            result["image"] = SCREENSHOT_PLACEHOLDER
-        return replace(output, data=data, images=[])
-    kind = raw.get("type")
-    model = MODEL_BY_TYPE.get(kind) if isinstance(kind, str) else None
-    if model is not None and model.spec.cut_when_superseded and isinstance(result, dict):
-        for key, value in result.items():
-            if model.spec.result.get(key, UNDECLARED) == Part.PAGE and isinstance(value, str) \
-                    and len(value) > OLD_RESULT_CHARS:
-                result[key] = value[:OLD_RESULT_CHARS] + f"\n[… older {kind} cut; {len(value)} chars]"
-    return replace(output, data=data)
 
 
 def summarize(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:

@@ -74,16 +74,16 @@ class ActionSpec:
     """It works on one of the task's tabs (false: it works on the browser as a whole)."""
     read_only: bool = False
     """It changes nothing a person could notice (MCP's readOnlyHint)."""
+    cut_when_superseded: bool = False
+    """Its result is a read that a later one of the same action replaces: once a newer one is in the conversation,
+    each page-text string of the older result (by `result`) is cut to its first characters
+    (app/agent/tools/browser_compact.py). Screenshots are dropped when superseded, whatever the action."""
     sensitive_by: SensitiveBy | None = None
     """It can pay, send, delete or change an account, depending on what it reaches: how the safety checks read
     that (None: it cannot, and is never checked)."""
 
     result: Shape = field(default_factory=dict)
     """What each key of its result is (app/protocol/actions/shapes.py); a key left out is page text."""
-    cut_when_superseded: bool = False
-    """Its result is a read that a later one of the same action replaces: once a newer one is in the conversation,
-    each page-text string of the older result (by `result`) is cut to its first characters
-    (app/agent/tools/browser.py, compact). Screenshots are dropped when superseded, whatever the action."""
     answers_from_disk: bool = False
     """The extension answers where a file of the task is on disk (`path`, `mime`); the app answers with the file's
     text instead (app/bridge/file_hooks.py), since the extension cannot read the disk."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.agent.tools.base import Image, ToolOutput
-from app.agent.tools.browser import OLD_RESULT_CHARS, SCREENSHOT_PLACEHOLDER, compact
+from app.agent.tools.browser_compact import OLD_RESULT_CHARS, SCREENSHOT_PLACEHOLDER, compact
 from app.protocol.actions.fields import OnTab
 from app.protocol.actions.registry import throwaway_action
 from app.protocol.actions.shapes import OWN, PAGE, URL
