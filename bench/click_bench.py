@@ -42,6 +42,7 @@ from typing import Awaitable
 from app.protocol.envelope import Response
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once, timed, timed_on_loop, wall_once
+from tests.harness.actions import pool_request
 
 TARGET = "#counter"
 WATCH_AND_HIT_TEST = """function (x, y, watch) {
@@ -64,10 +65,10 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
     page_url = fixture_url.rsplit("/", 1)[0] + "/actions/click.html"
     with live_browser("bua-bench-") as (core, browser, bridge):
         cdp = browser.cdp
-        nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "bench"))
+        nav = core.call(pool_request(core.pool, {"type": "navigate", "url": page_url}, "bench"))
         assert nav.ok, nav.error
         tab_id = nav.result["tab_id"]
-        extract = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "bench"))
+        extract = core.call(pool_request(core.pool, {"type": "extract", "tab_id": tab_id}, "bench"))
         assert extract.ok, extract.error
         uid = next(line.split()[0] for line in extract.result["elements"].splitlines() if '"Counter"' in line)
         ids = iter(range(10**9))

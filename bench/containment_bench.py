@@ -35,6 +35,7 @@ from app.core.background import CoreThread
 from app.demo.site_server import StaticServer
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved
+from tests.harness.actions import pool_request
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pages"
 ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if "safety" not in p.parts) + [
@@ -61,7 +62,7 @@ def run(report: Report, fixture_url: str) -> None:
     try:
         with live_browser("bua-bench-containment-") as (core, _browser, _bridge):
             def request(action: dict[str, Any], task: str) -> Any:
-                return core.call(core.pool.request(action, task), timeout=120)
+                return core.call(pool_request(core.pool, action, task), timeout=120)
 
             flagger_false_positives(report, request, [site.url("/index.html")]
                                     + [urljoin(fixture_url, p) for p in ORDINARY])
@@ -206,14 +207,14 @@ def visibility_cost(report: Report, url: str, n: int = VISIBILITY_RUNS) -> None:
                     time.sleep(0.1)
                 bridges[name] = next(iter(set(core.pool.bridges) - known))
             for bridge in bridges.values():
-                assert core.call(bridge.request({"type": "navigate", "url": url}, "bench-vis"), timeout=60).ok
+                assert core.call(pool_request(bridge, {"type": "navigate", "url": url}, "bench-vis"), timeout=60).ok
                 for _ in range(3):
-                    core.call(bridge.request({"type": "extract"}, "bench-vis"), timeout=60)
+                    core.call(pool_request(bridge, {"type": "extract"}, "bench-vis"), timeout=60)
 
             def sampler(bridge: Any) -> Callable[[], float]:
                 def sample() -> float:
                     started = time.perf_counter()
-                    assert core.call(bridge.request({"type": "extract"}, "bench-vis"), timeout=60).ok
+                    assert core.call(pool_request(bridge, {"type": "extract"}, "bench-vis"), timeout=60).ok
                     return time.perf_counter() - started
                 return sample
 

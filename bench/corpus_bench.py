@@ -32,6 +32,7 @@ from app.browser.launch import find_binary, launch_browser
 from app.core.background import CoreThread
 from bench import corpus_pages as cp
 from bench.report import RESULTS, Report, Row
+from tests.harness.actions import pool_request
 
 SUITE = "corpus"
 FULL = 200_000
@@ -143,7 +144,7 @@ def measure_bua(server: cp.CorpusServer, pages: dict[str, Page], out: Path) -> b
             bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
 
             def act(action: dict[str, Any], task: str) -> dict[str, Any]:
-                response = core.call(bridge.request(action, task, timeout=PAGE_TIMEOUT_S + 10),
+                response = core.call(pool_request(bridge, action, task, timeout=PAGE_TIMEOUT_S + 10),
                                      timeout=PAGE_TIMEOUT_S + 15)
                 if not response.ok:
                     raise RuntimeError(f"{action['type']}: {response.error.code}: {response.error.message}"

@@ -33,6 +33,7 @@ from app.browser.launch import find_binary, launch_browser
 from app.core.background import CoreThread
 from bench.report import Report, Row
 from bench.visibility_cost import judgement_cost
+from tests.harness.actions import pool_request
 
 PAGES = {100: "/extract/mixed.html?n=100", 1000: "/extract/mixed.html?n=1000", 10000: "/extract/mixed.html?n=10000"}
 LISTEN_PAGES = {1000: "/extract/mixed.html?n=1000&listen=1", 10000: "/extract/mixed.html?n=10000&listen=1"}
@@ -158,7 +159,7 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
 def timed_call(core: CoreThread, bridge, task: str, action: dict) -> tuple[float, dict]:
     """(seconds, result) of one action through the whole pipe."""
     start = time.perf_counter()
-    response = core.call(bridge.request(action, task), timeout=90)
+    response = core.call(pool_request(bridge, action, task), timeout=90)
     elapsed = time.perf_counter() - start
     assert response.ok, response.error
     return elapsed, response.result

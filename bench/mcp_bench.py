@@ -30,6 +30,7 @@ from mcp.client.stdio import stdio_client
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once
 from tests.e2e.mcp_helpers import ROOT, server_params
+from tests.harness.actions import pool_request
 
 GET_TABS = {"type": "get_tabs"}
 
@@ -93,7 +94,7 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
                 "mcp": client.sampler("mcp"),
                 "lane": client.sampler("lane"),
                 "echo": client.sampler("echo"),
-                "direct": on_loop_once(core, lambda: core.pool.request(GET_TABS, "bench")),
+                "direct": on_loop_once(core, lambda: pool_request(core.pool, GET_TABS, "bench")),
             }
             interleaved(samplers, 20)  # warm-up
             turns = interleaved(samplers, n)

@@ -39,6 +39,7 @@ from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once
 from installer.extension_id import extension_dir
 from tests.e2e.network_site import NetworkSite
+from tests.harness.actions import pool_request
 
 TASK = "bench-net"
 WIRING = "  holds,\n"
@@ -64,7 +65,7 @@ class Lane:
         self.core = core
         self.bridge = bridge
         self.ids = iter(range(10**9))
-        nav = core.call(core.pool.request({"type": "navigate", "url": page}, TASK))
+        nav = core.call(pool_request(core.pool, {"type": "navigate", "url": page}, TASK))
         assert nav.ok, nav.error
         self.tab = nav.result["tab_id"]
         core.core.pool.safety.allow_task_site(TASK, "127.0.0.1", sensitive=True, data_flow=True)

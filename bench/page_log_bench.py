@@ -13,6 +13,7 @@ from typing import Any, Awaitable
 from app.protocol.envelope import Response
 from bench.live import live_browser
 from bench.report import Report, Row, on_loop_once
+from tests.harness.actions import pool_request
 
 DOMAINS = ("Runtime", "Log", "Network")
 BLOCK = 10
@@ -25,7 +26,7 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
         worker_session = cdp.send("Target.attachToTarget", {"targetId": cdp.extension_worker(), "flatten": True})["sessionId"]
         for page in ("click.html", "busy.html"):
             task = f"bench-{page}"
-            nav = core.call(core.pool.request({"type": "navigate", "url": f"{base}/actions/{page}"}, task))
+            nav = core.call(pool_request(core.pool, {"type": "navigate", "url": f"{base}/actions/{page}"}, task))
             assert nav.ok, nav.error
             turns = measure(core, bridge, cdp, worker_session, nav.result["tab_id"], task, n)
             on = report.add(Row.timing("pagelog", f"bua click, settle 0, log domains on ({page})", turns["on"]))

@@ -30,6 +30,7 @@ from bench import pipe_hops, pipe_worker
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once, timed, wall_once
 from native_host import framing
+from tests.harness.actions import pool_request
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,7 +57,7 @@ def python_startup(n: int) -> list[float]:
 def run(report: Report, fixture_url: str, n: int = 200) -> None:
     with live_browser("bua-bench-") as (core, browser, bridge):
         cdp = browser.cdp
-        nav = core.call(core.pool.request({"type": "navigate", "url": fixture_url}, "bench"))
+        nav = core.call(pool_request(core.pool, {"type": "navigate", "url": fixture_url}, "bench"))
         assert nav.ok, nav.error
         tab_id = nav.result["tab_id"]
 
@@ -64,7 +65,7 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
             assert core.call(bridge.control("ping")).ok
 
         def evaluate_via_pipe() -> None:
-            response = core.call(bridge.request({"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench"))
+            response = core.call(pool_request(bridge, {"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench"))
             assert response.ok, response.error
 
         targets = cdp.send("Target.getTargets")["targetInfos"]
@@ -72,7 +73,7 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
 
         def get_tabs_via_pipe() -> None:
-            assert core.call(bridge.request({"type": "get_tabs"}, "bench")).ok
+            assert core.call(pool_request(bridge, {"type": "get_tabs"}, "bench")).ok
 
         def evaluate_direct() -> None:
             assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
@@ -90,8 +91,8 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
                     pipe_hops.bridge_echo(hop_loop) as (bridge_ping, bare_ping):
                 turns = interleaved({
                     "noop": on_loop_once(core, lambda: bridge.control("ping")),
-                    "via": on_loop_once(core, lambda: bridge.request(
-                        {"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench")),
+                    "via": on_loop_once(core, lambda: pool_request(
+                        bridge, {"type": "evaluate", "expression": "1", "tab_id": tab_id}, "bench")),
                     "direct": wall_once(evaluate_direct),
                     "host": host, "host_floor": host_floor,
                     "bridge": pipe_hops.on_thread_loop(hop_loop, bridge_ping),

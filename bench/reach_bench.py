@@ -12,6 +12,7 @@ from urllib.parse import urljoin
 
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved
+from tests.harness.actions import pool_request
 
 PAGES = {1000: "/extract/mixed.html?n=1000", 10000: "/extract/mixed.html?n=10000"}
 FIELDS = [("#name", "Ada Lovelace"), ("#email", "ada@example.org"), ("#plan", "Pro"), ("#about", "Hello there")]
@@ -72,7 +73,7 @@ def run(report: Report, fixture_url: str, runs: int = 15) -> None:
     with live_browser("bua-bench-reach-") as (core, browser, _bridge):
         def act(action: dict[str, Any], task: str) -> tuple[float, Any]:
             started = time.perf_counter()
-            response = core.call(core.pool.request(action, task))
+            response = core.call(pool_request(core.pool, action, task))
             elapsed = time.perf_counter() - started
             assert response.ok, response.error
             return elapsed, response.result

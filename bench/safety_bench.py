@@ -21,10 +21,12 @@ from typing import Any
 from urllib.parse import urljoin
 
 from app.demo.site_server import StaticServer
+from app.protocol.actions import action_to_wire, parse_action
 from app.safety.dataflow import DataFlow
 from bench import containment_bench
 from bench.live import live_browser
 from bench.report import Report, Row, on_loop_once
+from tests.harness.actions import pool_request
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pages"
 ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if "safety" not in p.parts) + [
@@ -105,8 +107,8 @@ def run(report: Report, fixture_url: str, n: int = 150) -> None:
         with live_browser("bua-bench-safety-") as (core, browser, bridge):
             def request(action: dict[str, Any], task: str, direct: bool = False) -> Any:
                 if direct:
-                    return core.call(bridge.request(action, task, None, 30))
-                return core.call(core.pool.request(action, task))
+                    return core.call(pool_request(bridge, action, task, None, 30))
+                return core.call(pool_request(core.pool, action, task))
 
             pages = [("demo site", site.url("/index.html"))] + [(p, urljoin(fixture_url, p)) for p in ORDINARY]
             false_positives(report, request, pages)
@@ -244,13 +246,14 @@ def click_cost(report: Report, core: Any, browser: Any, bridge: Any, request: An
     uid = next(line.split()[0] for line in elements.splitlines() if '"Counter"' in line)
     # settle_ms and report_changes (no change list) are extension-side tuning fields outside the model's schema:
     # the click goes out as a raw envelope, through the app's safety guard as every action does.
-    action = {"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1, "settle_ms": 0,
-              "report_changes": False}
+    action = parse_action({"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1})
+    tuning = {"settle_ms": 0, "report_changes": False}
     ids = iter(range(10**9))
 
     async def send(act: Any, approval: str | None) -> Any:
         request_id = f"bench-safety-{next(ids)}"
-        raw = {"v": 1, "kind": "request", "id": request_id, "task_id": "bench-cost", "action": act}
+        raw = {"v": 1, "kind": "request", "id": request_id, "task_id": "bench-cost",
+               "action": {**action_to_wire(act), **tuning}}
         return await bridge.send_and_wait(raw, request_id, None, 30)
 
     click = on_loop_once(core, lambda: core.pool.safety.request(send, action, "bench-cost", None))
@@ -275,7 +278,7 @@ def click_cost(report: Report, core: Any, browser: Any, bridge: Any, request: An
     script = {"type": "evaluate", "expression": "1", "tab_id": tab_id}
     before = len(check_timings(browser))
     for _ in range(max(10, n // 5)):
-        core.call(bridge.request(script, "bench-cost", None, 30))
+        core.call(pool_request(bridge, script, "bench-cost", None, 30))
     scans = check_timings(browser)[before:]
     report.add(Row.timing("safety", "  the check of an evaluate on a 1000-row page (whole-page scan)",
                           [c / 1000 for c in scans]))

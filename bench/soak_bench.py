@@ -16,10 +16,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from bench.live import live_browser
 from bench.report import Report, Row
 from tests.e2e.actions_helpers import in_extension
+from tests.harness.actions import pool_request
 
 TASKS = 10
 ACTIONS = 1000
@@ -127,7 +128,7 @@ class SoakTask:
                 tally.stops += 1
                 asyncio.get_running_loop().call_later(self.rng.uniform(0, 0.05), lambda: asyncio.ensure_future(
                     core.stop_task(task_id)))
-            response = await core.pool.request(action, task_id, abort)
+            response = await pool_request(core.pool, action, task_id, abort)
         finally:
             core.controls.unregister(task_id, abort)
         tally.latencies.append(time.perf_counter() - start)
@@ -143,10 +144,10 @@ class SoakTask:
 
     async def close(self, core: Any) -> None:
         """The task's own cleanup at its end: close the tabs it holds, then end its session."""
-        tabs = await core.pool.request({"type": "get_tabs"}, self.task_id)
+        tabs = await pool_request(core.pool, {"type": "get_tabs"}, self.task_id)
         for tab in tabs.result["tabs"] if tabs.ok else []:
             if tab.get("in_task"):
-                await core.pool.request({"type": "close_tab", "tab_id": tab["tab_id"]}, self.task_id)
+                await pool_request(core.pool, {"type": "close_tab", "tab_id": tab["tab_id"]}, self.task_id)
         await core.end_session(self.task_id)
 
 
@@ -196,7 +197,7 @@ async def _reconnect_once(core: Any) -> float:
     os.kill(bridge.info.host_pid, signal.SIGKILL)
     start = time.perf_counter()
     while True:
-        response = await core.pool.request({"type": "get_tabs"}, "soak-reconnect", timeout=5)
+        response = await pool_request(core.pool, {"type": "get_tabs"}, "soak-reconnect", timeout=5)
         if response.ok and core.pool.select() is not bridge:
             return time.perf_counter() - start
         await asyncio.sleep(0.02)

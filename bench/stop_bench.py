@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.demo.run import ScriptedTurn, scripted_turn
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer
 from bench.live import live_browser
 from bench.report import Report, Row
+from tests.harness.actions import pool_request
 
 COUNTS = (1, 10, 50)
 RUNS = 3
@@ -21,7 +22,7 @@ async def one_run(core, page_url: str, n: int, run: int) -> tuple[float, float]:
     loop = asyncio.get_running_loop()
     tasks = [f"stop-{n}-{run}-{i}" for i in range(n)]
     for task in tasks:
-        response = await core.pool.request({"type": "navigate", "url": page_url}, task)
+        response = await pool_request(core.pool, {"type": "navigate", "url": page_url}, task)
         assert response.ok, response.error
     settled: list[float] = []
     ended: list[float] = []
@@ -30,7 +31,7 @@ async def one_run(core, page_url: str, n: int, run: int) -> tuple[float, float]:
     for task in tasks:
         abort = AbortSignal()
         core.controls.register(task, abort)
-        request = asyncio.ensure_future(core.pool.request(
+        request = asyncio.ensure_future(pool_request(core.pool,
             {"type": "wait_for", "selector": "#never-shown", "timeout_ms": 10_000}, task, abort))
         request.add_done_callback(lambda _f: settled.append(loop.time()))
         pending.append(request)

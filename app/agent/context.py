@@ -10,18 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Awaitable, Protocol
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 
 if TYPE_CHECKING:
     from app.agent.runtime import AgentRuntime
     from app.agent.settings import AgentSettings
     from app.agent.subagent_spec import SubagentSpec
     from app.agent.task_board import TaskBoard
+    from app.protocol.actions import ActionModel
     from app.protocol.envelope import Response
 
 
 class BrowserBridgeLike(Protocol):
-    async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
+    async def request(self, action: "ActionModel", task_id: str, abort: AbortSignal | None = None,
                       timeout: float | None = None, browser: str | None = None,
                       label: str | None = None) -> "Response": ...
 

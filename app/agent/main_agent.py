@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.abort import AbortSignal
 from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.loop import AgentLoop, LoopOutcome
 from app.agent.model import ModelError
@@ -13,7 +14,6 @@ from app.agent.runtime import AgentRuntime
 from app.agent.subagent_run import run_subagent
 from app.agent.tools.base import Loadout
 from app.agent.tools.registry import main_loadout
-from app.bridge.abort import AbortSignal
 
 
 @dataclass

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:
     import anthropic
 
+from app.abort import AbortSignal
 from app.agent.keys import get_api_key
 from app.agent.settings import AgentSettings
-from app.bridge.abort import AbortSignal
 
 
 class ModelError(Exception):

@@ -14,11 +14,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.stream import dumps
-from app.protocol.actions import action_to_wire, parse_action
+from app.protocol.actions import ActionModel
 from app.protocol.envelope import Control, ControlOp, Event, Request, Response
-from app.protocol.errors import ActionFailed, ErrorCode
+from app.protocol.errors import ErrorCode
 from native_host import framing
 
 log = logging.getLogger(__name__)
@@ -66,20 +66,17 @@ class BrowserBridge:
 
     async def request(
         self,
-        action: Any,
+        action: ActionModel,
         task_id: str,
         abort: AbortSignal | None = None,
         timeout: float | None = DEFAULT_TIMEOUT_S,
         label: str | None = None,
         approval: str | None = None,
     ) -> Response:
+        """Send a parsed action (app.protocol.actions.parse_action, at the edge that took it) and wait for its
+        answer; it is serialised here, in its envelope, and nowhere before."""
         request_id = f"r{next(self._ids)}"
-        try:
-            model = parse_action(action)
-        except ActionFailed as err:
-            return Response.failure(request_id, err.code, err.message)
-        envelope = Request(id=request_id, task_id=task_id, task_label=label, action=action_to_wire(model),
-                           approval=approval)
+        envelope = Request.of_action(request_id, task_id, action, task_label=label, approval=approval)
         return await self.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), request_id, abort, timeout, task_id)
 
     async def control(self, op: ControlOp, args: dict[str, Any] | None = None, timeout: float | None = 5.0) -> Response:

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from app.files.policy import allowed_folders, check_uploads
 from app.files.text import fit, read_text
 from app.protocol.actions.carrier_paths import carrier_paths
-from app.protocol.actions.carriers import model_of
+from app.protocol.actions.fields import ActionModel
 from app.protocol.actions.spec import Carries
 from app.protocol.envelope import Response
 from app.protocol.errors import ActionFailed
@@ -26,35 +26,29 @@ class FileHooks:
         """`folders` reads the stored setting (blocking: it runs off the loop); none allowed by default."""
         self._folders = folders
 
-    async def before(self, action: Any) -> Any:
+    async def before(self, action: ActionModel) -> ActionModel | Response:
         """The action to send (its declared file paths resolved), or a failure Response; others pass unchanged."""
-        model = model_of(action)
-        fields = [path for path, kind in carrier_paths(model) if kind == Carries.FILE_PATHS] if model else []
-        if not fields or not isinstance(action, dict):
-            return action
-        resolved_action = dict(action)
+        fields = [path for path, kind in carrier_paths(type(action)) if kind == Carries.FILE_PATHS]
+        resolved: dict[str, Any] = {}
         for name in fields:  # a top-level field: the paths an action names (a nested one would be declared so)
-            paths = action.get(name)
+            paths = getattr(action, name, None)
             if paths is None:
                 continue
             given = paths if isinstance(paths, list) else [paths]
-            if not all(isinstance(p, str) for p in given):
-                return action  # the declaration's validation answers this one
             try:
                 folders = allowed_folders(await asyncio.to_thread(self._folders))
-                resolved = await asyncio.to_thread(check_uploads, given, folders)
+                checked = await asyncio.to_thread(check_uploads, given, folders)
             except ActionFailed as err:
                 return Response.failure("r0", err.code, err.message)
-            resolved_action[name] = resolved if isinstance(paths, list) else resolved[0]
-        return resolved_action
+            resolved[name] = checked if isinstance(paths, list) else checked[0]
+        return action.model_copy(update=resolved) if resolved else action
 
-    async def after(self, action: Any, response: Response) -> Response:
+    async def after(self, action: ActionModel, response: Response) -> Response:
         """An action that answers from disk: the extension said where the file is; answer with its text instead."""
-        model = model_of(action)
-        if model is None or not isinstance(action, dict) or not model.spec.answers_from_disk or not response.ok:
+        if not action.spec.answers_from_disk or not response.ok:
             return response
         found = response.result if isinstance(response.result, dict) else {}
-        given = action.get("max_chars")
+        given = getattr(action, "max_chars", None)
         max_chars = given if isinstance(given, int) else DEFAULT_READ_CHARS
         path = Path(str(found.get("path", "")))
         try:

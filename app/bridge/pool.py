@@ -7,10 +7,10 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.bridge import ACTION_MARGIN_S, DEFAULT_TIMEOUT_S, BrowserBridge
 from app.bridge.file_hooks import FileHooks
-from app.protocol.actions.registry import default_wait_ms
+from app.protocol.actions import ActionModel
 from app.protocol.envelope import ErrorBody, Event, Response
 from app.protocol.errors import ErrorCode
 
@@ -138,13 +138,18 @@ class BrowserBridgePool:
     # -- requests ---------------------------------------------------------
     async def request(
         self,
-        action: Any,
+        action: ActionModel,
         task_id: str,
         abort: AbortSignal | None = None,
         timeout: float | None = None,
         browser: str | None = None,
         label: str | None = None,
     ) -> Response:
+        """One parsed action (app.protocol.actions.parse_action, called once by the edge that took it: the browser
+        tool, `bua act`) through the file hooks and the safety guard to a browser."""
+        if not isinstance(action, ActionModel):  # a caller's mistake, not input: mypy holds app/ to it
+            raise TypeError("BrowserBridgePool.request takes a parsed action: parse it where it comes in "
+                            "(app.protocol.actions.parse_action; tests and benches: tests/harness/actions.pool_request)")
         bridge = self.select(browser)
         if bridge is None:
             return Response(id="r0", ok=False, error=ErrorBody(
@@ -153,24 +158,22 @@ class BrowserBridgePool:
                         "(`bua install`, then Load unpacked), or run `bua browser`"))
         if timeout is None:
             timeout = self.deadline_for(action)
-        action = await self.files.before(action)
-        if isinstance(action, Response):
-            return action
+        ready = await self.files.before(action)
+        if isinstance(ready, Response):
+            return ready
         if self.safety is None:
-            return await self.files.after(action, await bridge.request(action, task_id, abort, timeout, label))
+            return await self.files.after(ready, await bridge.request(ready, task_id, abort, timeout, label))
         chosen, wait = bridge, timeout
 
-        async def send(act: Any, approval: str | None) -> Response:
+        async def send(act: ActionModel, approval: str | None) -> Response:
             return await chosen.request(act, task_id, abort, wait, label, approval=approval)
-        return await self.files.after(action, await self.safety.request(send, action, task_id, abort))
+        return await self.files.after(ready, await self.safety.request(send, ready, task_id, abort))
 
-    def deadline_for(self, action: Any) -> float:
+    def deadline_for(self, action: ActionModel) -> float:
         """How long the app waits for an action's answer: longer than the extension's own wait for it (the
-        action's `timeout_ms`, or its declared default when left out) by a margin, so that the extension's
+        action's `timeout_ms`, its declared default filled in when left out) by a margin, so that the extension's
         answer — with what it saw — arrives before the app gives up."""
-        waits = action.get("timeout_ms") if isinstance(action, dict) else None
-        if not isinstance(waits, int):
-            waits = default_wait_ms(action.get("type") if isinstance(action, dict) else None)
+        waits = getattr(action, "timeout_ms", None)
         return max(self.timeout, waits / 1000 + ACTION_MARGIN_S) if isinstance(waits, int) else self.timeout
 
     def note_task_words(self, task_id: str, text: str) -> None:

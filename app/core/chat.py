@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable
 
+from app.abort import AbortSignal
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.loop import LoopOutcome
 from app.agent.main_agent import MainAgent
@@ -12,7 +13,6 @@ from app.agent.model import ModelClient
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
-from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.core.controls_registry import ControlsLike
 from app.events import EventSink

@@ -11,12 +11,13 @@ import logging
 import uuid
 from typing import Any, Awaitable, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.stream import read_message, write_message
 from app.core.lanes import TASK_ID as LANE_TASK_ID
 from app.core.verbs import CoreVerbs
+from app.protocol.actions import parse_action
 from app.protocol.envelope import Response
-from app.protocol.errors import ErrorCode
+from app.protocol.errors import ActionFailed, ErrorCode
 from app.safety.confirmations import person_confirms
 from app.store.blocklist import InvalidEntry
 from native_host import framing
@@ -81,9 +82,14 @@ async def _act(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: 
             "sensitive actions are confirmed by the person in the bua window. Run the action without --confirm, "
             "or under a task name of your own (--task cli)"))
         return {"ok": False, "response": response.model_dump(mode="json", exclude_none=True)}
+    try:  # the edge where `bua act`'s JSON becomes an action: parsed once, passed on as the model
+        action = parse_action(args.get("action"))
+    except ActionFailed as err:
+        response = Response.failure("r0", err.code, err.message)
+        return {"ok": False, "response": response.model_dump(mode="json", exclude_none=True)}
     # `bua act` never asks a window: a sensitive action runs only with --confirm (app/safety/confirmations.py).
     person_confirms.set(bool(args.get("confirm")))
-    response = await core.act(args.get("action"), task_id, abort, timeout, args.get("browser"), wait_s,
+    response = await core.act(action, task_id, abort, timeout, args.get("browser"), wait_s,
                               person=not args.get("task_id"))
     return {"ok": response.ok, "response": response.model_dump(mode="json", exclude_none=True)}
 

@@ -11,7 +11,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.bridge import BrowserBridge
 from app.bridge.pool import BrowserBridgePool
 from app.protocol.envelope import ControlOp

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 
 
 class ControlsLike(Protocol):

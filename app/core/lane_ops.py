@@ -11,6 +11,7 @@ import asyncio
 import uuid
 from typing import Any, Awaitable, Callable, Protocol
 
+from app.abort import AbortSignal
 from app.agent.context import Deps
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
@@ -19,7 +20,6 @@ from app.agent.subagents import BROWSER_SUBAGENT
 from app.agent.task_board import TaskBoard
 from app.agent.tools import browser as browser_tool
 from app.agent.tools.base import ToolOutput
-from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.core.chat import ChatService
 from app.core.control import Controls

@@ -18,15 +18,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app.abort import AbortSignal
 from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.runtime import AgentRuntime
 from app.agent.task_board import Milestone
 from app.agent.tools import browser as browser_tool
 from app.agent.tools.base import ToolOutput
-from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_message, write_message
 from app.core.lane_ops import LANE_OPS, LaneCore
+from app.protocol.actions import ActionModel
 from app.protocol.envelope import Response
 from app.store.screenshots import thumbnail
 from native_host import framing
@@ -50,7 +51,7 @@ class LaneBridge:
     label: str
     wait_s: float = BRIDGE_WAIT_S
 
-    async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
+    async def request(self, action: ActionModel, task_id: str, abort: AbortSignal | None = None,
                       timeout: float | None = None, browser: str | None = None,
                       label: str | None = None) -> Response:
         await self.pool.wait_if_expected(self.wait_s)

@@ -13,16 +13,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.abort import AbortSignal
 from app.agent.loop import LoopOutcome
 from app.agent.model import ModelClient
 from app.agent.settings import AgentSettings, Tier, tier_from_settings
 from app.agent.task_board import TaskBoard
-from app.bridge.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.core.chat import ChatService, ClientFactory
 from app.core.control import Controls, StopReport, TaskHeld
 from app.core.sessions import SessionsTable
 from app.events import CoreEvent, CoreListener, EventSink, Listeners
+from app.protocol.actions import ActionModel
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 from app.safety.strict_mode import STRICT_SETTING, StrictMode, stored, strict_mode
@@ -104,7 +105,7 @@ class CoreVerbs:
         """A browser is starting (`bua browser`): actions wait for it to connect instead of failing at once."""
         self.pool.expect(seconds)
 
-    async def act(self, action: Any, task_id: str = "cli", abort: AbortSignal | None = None,
+    async def act(self, action: ActionModel, task_id: str = "cli", abort: AbortSignal | None = None,
                   timeout: float | None = None, browser: str | None = None, wait_s: float | None = None,
                   person: bool = False) -> Response:
         """One browser action outside any agent (`bua act`); Stop reaches it like any task's.
@@ -128,8 +129,7 @@ class CoreVerbs:
             response = await self.pool.request(action, task_id, abort, timeout, browser)
         finally:
             self.controls.unregister(task_id, abort)
-        kind = action.get("type") if isinstance(action, dict) else None
-        self.notify("acted", {"task_id": task_id, "action": kind, "ok": response.ok})
+        self.notify("acted", {"task_id": task_id, "action": action.type_name, "ok": response.ok})
         return response
 
     async def status(self) -> dict[str, Any]:

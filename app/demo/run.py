@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.abort import AbortSignal
 from app.agent.loop import LoopOutcome
 from app.agent.model import ModelClient
 from app.agent.settings import AgentSettings
-from app.bridge.abort import AbortSignal
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import CallRecord, ScriptedModelServer
 from app.demo.site_server import StaticServer

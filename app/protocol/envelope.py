@@ -18,6 +18,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.protocol.actions import ActionModel, action_to_wire
 from app.protocol.errors import ErrorCode
 
 PROTOCOL_VERSION: Literal[1] = 1
@@ -57,7 +58,7 @@ class ErrorBody(BaseModel):
     # ({uid, role, name, context}), so the model can often go on without a full re-extract.
     candidates: list[dict[str, Any]] | None = None
     # confirmation_required: {what, site, url, element, reason, category, token}; the token (which only the app
-    # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/guard.py).
+    # may send back, as a request's `approval`) is removed before the model sees the error (app/safety/held_actions.py).
     confirmation: dict[str, Any] | None = None
     next_step: str | None = None
     """Set where the code's own guidance (GUIDANCE) would mislead: e.g. extension_disconnected when no browser ever
@@ -78,7 +79,14 @@ class Request(_Envelope):
     action: dict[str, Any]
     approval: str | None = None
     """The person approved this held sensitive action: the token the extension issued for exactly it
-    (app/safety/guard.py). Only the app writes it; it is never an action field."""
+    (app/safety/held_actions.py). Only the app writes it; it is never an action field."""
+
+    @classmethod
+    def of_action(cls, id: str, task_id: str, action: ActionModel, *, task_label: str | None = None,
+                  approval: str | None = None) -> "Request":
+        """The one place a parsed action becomes wire data: the app passes the model from the edge that parsed it
+        (app.protocol.actions.parse_action) to here, and the extension gets it with its defaults filled in."""
+        return cls(id=id, task_id=task_id, task_label=task_label, action=action_to_wire(action), approval=approval)
 
 
 class Response(_Envelope):

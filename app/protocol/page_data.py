@@ -2,7 +2,7 @@
 produced it (`ActionSpec.result`, app/protocol/actions/shapes.py) and the shape every error shares.
 
 Two readers share it, so they can never disagree: the boundary marking of the model's view
-(app.agent.tools.browser_result) and the data-flow memory (app.safety.guard, through `page_strings`). A key no
+(app.agent.tools.browser_result) and the data-flow memory (app.safety.flow_check, through `page_data`). A key no
 declaration names is page text (shapes.UNDECLARED): forgetting one over-marks, never leaks.
 """
 

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, Callable
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 
 DEFAULT_TIMEOUT_S = 120.0
 

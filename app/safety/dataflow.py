@@ -5,7 +5,7 @@ of every result and every error that quotes the page, as each action's declarati
 an undeclared key counts as the page's). Before a request goes out, typing text that one site showed into another
 site (a field declared as typed text or keys, a paste of what the task copied), a script that carries it, or
 opening a URL that carries it anywhere (userinfo, host labels, path, query, fragment; percent-decoded) is a *flow*,
-and asks the person as a sensitive action does (app.safety.guard reads the declared carriers).
+and asks the person as a sensitive action does (app.safety.flow_check reads the declared carriers).
 
 What counts as data: a piece of the typed text or URL that is
 * a run of at least 6 digits (separators such as spaces, dots, dashes, slashes, brackets or a plus allowed, up to

@@ -26,7 +26,7 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.protocol.envelope import Event
 from app.safety.confirmations import ConfirmationRequest, Decision
 from app.safety.dataflow import Flow

@@ -8,8 +8,8 @@ import os
 import sys
 from typing import Awaitable, Callable
 
+from app.abort import AbortSignal
 from app.agent.loop import LoopOutcome
-from app.bridge.abort import AbortSignal
 from app.core.service import Core
 from app.demo.run import scenario_prompt, scripted_turn, site_url
 from app.demo.scripted_model.policy import route

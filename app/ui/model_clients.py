@@ -10,9 +10,9 @@ import importlib
 import logging
 from typing import Any, Callable
 
+from app.abort import AbortSignal
 from app.agent.model import ModelClient, ModelError
 from app.agent.settings import AgentSettings
-from app.bridge.abort import AbortSignal
 
 log = logging.getLogger(__name__)
 Factory = Callable[[AgentSettings], ModelClient]

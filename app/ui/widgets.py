@@ -6,7 +6,7 @@ from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 
 def repolish(widget: QWidget) -> None:
@@ -52,13 +52,6 @@ def button(text: str, on_click: Callable[[], object] | None = None, kind: str | 
     if on_click is not None:
         widget.clicked.connect(lambda _checked=False: on_click())
     widget.setCursor(Qt.CursorShape.PointingHandCursor)
-    return widget
-
-
-def frame(name: str, layout: QLayout | None = None) -> QFrame:
-    widget = QFrame()
-    widget.setObjectName(name)
-    widget.setLayout(layout or QVBoxLayout())
     return widget
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.safety_helpers import Person
+from tests.harness.actions import pool_request
 from tests.harness.browser import start_connected_browser
 from tests.harness.core_thread import CoreThread
 
@@ -34,5 +35,5 @@ def browser(core, tmp_path_factory):
 def act(core, browser):
     """Send one action through the whole pipe; returns the Response."""
     def send(action: dict, task_id: str = "t-test", timeout: float | None = None, abort=None):
-        return core.call(core.pool.request(action, task_id, abort, timeout), timeout=90)
+        return core.call(pool_request(core.pool, action, task_id, abort, timeout), timeout=90)
     return send

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from app.browser.launch import launch_browser
+from tests.harness.actions import pool_request
 from tests.harness.browser import CONNECT_TIMEOUT_S
 from tests.harness.core_thread import CoreThread
 from tests.harness.display import x_display
@@ -79,7 +80,7 @@ def settled_windows(env, title: str, within_s: float = 4.0) -> dict[str, str]:
 
 def act_unseen(core, display, title: str, action: dict):
     """One action on the task's tab; the bua window stays hidden and the person's window keeps its blank tab."""
-    response = core.call(core.pool.request(action, "t-headful"), timeout=60)
+    response = core.call(pool_request(core.pool, action, "t-headful"), timeout=60)
     assert response.ok, (action, response.error)
     state = settled_windows(display, title)
     assert state[title] == "hidden" and state["active"] == "about:blank", (action, state)

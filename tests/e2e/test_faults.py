@@ -23,6 +23,7 @@ from app.browser.launch import LaunchedBrowser
 from app.protocol.envelope import Response
 from app.store.db import store_path
 from native_host.paths import socket_address
+from tests.harness.actions import pool_request
 from tests.harness.browser import start_connected_browser
 from tests.harness.core_thread import CoreThread
 
@@ -41,7 +42,7 @@ class Rig:
     browser: LaunchedBrowser
 
     def act(self, action: dict, task_id: str = TASK, timeout: float | None = None) -> Response:
-        return self.core.call(self.core.pool.request(action, task_id, None, timeout), timeout=90)
+        return self.core.call(pool_request(self.core.pool, action, task_id, None, timeout), timeout=90)
 
     def bridge(self) -> BrowserBridge:
         bridge = self.core.pool.select()

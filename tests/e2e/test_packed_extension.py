@@ -14,6 +14,7 @@ from app.browser.child_env import child_env
 from app.browser.launch import BASE_FLAGS, find_binary
 from installer.install import install
 from installer.uninstall import uninstall
+from tests.harness.actions import pool_request
 from tests.harness.core_thread import CoreThread
 
 pytestmark = [pytest.mark.timeout(240),
@@ -38,7 +39,7 @@ def test_chromium_installs_the_offered_crx_and_it_connects(tmp_path) -> None:
     try:
         bridge = core.call(core.pool.wait_for_bridge(90), timeout=95)
         assert bridge is not None, "only the packed extension is in this profile: no --load-extension"
-        response = core.call(core.pool.request({"type": "get_tabs"}, "t-crx", None, None), timeout=90)
+        response = core.call(pool_request(core.pool, {"type": "get_tabs"}, "t-crx", None, None), timeout=90)
         assert response.ok, response
     finally:
         browser.terminate()

@@ -8,7 +8,7 @@ import socket
 import threading
 import time
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from native_host import framing
 from native_host.paths import socket_address
 

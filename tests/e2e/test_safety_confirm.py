@@ -10,6 +10,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.safety_helpers import Person, status_of
+from tests.harness.actions import pool_request
 
 
 @pytest.fixture
@@ -143,13 +144,13 @@ def test_the_model_cannot_approve_and_a_token_approves_nothing_else(core, act, o
     forged = act({"type": "click", "selector": "#delete", "approval": "0" * 32}, task_id=task)
     assert forged.error.code == "invalid_action", "no action field can approve"
     bridge = core.pool.bridges[0]
-    direct = core.call(bridge.request({"type": "click", "selector": "#delete"}, task, None, 30, None,
+    direct = core.call(pool_request(bridge, {"type": "click", "selector": "#delete"}, task, None, 30, None,
                                       approval="0" * 32))
     assert direct.error.code == "confirmation_required", "an unknown token approves nothing"
     token = direct.error.confirmation["token"]
-    other = core.call(bridge.request({"type": "click", "selector": "#löschen"}, task, None, 30, None, approval=token))
+    other = core.call(pool_request(bridge, {"type": "click", "selector": "#löschen"}, task, None, 30, None, approval=token))
     assert other.error.code == "confirmation_required", "a token approves only the action it was issued for"
-    replay = core.call(bridge.request({"type": "click", "selector": "#delete"}, task, None, 30, None, approval=token))
+    replay = core.call(pool_request(bridge, {"type": "click", "selector": "#delete"}, task, None, 30, None, approval=token))
     assert replay.error.code == "confirmation_required", "and only once (the other action spent it)"
     assert status_of(act, task) == "nothing done"
 

@@ -110,7 +110,7 @@ def test_slow_panel_wait_for_times_out_and_the_subagent_reextracts(core, browser
 
 
 def test_stop_all_mid_task_returns_partial_results(core, browser, site, model):
-    from app.bridge.abort import AbortSignal
+    from app.abort import AbortSignal
 
     events: list = []
     abort = AbortSignal()

@@ -6,8 +6,9 @@ import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from tests.e2e.actions_helpers import blocklist, in_extension, stays, wait_until  # noqa: F401 (fixture)
+from tests.harness.actions import pool_request
 
 
 def events_of(core):
@@ -159,7 +160,7 @@ def test_stop_for_one_task_settles_only_its_requests_and_ends_only_its_sessions(
 
 def test_stop_all_settles_a_request_with_no_task_loop_behind_it(core, act, fixture_server):
     act({"type": "navigate", "url": fixture_server.url("/sessions.html?bare")}, task_id="t-bare")
-    pending = asyncio.run_coroutine_threadsafe(core.pool.request(
+    pending = asyncio.run_coroutine_threadsafe(pool_request(core.pool,
         {"type": "wait_for", "selector": "#never-shown", "timeout_ms": 8000}, "t-bare"), core.loop)
     assert wait_until(lambda: core.pool.select().pending_count > 0, 5)
     core.call(core.core.stop_all())
@@ -209,7 +210,7 @@ def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fi
     try:
         away = fixture_server.url("/second.html", host="localhost")
         page_url = fixture_server.url(f"/sessions.html?away={away}")
-        nav = core.call(core.pool.request({"type": "navigate", "url": page_url}, "t-away"))
+        nav = core.call(pool_request(core.pool, {"type": "navigate", "url": page_url}, "t-away"))
         tab_id = nav.result["tab_id"]
         core.core.store.block("localhost")
         core.call(core.core.set_blocklist_changed())
@@ -228,7 +229,7 @@ def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fi
         core = CoreThread(home)
         core.call(core.pool.wait_for_bridge(30), timeout=35)
         assert wait_until(lambda: core.core.sessions.rows() == [] and core.pool.select() is not None, 5)
-        later = core.call(core.pool.request({"type": "extract", "tab_id": tab_id}, "t-away"))
+        later = core.call(pool_request(core.pool, {"type": "extract", "tab_id": tab_id}, "t-away"))
         assert later.error.code == "stopped" and "blocked" in later.error.message
     finally:
         browser.stop()
@@ -237,13 +238,13 @@ def test_the_extension_enforces_the_blocklist_while_the_app_is_away(tmp_path, fi
 
 def test_session_tabs_sit_in_a_labelled_group_and_leave_it_when_the_session_ends(core, act, browser, fixture_server):
     action = {"type": "navigate", "url": fixture_server.url("/sessions.html?group")}
-    tab_id = core.call(core.pool.request(action, "t-group", label="Collect invoices")).result["tab_id"]
+    tab_id = core.call(pool_request(core.pool, action, "t-group", label="Collect invoices")).result["tab_id"]
     read = (f"chrome.tabs.get({tab_id}).then(async t => t.groupId === -1 ? null : "
             "({group: (await chrome.tabGroups.get(t.groupId)).title, badge: await chrome.action.getBadgeText({tabId: t.id})}))")
     assert wait_until(lambda: in_extension(browser, read) is not None, 5)
     assert in_extension(browser, read) == {"group": "bua · Collect invoices", "badge": "bua"}
     other = {"type": "navigate", "url": fixture_server.url("/sessions.html?group-2")}
-    other_tab = core.call(core.pool.request(other, "t-group-2", label="Book travel")).result["tab_id"]
+    other_tab = core.call(pool_request(core.pool, other, "t-group-2", label="Book travel")).result["tab_id"]
     groups = f"Promise.all([{tab_id}, {other_tab}].map(id => chrome.tabs.get(id).then(t => t.groupId)))"
     assert wait_until(lambda: -1 not in in_extension(browser, groups), 5)
     first, second = in_extension(browser, groups)

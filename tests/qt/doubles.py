@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
+from app.protocol.actions import ActionModel, action_to_wire
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 
@@ -13,9 +14,9 @@ class HangingBridge:
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
 
-    async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
+    async def request(self, action: ActionModel, task_id: str, abort: AbortSignal | None = None,
                       timeout: float | None = None, browser: str | None = None,
                       label: str | None = None) -> Response:
-        self.requests.append(action)
+        self.requests.append(action_to_wire(action))
         reason = await (abort or AbortSignal()).wait()
         return Response.failure("r", ErrorCode.INTERNAL_ERROR, reason)

@@ -11,6 +11,7 @@ from app.browser.launch import BrowserNotFound, find_binary
 from app.demo.site_server import SITE
 from app.protocol.errors import ErrorCode
 from app.ui.chat.bubble import MarkdownBlock
+from tests.harness.actions import pool_request
 from tests.qt.conftest import make_core, until
 
 try:
@@ -68,12 +69,12 @@ def test_blocklist_from_the_popup_reaches_the_extension(make_app, home, run):
         editor.add()
         await until(lambda: app.core.store.blocklist() == ["blocked.example"], message="stored")
         await until(lambda: "Blocked" in editor.message.text(), message="pushed")
-        answer = await app.core.pool.request({"type": "navigate", "url": "https://www.blocked.example/"}, "t-block")
+        answer = await pool_request(app.core.pool, {"type": "navigate", "url": "https://www.blocked.example/"}, "t-block")
         assert not answer.ok and answer.error.code == ErrorCode.BLOCKED
         editor.list.setCurrentRow(0)
         editor.remove_selected()
         await until(lambda: app.core.store.blocklist() == [], message="removed")
         await until(lambda: "Unblocked" in editor.message.text(), message="pushed again")
-        answer = await app.core.pool.request({"type": "navigate", "url": "https://www.blocked.example/"}, "t-block")
+        answer = await pool_request(app.core.pool, {"type": "navigate", "url": "https://www.blocked.example/"}, "t-block")
         assert answer.ok or answer.error.code != ErrorCode.BLOCKED
     run(body(), timeout=120)

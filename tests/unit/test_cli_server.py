@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.cli.client import CoreClient
 from native_host import framing
 from native_host.paths import socket_address, token_path

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
 from app.bridge.pool import BrowserBridgePool
 from app.core.control import Controls, TaskHeld
 from app.store.db import Store

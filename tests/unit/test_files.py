@@ -12,6 +12,7 @@ import pytest
 from app.bridge.file_hooks import FileHooks
 from app.files.policy import MAX_UPLOAD_BYTES, allowed_folders, check_uploads
 from app.files.text import fit, kind_of, read_text
+from app.protocol.actions import parse_action
 from app.protocol.envelope import Response
 from app.protocol.errors import ActionFailed
 from tests.harness.tiny_pdf import tiny_pdf
@@ -103,19 +104,20 @@ def test_the_whole_answer_stays_within_max_chars():
 def test_the_hooks_check_uploads_before_and_read_downloads_after(tree, tmp_path):
     allowed, outside = tree
     hooks = FileHooks(lambda: [str(allowed)])
-    ok = asyncio.run(hooks.before({"type": "upload", "uid": "e1", "paths": [str(allowed / "deep" / "a.txt")]}))
-    assert ok["paths"] == [str(allowed / "deep" / "a.txt")]
-    no = asyncio.run(hooks.before({"type": "upload", "uid": "e1", "paths": [str(outside / "b.txt")]}))
+    ok = asyncio.run(hooks.before(parse_action({"type": "upload", "uid": "e1",
+                                                "paths": [str(allowed / "deep" / "a.txt")]})))
+    assert not isinstance(ok, Response) and ok.paths == [str(allowed / "deep" / "a.txt")]  # type: ignore[attr-defined]
+    no = asyncio.run(hooks.before(parse_action({"type": "upload", "uid": "e1", "paths": [str(outside / "b.txt")]})))
     assert isinstance(no, Response) and no.error.code == "file_not_allowed"
-    other = {"type": "click", "uid": "e1"}
+    other = parse_action({"type": "click", "uid": "e1"})
     assert asyncio.run(hooks.before(other)) is other
     note = tmp_path / "n.md"
     note.write_text("# hi")
     found = Response(id="r1", ok=True, result={"id": 4, "filename": "n.md", "path": str(note), "mime": "text/markdown",
                                                "size": 4, "state": "complete"})
-    read = asyncio.run(hooks.after({"type": "read_download", "id": 4}, found))
+    read = asyncio.run(hooks.after(parse_action({"type": "read_download", "id": 4}), found))
     assert read.ok and read.result == {"id": 4, "filename": "n.md", "mime": "text/markdown", "size": 4,
                                        "text": "# hi", "chars": 4}
     os.remove(note)
-    gone = asyncio.run(hooks.after({"type": "read_download", "id": 4}, found))
+    gone = asyncio.run(hooks.after(parse_action({"type": "read_download", "id": 4}), found))
     assert not gone.ok and "no longer on disk" in gone.error.message

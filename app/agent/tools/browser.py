@@ -1,5 +1,5 @@
-"""`browser`: one tool for every declared action. Execute is action-agnostic: it forwards the validated input to
-the bridge."""
+"""`browser`: one tool for every declared action. Execute is action-agnostic: it parses the input and forwards the
+action to the bridge."""
 
 from __future__ import annotations
 
@@ -11,13 +11,11 @@ from app.agent.context import Deps
 from app.agent.page_text.boundary import token_for
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
+from app.agent.tools.browser_compact import compact
 from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
 from app.protocol.actions import ACTION_TYPES, parse_action
 from app.protocol.errors import ActionFailed
-
-OLD_EXTRACT_CHARS = 600
-SCREENSHOT_PLACEHOLDER = "[older screenshot omitted]"
 
 
 def _split_image(result: dict[str, Any]) -> tuple[dict[str, Any], list[Image]]:
@@ -36,9 +34,11 @@ def _split_image(result: dict[str, Any]) -> tuple[dict[str, Any], list[Image]]:
 
 
 async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
+    """The edge where the model's (or an MCP client's) input becomes an action: parsed once here, passed on as the
+    model (the pool, its hooks, the guard and the bridge take it as it is)."""
     action_type = raw.get("type") if isinstance(raw, dict) else None
     try:
-        parse_action(raw)
+        action = parse_action(raw)
     except ActionFailed as err:
         return ToolOutput({"ok": False, "action": action_type,
                            "error": {"code": err.code.value, "message": err.message}}, is_error=True)
@@ -47,7 +47,7 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
     board = deps.services.task_board
     record = board.tasks.get(deps.context.task_id) if board is not None else None
     label = record.description if record is not None and record.description else None
-    response = await bridge.request(raw, deps.context.task_id, deps.abort, label=label)
+    response = await bridge.request(action, deps.context.task_id, deps.abort, label=label)
     boundary = token_for(deps.context.task_id)
     if not response.ok:
         error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}
@@ -57,22 +57,6 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
         result = {k: v for k, v in result.items() if k != "changes"}
     result, images = _split_image(result)
     return ToolOutput({"ok": True, "action": action_type, "result": result}, images, boundary=boundary)
-
-
-def compact(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:
-    """Older outputs shrink: screenshots become a placeholder, extract markdown/text is cut."""
-    data = copy.deepcopy(output.data)
-    result = data.get("result")
-    if output.images:
-        if isinstance(result, dict):
-            result["image"] = SCREENSHOT_PLACEHOLDER
-        return replace(output, data=data, images=[])
-    if raw.get("type") == "extract" and isinstance(result, dict):
-        for key in ("markdown", "text", "elements"):
-            value = result.get(key)
-            if isinstance(value, str) and len(value) > OLD_EXTRACT_CHARS:
-                result[key] = value[:OLD_EXTRACT_CHARS] + f"\n[… older extract cut; {len(value)} chars]"
-    return replace(output, data=data)
 
 
 def summarize(raw: dict[str, Any], output: ToolOutput) -> ToolOutput:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from app.protocol.actions import ACTION_MODELS, ACTION_TYPES
+from app.protocol.actions import ACTION_MODELS, ACTION_TYPES, DISCRIMINATOR
 
 
 def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def flat_browser_schema() -> dict[str, Any]:
     for model, action in zip(ACTION_MODELS, ACTION_TYPES, strict=True):
         schema = model.model_json_schema()
         for name, prop in schema["properties"].items():
-            if name == "type":
+            if name == DISCRIMINATOR:
                 continue
             used_by.setdefault(name, []).append(action)
             properties.setdefault(name, _inline(_simplify(prop), schema.get("$defs", {})))
@@ -73,5 +73,5 @@ def flat_browser_schema() -> dict[str, Any]:
             "type": {"type": "string", "enum": list(ACTION_TYPES), "description": "The action to perform."},
             **properties,
         },
-        "required": ["type"],
+        "required": [DISCRIMINATOR],
     }

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union, cast
+from typing import Annotated, Any, Mapping, Union, cast
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from app.protocol.actions.fields import MAX_TEXT_CHARS, MAX_TIMEOUT_MS, MAX_URL_CHARS, ActionModel
+from app.protocol.actions.fields import DISCRIMINATOR, MAX_TEXT_CHARS, MAX_TIMEOUT_MS, MAX_URL_CHARS, ActionModel
 from app.protocol.actions.registry import ACTION_MODELS, ACTION_SPECS, ACTION_TYPES, MODEL_BY_TYPE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.errors import ActionFailed, ErrorCode
@@ -25,10 +25,8 @@ def _describe(err: ValidationError) -> tuple[ErrorCode, str]:
     for e in err.errors(include_url=False):
         if e["type"] == "forbidden_url":
             code = ErrorCode.FORBIDDEN_URL
-        loc = ".".join(str(p) for p in e["loc"][1:] if not isinstance(p, int)) or "action"
-        if e["type"] in ("union_tag_invalid", "union_tag_not_found"):
-            lines.append(f"'type' must be one of: {', '.join(ACTION_TYPES)}")
-        elif e["type"] == "extra_forbidden":
+        loc = ".".join(str(p) for p in e["loc"] if not isinstance(p, int)) or "action"
+        if e["type"] == "extra_forbidden":
             lines.append(f"unknown field '{loc}'")
         else:
             lines.append(f"{loc}: {e['msg']}")
@@ -36,20 +34,32 @@ def _describe(err: ValidationError) -> tuple[ErrorCode, str]:
 
 
 def parse_action(data: Any) -> ActionModel:
-    """Validate a raw action; raises ActionFailed(invalid_action | forbidden_url) with a usable message."""
+    """Validate a raw action against its type's declaration; raises ActionFailed(invalid_action | forbidden_url)
+    naming the field and what it takes. The edges that take an action from outside (the browser tool, the MCP
+    lane through it, `bua act`) call this once; everything after them passes the model.
+
+    The model is looked up by `type` in the registry (as the discriminated union ACTION_ADAPTER does), so every
+    declared action, a test's throwaway one too (registry.throwaway_action), parses the same way."""
+    kind = data.get(DISCRIMINATOR) if isinstance(data, Mapping) else None
+    model = MODEL_BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        given = "an action is a JSON object with a `type`" if not isinstance(data, Mapping) else (
+            "the action has no 'type'" if kind is None else f"unknown action type {kind!r}")
+        raise ActionFailed(ErrorCode.INVALID_ACTION, f"{given}; 'type' must be one of: {', '.join(MODEL_BY_TYPE)}")
     try:
-        return ACTION_ADAPTER.validate_python(data)
+        return model.model_validate(data)
     except ValidationError as err:
         code, message = _describe(err)
         raise ActionFailed(code, message) from None
 
 
 def action_to_wire(action: ActionModel) -> dict[str, Any]:
-    """Serialise for the extension: defaults included, None fields dropped."""
+    """Serialise for the extension (app.protocol.envelope.Request.of_action): defaults included, None fields
+    dropped."""
     return action.model_dump(mode="json", exclude_none=True)
 
 
 __all__ = [
-    "ACTION_ADAPTER", "ACTION_MODELS", "ACTION_SPECS", "ACTION_TYPES", "MAX_TEXT_CHARS", "MAX_TIMEOUT_MS",
+    "ACTION_ADAPTER", "ACTION_MODELS", "ACTION_SPECS", "ACTION_TYPES", "DISCRIMINATOR", "MAX_TEXT_CHARS", "MAX_TIMEOUT_MS",
     "MAX_URL_CHARS", "MODEL_BY_TYPE", "Action", "ActionModel", "ActionSpec", "action_to_wire", "parse_action",
 ]

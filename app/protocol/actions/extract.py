@@ -34,6 +34,7 @@ class Extract(OnTab):
         done=_done,
         failed="read the page",
         read_only=True,
+        cut_when_superseded=True,
         result={**TAB, "markdown": PAGE, "elements": PAGE, "text": PAGE, "changes": CHANGES, "note": OWN,
                 "hidden_chars": OWN, "truncated": OWN, "chars": OWN},
     )

@@ -15,6 +15,9 @@ from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.spec import ActionSpec, Carries
 
+DISCRIMINATOR = "type"
+"""The field every action names its kind in (`type: Literal["click"]`): the union's discriminator. An action is
+also called `type`; code that means the field uses this name, so a check for action names can tell them apart."""
 MAX_TEXT_CHARS = 100_000
 MAX_TIMEOUT_MS = 30_000
 MAX_URL_CHARS = 8_192
@@ -57,6 +60,11 @@ class ActionModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     spec: ClassVar[ActionSpec]
+
+    @property
+    def type_name(self) -> str:
+        """The action's `type` literal, for messages and for looking its declaration up (never to branch on)."""
+        return str(self.__dict__[DISCRIMINATOR])
 
 
 class OnTab(ActionModel):

@@ -29,5 +29,6 @@ class ReadDownload(ActionModel):
         needs_tab=False,
         read_only=True,
         answers_from_disk=True,
+        cut_when_superseded=True,
         result={**DOWNLOAD, "text": PAGE, "chars": OWN, "truncated": OWN, "note": OWN, "pages": OWN},
     )

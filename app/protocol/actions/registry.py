@@ -75,13 +75,6 @@ def signature(model: type[ActionModel]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def default_wait_ms(action_type_name: object) -> int | None:
-    """How long an action of this type waits in the browser when its `timeout_ms` is left out (None: no wait)."""
-    model = MODEL_BY_TYPE.get(action_type_name) if isinstance(action_type_name, str) else None
-    field = model.model_fields.get("timeout_ms") if model is not None else None
-    return field.default if field is not None and isinstance(field.default, int) else None
-
-
 def required_fields(model: type[ActionModel]) -> list[str]:
     """Fields the extension checks for itself before running the handler."""
     return [name for name, field in model.model_fields.items() if field.is_required() and name != "type"]

@@ -3,7 +3,7 @@
 
 An action declares its result's shape in its spec (`ActionSpec.result`): a mapping from key to a `Part`, or to
 the shape of a nested object. A list takes the shape of its items. The boundary marking (app.agent.tools.
-browser_result) and the data-flow memory (app.safety.guard, through `page_strings`) read these declarations, and
+browser_result) and the data-flow memory (app.safety.flow_check, through `page_data`) read these declarations, and
 nothing else: no key name means anything by itself.
 
 **A key an action does not declare is page text.** Forgetting a declaration can only over-mark (the model reads

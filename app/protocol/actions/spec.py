@@ -29,7 +29,7 @@ SensitiveBy = Literal["pointer", "typing", "fields", "key", "script"]
 
 class Carries(StrEnum):
     """What an action's field carries into the page or the person's machine, as field metadata:
-    `text: Annotated[str, Field(...), Carries.TYPED_TEXT]`. The safety checks (app/safety/guard.py, flows.py)
+    `text: Annotated[str, Field(...), Carries.TYPED_TEXT]`. The safety checks (app/safety/flow_check.py, flows.py)
     and the app's file hooks (app/bridge/file_hooks.py) read these, never an action's name
     (app.protocol.actions.carriers reads them out of a raw action)."""
 
@@ -74,6 +74,10 @@ class ActionSpec:
     """It works on one of the task's tabs (false: it works on the browser as a whole)."""
     read_only: bool = False
     """It changes nothing a person could notice (MCP's readOnlyHint)."""
+    cut_when_superseded: bool = False
+    """Its result is a read that a later one of the same action replaces: once a newer one is in the conversation,
+    each page-text string of the older result (by `result`) is cut to its first characters
+    (app/agent/tools/browser_compact.py). Screenshots are dropped when superseded, whatever the action."""
     sensitive_by: SensitiveBy | None = None
     """It can pay, send, delete or change an account, depending on what it reaches: how the safety checks read
     that (None: it cannot, and is never checked)."""

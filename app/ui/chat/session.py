@@ -11,10 +11,10 @@ from typing import Any, Awaitable, Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from app.abort import AbortSignal
 from app.agent.loop import LoopOutcome
 from app.agent.model import MISSING_KEY
 from app.agent.usage import Usage
-from app.bridge.abort import AbortSignal
 from app.events import AgentEvent, EventSink
 from app.ui.aio import spawn
 from app.ui.chat.model import UI_TURN, MilestoneView, TaskView, TurnRecord, turns_from_rows

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.bridge.abort import AbortSignal
+from app.abort import AbortSignal
+from app.protocol.actions import ActionModel, action_to_wire
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 
@@ -18,10 +19,12 @@ class RecordingBridge:
         self.delay_s = delay_s
         self.requests: list[tuple[dict[str, Any], str]] = []
 
-    async def request(self, action: Any, task_id: str, abort: AbortSignal | None = None,
+    async def request(self, action: ActionModel, task_id: str, abort: AbortSignal | None = None,
                       timeout: float | None = None, browser: str | None = None,
                       label: str | None = None) -> Response:
-        self.requests.append((action, task_id))
+        """Takes the parsed action, as the pool does; records it as the extension would get it."""
+        wire = action_to_wire(action)
+        self.requests.append((wire, task_id))
         if self.delay_s:
             waiter = asyncio.ensure_future(abort.wait()) if abort else None
             done, _ = await asyncio.wait([w for w in [waiter] if w] + [asyncio.ensure_future(asyncio.sleep(self.delay_s))],
@@ -30,5 +33,5 @@ class RecordingBridge:
                 return Response.failure("r", ErrorCode.INTERNAL_ERROR, abort.reason or "aborted by caller")
             if waiter:
                 waiter.cancel()
-        result = self.results.get(action.get("type"), {"done": True})
+        result = self.results.get(wire["type"], {"done": True})
         return Response(id="r", ok=True, result=result)

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from app.abort import AbortSignal
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.loop import KEEP_WHOLE, STRIDE, whole_from
 from app.agent.main_agent import MainAgent
@@ -17,7 +18,6 @@ from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
 from app.agent.tools.browser import create_tools
-from app.bridge.abort import AbortSignal
 from app.demo.scripted_model.conversation import notes, steps, text, tool_use
 from app.demo.scripted_model.server import Reply, ScriptedModelServer
 from tests.unit.agent.doubles import RecordingBridge

