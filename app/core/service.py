@@ -22,11 +22,11 @@ from app.core.chat import ChatService, ClientFactory
 from app.core.cli_service import CliService
 from app.core.control import Controls
 from app.core.lanes import LaneService
+from app.core.safety_wiring import install_safety
 from app.core.sessions import DEFAULT_IDLE_S, SessionsTable
 from app.core.verbs import CoreVerbs
 from app.files.policy import FOLDERS_SETTING
 from app.protocol.envelope import Event
-from app.safety.install import install_safety
 from app.safety.strict_mode import STRICT_SETTING
 from app.store.db import Store
 from app.store.recovery import restore_blocklist, restore_pending

@@ -25,6 +25,8 @@ from typing import Any, Callable
 from app.abort import AbortSignal
 
 DEFAULT_TIMEOUT_S = 120.0
+TIMEOUT_SETTING = "confirmation_timeout_s"
+"""The setting that says how long a confirmation waits for the person before it is a deny."""
 
 Listener = Callable[[str, dict[str, Any]], None]
 

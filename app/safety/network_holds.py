@@ -23,17 +23,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import unquote_plus
 
 from app.abort import AbortSignal
-from app.protocol.envelope import Event
+from app.protocol.envelope import ControlOp, Event, Response
 from app.safety.confirmations import ConfirmationRequest, Decision
 from app.safety.dataflow import Flow
 from app.safety.sites import site_of
 
 if TYPE_CHECKING:
-    from app.bridge.bridge import BrowserBridge
     from app.safety.guard import SafetyGuard
 
 log = logging.getLogger(__name__)
@@ -45,8 +44,19 @@ CLOSED_POLL_S = 0.25
 """How often an open question checks that its browser is still connected."""
 
 
+class HoldingBrowser(Protocol):
+    """What answering a held request needs of a browser connection (app.bridge's BrowserBridge has it): safety
+    sits below the bridge and knows it only by this shape (tests/unit/test_layers.py)."""
+
+    closed: bool
+    close_reason: str
+
+    async def control(self, op: ControlOp, args: dict[str, Any] | None = None,
+                      timeout: float | None = 5.0) -> Response: ...
+
+
 class NetworkHolds:
-    """Answers the extension's held requests for one core (installed by app.safety.install)."""
+    """Answers the extension's held requests for one core (installed by app.core.safety_wiring)."""
 
     def __init__(self, guard: "SafetyGuard") -> None:
         self.guard = guard
@@ -71,7 +81,7 @@ class NetworkHolds:
         allowed = self._person_allowed.get(task_id)
         return data.get("approved") is True and allowed is not None and time.monotonic() - allowed <= APPROVAL_COVERS_S
 
-    def on_event(self, bridge: "BrowserBridge", event: Event) -> None:
+    def on_event(self, bridge: HoldingBrowser, event: Event) -> None:
         """A pool listener: `request_held` is decided (in its own asyncio task), `request_released` withdrawn."""
         if event.type == "request_held":
             task = asyncio.ensure_future(self._answer(bridge, event.data))
@@ -82,7 +92,7 @@ class NetworkHolds:
             if signal is not None:
                 signal.abort(str(event.data.get("reason") or "the request was released"))
 
-    async def _answer(self, bridge: "BrowserBridge", data: dict[str, Any]) -> None:
+    async def _answer(self, bridge: HoldingBrowser, data: dict[str, Any]) -> None:
         hold_id = str(data.get("hold_id") or "")
         watch = asyncio.ensure_future(self._withdraw_if_closed(bridge, hold_id))
         try:
@@ -100,7 +110,7 @@ class NetworkHolds:
         if not response.ok:
             log.warning("could not answer held request %s: %s", hold_id, response.error)
 
-    async def _withdraw_if_closed(self, bridge: "BrowserBridge", hold_id: str) -> None:
+    async def _withdraw_if_closed(self, bridge: HoldingBrowser, hold_id: str) -> None:
         """The browser went away (its host died, Chromium quit): nobody can be answered, the question goes."""
         while not bridge.closed:
             await asyncio.sleep(CLOSED_POLL_S)

@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
 from app.agent.settings import AgentSettings
 from app.core.sessions import DEFAULT_IDLE_S
 from app.files.policy import FOLDERS_SETTING
-from app.safety.confirmations import DEFAULT_TIMEOUT_S
-from app.safety.install import TIMEOUT_SETTING
+from app.safety.confirmations import DEFAULT_TIMEOUT_S, TIMEOUT_SETTING
 from app.store.blocklist import InvalidEntry
 from app.ui import autostart
 from app.ui.aio import spawn

@@ -58,8 +58,9 @@ def test_a_window_answers_times_out_or_is_stopped() -> None:
 def test_the_timeout_is_the_persons_setting(tmp_path) -> None:
     from app.agent.task_board import TaskBoard
     from app.bridge.pool import BrowserBridgePool
+    from app.core.safety_wiring import install_safety
     from app.core.sessions import SessionsTable
-    from app.safety.install import TIMEOUT_SETTING, install_safety
+    from app.safety.confirmations import TIMEOUT_SETTING
     from app.store.db import Store
 
     store = Store(tmp_path)

@@ -1,11 +1,12 @@
 """Puts the safety checks around every browser request of a core: one broker (the person's answers), one guard
-on the pool (every action of every agent, MCP lane and `bua act` passes it)."""
+on the pool (every action of every agent, MCP lane and `bua act` passes it). It lives in the core, which composes
+the layers: safety itself knows neither the task board nor the sessions table (tests/unit/test_layers.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.safety.confirmations import DEFAULT_TIMEOUT_S, ConfirmationBroker
+from app.safety.confirmations import DEFAULT_TIMEOUT_S, TIMEOUT_SETTING, ConfirmationBroker
 from app.safety.guard import SafetyGuard
 from app.safety.network_holds import NetworkHolds
 
@@ -14,10 +15,6 @@ if TYPE_CHECKING:
     from app.bridge.pool import BrowserBridgePool
     from app.core.sessions import SessionsTable
     from app.store.db import Store
-
-TIMEOUT_SETTING = "confirmation_timeout_s"
-"""The setting that says how long a confirmation waits for the person before it is a deny."""
-
 
 def install_safety(pool: "BrowserBridgePool", board: "TaskBoard", sessions: "SessionsTable",
                    store: "Store") -> ConfirmationBroker:
