@@ -29,6 +29,7 @@ from app.agent.task_board import Milestone
 from app.agent.tools.base import Loadout, ToolOutput
 from app.agent.usage import Usage
 from app.events import LoopSink
+from app.protocol.errors import ErrorCode, error_body
 
 LoopStatus = Literal["end_turn", "completed", "max_steps", "token_budget", "cancelled", "failed"]
 
@@ -110,8 +111,8 @@ class AgentLoop:
                 continue
             blocks = []
             for call in entry:
-                output = call.output or ToolOutput({"ok": False, "error": {"code": "internal_error",
-                                                                           "message": "no output"}}, is_error=True)
+                output = call.output or ToolOutput({"ok": False, "error": error_body(ErrorCode.INTERNAL_ERROR, "no output")},
+                                                    is_error=True)
                 config = self.loadout.configs.get(call.name)
                 if config is not None and call.id in old and config.summarize is not None:
                     output = config.summarize(call.input, output)
@@ -184,8 +185,8 @@ class AgentLoop:
             self.history.append(calls)
             for call in calls:
                 if self.deps.abort.aborted:
-                    call.output = ToolOutput({"ok": False, "error": {"code": "stopped",
-                                                                     "message": "stopped by the person"}}, is_error=True)
+                    call.output = ToolOutput({"ok": False, "error": error_body(ErrorCode.STOPPED, "stopped by the person")},
+                                             is_error=True)
                     continue
                 call.output = await self._execute(call, by_name)
                 if call.output.terminal and not call.output.is_error:
@@ -203,16 +204,16 @@ class AgentLoop:
         tool = by_name.get(call.name)
         self.on_event("tool_call", {"id": call.id, "name": call.name, "input": call.input})
         if tool is None:
-            output = ToolOutput({"ok": False, "error": {"code": "invalid_action", "message":
-                                 f"unknown tool {call.name!r}; available: {', '.join(by_name)}"}}, is_error=True)
+            output = ToolOutput({"ok": False, "error": error_body(
+                ErrorCode.INVALID_ACTION, f"unknown tool {call.name!r}; available: {', '.join(by_name)}")}, is_error=True)
         else:
             try:
                 output = await tool.handler(call.input, self.deps)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # a tool bug is reported to the model, not a crashed loop
-                output = ToolOutput({"ok": False, "error": {"code": "internal_error",
-                                                            "message": f"{type(err).__name__}: {err}"}}, is_error=True)
+                output = ToolOutput({"ok": False, "error": error_body(ErrorCode.INTERNAL_ERROR, f"{type(err).__name__}: {err}")},
+                                    is_error=True)
         self.tool_steps += 1
         config = self.loadout.configs.get(call.name)
         client_output = config.to_client_output(output) if config else output.data

@@ -18,7 +18,7 @@ from app.abort import AbortSignal
 from app.bridge.stream import dumps
 from app.protocol.actions import ActionModel
 from app.protocol.envelope import Control, ControlOp, Event, Request, Response
-from app.protocol.errors import ErrorCode
+from app.protocol.errors import ErrorCode, RequestErrorCode, error_body
 from native_host import framing
 
 log = logging.getLogger(__name__)
@@ -196,7 +196,8 @@ class BrowserBridge:
                 event = Event.model_validate(message)
             except ValueError as err:
                 log.warning("malformed or unknown event from the browser skipped: %s", err)
-                self._note_host_error({"code": "malformed_event", "message": f"skipped a malformed event: {err}"[:500]})
+                self._note_host_error(error_body(RequestErrorCode.MALFORMED_EVENT,
+                                                 f"skipped a malformed event: {err}"[:500]))
                 return
             if event.type == "hello":
                 data = event.data

@@ -39,7 +39,9 @@ def blocklist(args: argparse.Namespace) -> int:
     with client:
         reply = client.call("blocklist", action=args.action, entry=args.entry or "")
     if not reply.get("ok"):
-        print(f"bua blocklist: {reply['error']['message']}", file=sys.stderr)
+        error = reply["error"]
+        print(f"bua blocklist: {error['message']}" + (f"\n  next: {error['next_step']}" if error.get("next_step") else ""),
+              file=sys.stderr)
         return 1 if reply["error"]["code"] == "not_found" else 2
     entries = reply["result"]["blocklist"]
     print("\n".join(entries) if entries else "(the blocklist is empty)")

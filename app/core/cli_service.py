@@ -17,7 +17,7 @@ from app.core.lanes import TASK_ID as LANE_TASK_ID
 from app.core.verbs import CoreVerbs
 from app.protocol.actions import parse_action
 from app.protocol.envelope import Response
-from app.protocol.errors import ActionFailed, ErrorCode
+from app.protocol.errors import ActionFailed, ErrorCode, RequestErrorCode, error_body
 from app.safety.confirmations import person_confirms
 from app.store.blocklist import InvalidEntry
 from native_host import framing
@@ -41,9 +41,9 @@ class CliService:
                 try:
                     message = await read_message(reader)
                 except framing.FrameError as err:  # the stream cannot be trusted past a bad frame: answer, close
-                    write_message(writer, {"v": 1, "kind": "cli_result", "id": None, "ok": False, "error": {
-                        "code": "invalid_request",
-                        "message": f"{err}; this connection is closed: reconnect and send one JSON object per frame"}})
+                    write_message(writer, {"v": 1, "kind": "cli_result", "id": None, "ok": False, "error": error_body(
+                        RequestErrorCode.INVALID_REQUEST,
+                        f"{err}; this connection is closed: reconnect and send one JSON object per frame")})
                     await writer.drain()
                     return
                 if message is None:
@@ -59,8 +59,8 @@ class CliService:
         op = OPS.get(op_name) if isinstance(op_name, str) else None
         base = {"v": 1, "kind": "cli_result", "id": message.get("id")}
         if op is None:
-            return base | {"ok": False, "error": {"code": "invalid_request",
-                                                  "message": f"unknown op {op_name!r}; valid: {', '.join(OPS)}"}}
+            return base | {"ok": False, "error": error_body(RequestErrorCode.INVALID_REQUEST,
+                                                            f"unknown op {op_name!r}; valid: {', '.join(OPS)}")}
 
         def emit(kind: str, data: dict[str, Any]) -> None:
             write_message(writer, {"v": 1, "kind": "cli_event", "id": message.get("id"), "type": kind, "data": data})
@@ -69,7 +69,7 @@ class CliService:
             return base | await op(self.core, message.get("args") or {}, abort, emit)
         except Exception as err:  # a failing op answers; it never kills the core
             log.exception("cli op %s failed", op_name)
-            return base | {"ok": False, "error": {"code": "internal_error", "message": str(err)}}
+            return base | {"ok": False, "error": error_body(ErrorCode.INTERNAL_ERROR, str(err))}
 
 
 async def _act(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
@@ -129,14 +129,14 @@ async def _blocklist(core: CoreVerbs, args: dict[str, Any], abort: AbortSignal, 
     if action == "list":
         return {"ok": True, "result": {"blocklist": await core.blocklist(), "browsers": []}}
     if action not in ("add", "remove"):
-        return {"ok": False, "error": {"code": "invalid_request",
-                                       "message": f"unknown blocklist action {action!r}; valid: list, add, remove"}}
+        return {"ok": False, "error": error_body(RequestErrorCode.INVALID_REQUEST,
+                                                 f"unknown blocklist action {action!r}; valid: list, add, remove")}
     try:
         change = await (core.block(entry) if action == "add" else core.unblock(entry))
     except InvalidEntry as err:
-        return {"ok": False, "error": {"code": "invalid_entry", "message": str(err)}}
+        return {"ok": False, "error": error_body(RequestErrorCode.INVALID_ENTRY, str(err))}
     if change is None:
-        return {"ok": False, "error": {"code": "not_found", "message": f"{entry!r} is not on the blocklist"}}
+        return {"ok": False, "error": error_body(RequestErrorCode.NOT_FOUND, f"{entry!r} is not on the blocklist")}
     return {"ok": True, "result": {"blocklist": change.patterns, "browsers": change.browsers}}
 
 

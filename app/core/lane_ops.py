@@ -24,7 +24,7 @@ from app.bridge.pool import BrowserBridgePool
 from app.core.chat import ChatService
 from app.core.control import Controls
 from app.core.sessions import SessionsTable
-from app.protocol.errors import ErrorCode
+from app.protocol.errors import ErrorCode, RequestErrorCode, error_body
 from app.store.db import Store
 
 
@@ -64,9 +64,9 @@ LaneOp = Callable[[Lane, dict[str, Any], AbortSignal, Emit], Awaitable[dict[str,
 # hook of their own.
 
 
-def _refused(action: Any, code: str, message: str) -> dict[str, Any]:
+def _refused(action: Any, code: ErrorCode, message: str) -> dict[str, Any]:
     """A browser output that never reached the browser (stopped lane, confirmation needed)."""
-    output = ToolOutput({"ok": False, "action": action, "error": {"code": code, "message": message}}, is_error=True)
+    output = ToolOutput({"ok": False, "action": action, "error": error_body(code, message)}, is_error=True)
     return {"ok": True, "output": output_frame(output)}
 
 
@@ -84,10 +84,10 @@ def output_frame(output: ToolOutput) -> dict[str, Any]:
 async def act(lane: Lane, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     raw = args.get("action")
     if not isinstance(raw, dict):
-        return {"ok": False, "error": {"code": "invalid_request",
-                                       "message": "`action` must be an object with a `type`, e.g. {\"type\": \"extract\"}"}}
+        return {"ok": False, "error": error_body(RequestErrorCode.INVALID_REQUEST,
+                                                 "`action` must be an object with a `type`, e.g. {\"type\": \"extract\"}")}
     if lane.stopped is not None:
-        return _refused(raw.get("type"), ErrorCode.STOPPED.value, _stopped_message(lane))
+        return _refused(raw.get("type"), ErrorCode.STOPPED, _stopped_message(lane))
     lane.resume_on_board()
     output = await browser_tool.execute(raw, lane.deps(abort))
     lane.post_milestone(raw, output)
@@ -97,10 +97,10 @@ async def act(lane: Lane, args: dict[str, Any], abort: AbortSignal, emit: Emit) 
 async def task(lane: Lane, args: dict[str, Any], abort: AbortSignal, emit: Emit) -> dict[str, Any]:
     prompt = str(args.get("prompt") or "").strip()
     if not prompt:
-        return {"ok": False, "error": {"code": "invalid_request",
-                                       "message": "`prompt` is empty: describe the whole job, self-contained"}}
+        return {"ok": False, "error": error_body(RequestErrorCode.INVALID_REQUEST,
+                                                 "`prompt` is empty: describe the whole job, self-contained")}
     if lane.stopped is not None:
-        return {"ok": False, "error": {"code": ErrorCode.STOPPED.value, "message": _stopped_message(lane)}}
+        return {"ok": False, "error": error_body(ErrorCode.STOPPED, _stopped_message(lane))}
     description = str(args.get("description") or "").strip() or prompt[:60]
     settings = await asyncio.to_thread(lane.core.agent_settings)
 

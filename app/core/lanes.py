@@ -29,6 +29,7 @@ from app.bridge.stream import read_message, write_message
 from app.core.lane_ops import LANE_OPS, LaneCore
 from app.protocol.actions import ActionModel
 from app.protocol.envelope import Response
+from app.protocol.errors import ErrorCode, RequestErrorCode, error_body
 from app.store.screenshots import thumbnail
 from native_host import framing
 
@@ -158,8 +159,8 @@ class Lane:
         op = LANE_OPS.get(op_name) if isinstance(op_name, str) else None
         base = {"v": 1, "kind": "lane_result", "id": request_id}
         if op is None:
-            reply = base | {"ok": False, "error": {"code": "invalid_request",
-                                                   "message": f"unknown op {op_name!r}; valid: {', '.join(LANE_OPS)}"}}
+            reply = base | {"ok": False, "error": error_body(RequestErrorCode.INVALID_REQUEST,
+                                                             f"unknown op {op_name!r}; valid: {', '.join(LANE_OPS)}")}
         else:
             abort = self.stop_signal.child()
             self.running[request_id] = abort
@@ -173,7 +174,7 @@ class Lane:
                 reply = base | await op(self, message.get("args") or {}, abort, emit)
             except Exception as err:  # a failing op answers; it never kills the lane or the core
                 log.exception("lane op %s failed", op_name)
-                reply = base | {"ok": False, "error": {"code": "internal_error", "message": str(err)}}
+                reply = base | {"ok": False, "error": error_body(ErrorCode.INTERNAL_ERROR, str(err))}
             finally:
                 self.running.pop(request_id, None)
         if not self.writer.is_closing():

@@ -64,6 +64,43 @@ STOPPED_DOWNLOAD_STEP = ("bua stopped this executable download (the person did n
 click itself worked."""
 
 
+class RequestErrorCode(StrEnum):
+    """Errors of a request to bua itself, not of a browser action: a CLI or MCP-lane frame, a blocklist edit, an
+    event the extension sent that bua cannot read. Every code has its next step, as ErrorCode's do."""
+
+    INVALID_REQUEST = "invalid_request"
+    INVALID_ENTRY = "invalid_entry"
+    NOT_FOUND = "not_found"
+    MALFORMED_EVENT = "malformed_event"
+
+
+REQUEST_GUIDANCE: dict[RequestErrorCode, str] = {
+    RequestErrorCode.INVALID_REQUEST: "the request to bua was malformed (the message names the op or field and the "
+                                      "valid values); fix it and send it again.",
+    RequestErrorCode.INVALID_ENTRY: "a blocklist entry is a domain (bank.example) or a wildcard over one "
+                                    "(*.bank.example), without a scheme or path; correct it and add it again.",
+    RequestErrorCode.NOT_FOUND: "nothing of that name is there; list what there is (`bua blocklist list`) and use "
+                                "one of those.",
+    RequestErrorCode.MALFORMED_EVENT: "the extension sent an event bua could not read and it was skipped; if this "
+                                      "repeats, reinstall the extension of this bua version (`bua install`).",
+}
+
+
+def next_step_for(code: str) -> str | None:
+    """The next step bua knows for an error code of either kind, or None for a code it does not know."""
+    for table in (GUIDANCE, REQUEST_GUIDANCE):
+        for known, step in table.items():
+            if known.value == code:
+                return step
+    return None
+
+
+def error_body(code: ErrorCode | RequestErrorCode, message: str) -> dict[str, str]:
+    """A reply's `error` member: the code, the message and the code's next step. Every error bua itself writes
+    is made here, so none goes out without a next step (tests/unit/protocol/test_error_codes.py)."""
+    return {"code": code.value, "message": message, "next_step": next_step_for(code.value) or ""}
+
+
 class ActionFailed(Exception):
     """Raised inside the app when an action fails before or without the extension."""
 

@@ -15,7 +15,7 @@ from app.agent.tools.browser_compact import compact
 from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
 from app.protocol.actions import ACTION_TYPES, parse_action
-from app.protocol.errors import ActionFailed
+from app.protocol.errors import ActionFailed, error_body
 
 
 def _split_image(result: dict[str, Any]) -> tuple[dict[str, Any], list[Image]]:
@@ -41,7 +41,7 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
         action = parse_action(raw)
     except ActionFailed as err:
         return ToolOutput({"ok": False, "action": action_type,
-                           "error": {"code": err.code.value, "message": err.message}}, is_error=True)
+                           "error": error_body(err.code, err.message)}, is_error=True)
     bridge = deps.browser_bridge
     assert bridge is not None, "the browser tool exists only with a bridge"
     board = deps.services.task_board

@@ -19,7 +19,7 @@ from typing import Any
 
 from app.agent.page_text.boundary import neutralise, wrap
 from app.agent.page_text.flagger import flag
-from app.protocol.errors import GUIDANCE, STOPPED_DOWNLOAD_STEP
+from app.protocol.errors import STOPPED_DOWNLOAD_STEP, next_step_for
 from app.protocol.page_data import PageDataVisitor
 
 
@@ -63,9 +63,9 @@ model's view when empty, as absent says the same."""
 
 
 def with_next_step(error: dict[str, Any]) -> dict[str, Any]:
-    """An error with the next step bua knows for its code (app.protocol.errors.GUIDANCE): a model reads what to do
+    """An error with the next step bua knows for its code (app.protocol.errors.next_step_for): a model reads what to do
     at the moment it fails, instead of carrying a table of every error in each call's prompt."""
-    guidance = GUIDANCE.get(str(error.get("code")))  # type: ignore[call-overload]  # a StrEnum key is its str
+    guidance = next_step_for(str(error.get("code")))
     return {**error, "next_step": guidance} if guidance and "next_step" not in error else error
 
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.agent.context import Deps
 from app.agent.tools.base import Tool, ToolConfig, ToolOutput
+from app.protocol.errors import ErrorCode, error_body
 
 
 class CompleteInput(BaseModel):
@@ -23,7 +24,7 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
     try:
         parsed = CompleteInput.model_validate(raw)
     except ValidationError as err:
-        return ToolOutput({"ok": False, "error": {"code": "invalid_action", "message": str(err)}}, is_error=True)
+        return ToolOutput({"ok": False, "error": error_body(ErrorCode.INVALID_ACTION, str(err))}, is_error=True)
     return ToolOutput({"ok": True, **parsed.model_dump(mode="json")}, terminal=True)
 
 

@@ -201,8 +201,14 @@ async def test_abort_during_a_browser_call_cancels_the_subagent_with_partial_res
     slow = RecordingBridge({"extract": {"markdown": "m"}}, delay_s=5)
     abort = AbortSignal()
     main = agent(server, slow)
-    asyncio.get_running_loop().call_later(0.5, abort.abort, "stopped by user")
-    outcome = await asyncio.wait_for(main.run_turn("hi", abort), 3)
+
+    async def stop_once_the_browser_is_asked() -> None:  # mid-call, however loaded the machine is
+        while not slow.requests:
+            await asyncio.sleep(0.01)
+        abort.abort("stopped by user")
+    stopper = asyncio.ensure_future(stop_once_the_browser_is_asked())
+    outcome = await asyncio.wait_for(main.run_turn("hi", abort), 10)
+    await stopper
     assert outcome.status == "cancelled"
     board = main.services.task_board.tasks["t-1"]
     assert board.status == "cancelled"
