@@ -14,6 +14,7 @@ from bench import (
     page_log_bench,
     pipe_bench,
     reach_bench,
+    result_size_bench,
     safety_bench,
     soak_bench,
     stop_bench,
@@ -36,6 +37,7 @@ SUITES = {
     "safety": safety_bench.run,
     "nethold": nethold_bench.run,
     "corpus": corpus_bench.run,
+    "results": result_size_bench.run,
 }
 
 
