@@ -37,7 +37,8 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     text = model_reads({"type": "extract"}, task)
     view = read_view(text)
     body = view["result"]["markdown"]
-    assert f"{OPEN}page-data {token_for(task)}{CLOSE}\nmarkdown: " in text, "the markdown is a line of the region"
+    region = text.split(f"{OPEN}page-data {token_for(task)}{CLOSE}\n", 1)[1]
+    assert "\nmarkdown: " in f"\n{region}", "the markdown is a line of the one region"
     lines = [line for line in body.split("\n") if line.strip()]
 
     def line_with(marker: str) -> str:
@@ -56,7 +57,7 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     assert not line_with("CASE-OK ").startswith(FLAG) and not line_with("CASE-OK2").startswith(FLAG)
     assert not [line for line in lines if line.startswith(FLAG) and ("guest" in line or "Linux" in line or "Desk" in line)], lines
     index = view["result"]["elements"]
-    assert "\nelements: " in text, "the element index is a line of the region"
+    assert "\nelements: " in region, "the element index is a line of the region"
     entries = [line for line in index.split("\n") if line.strip()]
     split_over_entries = [line for line in entries if "CASE-NAV" in line or "CASE-BTN" in line or '"instructions"' in line]
     assert len(split_over_entries) >= 3 and all(line.startswith(FLAG) for line in split_over_entries), entries

@@ -83,11 +83,19 @@ _EMPTY_OMITTED = frozenset({"elements", "text"})
 model's view when empty, as absent says the same."""
 
 
+CANDIDATES_STEP = "Or use the uid of the `candidates` entry that is the element you meant (no extract needed)."
+"""Added to the next step of an error that carries candidates (a stale or missing uid's current look-alikes)."""
+
+
 def with_next_step(error: dict[str, Any]) -> dict[str, Any]:
     """An error with the next step bua knows for its code (app.protocol.errors.GUIDANCE): a model reads what to do
     at the moment it fails, instead of carrying a table of every error in each call's prompt."""
     guidance = GUIDANCE.get(str(error.get("code")))  # type: ignore[call-overload]  # a StrEnum key is its str
-    return {**error, "next_step": guidance} if guidance and "next_step" not in error else error
+    if not guidance or "next_step" in error:
+        return error
+    if error.get("candidates") and "candidate" not in guidance:  # each fact once: not when the step says it
+        guidance = f"{guidance} {CANDIDATES_STEP}"
+    return {**error, "next_step": guidance}
 
 
 def with_download_step(effects: dict[str, Any]) -> dict[str, Any]:

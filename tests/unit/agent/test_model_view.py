@@ -7,7 +7,7 @@ import copy
 
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
-from app.agent.tools.browser_result import model_view
+from app.agent.tools.browser_result import CANDIDATES_STEP, model_view
 from app.protocol.errors import GUIDANCE, STOPPED_DOWNLOAD_STEP, ErrorCode
 
 
@@ -67,3 +67,14 @@ def test_a_download_bua_stopped_carries_a_hand_off_and_others_do_not():
     assert "next_step" not in data["result"]["effects"]["download"], "the data itself is untouched"
     done = {"ok": True, "result": {"effects": {"download": {"filename": "people.csv", "state": "complete"}}}}
     assert "next_step" not in model_view(done, None).facts["result"]["effects"]["download"]
+
+
+def test_an_error_with_candidates_says_to_use_them_once():
+    stale = model_view({"ok": False, "action": "click", "error": {
+        "code": "element_stale", "message": "e4 is stale", "candidates": [{"uid": "e9", "role": "button"}]}}, None)
+    assert stale.facts["error"]["next_step"] == f"{GUIDANCE[ErrorCode.ELEMENT_STALE]} {CANDIDATES_STEP}"
+    missing = model_view({"ok": False, "action": "click", "error": {
+        "code": "element_not_found", "message": "no e4", "candidates": [{"uid": "e9", "role": "button"}]}}, None)
+    assert missing.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_NOT_FOUND], "its step names them already"
+    plain = model_view({"ok": False, "action": "click", "error": {"code": "element_stale", "message": "e4"}}, None)
+    assert plain.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_STALE]
