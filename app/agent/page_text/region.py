@@ -12,7 +12,7 @@ A key is the string's path in `result` (`title`, `fields.0.element`), or in the 
 (`error.message`). A value is a JSON string, so one line is one string: a page's line break or quote cannot start
 a key of its own, and the markers inside page text are defused before (app/agent/page_text/forgeries.py). Where
 bua's words quote the page (an error's message), the quote's place says `{key}` and the quote is a line of the
-region. The markers cost ~50 characters per result, not per string (docs/architecture.md, "Page text as data").
+region. The markers cost ~50 characters per result, not per string (docs/architecture.md, "Page content as data").
 
 `read_view` puts a rendered view back together (the scripted model and the tests read results as a model does).
 """
