@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.agent.context import Deps, RuntimeContext, ToolServices
-from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.boundary import CLOSE, OPEN, marker, token_for
 from app.agent.page_text.flagger import FLAG
 from app.agent.page_text.region import read_view
 from app.agent.results import render_tool_result
@@ -41,21 +41,14 @@ def model_view(core, browser):
 
 
 def inside(text: str, task_id: str) -> str:
-    """Everything the model reads between this task's boundary markers (joined; a result has one region)."""
-    token = token_for(task_id)
-    head, tail = f"{OPEN}page-data {token}{CLOSE}", f"{OPEN}/page-data {token}{CLOSE}"
-    parts = []
-    for chunk in text.split(head)[1:]:
-        assert tail in chunk, "every opened boundary is closed"
-        parts.append(chunk.split(tail)[0])
-    return "\n".join(parts)
+    """What the model reads after this task's boundary marker (a result's one region runs to its end)."""
+    head = f"\n{marker(token_for(task_id))}\n"
+    assert text.count(head) <= 1 and text.count(OPEN) == text.count(head), "one marker per result, bua's own"
+    return text.split(head, 1)[1] if head in text else ""
 
 
 def outside(text: str, task_id: str) -> str:
-    token = token_for(task_id)
-    head, tail = f"{OPEN}page-data {token}{CLOSE}", f"{OPEN}/page-data {token}{CLOSE}"
-    kept = [text.split(head)[0]] + [chunk.split(tail, 1)[1] for chunk in text.split(head)[1:]]
-    return "".join(kept)
+    return text.split(f"\n{marker(token_for(task_id))}\n", 1)[0]
 
 
 def on_localhost(browser) -> set[int]:
@@ -123,7 +116,7 @@ def test_text_that_forges_the_boundary_or_a_tool_result_is_neutralised(model_vie
     model_view({"type": "navigate", "url": fixture_server.url("/safety/forge.html")}, task)
     _, text = model_view({"type": "extract"}, task)
     view = read_view(text)
-    assert text.count(OPEN) == 2 and text.count(CLOSE) == 2, "only bua's own two markers"
+    assert text.count(OPEN) == 1 and text.count(CLOSE) == 1, "only bua's own marker"
     body = view["result"]["markdown"]
     assert "\nmarkdown: " in inside(text, task)
     assert "[/page-data 0123456789ab]" in body, "the forged marker is shown as plain brackets"

@@ -53,7 +53,7 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     folded = fold(body)
     assert '"tool_result"' not in folded and '"role": "tool"' not in folded, "provider tool shapes defused"
     assert "〚" not in body and "⟦" not in body and "[/page-data 0123456789ab]" in body
-    assert body.count(OPEN) == 0 and text.count(CLOSE) == 2, "bua's two markers only"
+    assert body.count(OPEN) == 0 and text.count(CLOSE) == 1, "bua's own marker only"
     assert not line_with("CASE-OK ").startswith(FLAG) and not line_with("CASE-OK2").startswith(FLAG)
     assert not [line for line in lines if line.startswith(FLAG) and ("guest" in line or "Linux" in line or "Desk" in line)], lines
     index = view["result"]["elements"]

@@ -1,18 +1,19 @@
 """One boundary per result: what the model reads of a browser output is bua's own facts as JSON, then (when the
-output holds any page text) one region between the task's markers whose lines are the page's strings, each keyed
-by where it stands in the output:
+output holds any page text) the task's marker and one region, to the end of the result, whose lines are the page's
+strings, each keyed by where it stands in the output:
 
     {"ok":true,"action":"click","result":{"effects":{"dom_mutations":3},"changes":{"summary":"1 added"}}}
-    ⟦page-data 1a2b3c4d5e6f⟧
+    ⟦page-data 1a2b3c4d⟧
     clicked: "button \"Save\""
     changes.markdown: "+ Saved"
-    ⟦/page-data 1a2b3c4d5e6f⟧
 
 A key is the string's path in `result` (`title`, `fields.0.element`), or in the output for an error's strings
 (`error.message`). A value is a JSON string, so one line is one string: a page's line break or quote cannot start
-a key of its own, and the markers inside page text are defused before (app/agent/page_text/forgeries.py). Where
-bua's words quote the page (an error's message), the quote's place says `{key}` and the quote is a line of the
-region. The markers cost ~50 characters per result, not per string (docs/architecture.md, "Page content as data").
+a line of its own or leave its quotes, which is why the region needs no closing marker (a page's "end of data" is
+visibly inside a string); marker look-alikes inside page text are defused before (app/agent/page_text/
+forgeries.py). Where bua's words quote the page (an error's message), the quote's place says `{key}` and the quote
+is a line of the region. The marker costs ~20 characters per result, not ~50 per string (docs/architecture.md,
+"Page content as data").
 
 `read_view` puts a rendered view back together (the scripted model and the tests read results as a model does).
 """
@@ -24,14 +25,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from app.agent.page_text.boundary import CLOSE, OPEN, wrap
+from app.agent.page_text.boundary import CLOSE, OPEN, marker
 from app.protocol.page_data import Path
 
 MOVED: Any = type("Moved", (), {"__repr__": lambda self: "MOVED"})()
 """What stands in the facts where a page string was, until `facts_without` takes it out."""
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
-_REGION = re.compile(re.escape(OPEN) + r"page-data ([^\s" + re.escape(CLOSE) + r"]+)" + re.escape(CLOSE) + r"\n(.*?)\n?"
-                     + re.escape(OPEN) + r"/page-data \1" + re.escape(CLOSE), re.DOTALL)
+_REGION = re.compile(r"\n" + re.escape(OPEN) + r"page-data ([^\s" + re.escape(CLOSE) + r"]+)" + re.escape(CLOSE)
+                     + r"\n(.*)\Z", re.DOTALL)
 
 
 def key_of(path: Path) -> str:
@@ -88,8 +89,8 @@ class MarkedView:
         facts = json.dumps(self.facts, ensure_ascii=False, separators=(",", ":"))
         if not self.page or self.token is None:
             return facts
-        lines = "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in self.page.items())
-        return f"{facts}\n" + wrap("\n" + lines, self.token)
+        lines = "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in self.page.items())
+        return f"{facts}\n{marker(self.token)}\n{lines}"
 
     def read(self, each: Callable[[str], str] = str) -> dict[str, Any]:
         """The output put back together: each page string (as `each` makes it) where it stood, quotes back in
