@@ -36,6 +36,8 @@ class PageDataVisitor:
     `path` is where the string being visited stands (the walk keeps it)."""
 
     path: Path = ()
+    quotes: tuple[str, ...] = ()
+    """The page text the object being walked lists in `page_text` (what its `Part.QUOTING` message quotes)."""
 
     def text(self, value: str) -> str:
         """A string of the page's."""
@@ -99,9 +101,6 @@ class PageDataVisitor:
         finally:
             self.quotes = outer_quotes
         return out
-
-    quotes: tuple[str, ...] = ()
-    """The page text the object being walked lists in `page_text` (what its `Part.QUOTING` message quotes)."""
 
     def part(self, value: Any, part: Part) -> Any:
         if part == Part.OWN or value is None or isinstance(value, (bool, int, float)):

@@ -28,7 +28,13 @@ from typing import Any, Callable
 from app.agent.page_text.boundary import CLOSE, OPEN, marker
 from app.protocol.page_data import Path
 
-MOVED: Any = type("Moved", (), {"__repr__": lambda self: "MOVED"})()
+
+class _Moved:
+    def __repr__(self) -> str:
+        return "MOVED"
+
+
+MOVED: Any = _Moved()
 """What stands in the facts where a page string was, until `facts_without` takes it out."""
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _REGION = re.compile(r"\n" + re.escape(OPEN) + r"page-data ([^\s" + re.escape(CLOSE) + r"]+)" + re.escape(CLOSE)
