@@ -15,6 +15,7 @@ from bench import (
     peers_bench,
     pipe_bench,
     reach_bench,
+    result_size_bench,
     safety_bench,
     soak_bench,
     stop_bench,
@@ -38,6 +39,7 @@ SUITES = {
     "nethold": nethold_bench.run,
     "corpus": corpus_bench.run,
     "peers": peers_bench.run,
+    "results": result_size_bench.run,
 }
 
 

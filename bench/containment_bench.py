@@ -73,7 +73,9 @@ def run(report: Report, fixture_url: str) -> None:
 
 
 def model_view(result: dict[str, Any], task: str) -> dict[str, Any]:
-    return mark_output({"ok": True, "action": "extract", "result": result}, token_for(task))["result"]
+    """The extract's result as the model reads it (each page string at its key, marked)."""
+    read: dict[str, Any] = mark_output({"ok": True, "action": "extract", "result": result}, token_for(task)).read()
+    return read["result"]
 
 
 def flagger_false_positives(report: Report, request: Request, urls: list[str]) -> None:
@@ -97,7 +99,7 @@ def flagger_false_positives(report: Report, request: Request, urls: list[str]) -
             extract_ms.append(took * 1000)
             for _ in range(MARK_RUNS):
                 started = time.perf_counter()
-                model_view(raw, "bench-flag")
+                mark_output({"ok": True, "action": "extract", "result": raw}, token_for("bench-flag")).text()
                 mark_ms.append((time.perf_counter() - started) * 1000)
     report.add(Row("safety", "flagger: ordinary pages read (fixture site, extract bench, demo site)", pages, value=pages))
     report.add(Row("safety", "flagger: lines read on them (markdown, elements, text)", pages, value=lines))
@@ -154,7 +156,7 @@ def hostile(report: Report, core: Any, request: Request, fixture_url: str) -> No
         forged in line for line in evasions for forged in ('"tool_result"', '"role": "tool"', "〚")))
     alert = read("safety/alert.html", "bench-alert", {"type": "click", "selector": "#notice"})
     caught("fake system turn in an alert flagged", lambda: FLAG in mark_output(
-        {"ok": True, "action": "click", "result": alert.result}, token_for("bench-alert"))["result"]["effects"]["dialog"]["message"])
+        {"ok": True, "action": "click", "result": alert.result}, token_for("bench-alert")).read()["result"]["effects"]["dialog"]["message"])
 
     core.core.store.block("localhost")
     core.call(core.core.set_blocklist_changed())

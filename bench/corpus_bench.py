@@ -26,6 +26,7 @@ from typing import Any
 
 from app.agent.page_text.boundary import token_for
 from app.agent.page_text.flagger import FLAG
+from app.agent.page_text.region import read_view
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
 from app.browser.launch import find_binary, launch_browser
@@ -187,7 +188,7 @@ def record_bua(page: Page, task: str, default: dict[str, Any], full: dict[str, A
     page.bua_default_chars = len(model_sees(default, task))
     seen = model_sees(full, task)
     page.bua_full_chars = len(seen)
-    view = json.loads(seen).get("result", {})
+    view = read_view(seen).get("result", {})
     page.flagged = [line.split(FLAG, 1)[1][:100] for key in ("markdown", "elements", "text")
                     for line in str(view.get(key, "")).split("\n") if FLAG in line]
     page.forgeries = int(view.get("page_safety", {}).get("neutralised_forgeries", 0))

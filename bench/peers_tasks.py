@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable
 import mcp_types as types
 from mcp.client.session import ClientSession
 
+from app.agent.page_text.region import read_view
 from app.demo.site_server import SITE
 from bench.peers_pages import FORM_FIELDS, FORM_LABELS, SUBMIT_LABEL, table_rows
 from bench.peers_servers import BUA, DEVTOOLS, PLAYWRIGHT
@@ -62,7 +63,10 @@ def readable(text: str) -> str:
     try:
         decoded = json.loads(text)
     except ValueError:
-        return text
+        try:
+            decoded = read_view(text)  # bua's facts, then its one page-data region
+        except ValueError:
+            return text
     parts: list[str] = []
 
     def walk(node: Any) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from app.agent.tools.base import ToolOutput
@@ -10,9 +9,7 @@ from app.agent.tools.browser_result import model_view
 
 
 def render_tool_result(tool_use_id: str, output: ToolOutput) -> dict[str, Any]:
-    data = model_view(output.data, output.boundary)
-    content: list[dict[str, Any]] = [{"type": "text", "text": json.dumps(data, ensure_ascii=False,
-                                                                         separators=(",", ":"))}]
+    content: list[dict[str, Any]] = [{"type": "text", "text": model_view(output.data, output.boundary).text()}]
     for image in output.images:
         content.append({"type": "image", "source": {"type": "base64", "media_type": image.media_type,
                                                     "data": image.data_b64}})

@@ -35,8 +35,8 @@ def browser_result(reply: dict[str, Any]) -> types.CallToolResult:
     if not reply.get("ok"):
         return lane_failure(reply)
     output = reply["output"]
-    data = model_view(output["data"], output.get("boundary"))
-    content: list[types.ContentBlock] = [_text(data)]
+    view = model_view(output["data"], output.get("boundary"))
+    content: list[types.ContentBlock] = [_text(view.text())]
     content += [types.ImageContent(data=i["data"], mime_type=i["media_type"]) for i in output.get("images", [])]
     return types.CallToolResult(content=content, is_error=bool(output.get("is_error")))
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from app.protocol.actions import ACTION_SPECS
 from app.protocol.actions.shapes import ERROR, UNDECLARED, Part, Shape
@@ -26,8 +27,17 @@ def result_shape(action_type: object) -> Shape:
     return spec.result if spec is not None else {}
 
 
+Path = tuple[str | int, ...]
+"""Where a string stands in an output: its keys and list indexes from the output's root (`("result", "title")`)."""
+
+
 class PageDataVisitor:
-    """What to do with each string the walk finds; this one keeps everything as it is (subclasses mark or collect)."""
+    """What to do with each string the walk finds; this one keeps everything as it is (subclasses mark or collect).
+    `path` is where the string being visited stands (the walk keeps it)."""
+
+    path: Path = ()
+    quotes: tuple[str, ...] = ()
+    """The page text the object being walked lists in `page_text` (what its `Part.QUOTING` message quotes)."""
 
     def text(self, value: str) -> str:
         """A string of the page's."""
@@ -46,48 +56,72 @@ class PageDataVisitor:
         of it."""
         out = dict(data)
         if isinstance(data.get("result"), dict):
-            out["result"] = self.node(data["result"], result_shape(data.get("action")))
+            out["result"] = self.within("result", data["result"], result_shape(data.get("action")))
         if isinstance(data.get("error"), dict):
-            out["error"] = self.node(data["error"], ERROR)
+            out["error"] = self.within("error", data["error"], ERROR)
         return out
+
+    @contextmanager
+    def _step(self, step: str | int) -> Iterator[None]:
+        outer = self.path
+        self.path = (*outer, step)
+        try:
+            yield
+        finally:
+            self.path = outer
+
+    def within(self, step: str | int, value: Any, shape: Part | Shape) -> Any:
+        """`node` one key or index further down the path."""
+        with self._step(step):
+            return self.node(value, shape)
 
     def node(self, value: Any, shape: Part | Shape) -> Any:
         if isinstance(shape, Part):
             return self.part(value, shape)
         if isinstance(value, list):
-            return [self.node(v, shape) for v in value]
+            return [self.within(index, v, shape) for index, v in enumerate(value)]
         if isinstance(value, dict):
             return self.object(value, shape)
         return self.part(value, UNDECLARED)  # a string where an object was declared: not what was declared
 
     def object(self, value: dict[str, Any], shape: Shape) -> dict[str, Any]:
         given = value.get(QUOTES_KEY)
-        quotes = [q for q in given if isinstance(q, str) and q] if isinstance(given, list) else []
+        outer_quotes = self.quotes
+        self.quotes = tuple(q for q in given if isinstance(q, str) and q) if isinstance(given, list) else ()
         out: dict[str, Any] = {}
-        for key, item in value.items():
-            node = shape.get(key, UNDECLARED)
-            if node == Part.QUOTING:
-                out[key] = self.quoting(item, quotes) if isinstance(item, str) else self.part(item, Part.PAGE)
-            elif key == QUOTES_KEY and any(shape.get(k) == Part.QUOTING for k in value):
-                continue  # its quotes are marked where the message says them
-            else:
-                out[key] = self.node(item, node)
+        try:
+            for key, item in value.items():
+                node = shape.get(key, UNDECLARED)
+                if node == Part.QUOTING:
+                    out[key] = self.within(key, item, Part.QUOTING if isinstance(item, str) else Part.PAGE)
+                elif key == QUOTES_KEY and any(shape.get(k) == Part.QUOTING for k in value):
+                    continue  # its quotes are marked where the message says them
+                else:
+                    out[key] = self.within(key, item, node)
+        finally:
+            self.quotes = outer_quotes
         return out
 
     def part(self, value: Any, part: Part) -> Any:
         if part == Part.OWN or value is None or isinstance(value, (bool, int, float)):
             return value
+        if part == Part.QUOTING:
+            return self.quoting(value, list(self.quotes))
         if isinstance(value, list):
-            return [self.part(v, part) for v in value]
+            return [self.within_part(index, v, part) for index, v in enumerate(value)]
         if isinstance(value, dict):
             if part == Part.PAGE_JSON:
                 return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-            return {k: self.part(v, Part.PAGE if part == Part.URL else part) for k, v in value.items()}
+            return {k: self.within_part(k, v, Part.PAGE if part == Part.URL else part) for k, v in value.items()}
         if not isinstance(value, str) or not value:
             return value
         if part == Part.URL:
             return self.url(value)
         return self.copied(value) if part == Part.CLIPBOARD else self.text(value)
+
+    def within_part(self, step: str | int, value: Any, part: Part) -> Any:
+        with self._step(step):
+            return self.part(value, part)
 
     def quoting(self, message: str, quotes: list[str]) -> str:
         """bua's words with the page text they quote marked where it stands; when a declared quote is not in the

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from contextlib import asynccontextmanager
@@ -13,6 +12,8 @@ import anyio
 import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from app.agent.page_text.region import read_view
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,10 +34,10 @@ async def mcp_client(home: Path, name: str, errlog: Path | None = None) -> Async
 
 
 def payload(result: types.CallToolResult) -> dict[str, Any]:
-    """The JSON of a result's first text block."""
+    """A result's first text block read as a model reads it (the facts, each page string at its key)."""
     first = result.content[0]
     assert isinstance(first, types.TextContent), result
-    return json.loads(first.text)
+    return read_view(first.text)
 
 
 async def call(session: ClientSession, name: str, arguments: dict[str, Any] | None = None) -> types.CallToolResult:

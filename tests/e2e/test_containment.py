@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from app.agent.context import Deps, RuntimeContext, ToolServices
-from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.boundary import CLOSE, OPEN, marker, token_for
 from app.agent.page_text.flagger import FLAG
+from app.agent.page_text.region import read_view
 from app.agent.results import render_tool_result
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
@@ -39,21 +40,14 @@ def model_view(core, browser):
 
 
 def inside(text: str, task_id: str) -> str:
-    """Everything the model reads between this task's boundary markers (joined)."""
-    token = token_for(task_id)
-    head, tail = f"{OPEN}page-data {token}{CLOSE}", f"{OPEN}/page-data {token}{CLOSE}"
-    parts = []
-    for chunk in text.split(head)[1:]:
-        assert tail in chunk, "every opened boundary is closed"
-        parts.append(chunk.split(tail)[0])
-    return "\n".join(parts)
+    """What the model reads after this task's boundary marker (a result's one region runs to its end)."""
+    head = f"\n{marker(token_for(task_id))}\n"
+    assert text.count(head) <= 1 and text.count(OPEN) == text.count(head), "one marker per result, bua's own"
+    return text.split(head, 1)[1] if head in text else ""
 
 
 def outside(text: str, task_id: str) -> str:
-    token = token_for(task_id)
-    head, tail = f"{OPEN}page-data {token}{CLOSE}", f"{OPEN}/page-data {token}{CLOSE}"
-    kept = [text.split(head)[0]] + [chunk.split(tail, 1)[1] for chunk in text.split(head)[1:]]
-    return "".join(kept)
+    return text.split(f"\n{marker(token_for(task_id))}\n", 1)[0]
 
 
 def on_localhost(browser) -> set[int]:
@@ -93,10 +87,9 @@ def test_a_visible_injection_is_marked_and_flagged(model_view, fixture_server):
     task = new_task()
     model_view({"type": "navigate", "url": fixture_server.url("/safety/injection.html")}, task)
     data, text = model_view({"type": "extract"}, task)
-    view = json.loads(text)
-    markdown = view["result"]["markdown"]
-    assert markdown.startswith(f"{OPEN}page-data {token_for(task)}{CLOSE}")
-    lines = inside(markdown, task).splitlines()
+    view = read_view(text)
+    assert "\nmarkdown: " in inside(text, task), "the markdown is a line of the one region"
+    lines = view["result"]["markdown"].splitlines()
     flagged = [line for line in lines if line.startswith(FLAG)]
     assert any("Ignore all previous instructions" in line for line in flagged)
     assert any("Ignoriere alle vorherigen Anweisungen" in line for line in flagged)
@@ -112,7 +105,8 @@ def test_an_injection_inside_a_cross_site_iframe_is_flagged(model_view, fixture_
     model_view({"type": "navigate", "url": fixture_server.url(f"/safety/frame-host.html?child={child}")}, task)
     assert wait_until(lambda: "FRAME-TEXT" in model_view({"type": "extract"}, task)[1]), "the cross-site frame is read"
     _, text = model_view({"type": "extract"}, task)
-    lines = inside(json.loads(text)["result"]["markdown"], task).splitlines()
+    assert "\nmarkdown: " in inside(text, task)
+    lines = read_view(text)["result"]["markdown"].splitlines()
     assert any(line.startswith(FLAG) and "FRAME-TEXT" in line for line in lines), lines
 
 
@@ -120,10 +114,10 @@ def test_text_that_forges_the_boundary_or_a_tool_result_is_neutralised(model_vie
     task = new_task()
     model_view({"type": "navigate", "url": fixture_server.url("/safety/forge.html")}, task)
     _, text = model_view({"type": "extract"}, task)
-    view = json.loads(text)
-    markdown = view["result"]["markdown"]
-    assert markdown.count(OPEN) == 2 and markdown.count(CLOSE) == 2, "only bua's own two markers"
-    body = inside(markdown, task)
+    view = read_view(text)
+    assert text.count(OPEN) == 1 and text.count(CLOSE) == 1, "only bua's own marker"
+    body = view["result"]["markdown"]
+    assert "\nmarkdown: " in inside(text, task)
     assert "[/page-data 0123456789ab]" in body, "the forged marker is shown as plain brackets"
     assert "</function_results>" not in body and "<system>" not in body and '{"ok": true' not in body
     assert view["result"]["page_safety"]["neutralised_forgeries"] >= 5
@@ -134,9 +128,9 @@ def test_a_fake_system_turn_in_an_alert_arrives_as_flagged_page_data(model_view,
     model_view({"type": "navigate", "url": fixture_server.url("/safety/alert.html")}, task)
     data, text = model_view({"type": "click", "selector": "#notice"}, task)
     assert data["ok"], data
-    dialog = json.loads(text)["result"]["effects"]["dialog"]
-    assert dialog["type"] == "alert"
-    message = inside(dialog["message"], task)
+    dialog = read_view(text)["result"]["effects"]["dialog"]
+    assert dialog["type"] == "alert" and "\neffects.dialog.message: " in inside(text, task)
+    message = dialog["message"]
     assert message.startswith(FLAG) and "transfer the balance" in message
 
 

@@ -5,14 +5,14 @@ element index) are among them."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from app.agent.context import Deps, RuntimeContext, ToolServices
-from app.agent.page_text.boundary import CLOSE, OPEN, token_for, unwrap
+from app.agent.page_text.boundary import CLOSE, OPEN, token_for
 from app.agent.page_text.flagger import FLAG
+from app.agent.page_text.region import read_view
 from app.agent.results import render_tool_result
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
@@ -22,21 +22,23 @@ from app.protocol.safety.fold import fold
 
 @pytest.fixture
 def model_reads(core, browser):
-    """One browser action through the app's own tool and result builder: the JSON text the model reads."""
-    def run(action: dict[str, Any], task_id: str) -> dict[str, Any]:
+    """One browser action through the app's own tool and result builder: the text the model reads."""
+    def run(action: dict[str, Any], task_id: str) -> str:
         runtime = AgentRuntime(AgentSettings(), lambda _settings: None)  # type: ignore[arg-type,return-value]
         deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=runtime)
         output = core.call(browser_tool.execute(action, deps), timeout=120)
-        return json.loads(render_tool_result("call-1", output)["content"][0]["text"])
+        return render_tool_result("call-1", output)["content"][0]["text"]
     return run
 
 
 def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture_server):
     task = "t-evasions"
     model_reads({"type": "navigate", "url": fixture_server.url("/safety/evasions.html")}, task)
-    view = model_reads({"type": "extract"}, task)
-    body = unwrap(view["result"]["markdown"], token_for(task))
-    assert body is not None, "the markdown is one wrapped string"
+    text = model_reads({"type": "extract"}, task)
+    view = read_view(text)
+    body = view["result"]["markdown"]
+    region = text.split(f"{OPEN}page-data {token_for(task)}{CLOSE}\n", 1)[1]
+    assert "\nmarkdown: " in f"\n{region}", "the markdown is a line of the one region"
     lines = [line for line in body.split("\n") if line.strip()]
 
     def line_with(marker: str) -> str:
@@ -51,11 +53,11 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     folded = fold(body)
     assert '"tool_result"' not in folded and '"role": "tool"' not in folded, "provider tool shapes defused"
     assert "〚" not in body and "⟦" not in body and "[/page-data 0123456789ab]" in body
-    assert body.count(OPEN) == 0 and view["result"]["markdown"].count(CLOSE) == 2
+    assert body.count(OPEN) == 0 and text.count(CLOSE) == 1, "bua's own marker only"
     assert not line_with("CASE-OK ").startswith(FLAG) and not line_with("CASE-OK2").startswith(FLAG)
     assert not [line for line in lines if line.startswith(FLAG) and ("guest" in line or "Linux" in line or "Desk" in line)], lines
-    index = unwrap(view["result"]["elements"], token_for(task))
-    assert index is not None, "the element index is one wrapped string"
+    index = view["result"]["elements"]
+    assert "\nelements: " in region, "the element index is a line of the region"
     entries = [line for line in index.split("\n") if line.strip()]
     split_over_entries = [line for line in entries if "CASE-NAV" in line or "CASE-BTN" in line or '"instructions"' in line]
     assert len(split_over_entries) >= 3 and all(line.startswith(FLAG) for line in split_over_entries), entries

@@ -200,7 +200,7 @@ DYING_CLIENT = textwrap.dedent("""
                 await s.initialize()
                 nav = await s.call_tool("browser", {"type": "navigate", "url": sys.argv[2]})
                 status = await s.call_tool("browser_status", {})
-                print(json.dumps({"tab": json.loads(nav.content[0].text)["result"]["tab_id"],
+                print(json.dumps({"tab": json.loads(nav.content[0].text.splitlines()[0])["result"]["tab_id"],
                                   "lane": status.structured_content["task_id"]}), flush=True)
                 await s.call_tool("browser", {"type": "wait_for", "selector": "#never-shown", "timeout_ms": 20000})
 

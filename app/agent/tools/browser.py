@@ -14,7 +14,7 @@ from app.agent.tools.base import Image, Tool, ToolConfig, ToolOutput
 from app.agent.tools.browser_compact import compact
 from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
-from app.protocol.actions import ACTION_TYPES, parse_action
+from app.protocol.actions import parse_action
 from app.protocol.errors import ActionFailed, error_body
 
 
@@ -87,8 +87,8 @@ def create_tools(deps: Deps) -> list[Tool]:
 
 
 def tool_description() -> str:
-    """The tool's one-paragraph description, naming every declared action."""
-    return f"Act in the person's browser: {', '.join(ACTION_TYPES)}. Choose with `type`."
+    """The tool's one line (the system prompt's action table explains each action; the `type` enum names them)."""
+    return "Act in the person's browser; `type` picks the action."
 
 
 BROWSER = ToolConfig(

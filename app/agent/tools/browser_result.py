@@ -1,13 +1,13 @@
-"""What the model sees of a browser result: every page-derived string inside the task's boundary.
+"""What the model sees of a browser result: bua's own facts, then every page-derived string in one region inside
+the task's boundary (app/agent/page_text/region.py has the layout).
 
 Which strings are the page's is declared, never recognised: each action declares its result's shape
 (`ActionSpec.result`, app/protocol/actions/shapes.py), every error shares one (shapes.ERROR: an error that quotes
 the page lists the quoted text in `page_text`), and a key no declaration names counts as page text. The walk is
 app.protocol.page_data's, the same one the data-flow memory reads. Each page string is neutralised (boundary and
-tool-result look-alikes defused), its lines that address the agent are flagged, and it is wrapped in
-⟦page-data TOKEN⟧…⟦/page-data TOKEN⟧ with the task's random token; a quote inside an error's message is wrapped
-where it stands. URLs are neutralised but not wrapped (the model copies them into actions). The result says how
-many lines were flagged and how many forgeries defused.
+tool-result look-alikes defused), its lines that address the agent are flagged, and it moves into the region under
+its key; a quote inside an error's message leaves `{key}` where it stood. URLs are neutralised but stay with the
+facts (the model copies them into actions). The facts say how many lines were flagged and forgeries defused.
 
 The data itself stays raw (the person's task card, milestones and the UI read it); marking happens when the model's
 view is rendered (app.agent.results, app.mcp.results), the same for the built-in subagent and MCP clients.
@@ -15,42 +15,63 @@ view is rendered (app.agent.results, app.mcp.results), the same for the built-in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from app.agent.page_text.boundary import neutralise, wrap
+from app.agent.page_text.boundary import neutralise
 from app.agent.page_text.flagger import flag
+from app.agent.page_text.region import MOVED, MarkedView, facts_without, key_of
 from app.protocol.errors import STOPPED_DOWNLOAD_STEP, next_step_for
-from app.protocol.page_data import PageDataVisitor
+from app.protocol.page_data import QUOTES_KEY, PageDataVisitor
 
 
 class _Marker(PageDataVisitor):
-    def __init__(self, token: str) -> None:
-        self.token = token
+    def __init__(self) -> None:
+        self.page: dict[str, str] = {}
         self.flagged = 0
         self.neutralised = 0
 
-    def text(self, value: str) -> str:
+    def marked(self, value: str) -> str:
         clean, defused = neutralise(value)
         flagged, count = flag(clean)
         self.neutralised += defused
         self.flagged += count
-        return wrap(flagged, self.token)
+        return flagged
+
+    def text(self, value: str) -> str:
+        self.page[key_of(self.path)] = self.marked(value)
+        return MOVED  # type: ignore[no-any-return]  # taken out of the facts by facts_without
 
     def url(self, value: str) -> str:
         clean, defused = neutralise(value)
         self.neutralised += defused
         return clean
 
+    def quoting(self, message: str, quotes: list[str]) -> str:
+        """bua's words with `{key}` where each quote stood, the quotes in the region under the error's
+        `page_text.N`; a message that does not hold each quote verbatim is page text as a whole."""
+        if not quotes:
+            return message
+        if any(q not in message for q in quotes):
+            return self.text(message)
+        keys: dict[str, str] = {}
+        for index, quote in enumerate(dict.fromkeys(quotes)):
+            keys[quote] = key = key_of((*self.path[:-1], QUOTES_KEY, index))
+            self.page[key] = self.marked(quote)
+        pattern = re.compile("|".join(re.escape(q) for q in sorted(keys, key=len, reverse=True)))
+        return pattern.sub(lambda m: "{" + keys[m.group(0)] + "}", message)
 
-def mark_output(data: dict[str, Any], token: str) -> dict[str, Any]:
-    """A copy of a browser tool output `{ok, action, result | error}` with its page-derived strings marked."""
-    marker = _Marker(token)
-    marked = marker.output(data)
+
+def mark_output(data: dict[str, Any], token: str) -> MarkedView:
+    """A browser tool output `{ok, action, result | error}` as the model reads it: its facts and its page strings."""
+    marker = _Marker()
+    facts = facts_without(marker.output(data))
+    facts = {} if facts is MOVED else facts
     if marker.flagged or marker.neutralised:
         summary = {"flagged_lines": marker.flagged, "neutralised_forgeries": marker.neutralised}
-        target = marked["result"] if isinstance(marked.get("result"), dict) else marked
+        target = facts.setdefault("result", {}) if isinstance(data.get("result"), dict) else facts
         target["page_safety"] = {k: v for k, v in summary.items() if v}
-    return marked
+    return MarkedView(facts, token, marker.page)
 
 
 _DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing_changed": False}
@@ -62,11 +83,19 @@ _EMPTY_OMITTED = frozenset({"elements", "text"})
 model's view when empty, as absent says the same."""
 
 
+CANDIDATES_STEP = "Or use the uid of the `candidates` entry that is the element you meant (no extract needed)."
+"""Added to the next step of an error that carries candidates (a stale or missing uid's current look-alikes)."""
+
+
 def with_next_step(error: dict[str, Any]) -> dict[str, Any]:
     """An error with the next step bua knows for its code (app.protocol.errors.next_step_for): a model reads what to do
     at the moment it fails, instead of carrying a table of every error in each call's prompt."""
     guidance = next_step_for(str(error.get("code")))
-    return {**error, "next_step": guidance} if guidance and "next_step" not in error else error
+    if not guidance or "next_step" in error:
+        return error
+    if error.get("candidates") and "candidate" not in guidance:  # each fact once: not when the step says it
+        guidance = f"{guidance} {CANDIDATES_STEP}"
+    return {**error, "next_step": guidance}
 
 
 def with_download_step(effects: dict[str, Any]) -> dict[str, Any]:
@@ -78,10 +107,16 @@ def with_download_step(effects: dict[str, Any]) -> dict[str, Any]:
     return effects
 
 
-def model_view(data: dict[str, Any], token: str | None) -> dict[str, Any]:
-    """What a model (the subagent's or an MCP client's) sees of a browser output: page-derived strings marked
-    (when the output has a boundary), an error's next step, and effects that say nothing happened left out."""
-    view = mark_output(data, token) if token else dict(data)
+def model_view(data: dict[str, Any], token: str | None) -> MarkedView:
+    """What a model (the subagent's or an MCP client's) sees of a browser output: an error's next step, effects
+    that say nothing happened left out, and page-derived strings in the region (when the output has a boundary)."""
+    view = trimmed(data)
+    return mark_output(view, token) if token else MarkedView(view)
+
+
+def trimmed(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an output with its error's next step, and without what absent says as well."""
+    view = dict(data)
     if isinstance(view.get("error"), dict):
         view["error"] = with_next_step(view["error"])
     result = view.get("result")

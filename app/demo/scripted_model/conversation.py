@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from app.agent.page_text.boundary import CLOSE, OPEN
+from app.agent.page_text.region import read_view
 
 _ids = itertools.count(1)
 ELEMENT_LINE = re.compile(r'^\s*-?\s*\[?(e\d+)\]?\s+(\w[\w-]*)\s+"((?:[^"\\]|\\.)*)"(.*)$')
@@ -18,8 +17,6 @@ REGION_TOKEN = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\((e\d+)\)|\[(e\d+)\]")
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 CONTEXT = re.compile(r"\((.*?)\)(?:\s+\(was: .*\))?$")
 """An element line's context, up to a change list's `(was: …)` when one follows."""
-PAGE_MARKERS = re.compile(re.escape(OPEN) + r"/?page-data [0-9a-f]+" + re.escape(CLOSE))
-"""The boundary bua puts around page text."""
 
 
 @dataclass
@@ -49,10 +46,9 @@ def steps(body: dict[str, Any]) -> list[Step]:
             elif block.get("type") == "tool_result":
                 use = uses.get(block["tool_use_id"], {})
                 text = "".join(c.get("text", "") for c in block.get("content", []) if c.get("type") == "text")
-                text = PAGE_MARKERS.sub("", text)  # reads page data as a model does: inside the boundary
                 try:
-                    result = json.loads(text)
-                except json.JSONDecodeError:
+                    result = read_view(text)  # reads page data as a model does: each string at its key
+                except ValueError:
                     result = {"raw": text}
                 found.append(Step(use.get("name", "?"), use.get("input", {}), result))
     return found

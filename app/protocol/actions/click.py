@@ -19,11 +19,7 @@ class Click(PointTarget, WithDialog):
         asks="Click",
         rank=30,
         signature="{uid | selector | point, dialog?, prompt_text?}",
-        guide="click an element, or a `point` {x, y} read from a screenshot for what has no uid (an SVG shape, a "
-              "spot on a canvas); the result names what received the click and what changed (navigation, new "
-              "tab, dialog, DOM). "
-              "alert/beforeunload are accepted, confirm/prompt dismissed unless `dialog: \"accept\"` (with "
-              "`prompt_text` for a prompt).",
+        guide="click an element, or a `point` from a screenshot for what has no uid.",
         done=lambda raw, result: f"Clicked {target(raw, result, 'clicked')}{outcome(result)}",
         failed="click",
         failed_subject=target,

@@ -18,10 +18,7 @@ class Downloads(ActionModel):
     spec = ActionSpec(
         rank=96,
         signature="{}",
-        guide="list this task's downloads (what its clicks downloaded): id, file name, path, size, type, state "
-              "(in_progress, complete, interrupted); `executable` marks programs and scripts, and bua stops one the "
-              "person did not approve (`stopped`: hand off, the person downloads it). A click that starts one "
-              "already says so in its effects.",
+        guide="this task's downloads (id, name, path, state); an unapproved `executable` is `stopped`: hand off.",
         done=_listed,
         failed="list the downloads",
         needs_tab=False,

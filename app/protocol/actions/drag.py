@@ -43,10 +43,7 @@ class Drag(PointTarget):
         asks="Drag and drop",
         rank=72,
         signature="{uid | selector | point, to_uid | to_selector | to_point | by, steps?}",
-        guide="press on an element or point, move in steps and release on another or `by` {dx, dy}: reorder "
-              "a list, move a slider handle, resize (a textarea's grip is its bottom-right corner: use a point), "
-              "drop a file card. Works with pointer-event and HTML5 drag-and-drop; the result names what was "
-              "dragged and what it was dropped on.",
+        guide="press, move and release on another element, a point or `by` {dx, dy} (lists, sliders, resize grips).",
         done=lambda raw, result: f"Dragged {target(raw, result, 'dragged')}{_destination(raw, result)}"
                                  f"{outcome(result)}",
         failed="drag",

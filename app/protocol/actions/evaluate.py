@@ -17,7 +17,7 @@ class Evaluate(OnTab, WithDialog):
         asks="Run a script",
         rank=100,
         signature="{expression}",
-        guide="run JavaScript in the page and get a JSON value back. Last resort.",
+        guide="run JavaScript in the page, get JSON back. Last resort.",
         done=lambda raw, result: "Ran a script in the page",
         failed="run the script",
         may_navigate=True,

@@ -20,17 +20,13 @@ class Extract(OnTab):
     type: Literal["extract"]
     selector: Selector | None = None
     max_chars: Annotated[int, Field(ge=1_000, le=200_000)] | None = None
-    changes: Annotated[bool, Field(description="Only what changed since this task's previous extract of the tab "
-                                               "(or of the same selector).")] | None = None
+    changes: Annotated[bool, Field(description="Only what changed since your last extract of the tab (or selector).")] \
+        | None = None
 
     spec = ActionSpec(
         rank=20,
-        guide="the page as markdown with inline uids, the interactive elements (`e4 button \"View\" (row: Jane "
-              "Doe)`), and text. Do this first on a page. `changes: true` returns only what changed since your "
-              "previous extract of the tab: `changes.markdown` lines `+` added, `-` removed, `~` changed (then "
-              "`was:`), each hunk after `@ after: <the line before it>`; `changes.elements` the same for uids "
-              "(uids stay stable); a full extract instead when the tab loaded a new document or the change is "
-              "larger than the page (`changes.full`, `changes.summary` says why).",
+        guide="the page as markdown with inline uids, then `elements` and `text`. First thing on a page. `changes: "
+              "true`: only what changed since your last extract (`+` added, `-` removed, `~` changed, then `was:`).",
         done=_done,
         failed="read the page",
         read_only=True,

@@ -43,12 +43,11 @@ def _check_url(url: str) -> str:
 HttpUrlStr = Annotated[str, Field(min_length=1, max_length=MAX_URL_CHARS), AfterValidator(_check_url)]
 Uid = Annotated[str, Field(pattern=r"^e\d{1,9}$", description="Element uid from the last extract, e.g. 'e4'.")]
 Selector = Annotated[str, Field(min_length=1, max_length=4_096, description="CSS selector (fallback to uid).")]
-TabId = Annotated[int, Field(ge=0, description="Tab id; defaults to the task's current tab.")]
+TabId = Annotated[int, Field(ge=0, description="Default: the task's current tab.")]
 TimeoutMs = Annotated[int, Field(ge=0, le=MAX_TIMEOUT_MS)]
 DialogAnswer = Annotated[
     Literal["accept", "dismiss"],
-    Field(description="How to answer a confirm/prompt this action opens. Default: alert and beforeunload "
-                      "accepted, confirm and prompt dismissed."),
+    Field(description="The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted)."),
 ]
 PromptText = Annotated[str, Field(max_length=10_000, description="Text for a prompt() this action opens (accepts it)."),
                        Carries.TYPED_TEXT]
@@ -114,10 +113,9 @@ def _inline(properties: dict[str, Any], description: str) -> WithJsonSchema:
 _NUMBER = {"type": "number"}
 Point = Annotated[_PointModel, _inline(
     {"x": _NUMBER, "y": _NUMBER},
-    "A point {x, y} in CSS pixels of the tab's viewport (from a screenshot: origin + pixel / scale); for what "
-    "has no uid, e.g. an SVG shape or a spot on a canvas.")]
+    "CSS pixels in the viewport (from a screenshot: origin + pixel / scale).")]
 Offset = Annotated[_OffsetModel, _inline(
-    {"dx": _NUMBER, "dy": _NUMBER}, "Move by {dx, dy} CSS pixels from where the drag starts.")]
+    {"dx": _NUMBER, "dy": _NUMBER}, "CSS pixels from where the drag starts.")]
 
 
 class PointTarget(OnTab):

@@ -19,7 +19,7 @@ class FillField(BaseModel):
     uid: Uid | None = None
     selector: Selector | None = None
     value: Annotated[Annotated[str, Field(max_length=MAX_TEXT_CHARS)] | bool, Carries.TYPED_TEXT] = Field(
-        description="Text for a text field, an option's label for a select, true/false for a checkbox or radio.")
+        description="Text, an option's label, or true/false for a checkbox or radio.")
 
     @model_validator(mode="after")
     def _uid_xor_selector(self) -> "FillField":
@@ -48,9 +48,7 @@ class Fill(OnTab, WithDialog):
         asks="Fill and submit a form",
         rank=42,
         signature="{fields: [{uid | selector, value}], submit?}",
-        guide="fill several fields in one call: text replaces a field's value, a select takes an option's label, "
-              "a checkbox or radio takes true/false. Answers one result per field (a failed field does not stop "
-              "the others); `submit` submits the form (or presses Enter) only when every field was filled.",
+        guide="several fields at once, one result each; `submit` only when all were filled.",
         done=_filled,
         failed="fill the form",
         may_navigate=True,

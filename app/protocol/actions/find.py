@@ -26,8 +26,8 @@ def _found(raw: Raw, result: Result) -> str:
 class Find(OnTab):
     type: Literal["find"]
     text: Annotated[str, Field(min_length=1, max_length=500)] | None = None
-    role: Annotated[str, Field(pattern=r"^[a-z]{2,30}$", description="An ARIA role as extract shows it: button, "
-                                                                      "link, textbox, checkbox, row, heading…")] | None = None
+    role: Annotated[str, Field(pattern=r"^[a-z]{2,30}$", description="A role as extract shows it (button, "
+                                                                      "link, row…).")] | None = None
     name: Annotated[str, Field(min_length=1, max_length=500)] | None = None
     limit: Annotated[int, Field(ge=1, le=MAX_FIND_LIMIT)] = 20
 
@@ -40,9 +40,8 @@ class Find(OnTab):
     spec = ActionSpec(
         rank=22,
         signature="{text? | role? | name?, limit?}",
-        guide="search the current page without a full extract: `text` finds visible text and element names "
-              "(case-insensitive), `role`/`name` find elements (`{role: \"button\", name: \"Save\"}`; name is a "
-              "substring). Answers matches with uids (usable like extract's) and context, and the total.",
+        guide="search the page without an extract: `text` (visible text and names) or `role`/`name` (a substring); "
+              "matches carry uids and context.",
         done=_found,
         failed="search the page for",
         failed_subject=_asked,

@@ -13,7 +13,7 @@ class GetTabs(ActionModel):
     spec = ActionSpec(
         rank=110,
         signature="{}",
-        guide="list this task's own tabs (url, title, `current`); other tabs are only counted (`other_tabs`).",
+        guide="this task's tabs (url, title, `current`); others are only counted.",
         done=lambda raw, result: f"Listed {len(result.get('tabs') or [])} tabs",
         failed="list the tabs",
         needs_tab=False,

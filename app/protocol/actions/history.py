@@ -16,7 +16,7 @@ class History(OnTab):
 
     spec = ActionSpec(
         rank=15,
-        guide="go back or forward in the tab's history, or reload it. The old page's uids are gone: extract again.",
+        guide="back, forward or reload; extract again after.",
         done=lambda raw, result: f"{_DONE.get(str(raw.get('direction')), 'Went to')} "
                                  f"{result.get('title') or result.get('url') or 'the page'}",
         failed="go",

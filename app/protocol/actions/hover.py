@@ -14,7 +14,7 @@ class Hover(PointTarget):
     spec = ActionSpec(
         rank=70,
         signature="{uid | selector | point}",
-        guide="move the pointer over an element or a `point` (menus, tooltips, chart values).",
+        guide="the pointer over an element or a `point` (menus, tooltips).",
         done=lambda raw, result: f"Pointed at {target(raw, result, 'hovered')}{outcome(result)}",
         failed="point at",
         failed_subject=target,

@@ -16,7 +16,7 @@ class OpenTab(ActionModel):
         asks="Open a tab",
         rank=120,
         signature="{url, focus?}",
-        guide="open another tab for this task (in the background unless focus).",
+        guide="another tab for this task (background unless `focus`).",
         done=lambda raw, result: f"Opened a new tab: {result.get('url') or raw.get('url', '')}",
         failed="open a tab",
         may_navigate=True,

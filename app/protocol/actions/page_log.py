@@ -24,9 +24,8 @@ class PageLog(OnTab):
     spec = ActionSpec(
         rank=95,
         signature="{kind: console | errors | network, since?}",
-        guide="this tab's console messages, uncaught errors, or failed and slow (> 2 s) requests since the task's "
-              "session began (the last 200 of each, long texts cut); `since` = an earlier answer's `last_seq` for "
-              "only what is new. Use it when a page misbehaves (a button does nothing, data does not load).",
+        guide="console messages, uncaught errors, or failed and slow requests; `since` = an earlier `last_seq`. For "
+              "a page that misbehaves.",
         done=_read,
         failed="read the page's log",
         read_only=True,

@@ -20,7 +20,7 @@ class PressKey(OnTab, WithDialog):
         asks="Press a key",
         rank=50,
         signature="{key}",
-        guide="e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A.",
+        guide="one key or chord.",
         done=lambda raw, result: f"Pressed {raw.get('key', 'a key')}{outcome(result)}",
         failed="press",
         failed_subject=lambda raw: str(raw.get("key", "")),

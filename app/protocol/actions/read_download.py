@@ -21,8 +21,7 @@ class ReadDownload(ActionModel):
     spec = ActionSpec(
         rank=97,
         signature="{id, max_chars?}",
-        guide="the text of one of this task's downloads: txt, csv, json, md, html (as text), xml, and the text "
-              "layer of a PDF; at most max_chars (default 24,000) for the whole answer.",
+        guide="the text of a download (txt, csv, json, md, html, xml, a PDF's text).",
         done=_read,
         failed="read the download",
         failed_subject=lambda raw: f"#{raw.get('id')}",

@@ -18,9 +18,7 @@ class Screenshot(OptionalTarget):
     spec = ActionSpec(
         rank=90,
         signature="{uid? | selector?, full_page?, format?}",
-        guide="an image of the page or an element. Use when layout matters; extract is cheaper for reading. To "
-              "aim at a spot in it (click/hover/drag `point`): point = origin + pixel / scale, from the result's "
-              "`origin` and `scale`; points must lie in the `viewport`.",
+        guide="an image, when layout matters (extract reads cheaper); its `origin` and `scale` place a `point`.",
         done=lambda raw, result: "Took a screenshot",
         failed="take a screenshot",
         read_only=True,

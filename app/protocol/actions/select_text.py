@@ -19,8 +19,7 @@ class SelectText(Target):
     spec = ActionSpec(
         rank=75,
         signature="{uid | selector, text?}",
-        guide="select all of an element's text, or the first occurrence of `text` in it (before a copy, a "
-              "formatting button or a 'quote' control); the result gives the selected text.",
+        guide="select an element's text, or the first `text` in it (before a copy or a formatting button).",
         done=lambda raw, result: f"Selected “{_short(str(result.get('selected', '')))}” in {target(raw)}",
         failed="select text in",
         failed_subject=target,

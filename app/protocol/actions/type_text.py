@@ -20,8 +20,7 @@ class TypeText(Target, WithDialog):
         asks="Type and submit",
         rank=40,
         signature="{uid | selector, text, clear?, submit?}",
-        guide="type into an input, textarea, contenteditable or choose a <select> option by label; `submit` "
-              "presses Enter after.",
+        guide="type into a field or contenteditable, or pick a <select> option by its label; `submit` presses Enter.",
         done=lambda raw, result: f"Typed into {target(raw, result, 'typed_into')}"
                                  f"{' (its value did not change)' if result.get('value_unchanged') else ''}{outcome(result)}",
         failed="type into",

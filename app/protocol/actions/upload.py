@@ -38,9 +38,8 @@ class Upload(Target):
         asks="Upload files",
         rank=45,
         signature="{uid | selector, paths}",
-        guide=f"put files on a file input (or its label or wrapper), or drop them on a drop zone. `paths` are "
-              f"absolute; only files under the folders the person allowed in Settings → Files, at most "
-              f"{MAX_UPLOAD_MB} MB each.",
+        guide=f"put files (absolute paths in folders the person allowed, ≤ {MAX_UPLOAD_MB} MB) on a file input or a "
+              f"drop zone.",
         done=_uploaded,
         failed="upload",
         failed_subject=file_names,

@@ -29,9 +29,7 @@ class WaitFor(OnTab):
     spec = ActionSpec(
         rank=80,
         signature="{uid | selector | text, state, timeout_ms?}",
-        guide="wait until visible/hidden/attached/detached; selectors can express state, e.g. "
-              "`[aria-hidden='false']`. Like a click's, its result carries `changes` once you have extracted the "
-              "page.",
+        guide="until visible/hidden/attached/detached; carries `changes` like a click.",
         done=lambda raw, result: f"Waited for {awaited(raw)} to be {raw.get('state', 'visible')}",
         failed="see",
         failed_subject=awaited,

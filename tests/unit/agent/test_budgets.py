@@ -13,7 +13,8 @@ from app.agent.context import RuntimeContext, ToolServices
 from app.agent.loop import KEEP_WHOLE, STRIDE, whole_from
 from app.agent.main_agent import MainAgent
 from app.agent.model import ModelClient
-from app.agent.page_text.boundary import token_for
+from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.region import read_view
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
@@ -83,10 +84,12 @@ async def test_older_results_shrink_to_one_line_the_notes_stay_and_the_prefix_st
     assert boundary > 0
     token = token_for("t-1")
     for block in blocks[:boundary]:
-        data = json.loads(block["content"][0]["text"])
+        text = block["content"][0]["text"]
+        data = read_view(text)
         assert data["summary_only"] and data["ok"] and data["action"] == "click"
-        assert "changes" not in json.dumps(data) and len(block["content"][0]["text"]) < 300
-        assert token in data["result"]["text"], "the one line (it names page elements) stays inside the boundary"
+        assert "changes" not in json.dumps(data) and len(text) < 300
+        assert f'{OPEN}page-data {token}{CLOSE}\ntext: "{data["result"]["text"]}"' in text, \
+            "the one line (it names page elements) stays inside the boundary"
     for block in blocks[boundary:]:
         assert "x" * 800 in block["content"][0]["text"], "the latest results are whole"
     assert notes(last)[:CLICKS] == [f"note {i}" for i in range(CLICKS)], "the model's own notes are never shrunk"

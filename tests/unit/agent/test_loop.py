@@ -12,7 +12,8 @@ from app.abort import AbortSignal
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.main_agent import MainAgent
 from app.agent.model import MISSING_KEY, ModelClient
-from app.agent.page_text.boundary import token_for, unwrap
+from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.region import read_view
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.task_board import TaskBoard
@@ -112,13 +113,15 @@ async def test_screenshots_are_image_blocks_and_older_outputs_are_compacted(serv
                for b in m["content"] if b.get("type") == "tool_result"]
     images = [c for r in results for c in r["content"] if c["type"] == "image"]
     assert len(images) == 1, "only the newest screenshot keeps its image"
-    texts = [json.loads(r["content"][0]["text"]) for r in results]
+    texts = [read_view(r["content"][0]["text"]) for r in results]
     assert "older screenshot omitted" in texts[1]["result"]["image"]
     assert texts[3]["result"]["image"] == "attached below"
     assert "base64" not in json.dumps(texts)
     assert "older extract cut" in texts[2]["result"]["markdown"]
     last = texts[4]["result"]["markdown"]
-    assert unwrap(last, token_for("t-1")) == "M" * 5000, "the last extract stays whole, marked as page data"
+    assert last == "M" * 5000, "the last extract stays whole"
+    assert f'{OPEN}page-data {token_for("t-1")}{CLOSE}\nmarkdown: "{"M" * 5000}"' in results[4]["content"][0]["text"], \
+        "marked as page data"
 
 
 async def test_prompt_caching_marks_system_tools_and_rolling_prefix(server):

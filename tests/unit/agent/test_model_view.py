@@ -5,25 +5,23 @@ from __future__ import annotations
 
 import copy
 
-from app.agent.page_text.boundary import unwrap
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
-from app.agent.tools.browser_result import model_view
+from app.agent.tools.browser_result import CANDIDATES_STEP, model_view
 from app.protocol.errors import GUIDANCE, STOPPED_DOWNLOAD_STEP, ErrorCode
 
 
 def test_every_error_code_reaches_the_model_with_its_next_step():
     for code in ErrorCode:
         view = model_view({"ok": False, "action": "click", "error": {"code": code.value, "message": "m"}}, "T0")
-        assert view["error"]["next_step"] == GUIDANCE[code], code
-        message = view["error"]["message"]
-        assert view["error"]["code"] == code.value and (unwrap(message, "T0") or message) == "m"
+        assert view.facts["error"]["next_step"] == GUIDANCE[code], code
+        assert view.facts["error"]["code"] == code.value and view.read()["error"]["message"] == "m"
 
 
 def test_an_unknown_code_gets_no_invented_step_and_a_given_step_is_kept():
-    assert "next_step" not in model_view({"ok": False, "error": {"code": "novel", "message": "m"}}, None)["error"]
+    assert "next_step" not in model_view({"ok": False, "error": {"code": "novel", "message": "m"}}, None).facts["error"]
     kept = model_view({"ok": False, "error": {"code": "timeout", "message": "m", "next_step": "own"}}, None)
-    assert kept["error"]["next_step"] == "own"
+    assert kept.facts["error"]["next_step"] == "own"
 
 
 def test_effects_that_say_nothing_happened_are_left_out_and_the_data_is_untouched():
@@ -31,11 +29,12 @@ def test_effects_that_say_nothing_happened_are_left_out_and_the_data_is_untouche
         "navigated": False, "new_tabs": [], "dom_mutations": 6, "nothing_changed": False}}}
     before = copy.deepcopy(data)
     view = model_view(data, "T1")
-    assert view["result"]["effects"] == {"dom_mutations": 6}
-    assert unwrap(view["result"]["clicked"], "T1") == 'button "View"', "an element's text is page data"
+    assert view.facts["result"]["effects"] == {"dom_mutations": 6}
+    assert view.page["clicked"] == 'button "View"' and "clicked" not in view.facts["result"], \
+        "an element's text is page data"
     assert data == before, "the task card and milestones read the raw data"
     happened = model_view({"ok": True, "result": {"effects": {"navigated": True, "new_tabs": [7],
-                                                              "nothing_changed": True}}}, None)
+                                                              "nothing_changed": True}}}, None).facts
     assert happened["result"]["effects"] == {"navigated": True, "new_tabs": [7], "nothing_changed": True}
 
 
@@ -50,9 +49,9 @@ def test_the_rendered_tool_result_is_the_model_view():
 def test_empty_extract_parts_are_left_out_and_present_ones_kept():
     view = model_view({"ok": True, "action": "extract", "result": {"markdown": "# Hi", "elements": "", "text": ""}},
                       "T3")
-    assert set(view["result"]) == {"markdown"}
+    assert set(view.read()["result"]) == {"markdown"}
     kept = model_view({"ok": True, "action": "extract", "result": {"markdown": "", "elements": "e1 link", "text": "t"}},
-                      None)
+                      None).facts
     assert kept["result"] == {"markdown": "", "elements": "e1 link", "text": "t"}, "markdown is always there"
 
 
@@ -61,9 +60,21 @@ def test_a_download_bua_stopped_carries_a_hand_off_and_others_do_not():
                "executable": True, "stopped": True}
     data = {"ok": True, "action": "click", "result": {"effects": {"dom_mutations": 0, "download": stopped}}}
     view = model_view(data, "T2")
-    download = view["result"]["effects"]["download"]
+    download = view.facts["result"]["effects"]["download"]
     assert download["next_step"] == STOPPED_DOWNLOAD_STEP and "needs_user" in download["next_step"]
-    assert unwrap(download["filename"], "T2") == "setup.exe", "the file name is the page's: marked"
+    assert view.page["effects.download.filename"] == "setup.exe" and "filename" not in download, \
+        "the file name is the page's: marked"
     assert "next_step" not in data["result"]["effects"]["download"], "the data itself is untouched"
     done = {"ok": True, "result": {"effects": {"download": {"filename": "people.csv", "state": "complete"}}}}
-    assert "next_step" not in model_view(done, None)["result"]["effects"]["download"]
+    assert "next_step" not in model_view(done, None).facts["result"]["effects"]["download"]
+
+
+def test_an_error_with_candidates_says_to_use_them_once():
+    stale = model_view({"ok": False, "action": "click", "error": {
+        "code": "element_stale", "message": "e4 is stale", "candidates": [{"uid": "e9", "role": "button"}]}}, None)
+    assert stale.facts["error"]["next_step"] == f"{GUIDANCE[ErrorCode.ELEMENT_STALE]} {CANDIDATES_STEP}"
+    missing = model_view({"ok": False, "action": "click", "error": {
+        "code": "element_not_found", "message": "no e4", "candidates": [{"uid": "e9", "role": "button"}]}}, None)
+    assert missing.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_NOT_FOUND], "its step names them already"
+    plain = model_view({"ok": False, "action": "click", "error": {"code": "element_stale", "message": "e4"}}, None)
+    assert plain.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_STALE]

@@ -17,7 +17,7 @@ async def test_no_browser_and_none_expected_fails_at_once_with_the_setup_step() 
     response = await pool_request(pool, {"type": "get_tabs"}, "t1")
     assert not response.ok and response.error is not None
     assert response.error.code == ErrorCode.EXTENSION_DISCONNECTED
-    view = model_view(response.model_dump(mode="json", exclude_none=True), None)
+    view = model_view(response.model_dump(mode="json", exclude_none=True), None).facts
     assert view["error"]["next_step"] == NO_BROWSER_STEP, "the setup step, not the dropped connection's retry"
     assert view["error"]["next_step"] != GUIDANCE[ErrorCode.EXTENSION_DISCONNECTED]
 

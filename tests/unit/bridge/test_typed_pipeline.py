@@ -15,7 +15,6 @@ import pytest
 from pydantic import Field
 
 from app.abort import AbortSignal
-from app.agent.page_text.boundary import OPEN
 from app.agent.tools.browser_result import model_view
 from app.bridge.pool import BrowserBridgePool
 from app.core.cli_service import OPS
@@ -90,9 +89,10 @@ def test_a_new_action_goes_typed_from_the_edge_to_the_wire_and_is_data_flow_chec
             assert read["ok"], read
             assert extension.actions == [{"type": name, "uid": "e2", "words": "hello", "spell": False, "tab_id": 1}], \
                 "serialised once, at the wire: its declared default filled in, fields left out dropped"
-            shown = model_view({"ok": True, "action": name, "result": read["result"]}, "T1")["result"]
-            assert shown["heard"].startswith(OPEN) and shown["typed_into"] == "textarea#reply", \
-                "the model reads its page text inside the boundary, bua's own words as they are"
+            shown = model_view({"ok": True, "action": name, "result": read["result"]}, "T1")
+            assert shown.page["heard"] == f"Your key is {SECRET}" and "heard" not in shown.facts.get("result", {}), \
+                "the model reads its page text inside the boundary"
+            assert shown.facts["result"]["typed_into"] == "textarea#reply", "bua's own words as they are"
 
             assert act(core, {"type": "navigate", "url": NOTES, "tab_id": 1})["ok"]
             refused = act(core, {"type": name, "uid": "e2", "words": f"my key: {SECRET}", "tab_id": 1})

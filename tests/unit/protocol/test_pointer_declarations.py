@@ -90,5 +90,5 @@ def test_points_and_offsets_are_inline_objects_in_the_flat_schema():
     props = schema["properties"]
     for name, keys in (("point", ["x", "y"]), ("to_point", ["x", "y"]), ("by", ["dx", "dy"])):
         assert props[name]["type"] == "object" and props[name]["required"] == keys
-    assert "click, hover, drag" in props["point"]["description"]
+    assert "screenshot" in props["point"]["description"], "how to read a point off a screenshot"
     assert {"drag", "select_text"} <= set(props["type"]["enum"])
