@@ -1,8 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
 
-import { HANDLERS } from "../src/actions/index.js";
+import { ACTION_HANDLERS, HANDLERS } from "../src/actions/index.js";
 import { ACTIONS, ACTION_TYPES } from "../src/protocol.js";
+
+/** The module an action's handler lives in: its type in kebab-case (`press_key` → press-key.js). */
+const moduleOf = (/** @type {string} */ type) => `${type.replaceAll("_", "-")}.js`;
+const ACTIONS_DIR = new URL("../src/actions/", import.meta.url);
 
 test("every declared action has exactly one handler, and every handler a declaration", () => {
   const declared = new Set(ACTION_TYPES);
@@ -20,4 +25,20 @@ test("every declared action carries its flags and required fields", () => {
       assert.equal(typeof spec[flag], "boolean", `${type}.${flag}`);
     }
   }
+});
+
+test("each action's handler is in the module named after it, and every module there is an action's", async () => {
+  const modules = readdirSync(ACTIONS_DIR).filter((name) => name.endsWith(".js") && name !== "index.js").sort();
+  assert.deepEqual(modules, ACTION_TYPES.map(moduleOf).sort(),
+    "src/actions/ holds one <action-type>.js per declared action (shared helpers go in src/actions/support/)");
+  for (const type of ACTION_TYPES) {
+    const exported = Object.values(await import(new URL(moduleOf(type), ACTIONS_DIR).href));
+    assert.ok(exported.includes(ACTION_HANDLERS[type]), `${type}'s handler is exported by actions/${moduleOf(type)}`);
+  }
+});
+
+test("a handler is wrapped with the change list exactly when its declaration says so", () => {
+  const wrapped = ACTION_TYPES.filter((type) => HANDLERS[type] !== ACTION_HANDLERS[type]);
+  assert.deepEqual(wrapped, ACTION_TYPES.filter((type) => ACTIONS[type].change_list));
+  assert.ok(wrapped.length > 0);
 });

@@ -16,7 +16,7 @@ import { onElement } from "../tabs/isolated-world.js";
 import { pressKey } from "../input/keyboard.js";
 import { editFacts, readValue } from "../page/type.js";
 import { setChecked, submitForm } from "../page/fill.js";
-import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, shownValue } from "./type.js";
+import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, shownValue } from "./support/text-entry.js";
 import { REPORTED_UIDS } from "../extract/action-changes.js";
 
 /**

@@ -16,7 +16,7 @@ import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, quadBounds } from "../input/geometry.js";
-import { decodedBytes, imageSize } from "./image-size.js";
+import { decodedBytes, imageSize } from "./support/image-size.js";
 import { keepPainting } from "../input/painting.js";
 import { hideBlockedFrames } from "../tabs/blocked-frames.js";
 
