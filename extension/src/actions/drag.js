@@ -33,25 +33,19 @@ export const MAPPED_SETTLE_MS = 150;
 const POLL_MS = 20;
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {import("../input/aim.js").Recorder} Recorder
  * @typedef {{x: number, y: number}} Point
  * @typedef {{point: Point, target: string, sessionId?: string}} Destination
  */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"drag">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"drag">>}
  */
 export async function drag(action, ctx) {
   const steps = action.steps ?? 10;
-  if (!Number.isSafeInteger(steps) || /** @type {number} */ (steps) < 1 || /** @type {number} */ (steps) > 50) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'steps' must be an integer from 1 to 50");
-  }
-  const given = ["to_uid", "to_selector", "to_point", "by"].filter((k) => action[k] !== undefined);
-  if (given.length !== 1) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "give exactly one destination: 'to_uid', 'to_selector', 'to_point' or 'by' ({dx, dy})");
-  }
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
     const { value, effects, recording } = await withPointer(action, ctx, tabId, "drag", { dialogs, fronted }, async (aimed) => {
       await shownFirst(ctx, await fronted);
@@ -94,15 +88,17 @@ export async function drag(action, ctx) {
  * openbox: the HTML5 drag never started, a slider followed 2 of 10 steps). Shown first, it is mapped before the
  * press; keepInBackground minimises it again after the drag.
  * @param {ActionContext} ctx
- * @param {any} tab the action's tab as read before (null when unknown)
+ * @param {chrome.tabs.Tab | null} tab the action's tab as read before (null when unknown)
  */
 async function shownFirst(ctx, tab) {
-  const window = tab && ctx.windows ? await ctx.windows.get(tab.windowId).catch(() => null) : null;
-  if (window?.state !== "minimized") return;
-  await ctx.windows.update(window.id, { state: "normal" }).catch(() => {});
+  const windows = ctx.windows;
+  const window = tab && windows ? await windows.get(tab.windowId).catch(() => null) : null;
+  if (!windows || window?.id === undefined || window.state !== "minimized") return;
+  const windowId = window.id;
+  await windows.update(windowId, { state: "normal" }).catch(() => {});
   for (let waited = 0; waited < SHOW_WAIT_MS; waited += POLL_MS) {
     await sleep(ctx, POLL_MS);
-    if ((await ctx.windows.get(window.id).catch(() => null))?.state !== "minimized") break;
+    if ((await windows.get(windowId).catch(() => null))?.state !== "minimized") break;
   }
   await sleep(ctx, MAPPED_SETTLE_MS);
 }
@@ -119,7 +115,7 @@ function sleep(ctx, ms) {
  * Where the drag ends, in top-viewport CSS pixels: the source point moved `by`, a point, or the centre of
  * the visible part of an element. The destination is not scrolled to (that would move the source away):
  * one outside the visible area is refused.
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"drag">} action
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {Point} from top-viewport
@@ -127,10 +123,7 @@ function sleep(ctx, ms) {
  */
 async function destination(action, ctx, tabId, from) {
   if (action.by !== undefined) {
-    const by = /** @type {any} */ (action.by);
-    if (!by || !Number.isFinite(by.dx) || !Number.isFinite(by.dy)) {
-      throw new ActionError(ErrorCode.INVALID_ACTION, "'by' must be {dx, dy}: numbers of CSS pixels");
-    }
+    const by = action.by;
     return { point: { x: from.x + by.dx, y: from.y + by.dy }, target: "" };
   }
   if (action.to_point !== undefined) {

@@ -20,19 +20,18 @@ import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, sho
 import { REPORTED_UIDS } from "../extract/action-changes.js";
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
- * @typedef {{uid?: string, selector?: string, value: string | boolean}} Field
+ * @typedef {import("../generated/protocol-types.js").FillField} Field
  */
-
-export const MAX_FIELDS = 50;
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"fill">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"fill">>}
  */
 export async function fillForm(action, ctx) {
-  const fields = fieldsOf(action.fields);
+  const fields = action.fields;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
     /** @type {Record<string, unknown>[]} */
@@ -60,22 +59,6 @@ export async function fillForm(action, ctx) {
     const done = { fields: results, ...extra, effects };
     if (reported.length) Object.defineProperty(done, REPORTED_UIDS, { value: reported, enumerable: true });
     return done;
-  });
-}
-
-/**
- * @param {unknown} value
- * @returns {Field[]}
- */
-function fieldsOf(value) {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_FIELDS) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `'fields' must be a list of 1 to ${MAX_FIELDS} {uid | selector, value}`);
-  }
-  return value.map((f, i) => {
-    const ok = f && typeof f === "object" && (typeof f.uid === "string") !== (typeof f.selector === "string")
-      && (typeof f.value === "string" || typeof f.value === "boolean");
-    if (!ok) throw new ActionError(ErrorCode.INVALID_ACTION, `fields[${i}] must be {uid | selector, value: string | boolean}`);
-    return /** @type {Field} */ (f);
   });
 }
 

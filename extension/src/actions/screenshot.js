@@ -28,25 +28,19 @@ export const CAPTURE_TIMEOUT_MS = 15_000;
 export const MAX_SHRINKS = 3;
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {{x: number, y: number, width: number, height: number, scale: number}} Clip
  */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"screenshot">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"screenshot">>}
  */
 export async function screenshot(action, ctx) {
   const format = action.format ?? "png";
-  if (format !== "png" && format !== "jpeg") throw new ActionError(ErrorCode.INVALID_ACTION, "'format' must be png or jpeg");
   const quality = action.quality ?? (format === "jpeg" ? 80 : undefined);
-  if (quality !== undefined && (!Number.isSafeInteger(quality) || /** @type {number} */ (quality) < 1 || /** @type {number} */ (quality) > 100)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'quality' must be an integer from 1 to 100 (JPEG only)");
-  }
   const hasTarget = action.uid !== undefined || action.selector !== undefined;
-  if (hasTarget && action.full_page) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "give an element ('uid' or 'selector') or 'full_page', not both");
-  }
   return onTaskTab(action, ctx, async (tabId) => {
     const metrics = await ctx.debugger.send(tabId, "Page.getLayoutMetrics");
     const dpr = devicePixelRatio(metrics);

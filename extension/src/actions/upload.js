@@ -22,7 +22,7 @@ import { onElement } from "../tabs/isolated-world.js";
 import { chosenFiles, fileInputFacts, pickFileInput } from "../page/upload.js";
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
  */
 
@@ -30,11 +30,12 @@ import { chosenFiles, fileInputFacts, pickFileInput } from "../page/upload.js";
 const DRAG_COPY = 1;
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"upload">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"upload">>}
  */
 export async function upload(action, ctx) {
-  const paths = pathsOf(action.paths);
+  const paths = action.paths;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const target = await targetElement(action, ctx, tabId);
     const input = await fileInputOf(ctx, tabId, target);
@@ -78,17 +79,6 @@ export async function upload(action, ctx) {
     }
     return result;
   });
-}
-
-/**
- * @param {unknown} value
- * @returns {string[]}
- */
-function pathsOf(value) {
-  if (!Array.isArray(value) || value.length === 0 || !value.every((p) => typeof p === "string" && p)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'paths' must be a list of absolute file paths");
-  }
-  return value;
 }
 
 /**

@@ -334,6 +334,7 @@ export type NavigateResult = {
   final_url?: Url;
   title?: PageText;
   status?: Own;
+  note?: Own;
 };
 
 /** What `history` answers (its declared result shape). */
@@ -567,6 +568,9 @@ export type EvaluateResult = {
   truncated?: Own;
   total_chars?: Own;
   note?: Own;
+  dialog?: Nested<DialogShape>;
+  navigated?: Own;
+  url?: Url;
 };
 
 /** What `get_tabs` answers (its declared result shape). */
