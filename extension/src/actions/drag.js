@@ -135,7 +135,7 @@ async function destination(action, ctx, tabId, from) {
     }
     return { point, target: at.target };
   }
-  const target = { uid: /** @type {any} */ (action.to_uid), selector: /** @type {any} */ (action.to_selector) };
+  const target = { uid: action.to_uid, selector: action.to_selector };
   let spot = await callOnTarget(ctx, tabId, target, keptFunction(dropPoint, [visiblePart]), []);
   /** @type {import("../targets/action-target.js").ResolvedElement | null} */
   let element = null;
@@ -184,9 +184,9 @@ async function frameDestination(ctx, tabId, element) {
  * @returns {Promise<{html5: boolean}>}
  */
 async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
-  /** @type {any} */
+  /** @type {unknown} the drag data Chrome intercepted (Input.DragData), passed back as it is */
   let data = null;
-  const off = ctx.debugger.on(tabId, "Input.dragIntercepted", (/** @type {any} */ params) => {
+  const off = ctx.debugger.on(tabId, "Input.dragIntercepted", (/** @type {{data?: unknown} | undefined} */ params) => {
     data = params?.data ?? null;
   });
   let intercepting = false;
@@ -196,7 +196,7 @@ async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
   } catch {
     // Without interception an HTML5 drag runs the browser's own loop (which does work in headless Chrome).
   }
-  /** @type {any} */
+  /** @type {unknown} */
   let dragging = null;
   const dragEvent = (/** @type {string} */ type, /** @type {Point} */ p) => ctx.debugger.send(tabId, "Input.dispatchDragEvent",
     { type, x: p.x, y: p.y, data: dragging }, sessionId);
@@ -233,8 +233,8 @@ async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
 /**
  * The intercepted drag data, waited for up to DRAG_DATA_WAIT_MS (Chrome sends it after the page's dragstart).
  * @param {ActionContext} ctx
- * @param {() => any} current
- * @returns {Promise<any>}
+ * @param {() => unknown} current
+ * @returns {Promise<unknown>}
  */
 async function dragData(ctx, current) {
   for (let waited = 0; !current() && waited < DRAG_DATA_WAIT_MS; waited += POLL_MS) await sleep(ctx, POLL_MS);

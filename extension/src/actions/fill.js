@@ -54,7 +54,7 @@ export async function fillForm(action, ctx) {
     }
     const effects = await watch.finish(dialogs.records, { valueChanged: results.some((r) => r.ok && r.changed !== false) });
     for (const r of results) delete r.changed;
-    const reported = results.flatMap((r) => /** @type {any} */ (r)[REPORTED_UIDS] ?? []);
+    const reported = results.flatMap((r) => /** @type {{[REPORTED_UIDS]?: string[]}} */ (r)[REPORTED_UIDS] ?? []);
     /** @type {Record<string | symbol, unknown>} */
     const done = { fields: results, ...extra, effects };
     if (reported.length) Object.defineProperty(done, REPORTED_UIDS, { value: reported, enumerable: true });
@@ -112,7 +112,7 @@ function quoted(err) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
- * @param {any} facts
+ * @param {import("./support/text-entry.js").EditFacts} facts
  * @param {string | boolean} value
  */
 async function tick(ctx, tabId, element, facts, value) {

@@ -79,11 +79,18 @@ export async function screenshot(action, ctx) {
 }
 
 /**
+ * What screenshot reads of CDP's Page.getLayoutMetrics (CSS pixels, except the device-pixel layoutViewport).
+ * @typedef {{pageX: number, pageY: number, clientWidth: number, clientHeight: number}} VisualViewport
+ * @typedef {{cssVisualViewport: VisualViewport, cssContentSize: {width: number, height: number},
+ *   cssLayoutViewport?: {clientWidth: number}, layoutViewport?: {clientWidth: number}}} LayoutMetrics
+ */
+
+/**
  * How the image's pixels map to the points pointer actions take (CSS pixels of the viewport): a pixel (px, py)
  * is the point origin + (px, py) / scale. For the viewport the origin is (0, 0); for the whole page or an
  * element it is where the image's top-left corner is relative to the viewport now (negative above or left of
  * it).
- * @param {any} metrics Page.getLayoutMetrics, read after any scroll to the element
+ * @param {LayoutMetrics} metrics Page.getLayoutMetrics, read after any scroll to the element
  * @param {Clip} clip in CSS pixels of the page
  * @param {{width: number, height: number}} size the image's pixels
  * @param {number} dpr
@@ -98,7 +105,7 @@ export function pixelMapping(metrics, clip, size, dpr) {
   };
 }
 
-/** @param {any} metrics Page.getLayoutMetrics */
+/** @param {LayoutMetrics} metrics Page.getLayoutMetrics */
 function devicePixelRatio(metrics) {
   const css = metrics.cssLayoutViewport?.clientWidth;
   const device = metrics.layoutViewport?.clientWidth;
@@ -106,14 +113,14 @@ function devicePixelRatio(metrics) {
   return Number.isFinite(ratio) && ratio > 0 ? Math.round(ratio * 100) / 100 : 1;
 }
 
-/** @param {any} metrics */
+/** @param {LayoutMetrics} metrics */
 function viewportClip(metrics) {
   const vv = metrics.cssVisualViewport;
   return { x: vv.pageX, y: vv.pageY, width: vv.clientWidth, height: vv.clientHeight, scale: 1 };
 }
 
 /**
- * @param {any} metrics
+ * @param {LayoutMetrics} metrics
  * @param {string[]} notes
  */
 function pageClip(metrics, notes) {
@@ -127,8 +134,8 @@ function pageClip(metrics, notes) {
 /**
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {Record<string, unknown>} action
- * @param {any} metrics
+ * @param {import("./support/context.js").ActionOf<"screenshot">} action
+ * @param {LayoutMetrics} metrics
  * @param {string[]} notes
  * @returns {Promise<Clip>}
  */

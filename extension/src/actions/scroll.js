@@ -103,7 +103,8 @@ export async function scroll(action, ctx) {
 }
 
 /**
- * @param {any} r what scrollStep saw
+ * @param {{container: string, moved: boolean, at_start?: boolean, at_end?: boolean} & Record<string, unknown>} r
+ *   what scrollStep saw
  * @param {string} direction
  */
 function scrolledResult(r, direction) {

@@ -18,6 +18,7 @@ import { issuedUid } from "../../extract/uid-map.js";
 /**
  * @typedef {import("./context.js").ActionContext} ActionContext
  * @typedef {import("../../targets/action-target.js").ResolvedElement} ResolvedElement
+ * @typedef {ReturnType<typeof import("../../page/type.js").editFacts>} EditFacts what page/type.js reads of a field
  */
 
 const SHOWN_VALUE_CHARS = 200;
@@ -49,7 +50,7 @@ function describeThis() {
   return describeElement(this);
 }
 
-/** @param {any} facts */
+/** @param {EditFacts} facts */
 export function refuseUnusable(facts) {
   if (facts.disabled) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} cannot be typed into: ${facts.disabled}`, quoting(facts.target));
   if (facts.readOnly) throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${facts.target} is read-only; it cannot be typed into`, quoting(facts.target));
@@ -68,7 +69,7 @@ export function refuseUnusable(facts) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
- * @param {any} facts
+ * @param {EditFacts} facts
  * @param {string} text
  * @param {boolean} clear
  * @returns {Promise<Record<string, unknown>>}
