@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 
 import { ACTION_HANDLERS, HANDLERS } from "../src/actions/index.js";
 import { ACTIONS, ACTION_TYPES } from "../src/protocol.js";
@@ -41,4 +41,16 @@ test("a handler is wrapped with the change list exactly when its declaration say
   const wrapped = ACTION_TYPES.filter((type) => HANDLERS[type] !== ACTION_HANDLERS[type]);
   assert.deepEqual(wrapped, ACTION_TYPES.filter((type) => ACTIONS[type].change_list));
   assert.ok(wrapped.length > 0);
+});
+
+test("handlers trust the validated contract: no action module re-checks a field's type", () => {
+  // The app validates every field (app/protocol/actions/, pydantic) and the dispatcher the envelope and required
+  // fields (wire/action-dispatcher.js); a handler's action is typed (actions/support/context.js ActionOf).
+  const recheck = /typeof action\.\w+|Number\.is\w+\(action\.\w+|\.includes\(action\.\w+\)/;
+  for (const dir of ["", "support/"]) {
+    for (const name of readdirSync(new URL(dir, ACTIONS_DIR)).filter((n) => n.endsWith(".js"))) {
+      const source = readFileSync(new URL(dir + name, ACTIONS_DIR), "utf8");
+      assert.doesNotMatch(source, recheck, `actions/${dir}${name} re-checks what the app validated`);
+    }
+  }
 });
