@@ -61,7 +61,7 @@ export async function drag(action, ctx) {
     });
     const { arrived, dest, moved } = value;
     const dragged = receiver(recording, ["dragstart", "mousedown"], arrived.aim.target, arrived.changed);
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"drag">} */
     const result = {
       dragged: dragged.name,
       kind: moved.html5 ? "html5" : "pointer",

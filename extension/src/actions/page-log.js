@@ -30,7 +30,7 @@ export async function pageLog(action, ctx) {
   await logs.start(tabId);
   const read = logs.read(tabId, kind, since);
   const kept = newestThatFit(read.entries);
-  /** @type {Record<string, unknown>} */
+  /** @type {import("./support/context.js").ResultOf<"page_log">} */
   const result = { kind, entries: kept, last_seq: read.last_seq };
   const notes = [];
   if (!wasListening) notes.push("bua was not listening to this tab before this call (the extension restarted or the tab was not the task's when its session began): only what happens from now on is logged; call again after acting");

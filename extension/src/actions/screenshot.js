@@ -69,7 +69,7 @@ export async function screenshot(action, ctx) {
       notes.push(`scaled to ${Math.round(shrink * 100)}% to stay under ${(MAX_BYTES / 1024 / 1024).toFixed(2)} MB; use jpeg, an element or the viewport for full detail`);
     }
     const size = imageSize(data) ?? { width: Math.round(clip.width), height: Math.round(clip.height) };
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"screenshot">} */
     const result = { data_url: `data:image/${format};base64,${data}`, format, width: size.width, height: size.height, bytes: decodedBytes(data),
       ...pixelMapping(hasTarget ? await ctx.debugger.send(tabId, "Page.getLayoutMetrics").catch(() => metrics) : metrics, clip, size, dpr) };
     if (format === "png" && action.quality !== undefined) notes.push("quality applies to jpeg only; ignored for png");

@@ -39,7 +39,7 @@ export async function selectText(action, ctx) {
         quoting(out.target, JSON.stringify(out.sample)));
     }
     const selected = String(out.selected ?? "");
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"select_text">} */
     const result = { selected: clip(selected, MAX_SELECTED_CHARS), length: selected.length, element: out.target };
     if (out.in_field) result.in_field = true;
     return result;

@@ -51,7 +51,7 @@ export async function typeText(action, ctx) {
     const after = action.submit ? null : await onElement(ctx, tabId, element, readValue).catch(() => null);
     const valueChanged = after ? after.value !== facts.value : true;
     const effects = await watch.finish(dialogs.records, { valueChanged });
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"type">} */
     const result = { ...outcome, ...(after ? shownValue(after) : {}), effects };
     if (after && text && facts.kind !== "select" && !after.value.includes(text) && !after.password && !outcome.value_unchanged) {
       result.note = "the field does not show the typed text as given; it may have rejected or reformatted it (maxlength, pattern, a number field)";

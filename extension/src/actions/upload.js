@@ -55,7 +55,7 @@ export async function upload(action, ctx) {
       }
       const uploaded = await onElement(ctx, tabId, input, chosenFiles);
       const effects = await watch.finish(dialogs.records, { valueChanged: true });
-      /** @type {Record<string, unknown>} */
+      /** @type {import("./support/context.js").ResultOf<"upload">} */
       const result = { uploaded, to: facts.target, how: "file input", effects };
       if (facts.accept) result.accept = facts.accept;
       return result;
@@ -72,7 +72,7 @@ export async function upload(action, ctx) {
       throw err;
     }
     const effects = await watch.finish(dialogs.records);
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"upload">} */
     const result = { uploaded: names.map((name) => ({ name })), to: await onElement(ctx, tabId, target, describeThis), how: "drop", x: point.x, y: point.y, effects };
     if (effects.nothing_changed) {
       result.note = "the drop changed nothing on the page: the element may not be a drop zone; look for a file input (extract shows it as a button \"Choose File\") and upload to it";

@@ -403,6 +403,8 @@ export type TypeResult = {
   typed_with?: Own;
   value_unchanged?: Own;
   next_step?: Own;
+  value?: PageText;
+  note?: Own;
 };
 
 /** What `fill` answers (its declared result shape). */
@@ -433,6 +435,13 @@ export type UploadResult = {
   how?: Own;
   files?: Own;
   effects?: Nested<EffectsShape>;
+  uploaded?: Nested<{
+    name?: PageText;
+  }>;
+  accept?: PageText;
+  x?: Own;
+  y?: Own;
+  note?: Own;
 };
 
 /** What `press_key` answers (its declared result shape). */
@@ -478,6 +487,10 @@ export type DragResult = {
   dropped_on?: PageText;
   how?: Own;
   html5?: Own;
+  kind?: Own;
+  from?: Own;
+  to?: Own;
+  note?: PageText;
 };
 
 /** What `select_text` answers (its declared result shape). */
@@ -533,6 +546,8 @@ export type PageLogResult = {
   dropped?: Own;
   began_ms_ago?: Own;
   listening?: Own;
+  kind?: Own;
+  note?: Own;
 };
 
 /** What `downloads` answers (its declared result shape). */
