@@ -15,10 +15,12 @@ from app.protocol.envelope import CONTROL_OPS, EXTENSION_EVENTS, HOST_EVENTS, PR
 from app.protocol.errors import ErrorCode
 from app.protocol.safety import sensitive_words
 from app.protocol.safety.fold import ignorable_ranges, js_table
+from app.protocol.typegen import render_types
 
 GENERATED_PATH = Path(__file__).resolve().parents[2] / "extension" / "src" / "generated" / "protocol.js"
 WORDS_GENERATED_PATH = GENERATED_PATH.with_name("sensitive-words.js")
 CONFUSABLES_GENERATED_PATH = GENERATED_PATH.with_name("confusables.js")
+TYPES_GENERATED_PATH = GENERATED_PATH.with_name("protocol-types.d.ts")
 
 
 def _frozen(value: Any, indent: int = 0) -> str:
@@ -96,7 +98,9 @@ def main() -> int:
     GENERATED_PATH.write_text(render(), encoding="utf-8")
     WORDS_GENERATED_PATH.write_text(render_words(), encoding="utf-8")
     CONFUSABLES_GENERATED_PATH.write_text(render_confusables(), encoding="utf-8")
-    print(f"wrote {GENERATED_PATH}, {WORDS_GENERATED_PATH.name} and {CONFUSABLES_GENERATED_PATH.name}", file=sys.stderr)
+    TYPES_GENERATED_PATH.write_text(render_types(), encoding="utf-8")
+    print(f"wrote {GENERATED_PATH}, {WORDS_GENERATED_PATH.name}, {CONFUSABLES_GENERATED_PATH.name} and "
+          f"{TYPES_GENERATED_PATH.name}", file=sys.stderr)
     return 0
 
 

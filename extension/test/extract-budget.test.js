@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { budgetOf, DEFAULT_MAX_CHARS, fit, NOTE_RESERVE, truncationNote } from "../src/extract/budget.js";
+import { fit, NOTE_RESERVE, truncationNote } from "../src/extract/budget.js";
 
 /** @param {number} n @param {number} width */
 function table(n, width) {
@@ -41,11 +41,4 @@ test("the note says what was left out and how to read on", () => {
     'selector="#t > tbody > tr:nth-child(n+201)" or a larger max_chars (up to 200000).');
   assert.match(truncationNote({ rows: 0, elements: 0, chars: 10, maxChars: 200000 }),
     /~10 more characters of text omitted\. To read more, call extract with a selector for the part you need\.$/);
-});
-
-test("max_chars: default, bounds, integers only", () => {
-  assert.equal(budgetOf(undefined), DEFAULT_MAX_CHARS);
-  assert.equal(budgetOf(null), DEFAULT_MAX_CHARS);
-  assert.equal(budgetOf(5000), 5000);
-  for (const bad of [999, 200001, 1.5, "5000"]) assert.equal(budgetOf(bad), null);
 });

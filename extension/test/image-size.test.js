@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { decodedBytes, imageSize } from "../src/actions/image-size.js";
+import { decodedBytes, imageSize } from "../src/actions/support/image-size.js";
 
 const b64 = (/** @type {number[]} */ bytes) => Buffer.from(bytes).toString("base64");
 

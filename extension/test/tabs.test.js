@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { getTabs } from "../src/actions/tabs.js";
+import { getTabs } from "../src/actions/get-tabs.js";
 import { TaskTabs } from "../src/tabs/task-tabs.js";
 import { createChrome } from "./chrome-stub.js";
 

@@ -26,5 +26,6 @@ class Click(PointTarget, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="pointer",
+        change_list="on_dom_change",
         result={**INPUT, "clicked": PAGE, "x": OWN, "y": OWN},
     )

@@ -51,5 +51,6 @@ class Drag(PointTarget):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="pointer",
-        result={**INPUT, "dragged": PAGE, "dropped_on": PAGE, "how": OWN, "html5": OWN},
+        result={**INPUT, "dragged": PAGE, "dropped_on": PAGE, "how": OWN, "html5": OWN, "kind": OWN, "from": OWN,
+                "to": OWN, "note": PAGE},
     )

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import MAX_TEXT_CHARS, OnTab, WithDialog
-from app.protocol.actions.shapes import OWN, Part
+from app.protocol.actions.shapes import DIALOG, OWN, URL, Part
 from app.protocol.actions.spec import ActionSpec, Carries
 
 
@@ -22,5 +22,6 @@ class Evaluate(OnTab, WithDialog):
         failed="run the script",
         may_navigate=True,
         sensitive_by="script",
-        result={"value": Part.PAGE_JSON, "type": OWN, "truncated": OWN, "total_chars": OWN, "note": OWN},
+        result={"value": Part.PAGE_JSON, "type": OWN, "truncated": OWN, "total_chars": OWN, "note": OWN,
+                "dialog": DIALOG, "navigated": OWN, "url": URL},
     )

@@ -54,6 +54,7 @@ class Fill(OnTab, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="fields",
+        change_list="on_dom_change",
         result={**INPUT, "fields": {"field": OWN, "ok": OWN, "error": ERROR, "element": PAGE, "checked": OWN,
                                     "changed": OWN, "selected": PAGE, "typed_into": PAGE, "value_length": OWN,
                                     "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN},

@@ -22,5 +22,5 @@ class Navigate(OnTab):
         failed_subject=lambda raw: str(raw.get("url", "")),
         may_navigate=True,
         opens_session=True,
-        result={**TAB, "status": OWN},
+        result={**TAB, "status": OWN, "note": OWN},
     )

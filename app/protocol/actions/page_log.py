@@ -31,5 +31,5 @@ class PageLog(OnTab):
         read_only=True,
         result={"entries": {"seq": OWN, "t_ms": OWN, "level": OWN, "source": OWN, "text": PAGE, "url": URL,
                             "line": OWN, "column": OWN, "method": OWN, "type": OWN, "status": OWN, "ms": OWN},
-                "last_seq": OWN, "dropped": OWN, "began_ms_ago": OWN, "listening": OWN},
+                "last_seq": OWN, "dropped": OWN, "began_ms_ago": OWN, "listening": OWN, "kind": OWN, "note": OWN},
     )

@@ -27,5 +27,6 @@ class PressKey(OnTab, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="key",
+        change_list="on_dom_change",
         result={**INPUT, "pressed": OWN, "copied": Part.CLIPBOARD},
     )

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import OptionalTarget
 from app.protocol.actions.shapes import OWN
@@ -14,6 +15,12 @@ class Screenshot(OptionalTarget):
     full_page: bool = False
     format: Literal["png", "jpeg"] = "png"
     quality: Annotated[int, Field(ge=1, le=100)] | None = None
+
+    @model_validator(mode="after")
+    def _element_or_page(self) -> "Screenshot":
+        if self.full_page and (self.uid is not None or self.selector is not None):
+            raise PydanticCustomError("screenshot_target", "give an element ('uid' or 'selector') or 'full_page', not both")
+        return self
 
     spec = ActionSpec(
         rank=90,

@@ -26,6 +26,11 @@ SensitiveBy = Literal["pointer", "typing", "fields", "key", "script"]
 `key` — the focused control a key reaches (Enter submits, Space presses);
 `script` — the page as a whole: every sensitive control a script could reach."""
 
+ChangeList = Literal["on_dom_change", "on_success"]
+"""When an action's result carries the page's change list (extension/src/extract/action-changes.js), computed only
+when the task has extracted the tab before: `on_dom_change` — when its effects saw the DOM change in the same
+document (an input action); `on_success` — whenever it succeeded (a wait: what it waited for is what changed)."""
+
 
 class Carries(StrEnum):
     """What an action's field carries into the page or the person's machine, as field metadata:
@@ -84,6 +89,9 @@ class ActionSpec:
 
     result: Shape = field(default_factory=dict)
     """What each key of its result is (app/protocol/actions/shapes.py); a key left out is page text."""
+    change_list: ChangeList | None = None
+    """When its result carries the page's change list (ChangeList; None: never). Its `result` shape then declares
+    `changes` (shapes.INPUT does); the extension wraps its handler from this flag (extension/src/actions/index.js)."""
     answers_from_disk: bool = False
     """The extension answers where a file of the task is on disk (`path`, `mime`); the app answers with the file's
     text instead (app/bridge/file_hooks.py), since the extension cannot read the disk."""
@@ -106,4 +114,5 @@ class ActionSpec:
             "read_only": self.read_only,
             "may_be_sensitive": self.may_be_sensitive,
             "sensitive_by": self.sensitive_by,
+            "change_list": self.change_list,
         }

@@ -28,6 +28,7 @@ class TypeText(Target, WithDialog):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="typing",
+        change_list="on_dom_change",
         result={**INPUT, "typed_into": PAGE, "selected": PAGE, "value_length": OWN, "submitted": PAGE,
-                "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN},
+                "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN, "value": PAGE, "note": OWN},
     )

@@ -46,5 +46,6 @@ class Upload(Target):
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="pointer",
-        result={"to": PAGE, "how": OWN, "files": OWN, "effects": EFFECTS},
+        result={"to": PAGE, "how": OWN, "files": OWN, "effects": EFFECTS, "uploaded": {"name": PAGE}, "accept": PAGE,
+                "x": OWN, "y": OWN, "note": OWN},
     )

@@ -34,5 +34,6 @@ class WaitFor(OnTab):
         failed="see",
         failed_subject=awaited,
         read_only=True,
+        change_list="on_success",
         result={**INPUT, "state": OWN, "seen": PAGE, "elapsed_ms": OWN},
     )

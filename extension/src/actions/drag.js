@@ -33,25 +33,19 @@ export const MAPPED_SETTLE_MS = 150;
 const POLL_MS = 20;
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {import("../input/aim.js").Recorder} Recorder
  * @typedef {{x: number, y: number}} Point
  * @typedef {{point: Point, target: string, sessionId?: string}} Destination
  */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"drag">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"drag">>}
  */
 export async function drag(action, ctx) {
   const steps = action.steps ?? 10;
-  if (!Number.isSafeInteger(steps) || /** @type {number} */ (steps) < 1 || /** @type {number} */ (steps) > 50) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'steps' must be an integer from 1 to 50");
-  }
-  const given = ["to_uid", "to_selector", "to_point", "by"].filter((k) => action[k] !== undefined);
-  if (given.length !== 1) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "give exactly one destination: 'to_uid', 'to_selector', 'to_point' or 'by' ({dx, dy})");
-  }
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
     const { value, effects, recording } = await withPointer(action, ctx, tabId, "drag", { dialogs, fronted }, async (aimed) => {
       await shownFirst(ctx, await fronted);
@@ -67,7 +61,7 @@ export async function drag(action, ctx) {
     });
     const { arrived, dest, moved } = value;
     const dragged = receiver(recording, ["dragstart", "mousedown"], arrived.aim.target, arrived.changed);
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"drag">} */
     const result = {
       dragged: dragged.name,
       kind: moved.html5 ? "html5" : "pointer",
@@ -94,15 +88,17 @@ export async function drag(action, ctx) {
  * openbox: the HTML5 drag never started, a slider followed 2 of 10 steps). Shown first, it is mapped before the
  * press; keepInBackground minimises it again after the drag.
  * @param {ActionContext} ctx
- * @param {any} tab the action's tab as read before (null when unknown)
+ * @param {chrome.tabs.Tab | null} tab the action's tab as read before (null when unknown)
  */
 async function shownFirst(ctx, tab) {
-  const window = tab && ctx.windows ? await ctx.windows.get(tab.windowId).catch(() => null) : null;
-  if (window?.state !== "minimized") return;
-  await ctx.windows.update(window.id, { state: "normal" }).catch(() => {});
+  const windows = ctx.windows;
+  const window = tab && windows ? await windows.get(tab.windowId).catch(() => null) : null;
+  if (!windows || window?.id === undefined || window.state !== "minimized") return;
+  const windowId = window.id;
+  await windows.update(windowId, { state: "normal" }).catch(() => {});
   for (let waited = 0; waited < SHOW_WAIT_MS; waited += POLL_MS) {
     await sleep(ctx, POLL_MS);
-    if ((await ctx.windows.get(window.id).catch(() => null))?.state !== "minimized") break;
+    if ((await windows.get(windowId).catch(() => null))?.state !== "minimized") break;
   }
   await sleep(ctx, MAPPED_SETTLE_MS);
 }
@@ -119,7 +115,7 @@ function sleep(ctx, ms) {
  * Where the drag ends, in top-viewport CSS pixels: the source point moved `by`, a point, or the centre of
  * the visible part of an element. The destination is not scrolled to (that would move the source away):
  * one outside the visible area is refused.
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"drag">} action
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {Point} from top-viewport
@@ -127,10 +123,7 @@ function sleep(ctx, ms) {
  */
 async function destination(action, ctx, tabId, from) {
   if (action.by !== undefined) {
-    const by = /** @type {any} */ (action.by);
-    if (!by || !Number.isFinite(by.dx) || !Number.isFinite(by.dy)) {
-      throw new ActionError(ErrorCode.INVALID_ACTION, "'by' must be {dx, dy}: numbers of CSS pixels");
-    }
+    const by = action.by;
     return { point: { x: from.x + by.dx, y: from.y + by.dy }, target: "" };
   }
   if (action.to_point !== undefined) {
@@ -142,7 +135,7 @@ async function destination(action, ctx, tabId, from) {
     }
     return { point, target: at.target };
   }
-  const target = { uid: /** @type {any} */ (action.to_uid), selector: /** @type {any} */ (action.to_selector) };
+  const target = { uid: action.to_uid, selector: action.to_selector };
   let spot = await callOnTarget(ctx, tabId, target, keptFunction(dropPoint, [visiblePart]), []);
   /** @type {import("../targets/action-target.js").ResolvedElement | null} */
   let element = null;
@@ -191,9 +184,9 @@ async function frameDestination(ctx, tabId, element) {
  * @returns {Promise<{html5: boolean}>}
  */
 async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
-  /** @type {any} */
+  /** @type {unknown} the drag data Chrome intercepted (Input.DragData), passed back as it is */
   let data = null;
-  const off = ctx.debugger.on(tabId, "Input.dragIntercepted", (/** @type {any} */ params) => {
+  const off = ctx.debugger.on(tabId, "Input.dragIntercepted", (/** @type {{data?: unknown} | undefined} */ params) => {
     data = params?.data ?? null;
   });
   let intercepting = false;
@@ -203,7 +196,7 @@ async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
   } catch {
     // Without interception an HTML5 drag runs the browser's own loop (which does work in headless Chrome).
   }
-  /** @type {any} */
+  /** @type {unknown} */
   let dragging = null;
   const dragEvent = (/** @type {string} */ type, /** @type {Point} */ p) => ctx.debugger.send(tabId, "Input.dispatchDragEvent",
     { type, x: p.x, y: p.y, data: dragging }, sessionId);
@@ -240,8 +233,8 @@ async function dragAlong(ctx, tabId, { from, to, steps, sessionId }, recorder) {
 /**
  * The intercepted drag data, waited for up to DRAG_DATA_WAIT_MS (Chrome sends it after the page's dragstart).
  * @param {ActionContext} ctx
- * @param {() => any} current
- * @returns {Promise<any>}
+ * @param {() => unknown} current
+ * @returns {Promise<unknown>}
  */
 async function dragData(ctx, current) {
   for (let waited = 0; !current() && waited < DRAG_DATA_WAIT_MS; waited += POLL_MS) await sleep(ctx, POLL_MS);

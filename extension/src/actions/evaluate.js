@@ -20,7 +20,12 @@ import { watchNavigation } from "../tabs/navigation-watch.js";
 export const MAX_RESULT_CHARS = 100_000;
 export const EVALUATE_TIMEOUT_MS = 20_000;
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/**
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
+ * @typedef {{type?: string, subtype?: string, value?: unknown, unserializableValue?: string, objectId?: string,
+ *   description?: string}} RemoteObject what evaluate reads of CDP's Runtime.RemoteObject
+ * @typedef {{text: string, exception?: RemoteObject}} ExceptionDetails what it reads of Runtime.ExceptionDetails
+ */
 
 /**
  * In the page (`this` = the value): a JSON text of it, with what JSON cannot carry described.
@@ -80,15 +85,12 @@ function toJsonText(maxDepth) {
 }
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"evaluate">} action
  * @param {ActionContext} ctx
- * @returns {Promise<{value: unknown, type: string, truncated?: boolean, total_chars?: number, note?: string, dialog?: unknown,
- *   navigated?: true, url?: string}>} navigated and url only when the script sent the top frame elsewhere
+ * @returns {Promise<import("./support/context.js").ResultOf<"evaluate">>} navigated and url only when the script
+ *   sent the top frame elsewhere
  */
 export async function evaluate(action, ctx) {
-  if (typeof action.expression !== "string" || action.expression.length === 0) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'expression' must be a non-empty string of JavaScript");
-  }
   const expression = action.expression;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const nav = watchNavigation(ctx, tabId, await topFrameId(ctx, tabId));
@@ -142,7 +144,7 @@ async function run(ctx, tabId, expression) {
 /**
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {any} remote a Runtime.RemoteObject
+ * @param {RemoteObject} remote
  */
 async function valueOf(ctx, tabId, remote) {
   const type = remote.subtype ?? remote.type ?? "undefined";
@@ -175,7 +177,7 @@ function capped(text, type, parsed = undefined) {
 }
 
 /**
- * @param {any} details Runtime.ExceptionDetails
+ * @param {ExceptionDetails} details
  * @param {string} [prefix]
  */
 function thrown(details, prefix = "the expression threw: ") {

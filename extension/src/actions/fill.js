@@ -16,23 +16,22 @@ import { onElement } from "../tabs/isolated-world.js";
 import { pressKey } from "../input/keyboard.js";
 import { editFacts, readValue } from "../page/type.js";
 import { setChecked, submitForm } from "../page/fill.js";
-import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, shownValue } from "./type.js";
+import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, shownValue } from "./support/text-entry.js";
 import { REPORTED_UIDS } from "../extract/action-changes.js";
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
- * @typedef {{uid?: string, selector?: string, value: string | boolean}} Field
+ * @typedef {import("../generated/protocol-types.js").FillField} Field
  */
-
-export const MAX_FIELDS = 50;
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"fill">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"fill">>}
  */
 export async function fillForm(action, ctx) {
-  const fields = fieldsOf(action.fields);
+  const fields = action.fields;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
     /** @type {Record<string, unknown>[]} */
@@ -55,27 +54,11 @@ export async function fillForm(action, ctx) {
     }
     const effects = await watch.finish(dialogs.records, { valueChanged: results.some((r) => r.ok && r.changed !== false) });
     for (const r of results) delete r.changed;
-    const reported = results.flatMap((r) => /** @type {any} */ (r)[REPORTED_UIDS] ?? []);
+    const reported = results.flatMap((r) => /** @type {{[REPORTED_UIDS]?: string[]}} */ (r)[REPORTED_UIDS] ?? []);
     /** @type {Record<string | symbol, unknown>} */
     const done = { fields: results, ...extra, effects };
     if (reported.length) Object.defineProperty(done, REPORTED_UIDS, { value: reported, enumerable: true });
     return done;
-  });
-}
-
-/**
- * @param {unknown} value
- * @returns {Field[]}
- */
-function fieldsOf(value) {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_FIELDS) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `'fields' must be a list of 1 to ${MAX_FIELDS} {uid | selector, value}`);
-  }
-  return value.map((f, i) => {
-    const ok = f && typeof f === "object" && (typeof f.uid === "string") !== (typeof f.selector === "string")
-      && (typeof f.value === "string" || typeof f.value === "boolean");
-    if (!ok) throw new ActionError(ErrorCode.INVALID_ACTION, `fields[${i}] must be {uid | selector, value: string | boolean}`);
-    return /** @type {Field} */ (f);
   });
 }
 
@@ -129,7 +112,7 @@ function quoted(err) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
- * @param {any} facts
+ * @param {import("./support/text-entry.js").EditFacts} facts
  * @param {string | boolean} value
  */
 async function tick(ctx, tabId, element, facts, value) {

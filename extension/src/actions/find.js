@@ -7,7 +7,6 @@
  * every action and stay the same in a later extract.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
 import { syncAllListeners } from "../extract/listeners.js";
 import { SCRIPT_ROLES } from "../extract/page-controls.js";
@@ -15,20 +14,22 @@ import { callPage, mainFrameId } from "../extract/run-in-page.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { observeTopDocument, uidFor } from "../extract/uid-map.js";
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+/** The largest limit the declaration allows (app/protocol/actions/find.py), named when more matched. */
+const MAX_LIMIT = 100;
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {{uid: string, role: string, name: string, text?: string, context?: string}} Match
  */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"find">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"find">>}
  */
 export async function find(action, ctx) {
-  const query = queryOf(action);
+  const query = { text: action.text, role: action.role, name: action.name, limit: action.limit ?? DEFAULT_LIMIT };
   const tabId = await taskTab(action, ctx);
   watchTab(ctx.debugger, tabId);
   const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };
@@ -47,7 +48,7 @@ export async function find(action, ctx) {
     return match;
   });
   const tab = await ctx.tabs.get(tabId).catch(() => null);
-  /** @type {Record<string, unknown>} */
+  /** @type {import("./support/context.js").ResultOf<"find">} */
   const result = { url: tab?.url ?? "", title: tab?.title ?? "", matches, total };
   if (total > matches.length) {
     result.note = `${total - matches.length} more matches not shown; narrow the search (role, name) or raise limit (at most ${MAX_LIMIT})`;
@@ -55,32 +56,4 @@ export async function find(action, ctx) {
     result.note = "nothing matched in this document (cross-site frames are not searched); check the spelling, or extract to read the page";
   }
   return result;
-}
-
-/**
- * @param {Record<string, unknown>} action
- * @returns {{text?: string, role?: string, name?: string, limit: number}}
- */
-export function queryOf(action) {
-  /** @type {{text?: string, role?: string, name?: string, limit: number}} */
-  const query = { limit: DEFAULT_LIMIT };
-  for (const key of /** @type {const} */ (["text", "role", "name"])) {
-    const value = action[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== "string" || !value.trim()) {
-      throw new ActionError(ErrorCode.INVALID_ACTION, `'${key}' must be a non-empty string`);
-    }
-    query[key] = value;
-  }
-  if (!query.text && !query.role && !query.name) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "give 'text', or 'role' and/or 'name', to search for");
-  }
-  if (action.limit !== undefined) {
-    const limit = action.limit;
-    if (!Number.isSafeInteger(limit) || /** @type {number} */ (limit) < 1 || /** @type {number} */ (limit) > MAX_LIMIT) {
-      throw new ActionError(ErrorCode.INVALID_ACTION, `'limit' must be an integer from 1 to ${MAX_LIMIT}`);
-    }
-    query.limit = /** @type {number} */ (limit);
-  }
-  return query;
 }

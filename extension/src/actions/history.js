@@ -12,18 +12,16 @@ import { LOAD_GRACE_MS } from "./navigate.js";
 
 const DEFAULT_TIMEOUT_MS = 30000;
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"history">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"history">>}
  */
 export async function history(action, ctx) {
   const direction = action.direction;
-  if (direction !== "back" && direction !== "forward" && direction !== "reload") {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'direction' must be one of: back, forward, reload");
-  }
-  const timeoutMs = typeof action.timeout_ms === "number" ? action.timeout_ms : DEFAULT_TIMEOUT_MS;
+  const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   return onTaskTab(action, ctx, async (tabId) => {
     const { currentIndex, entries } = await ctx.debugger.send(tabId, "Page.getNavigationHistory");
     const index = currentIndex + (direction === "back" ? -1 : direction === "forward" ? 1 : 0);

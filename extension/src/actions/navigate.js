@@ -11,7 +11,7 @@
 import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { checkNavigableUrl } from "../tabs/url-policy.js";
-import { findTab, optionalTabId, requireTab } from "../tabs/tab-resolver.js";
+import { findTab, requireTab } from "../tabs/tab-resolver.js";
 import { prepareTab } from "../tabs/tab-prep.js";
 
 export const DEFAULT_TIMEOUT_MS = 30000;
@@ -19,19 +19,18 @@ export const DEFAULT_TIMEOUT_MS = 30000;
 export const LOAD_GRACE_MS = 2000;
 const STILL_LOADING = "the page is ready to read but still loading (a resource has not arrived): extract now, "
   + "or wait_for the element you need";
-export const MAX_TIMEOUT_MS = 30000;
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"navigate">} action
  * @param {ActionContext} ctx
- * @returns {Promise<{tab_id: number, url: string, title: string, status: "loaded" | "interactive", note?: string}>}
+ * @returns {Promise<import("./support/context.js").ResultOf<"navigate">>}
  */
 export async function navigate(action, ctx) {
   const url = checkNavigableUrl(action.url);
-  const requestedTab = optionalTabId(action.tab_id);
-  const timeoutMs = timeoutOf(action.timeout_ms);
+  const requestedTab = action.tab_id ?? null;
+  const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
 
   const tabId = await targetTab(requestedTab, ctx);
   await ctx.taskTabs.set(ctx.taskId, tabId);
@@ -41,15 +40,6 @@ export async function navigate(action, ctx) {
   const tab = await requireTab(ctx.tabs, tabId);
   const result = { tab_id: tabId, url: tab.url || url, title: tab.title ?? "", status };
   return status === "loaded" ? result : { ...result, note: STILL_LOADING };
-}
-
-/** @param {unknown} value */
-function timeoutOf(value) {
-  if (value === undefined || value === null) return DEFAULT_TIMEOUT_MS;
-  if (!Number.isSafeInteger(value) || /** @type {number} */ (value) < 0 || /** @type {number} */ (value) > MAX_TIMEOUT_MS) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `'timeout_ms' must be an integer from 0 to ${MAX_TIMEOUT_MS}`);
-  }
-  return /** @type {number} */ (value);
 }
 
 /**

@@ -9,31 +9,28 @@
 
 import { ActionError, ErrorCode } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
-import { KINDS, MAX_ENTRIES } from "../tabs/tab-log.js";
+import { MAX_ENTRIES } from "../tabs/tab-log.js";
 
 export const MAX_RESULT_CHARS = 20000;
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"page_log">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"page_log">>}
  */
 export async function pageLog(action, ctx) {
-  const kind = /** @type {import("../tabs/tab-log.js").Kind} */ (action.kind);
-  if (!KINDS.includes(kind)) throw new ActionError(ErrorCode.INVALID_ACTION, `'kind' must be one of: ${KINDS.join(", ")}`);
+  const kind = action.kind;
   const since = action.since ?? 0;
-  if (!Number.isSafeInteger(since) || /** @type {number} */ (since) < 0) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'since' must be a non-negative integer (an earlier answer's last_seq)");
-  }
   const logs = ctx.pageLogs;
   if (!logs) throw new ActionError(ErrorCode.INTERNAL_ERROR, "the page log is not wired in this extension build");
   const tabId = await taskTab(action, ctx);
   const wasListening = logs.read(tabId, kind).listening;
   await logs.start(tabId);
-  const read = logs.read(tabId, kind, /** @type {number} */ (since));
+  const read = logs.read(tabId, kind, since);
   const kept = newestThatFit(read.entries);
-  /** @type {Record<string, unknown>} */
+  /** @type {import("./support/context.js").ResultOf<"page_log">} */
   const result = { kind, entries: kept, last_seq: read.last_seq };
   const notes = [];
   if (!wasListening) notes.push("bua was not listening to this tab before this call (the extension restarted or the tab was not the task's when its session began): only what happens from now on is logged; call again after acting");

@@ -17,16 +17,16 @@ import { MODIFIER_BITS, parseKeyCombo } from "../input/keys.js";
 import { keepPainting } from "../input/painting.js";
 import { inWorld } from "../tabs/isolated-world.js";
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"press_key">} action
  * @param {ActionContext} ctx
- * @returns {Promise<{pressed: string, copied?: string, effects: import("../input/effects.js").Effects}>}
+ * @returns {Promise<import("./support/context.js").ResultOf<"press_key">>}
  */
 export async function pressKeyAction(action, ctx) {
   const copies = copiesSelection(parseKeyCombo(action.key, { mac: isMac() }));
-  const key = /** @type {string} */ (action.key);
+  const key = action.key;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     // Keys that scroll animate the scroll, which needs frames: a tab in the minimised bua window paints none.
     // The effects window keeps it painting too, but starts that alongside the watch; this is in place

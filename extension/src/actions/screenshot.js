@@ -16,7 +16,7 @@ import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, quadBounds } from "../input/geometry.js";
-import { decodedBytes, imageSize } from "./image-size.js";
+import { decodedBytes, imageSize } from "./support/image-size.js";
 import { keepPainting } from "../input/painting.js";
 import { hideBlockedFrames } from "../tabs/blocked-frames.js";
 
@@ -28,25 +28,19 @@ export const CAPTURE_TIMEOUT_MS = 15_000;
 export const MAX_SHRINKS = 3;
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {{x: number, y: number, width: number, height: number, scale: number}} Clip
  */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"screenshot">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"screenshot">>}
  */
 export async function screenshot(action, ctx) {
   const format = action.format ?? "png";
-  if (format !== "png" && format !== "jpeg") throw new ActionError(ErrorCode.INVALID_ACTION, "'format' must be png or jpeg");
   const quality = action.quality ?? (format === "jpeg" ? 80 : undefined);
-  if (quality !== undefined && (!Number.isSafeInteger(quality) || /** @type {number} */ (quality) < 1 || /** @type {number} */ (quality) > 100)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'quality' must be an integer from 1 to 100 (JPEG only)");
-  }
   const hasTarget = action.uid !== undefined || action.selector !== undefined;
-  if (hasTarget && action.full_page) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "give an element ('uid' or 'selector') or 'full_page', not both");
-  }
   return onTaskTab(action, ctx, async (tabId) => {
     const metrics = await ctx.debugger.send(tabId, "Page.getLayoutMetrics");
     const dpr = devicePixelRatio(metrics);
@@ -75,7 +69,7 @@ export async function screenshot(action, ctx) {
       notes.push(`scaled to ${Math.round(shrink * 100)}% to stay under ${(MAX_BYTES / 1024 / 1024).toFixed(2)} MB; use jpeg, an element or the viewport for full detail`);
     }
     const size = imageSize(data) ?? { width: Math.round(clip.width), height: Math.round(clip.height) };
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"screenshot">} */
     const result = { data_url: `data:image/${format};base64,${data}`, format, width: size.width, height: size.height, bytes: decodedBytes(data),
       ...pixelMapping(hasTarget ? await ctx.debugger.send(tabId, "Page.getLayoutMetrics").catch(() => metrics) : metrics, clip, size, dpr) };
     if (format === "png" && action.quality !== undefined) notes.push("quality applies to jpeg only; ignored for png");
@@ -85,11 +79,18 @@ export async function screenshot(action, ctx) {
 }
 
 /**
+ * What screenshot reads of CDP's Page.getLayoutMetrics (CSS pixels, except the device-pixel layoutViewport).
+ * @typedef {{pageX: number, pageY: number, clientWidth: number, clientHeight: number}} VisualViewport
+ * @typedef {{cssVisualViewport: VisualViewport, cssContentSize: {width: number, height: number},
+ *   cssLayoutViewport?: {clientWidth: number}, layoutViewport?: {clientWidth: number}}} LayoutMetrics
+ */
+
+/**
  * How the image's pixels map to the points pointer actions take (CSS pixels of the viewport): a pixel (px, py)
  * is the point origin + (px, py) / scale. For the viewport the origin is (0, 0); for the whole page or an
  * element it is where the image's top-left corner is relative to the viewport now (negative above or left of
  * it).
- * @param {any} metrics Page.getLayoutMetrics, read after any scroll to the element
+ * @param {LayoutMetrics} metrics Page.getLayoutMetrics, read after any scroll to the element
  * @param {Clip} clip in CSS pixels of the page
  * @param {{width: number, height: number}} size the image's pixels
  * @param {number} dpr
@@ -104,7 +105,7 @@ export function pixelMapping(metrics, clip, size, dpr) {
   };
 }
 
-/** @param {any} metrics Page.getLayoutMetrics */
+/** @param {LayoutMetrics} metrics Page.getLayoutMetrics */
 function devicePixelRatio(metrics) {
   const css = metrics.cssLayoutViewport?.clientWidth;
   const device = metrics.layoutViewport?.clientWidth;
@@ -112,14 +113,14 @@ function devicePixelRatio(metrics) {
   return Number.isFinite(ratio) && ratio > 0 ? Math.round(ratio * 100) / 100 : 1;
 }
 
-/** @param {any} metrics */
+/** @param {LayoutMetrics} metrics */
 function viewportClip(metrics) {
   const vv = metrics.cssVisualViewport;
   return { x: vv.pageX, y: vv.pageY, width: vv.clientWidth, height: vv.clientHeight, scale: 1 };
 }
 
 /**
- * @param {any} metrics
+ * @param {LayoutMetrics} metrics
  * @param {string[]} notes
  */
 function pageClip(metrics, notes) {
@@ -133,8 +134,8 @@ function pageClip(metrics, notes) {
 /**
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {Record<string, unknown>} action
- * @param {any} metrics
+ * @param {import("./support/context.js").ActionOf<"screenshot">} action
+ * @param {LayoutMetrics} metrics
  * @param {string[]} notes
  * @returns {Promise<Clip>}
  */

@@ -10,14 +10,12 @@
  * The result gives the new position and whether anything moved.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
-const DIRECTIONS = ["up", "down", "left", "right"];
 
 /**
  * In the page: scroll the page (or its main scroll container) one step.
@@ -85,21 +83,13 @@ function positionOf() {
 }
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"scroll">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"scroll">>}
  */
 export async function scroll(action, ctx) {
   const hasTarget = action.uid !== undefined || action.selector !== undefined;
-  if (hasTarget === (action.direction !== undefined)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "give either 'direction' (with optional 'amount') or an element ('uid' or 'selector') to scroll into view");
-  }
-  if (!hasTarget && !DIRECTIONS.includes(/** @type {string} */ (action.direction))) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `'direction' must be one of: ${DIRECTIONS.join(", ")}`);
-  }
   const amount = action.amount ?? null;
-  if (amount !== null && (!Number.isSafeInteger(amount) || /** @type {number} */ (amount) < 1)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'amount' must be a positive number of pixels");
-  }
   return onTaskTab(action, ctx, async (tabId) => {
     if (!hasTarget) return scrolledResult(await inWorld(ctx, tabId, scrollStep, [action.direction, amount]), String(action.direction));
     const element = await targetElement(action, ctx, tabId);
@@ -113,7 +103,8 @@ export async function scroll(action, ctx) {
 }
 
 /**
- * @param {any} r what scrollStep saw
+ * @param {{container: string, moved: boolean, at_start?: boolean, at_end?: boolean} & Record<string, unknown>} r
+ *   what scrollStep saw
  * @param {string} direction
  */
 function scrolledResult(r, direction) {

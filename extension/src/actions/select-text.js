@@ -17,16 +17,14 @@ import { onElement } from "../tabs/isolated-world.js";
 export const MAX_SELECTED_CHARS = 2_000;
 
 /**
- * @param {Record<string, unknown>} action
- * @param {import("../wire/action-dispatcher.js").ActionContext} ctx
+ * @param {import("./support/context.js").ActionOf<"select_text">} action
+ * @param {import("./support/context.js").ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"select_text">>}
  */
 export async function selectText(action, ctx) {
   const text = action.text ?? null;
-  if (text !== null && (typeof text !== "string" || text.trim() === "" || text.length > 10_000)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'text' must be 1 to 10,000 characters of the element's text, or left out to select all of it");
-  }
   return onTaskTab(action, ctx, async (tabId) => {
-    const target = { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) };
+    const target = { uid: action.uid, selector: action.selector };
     let out = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text]);
     if (out === NODE_MISSING) out = await onElement(ctx, tabId, await targetElement(action, ctx, tabId), selectInPage, [text]);
     if (out?.status === "detached") {
@@ -36,12 +34,12 @@ export async function selectText(action, ctx) {
       throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`, quoting(out.target));
     }
     if (out?.status === "not_found") {
-      throw new ActionError(ErrorCode.INVALID_ACTION, `'text' ${JSON.stringify(clip(/** @type {string} */ (text), 80))} is not in ${out.target}, `
+      throw new ActionError(ErrorCode.INVALID_ACTION, `'text' ${JSON.stringify(clip(text ?? "", 80))} is not in ${out.target}, `
         + `whose text begins ${JSON.stringify(out.sample)}; give text that appears in it, or leave 'text' out to select all of it`,
         quoting(out.target, JSON.stringify(out.sample)));
     }
     const selected = String(out.selected ?? "");
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"select_text">} */
     const result = { selected: clip(selected, MAX_SELECTED_CHARS), length: selected.length, element: out.target };
     if (out.in_field) result.in_field = true;
     return result;

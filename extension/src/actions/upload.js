@@ -22,7 +22,7 @@ import { onElement } from "../tabs/isolated-world.js";
 import { chosenFiles, fileInputFacts, pickFileInput } from "../page/upload.js";
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
  */
 
@@ -30,11 +30,12 @@ import { chosenFiles, fileInputFacts, pickFileInput } from "../page/upload.js";
 const DRAG_COPY = 1;
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"upload">} action
  * @param {ActionContext} ctx
+ * @returns {Promise<import("./support/context.js").ResultOf<"upload">>}
  */
 export async function upload(action, ctx) {
-  const paths = pathsOf(action.paths);
+  const paths = action.paths;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const target = await targetElement(action, ctx, tabId);
     const input = await fileInputOf(ctx, tabId, target);
@@ -54,7 +55,7 @@ export async function upload(action, ctx) {
       }
       const uploaded = await onElement(ctx, tabId, input, chosenFiles);
       const effects = await watch.finish(dialogs.records, { valueChanged: true });
-      /** @type {Record<string, unknown>} */
+      /** @type {import("./support/context.js").ResultOf<"upload">} */
       const result = { uploaded, to: facts.target, how: "file input", effects };
       if (facts.accept) result.accept = facts.accept;
       return result;
@@ -71,24 +72,13 @@ export async function upload(action, ctx) {
       throw err;
     }
     const effects = await watch.finish(dialogs.records);
-    /** @type {Record<string, unknown>} */
+    /** @type {import("./support/context.js").ResultOf<"upload">} */
     const result = { uploaded: names.map((name) => ({ name })), to: await onElement(ctx, tabId, target, describeThis), how: "drop", x: point.x, y: point.y, effects };
     if (effects.nothing_changed) {
       result.note = "the drop changed nothing on the page: the element may not be a drop zone; look for a file input (extract shows it as a button \"Choose File\") and upload to it";
     }
     return result;
   });
-}
-
-/**
- * @param {unknown} value
- * @returns {string[]}
- */
-function pathsOf(value) {
-  if (!Array.isArray(value) || value.length === 0 || !value.every((p) => typeof p === "string" && p)) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, "'paths' must be a list of absolute file paths");
-  }
-  return value;
 }
 
 /**

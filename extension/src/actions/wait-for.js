@@ -17,28 +17,20 @@ import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { checkElement, checkSelector, checkText } from "../page/wait-for.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-export const MAX_TIMEOUT_MS = 30_000;
-const STATES = ["visible", "hidden", "attached", "detached"];
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("./support/context.js").ActionContext} ActionContext
  * @typedef {{done: boolean, seen: string, invalid?: string}} Check
  */
 
 /**
- * @param {Record<string, unknown>} action
+ * @param {import("./support/context.js").ActionOf<"wait_for">} action
  * @param {ActionContext} ctx
- * @returns {Promise<{state: string, seen: string, elapsed_ms: number}>}
+ * @returns {Promise<import("./support/context.js").ResultOf<"wait_for">>}
  */
 export async function waitFor(action, ctx) {
-  const given = ["uid", "selector", "text"].filter((k) => action[k] !== undefined && action[k] !== null);
-  if (given.length !== 1) throw new ActionError(ErrorCode.INVALID_ACTION, "give exactly one of 'uid', 'selector' or 'text'");
-  const state = /** @type {string} */ (action.state ?? "visible");
-  if (!STATES.includes(state)) throw new ActionError(ErrorCode.INVALID_ACTION, `'state' must be one of: ${STATES.join(", ")}`);
+  const state = action.state ?? "visible";
   const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isSafeInteger(timeoutMs) || /** @type {number} */ (timeoutMs) < 0 || /** @type {number} */ (timeoutMs) > MAX_TIMEOUT_MS) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `'timeout_ms' must be an integer from 0 to ${MAX_TIMEOUT_MS}`);
-  }
   const what = action.text !== undefined ? `text ${JSON.stringify(action.text)}`
     : action.selector !== undefined ? `selector ${JSON.stringify(action.selector)}` : `${action.uid}`;
 

@@ -28,18 +28,22 @@ export const REPORTED_UIDS = Symbol("uids the result reports");
 export const CHANGES_BUDGET = 2000;
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
- * @typedef {import("../wire/action-dispatcher.js").ActionHandler} ActionHandler
+ * @typedef {import("../actions/support/context.js").ActionContext} ActionContext
+ * @typedef {import("../actions/support/context.js").ActionType} ActionType
+ * @typedef {"on_dom_change" | "on_success"} ChangeListWhen as the declaration says (ActionSpec.change_list)
  */
 
 /**
- * The handler, with the change list added to its result when there is one to tell. `report_changes: false`
- * (a tuning field outside the model-facing schema, for benchmarks) leaves it out.
- * @param {ActionHandler} handler
- * @param {{waits?: boolean}} [options] waits: the handler waits for the page to change (wait_for), it has no effects
- * @returns {ActionHandler}
+ * The handler, with the change list added to its result when there is one to tell: `on_dom_change` — when its
+ * effects saw the DOM change in the same document; `on_success` — whenever it succeeded (a wait: what it waited
+ * for is what changed). `report_changes: false` (a tuning field outside the model-facing schema, for benchmarks)
+ * leaves it out. actions/index.js wraps each handler whose declaration says so.
+ * @template {ActionType} K
+ * @param {import("../actions/support/context.js").Handler<K>} handler
+ * @param {ChangeListWhen} when
+ * @returns {import("../actions/support/context.js").Handler<K>}
  */
-export function withChangeList(handler, { waits = false } = {}) {
+export function withChangeList(handler, when) {
   return async (action, ctx) => {
     /** @type {number | undefined} */
     let tabId;
@@ -47,20 +51,21 @@ export function withChangeList(handler, { waits = false } = {}) {
       tabId = id;
       ctx.noteTab?.(id);
     } });
-    if (action.report_changes === false || tabId === undefined || !(waits || changedInPlace(result))) return result;
-    const reported = /** @type {any} */ (result)?.[REPORTED_UIDS];
+    if (action.report_changes === false || tabId === undefined) return result;
+    if (when === "on_dom_change" && !changedInPlace(/** @type {{effects?: unknown}} */ (result))) return result;
+    const reported = /** @type {{[REPORTED_UIDS]?: unknown}} */ (result)[REPORTED_UIDS];
     const changes = await changeList(ctx, tabId, new Set(Array.isArray(reported) ? reported : [])).catch(() => null);
-    return changes ? { .../** @type {object} */ (result), changes } : result;
+    return changes ? { ...result, changes } : result;
   };
 }
 
 /**
  * Whether the effects saw the DOM change without a new document.
- * @param {any} result
+ * @param {{effects?: unknown}} result
  */
 function changedInPlace(result) {
-  const effects = result?.effects;
-  return !!effects && effects.dom_mutations > 0 && !(effects.navigated && !effects.same_document);
+  const effects = /** @type {{dom_mutations?: number, navigated?: boolean, same_document?: boolean} | undefined} */ (result.effects);
+  return !!effects && (effects.dom_mutations ?? 0) > 0 && !(effects.navigated && !effects.same_document);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 
 export const DEFAULT_MAX_CHARS = 24000;
-export const MIN_MAX_CHARS = 1000;
+/** The largest max_chars the declaration allows (app/protocol/actions/extract.py), named in the truncation note. */
 export const MAX_MAX_CHARS = 200000;
 /** Characters kept free for the truncation note. */
 export const NOTE_RESERVE = 400;
@@ -66,18 +66,6 @@ export function fit(md, elements, budget) {
     }
   }
   return { mdLines: k, elements: upto, complete: false };
-}
-
-/**
- * The budget from the action's max_chars.
- * @param {unknown} value
- * @returns {number | null} null when invalid
- */
-export function budgetOf(value) {
-  if (value === undefined || value === null) return DEFAULT_MAX_CHARS;
-  if (!Number.isSafeInteger(value)) return null;
-  const n = /** @type {number} */ (value);
-  return n >= MIN_MAX_CHARS && n <= MAX_MAX_CHARS ? n : null;
 }
 
 /** @param {number} n */

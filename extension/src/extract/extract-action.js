@@ -25,52 +25,18 @@
  * 24,000); markdown and elements are cut at the same place of the page (budget.js).
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
-import { taskTab } from "../targets/action-target.js";
-import { budgetOf, fit, MAX_MAX_CHARS, MIN_MAX_CHARS, truncationNote, VIEW_RESERVE } from "./budget.js";
-import { collectTab } from "./collect.js";
+import { fit, truncationNote, VIEW_RESERVE } from "./budget.js";
 import { indexLines } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
 import { renderBlocks } from "./markdown.js";
 import { diffSnapshots } from "./diff.js";
-import { previous, remember, snapshotOf } from "./snapshots.js";
-import { watchTab } from "./tab-watch.js";
-import { topDocument } from "./uid-map.js";
 
 /**
- * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
  *   hidden_chars?: number}} ExtractResult
  * @typedef {{url: string, title: string, changes: import("./diff.js").ChangeList, note?: string}} ChangesResult
  */
-
-/**
- * @param {Record<string, unknown>} action
- * @param {ActionContext} ctx
- * @returns {Promise<ExtractResult | ChangesResult>}
- */
-export async function extract(action, ctx) {
-  const maxChars = budgetOf(action.max_chars);
-  if (maxChars === null) {
-    throw new ActionError(ErrorCode.INVALID_ACTION, `'max_chars' must be an integer from ${MIN_MAX_CHARS} to ${MAX_MAX_CHARS}`);
-  }
-  const selector = action.selector === undefined || action.selector === null ? undefined : String(action.selector);
-  const tabId = await taskTab(action, ctx);
-  watchTab(ctx.debugger, tabId);
-  const page = await collectTab(ctx.debugger, tabId, { limit: maxChars, selector, blocklist: ctx.blocklist });
-  if (page.notFound) {
-    throw new ActionError(ErrorCode.ELEMENT_NOT_FOUND,
-      `no element matches selector ${JSON.stringify(selector)}; call extract without a selector to see the whole page`,
-      { candidates: [] });
-  }
-  const rendered = render(page);
-  const now = snapshotOf(page, rendered, topDocument(tabId) ?? "");
-  const before = previous(ctx.taskId, tabId, selector);
-  remember(ctx.taskId, tabId, selector, now);
-  const full = present(page, maxChars, rendered);
-  return action.changes === true ? changesSince(before, now, full, maxChars) : full;
-}
 
 /**
  * extract {changes: true}: the change list since the task's previous extract of this tab (and selector), or the

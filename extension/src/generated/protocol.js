@@ -39,6 +39,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({
       "url": "url",
     }),
@@ -52,6 +53,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "extract": Object.freeze({
@@ -63,6 +65,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "find": Object.freeze({
@@ -74,6 +77,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "click": Object.freeze({
@@ -85,6 +89,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
+    "change_list": "on_dom_change",
     "carries": Object.freeze({
       "prompt_text": "typed_text",
     }),
@@ -98,6 +103,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "typing",
+    "change_list": "on_dom_change",
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "text": "typed_text",
@@ -112,6 +118,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "fields",
+    "change_list": "on_dom_change",
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "fields": "form_fields",
@@ -127,6 +134,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
+    "change_list": null,
     "carries": Object.freeze({
       "paths": "file_paths",
     }),
@@ -140,6 +148,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "key",
+    "change_list": "on_dom_change",
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "key": "keys",
@@ -154,6 +163,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "hover": Object.freeze({
@@ -165,6 +175,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "drag": Object.freeze({
@@ -176,6 +187,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "select_text": Object.freeze({
@@ -187,6 +199,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "wait_for": Object.freeze({
@@ -198,6 +211,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": "on_success",
     "carries": Object.freeze({}),
   }),
   "screenshot": Object.freeze({
@@ -209,6 +223,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "page_log": Object.freeze({
@@ -220,6 +235,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "downloads": Object.freeze({
@@ -231,6 +247,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "read_download": Object.freeze({
@@ -242,6 +259,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "evaluate": Object.freeze({
@@ -253,6 +271,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": true,
     "sensitive_by": "script",
+    "change_list": null,
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "expression": "script",
@@ -267,6 +286,7 @@ export const ACTIONS = Object.freeze({
     "read_only": true,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
   "open_tab": Object.freeze({
@@ -278,6 +298,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({
       "url": "url",
     }),
@@ -291,6 +312,7 @@ export const ACTIONS = Object.freeze({
     "read_only": false,
     "may_be_sensitive": false,
     "sensitive_by": null,
+    "change_list": null,
     "carries": Object.freeze({}),
   }),
 });

@@ -21,24 +21,8 @@ import {
 import { stoppableDebugger } from "./in-flight.js";
 
 /**
- * @typedef {object} Services what action handlers work with
- * @property {any} tabs chrome.tabs
- * @property {any} [windows] chrome.windows
- * @property {import("../tabs/debugger-controller.js").DebuggerController} debugger
- * @property {import("../tabs/task-tabs.js").TaskTabs} taskTabs
- * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
- * @property {import("../tabs/dialogs.js").DialogGuard} [dialogs] answers JavaScript dialogs, reports them per action
- * @property {import("../tabs/bua-window.js").BuaWindow} [buaWindow] where new tabs go
- * @property {import("../sessions/blocklist.js").Blocklist} [blocklist] the person's blocklist (checked before a
- *   history step, whose target only the handler knows)
- * @property {import("../sessions/session-store.js").SessionStore} [sessions] live sessions
- * @property {import("../tabs/tab-log.js").PageLogs} [pageLogs] what session tabs logged (page_log)
- * @property {import("../tabs/downloads.js").TaskDownloads} [downloads] what session tabs downloaded, per task
- *
- * @typedef {Services & {taskId: string, requestId: string | number, signal?: AbortSignal,
- *   noteTab?: (tabId: number) => void, claimTab?: (tabId: number, windowId?: number) => Promise<void>}} ActionContext
- *   (ctx.debugger fails with `stopped` once the request is aborted; noteTab tells Stop which tab the request works
- *   on; claimTab makes a tab the action just opened the task's at once, before it has loaded)
+ * @typedef {import("../actions/support/context.js").Services} Services
+ * @typedef {import("../actions/support/context.js").ActionContext} ActionContext
  * @typedef {(action: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>} ActionHandler
  */
 

@@ -44,6 +44,9 @@ def test_scroll_and_screenshot_targets():
     assert fails({"type": "scroll", "uid": "e9", "direction": "up"}).code is ErrorCode.INVALID_ACTION
     assert parse_action({"type": "screenshot"}).full_page is False
     assert fails({"type": "screenshot", "uid": "e1", "selector": "a"}).code is ErrorCode.INVALID_ACTION
+    both = fails({"type": "screenshot", "uid": "e1", "full_page": True})
+    assert both.code is ErrorCode.INVALID_ACTION and "not both" in str(both)
+    assert parse_action({"type": "screenshot", "full_page": True}).full_page is True
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,hi",

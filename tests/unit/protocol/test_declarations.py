@@ -71,7 +71,8 @@ def test_the_extension_gets_the_flags_and_required_fields():
     assert wire["navigate"]["required"] == ["url"] and wire["navigate"]["opens_session"]
     assert wire["history"] == {"required": ["direction"], "may_navigate": True, "needs_input_focus": False,
                                "opens_session": False, "needs_tab": True, "read_only": False,
-                               "may_be_sensitive": False, "sensitive_by": None, "carries": {}}
+                               "may_be_sensitive": False, "sensitive_by": None, "change_list": None,
+                               "carries": {}}
     assert {a for a, w in wire.items() if not w["needs_tab"]} == {"get_tabs", "open_tab", "downloads", "read_download"}
 
 

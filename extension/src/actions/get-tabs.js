@@ -4,7 +4,7 @@
  * counted: a task never learns their URLs or titles.
  */
 
-/** @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext */
+/** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
 /**
  * @typedef {object} TabInfo
@@ -18,9 +18,9 @@
  */
 
 /**
- * @param {Record<string, unknown>} _action
+ * @param {import("./support/context.js").ActionOf<"get_tabs">} _action
  * @param {ActionContext} ctx
- * @returns {Promise<{tabs: TabInfo[], other_tabs: number}>}
+ * @returns {Promise<import("./support/context.js").ResultOf<"get_tabs"> & {tabs: TabInfo[], other_tabs: number}>}
  */
 export async function getTabs(_action, ctx) {
   const [tabs, current, owned] = await Promise.all([
@@ -28,12 +28,12 @@ export async function getTabs(_action, ctx) {
     ctx.taskTabs.get(ctx.taskId),
     ctx.taskTabs.ownedTabs(ctx.taskId),
   ]);
-  const mine = (/** @type {any} */ tab) => (ctx.sessions
-    ? ctx.sessions.get(tab.id)?.task_id === ctx.taskId : tab.id === current || owned.includes(tab.id));
-  const own = tabs.filter(mine);
+  const mine = (/** @type {number} */ id) => (ctx.sessions
+    ? ctx.sessions.get(id)?.task_id === ctx.taskId : id === current || owned.includes(id));
+  const own = tabs.filter((tab) => tab.id !== undefined && mine(tab.id));
   return {
-    tabs: own.map((/** @type {any} */ tab) => ({
-      tab_id: tab.id,
+    tabs: own.map((tab) => ({
+      tab_id: /** @type {number} */ (tab.id),
       window_id: tab.windowId,
       url: tab.url || tab.pendingUrl || "",
       title: tab.title ?? "",
