@@ -23,59 +23,59 @@ export type Quoting = string;
 
 /** `navigate`: load a URL in the task's tab (opens one the first time). */
 export type NavigateAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "navigate";
   url: string;
   timeout_ms?: number;
 };
 
-/** `history`: go back or forward in the tab's history, or reload it. The old page's uids are gone: extract again. */
+/** `history`: back, forward or reload; extract again after. */
 export type HistoryAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "history";
   direction: "back" | "forward" | "reload";
   timeout_ms?: number;
 };
 
-/** `extract`: the page as markdown with inline uids, the interactive elements (`e4 button "View" (row: Jane Doe)`), and text. Do this first on a page. `changes: true` returns only what changed since your previous extract of the tab: `changes.markdown` lines `+` added, `-` removed, `~` changed (then `was:`), each hunk after `@ after: <the line before it>`; `changes.elements` the same for uids (uids stay stable); a full extract instead when the tab loaded a new document or the change is larger than the page (`changes.full`, `changes.summary` says why). */
+/** `extract`: the page as markdown with inline uids, then `elements` and `text`. First thing on a page. `changes: true`: only what changed since your last extract (`+` added, `-` removed, `~` changed, then `was:`). */
 export type ExtractAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "extract";
   /** CSS selector (fallback to uid). */
   selector?: string;
   max_chars?: number;
-  /** Only what changed since this task's previous extract of the tab (or of the same selector). */
+  /** Only what changed since your last extract of the tab (or selector). */
   changes?: boolean;
 };
 
-/** `find`: search the current page without a full extract: `text` finds visible text and element names (case-insensitive), `role`/`name` find elements (`{role: "button", name: "Save"}`; name is a substring). Answers matches with uids (usable like extract's) and context, and the total. */
+/** `find`: search the page without an extract: `text` (visible text and names) or `role`/`name` (a substring); matches carry uids and context. */
 export type FindAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "find";
   text?: string;
-  /** An ARIA role as extract shows it: button, link, textbox, checkbox, row, heading… */
+  /** A role as extract shows it (button, link, row…). */
   role?: string;
   name?: string;
   limit?: number;
 };
 
-/** `click`: click an element, or a `point` {x, y} read from a screenshot for what has no uid (an SVG shape, a spot on a canvas); the result names what received the click and what changed (navigation, new tab, dialog, DOM). alert/beforeunload are accepted, confirm/prompt dismissed unless `dialog: "accept"` (with `prompt_text` for a prompt). */
+/** `click`: click an element, or a `point` from a screenshot for what has no uid. */
 export type ClickAction = {
-  /** How to answer a confirm/prompt this action opens. Default: alert and beforeunload accepted, confirm and prompt dismissed. */
+  /** The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted). */
   dialog?: "accept" | "dismiss";
   /** Text for a prompt() this action opens (accepts it). */
   prompt_text?: string;
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
   /** CSS selector (fallback to uid). */
   selector?: string;
-  /** A point {x, y} in CSS pixels of the tab's viewport (from a screenshot: origin + pixel / scale); for what has no uid, e.g. an SVG shape or a spot on a canvas. */
+  /** CSS pixels in the viewport (from a screenshot: origin + pixel / scale). */
   point?: {
     x: number;
     y: number;
@@ -85,13 +85,13 @@ export type ClickAction = {
   click_count?: number;
 };
 
-/** `type`: type into an input, textarea, contenteditable or choose a <select> option by label; `submit` presses Enter after. */
+/** `type`: type into a field or contenteditable, or pick a <select> option by its label; `submit` presses Enter. */
 export type TypeAction = {
-  /** How to answer a confirm/prompt this action opens. Default: alert and beforeunload accepted, confirm and prompt dismissed. */
+  /** The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted). */
   dialog?: "accept" | "dismiss";
   /** Text for a prompt() this action opens (accepts it). */
   prompt_text?: string;
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
@@ -103,22 +103,22 @@ export type TypeAction = {
   submit?: boolean;
 };
 
-/** `fill`: fill several fields in one call: text replaces a field's value, a select takes an option's label, a checkbox or radio takes true/false. Answers one result per field (a failed field does not stop the others); `submit` submits the form (or presses Enter) only when every field was filled. */
+/** `fill`: several fields at once, one result each; `submit` only when all were filled. */
 export type FillAction = {
-  /** How to answer a confirm/prompt this action opens. Default: alert and beforeunload accepted, confirm and prompt dismissed. */
+  /** The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted). */
   dialog?: "accept" | "dismiss";
   /** Text for a prompt() this action opens (accepts it). */
   prompt_text?: string;
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "fill";
   fields: FillField[];
   submit?: boolean;
 };
 
-/** `upload`: put files on a file input (or its label or wrapper), or drop them on a drop zone. `paths` are absolute; only files under the folders the person allowed in Settings → Files, at most 50 MB each. */
+/** `upload`: put files (absolute paths in folders the person allowed, ≤ 50 MB) on a file input or a drop zone. */
 export type UploadAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
@@ -128,13 +128,13 @@ export type UploadAction = {
   paths: string[];
 };
 
-/** `press_key`: e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A. */
+/** `press_key`: one key or chord. */
 export type PressKeyAction = {
-  /** How to answer a confirm/prompt this action opens. Default: alert and beforeunload accepted, confirm and prompt dismissed. */
+  /** The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted). */
   dialog?: "accept" | "dismiss";
   /** Text for a prompt() this action opens (accepts it). */
   prompt_text?: string;
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "press_key";
   /** e.g. Enter, Tab, Escape, ArrowDown, PageDown, Control+A */
@@ -143,7 +143,7 @@ export type PressKeyAction = {
 
 /** `scroll`: scroll the page, or bring an element into view. */
 export type ScrollAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
@@ -155,15 +155,15 @@ export type ScrollAction = {
   amount?: number;
 };
 
-/** `hover`: move the pointer over an element or a `point` (menus, tooltips, chart values). */
+/** `hover`: the pointer over an element or a `point` (menus, tooltips). */
 export type HoverAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
   /** CSS selector (fallback to uid). */
   selector?: string;
-  /** A point {x, y} in CSS pixels of the tab's viewport (from a screenshot: origin + pixel / scale); for what has no uid, e.g. an SVG shape or a spot on a canvas. */
+  /** CSS pixels in the viewport (from a screenshot: origin + pixel / scale). */
   point?: {
     x: number;
     y: number;
@@ -171,15 +171,15 @@ export type HoverAction = {
   type: "hover";
 };
 
-/** `drag`: press on an element or point, move in steps and release on another or `by` {dx, dy}: reorder a list, move a slider handle, resize (a textarea's grip is its bottom-right corner: use a point), drop a file card. Works with pointer-event and HTML5 drag-and-drop; the result names what was dragged and what it was dropped on. */
+/** `drag`: press, move and release on another element, a point or `by` {dx, dy} (lists, sliders, resize grips). */
 export type DragAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
   /** CSS selector (fallback to uid). */
   selector?: string;
-  /** A point {x, y} in CSS pixels of the tab's viewport (from a screenshot: origin + pixel / scale); for what has no uid, e.g. an SVG shape or a spot on a canvas. */
+  /** CSS pixels in the viewport (from a screenshot: origin + pixel / scale). */
   point?: {
     x: number;
     y: number;
@@ -189,12 +189,12 @@ export type DragAction = {
   to_uid?: string;
   /** CSS selector (fallback to uid). */
   to_selector?: string;
-  /** A point {x, y} in CSS pixels of the tab's viewport (from a screenshot: origin + pixel / scale); for what has no uid, e.g. an SVG shape or a spot on a canvas. */
+  /** CSS pixels in the viewport (from a screenshot: origin + pixel / scale). */
   to_point?: {
     x: number;
     y: number;
   };
-  /** Move by {dx, dy} CSS pixels from where the drag starts. */
+  /** CSS pixels from where the drag starts. */
   by?: {
     dx: number;
     dy: number;
@@ -203,9 +203,9 @@ export type DragAction = {
   steps?: number;
 };
 
-/** `select_text`: select all of an element's text, or the first occurrence of `text` in it (before a copy, a formatting button or a 'quote' control); the result gives the selected text. */
+/** `select_text`: select an element's text, or the first `text` in it (before a copy or a formatting button). */
 export type SelectTextAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
@@ -216,9 +216,9 @@ export type SelectTextAction = {
   text?: string;
 };
 
-/** `wait_for`: wait until visible/hidden/attached/detached; selectors can express state, e.g. `[aria-hidden='false']`. Like a click's, its result carries `changes` once you have extracted the page. */
+/** `wait_for`: until visible/hidden/attached/detached; carries `changes` like a click. */
 export type WaitForAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "wait_for";
   /** Element uid from the last extract, e.g. 'e4'. */
@@ -230,9 +230,9 @@ export type WaitForAction = {
   timeout_ms?: number;
 };
 
-/** `screenshot`: an image of the page or an element. Use when layout matters; extract is cheaper for reading. To aim at a spot in it (click/hover/drag `point`): point = origin + pixel / scale, from the result's `origin` and `scale`; points must lie in the `viewport`. */
+/** `screenshot`: an image, when layout matters (extract reads cheaper); its `origin` and `scale` place a `point`. */
 export type ScreenshotAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   /** Element uid from the last extract, e.g. 'e4'. */
   uid?: string;
@@ -244,9 +244,9 @@ export type ScreenshotAction = {
   quality?: number;
 };
 
-/** `page_log`: this tab's console messages, uncaught errors, or failed and slow (> 2 s) requests since the task's session began (the last 200 of each, long texts cut); `since` = an earlier answer's `last_seq` for only what is new. Use it when a page misbehaves (a button does nothing, data does not load). */
+/** `page_log`: console messages, uncaught errors, or failed and slow requests; `since` = an earlier `last_seq`. For a page that misbehaves. */
 export type PageLogAction = {
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "page_log";
   kind: "console" | "errors" | "network";
@@ -254,12 +254,12 @@ export type PageLogAction = {
   since?: number;
 };
 
-/** `downloads`: list this task's downloads (what its clicks downloaded): id, file name, path, size, type, state (in_progress, complete, interrupted); `executable` marks programs and scripts, and bua stops one the person did not approve (`stopped`: hand off, the person downloads it). A click that starts one already says so in its effects. */
+/** `downloads`: this task's downloads (id, name, path, state); an unapproved `executable` is `stopped`: hand off. */
 export type DownloadsAction = {
   type: "downloads";
 };
 
-/** `read_download`: the text of one of this task's downloads: txt, csv, json, md, html (as text), xml, and the text layer of a PDF; at most max_chars (default 24,000) for the whole answer. */
+/** `read_download`: the text of a download (txt, csv, json, md, html, xml, a PDF's text). */
 export type ReadDownloadAction = {
   type: "read_download";
   /** A download id from downloads or from a click's effects. */
@@ -267,24 +267,24 @@ export type ReadDownloadAction = {
   max_chars?: number;
 };
 
-/** `evaluate`: run JavaScript in the page and get a JSON value back. Last resort. */
+/** `evaluate`: run JavaScript in the page, get JSON back. Last resort. */
 export type EvaluateAction = {
-  /** How to answer a confirm/prompt this action opens. Default: alert and beforeunload accepted, confirm and prompt dismissed. */
+  /** The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted). */
   dialog?: "accept" | "dismiss";
   /** Text for a prompt() this action opens (accepts it). */
   prompt_text?: string;
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id?: number;
   type: "evaluate";
   expression: string;
 };
 
-/** `get_tabs`: list this task's own tabs (url, title, `current`); other tabs are only counted (`other_tabs`). */
+/** `get_tabs`: this task's tabs (url, title, `current`); others are only counted. */
 export type GetTabsAction = {
   type: "get_tabs";
 };
 
-/** `open_tab`: open another tab for this task (in the background unless focus). */
+/** `open_tab`: another tab for this task (background unless `focus`). */
 export type OpenTabAction = {
   type: "open_tab";
   url: string;
@@ -294,7 +294,7 @@ export type OpenTabAction = {
 /** `close_tab`: close a tab this task opened. */
 export type CloseTabAction = {
   type: "close_tab";
-  /** Tab id; defaults to the task's current tab. */
+  /** Default: the task's current tab. */
   tab_id: number;
 };
 
@@ -736,7 +736,7 @@ export type FillField = {
   uid?: string;
   /** CSS selector (fallback to uid). */
   selector?: string;
-  /** Text for a text field, an option's label for a select, true/false for a checkbox or radio. */
+  /** Text, an option's label, or true/false for a checkbox or radio. */
   value: string | boolean;
 };
 
