@@ -109,6 +109,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   const session = sessions.get(tabId);
   if (session) port.post(eventMessage("tab_closed", { task_id: session.task_id, tab_id: tabId, domain: session.domain }));
   dialogs.forgetTab(tabId);
+  gate.forgetTab(tabId);
   sessions.end(tabId, "tab_closed").catch((err) => console.warn("bua: could not end a closed tab's session:", err));
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));
 });
@@ -125,7 +126,7 @@ chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
 // A session follows its tab wherever it goes (links, scripts, the person); landing on a blocked site ends it.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   if ((change.url || change.title) && sessions.get(tabId)) {
-    gate.check(tabId).catch((err) => console.warn("bua: could not check where a session tab went:", err));
+    gate.followTab(tabId);
   }
 });
 
