@@ -10,7 +10,7 @@ import { describeElement } from "./functions.js";
 /**
  * Set a checkbox or radio to `want` by clicking it (click, input and change
  * fire as for a person's click), unless it already is.
- * @this {any}
+ * @this {HTMLInputElement}
  * @param {boolean} want
  */
 export function setChecked(want) {

@@ -223,11 +223,11 @@ export function keptDeclaration(ref, keep) {
 
 /**
  * Whether a Runtime.callFunctionOn reply (by value) says the world keeps no copy of the function.
- * @param {any} reply
+ * @param {{result?: {value?: unknown}} | null | undefined} reply
  */
 export function notKept(reply) {
   const value = reply?.result?.value;
-  return typeof value === "object" && value !== null && value[NOT_KEPT] === true;
+  return typeof value === "object" && value !== null && /** @type {Record<string, unknown>} */ (value)[NOT_KEPT] === true;
 }
 
 /**

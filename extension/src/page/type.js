@@ -84,16 +84,16 @@ definePageFunction(focusForTyping, { uses: [deepActiveElement, describeElement] 
 /**
  * Choose the option whose label matches (exactly, then by value, then the only
  * label containing the text), firing input and change.
- * @this {any}
+ * @this {HTMLSelectElement}
  * @param {string} text
  */
 export function chooseOption(text) {
   const el = this;
   const want = text.replace(/\s+/g, " ").trim().toLowerCase();
-  const label = (/** @type {any} */ o) => String(o.label || o.textContent || "").replace(/\s+/g, " ").trim();
+  const label = (/** @type {HTMLOptionElement} */ o) => String(o.label || o.textContent || "").replace(/\s+/g, " ").trim();
   // An option the list does not show (hidden, display:none) is neither offered nor named.
-  const view = el.ownerDocument.defaultView;
-  const options = Array.from(el.options).filter((/** @type {any} */ o) => !o.hidden && view.getComputedStyle(o).display !== "none");
+  const view = /** @type {Window} */ (el.ownerDocument.defaultView);
+  const options = Array.from(el.options).filter((o) => !o.hidden && view.getComputedStyle(o).display !== "none");
   const containing = options.filter((o) => label(o).toLowerCase().includes(want));
   const match = options.find((o) => label(o).toLowerCase() === want)
     || options.find((o) => String(o.value).toLowerCase() === want)
@@ -110,7 +110,7 @@ definePageFunction(chooseOption);
 
 /**
  * Set a date/time/color/range value, firing input and change.
- * @this {any}
+ * @this {HTMLInputElement}
  * @param {string} text
  */
 export function setValue(text) {

@@ -21,7 +21,7 @@ export function pickFileInput() {
 }
 definePageFunction(pickFileInput);
 
-/** @this {any} */
+/** @this {HTMLInputElement} */
 export function fileInputFacts() {
   const el = this;
   return {
@@ -33,7 +33,7 @@ export function fileInputFacts() {
 }
 definePageFunction(fileInputFacts, { uses: [describeElement, disabledReason] });
 
-/** The files a file input holds now, as name and size. @this {any} */
+/** The files a file input holds now, as name and size. @this {HTMLInputElement} */
 export function chosenFiles() {
   return Array.from(this.files || []).map((/** @type {File} */ f) => ({ name: f.name, size: f.size }));
 }

@@ -83,7 +83,7 @@ export function checkText(text, state) {
 definePageFunction(checkText, { uses: [describeElement, hiddenReason] });
 
 /**
- * @this {any} the element
+ * @this {Element} the element
  * @param {string} state
  */
 export function checkElement(state) {

@@ -22,7 +22,7 @@ import { runAction } from "./run-action.js";
 
 /**
  * @typedef {object} Services what action handlers work with
- * @property {any} tabs chrome.tabs
+ * @property {typeof chrome.tabs} tabs
  * @property {any} [windows] chrome.windows
  * @property {import("../tabs/debugger-controller.js").DebuggerController} debugger
  * @property {import("../tabs/task-tabs.js").TaskTabs} taskTabs
@@ -127,7 +127,7 @@ export class ActionDispatcher {
       this.#log.warn("bua: ignoring a message that is not an object:", describe(msg));
       return;
     }
-    const m = /** @type {Record<string, any>} */ (msg);
+    const m = /** @type {Record<string, unknown>} */ (msg);
     if (m.v !== PROTOCOL_VERSION) {
       this.#rejectIfAnswerable(m, `unsupported protocol version ${describe(m.v)}; this extension speaks v: ${PROTOCOL_VERSION}`);
       return;
@@ -147,7 +147,7 @@ export class ActionDispatcher {
     }
   }
 
-  /** @param {Record<string, any>} m */
+  /** @param {Record<string, unknown>} m */
   async #handleRequest(m) {
     if (!hasId(m)) {
       this.#log.warn("bua: ignoring a request without an id");
@@ -158,8 +158,8 @@ export class ActionDispatcher {
     await runAction(m, deps, {
       answer: (outcome) => (outcome.ok ? this.#reply(okResponse(m.id, outcome.result)) : this.#replyError(m.id, outcome.error)),
       report: (run, ok) => {
-        const result = /** @type {any} */ (run.result);
-        const resultTab = Number.isInteger(result?.tab_id) ? result.tab_id : undefined;
+        const result = /** @type {{tab_id?: unknown} | null | undefined} */ (run.result);
+        const resultTab = Number.isInteger(result?.tab_id) ? /** @type {number} */ (result?.tab_id) : undefined;
         this.#reportAction(run.taskId, run.type, run.flight?.tabId() ?? resultTab ?? run.allowedTab, ok);
       },
     });
@@ -186,7 +186,7 @@ export class ActionDispatcher {
     this.#send(eventMessage("action_done", { task_id: taskId, tab_id: tabId, action: type, ok }));
   }
 
-  /** @param {Record<string, any>} m */
+  /** @param {Record<string, unknown>} m */
   async #handleControl(m) {
     if (!hasId(m)) {
       this.#log.warn("bua: ignoring a control message without an id");
@@ -206,7 +206,7 @@ export class ActionDispatcher {
     this.#reply(okResponse(m.id, await op.run(isObject(m.args) ? m.args : {}, deps)));
   }
 
-  /** @param {Record<string, any>} m */
+  /** @param {Record<string, unknown>} m */
   async #handleEvent(m) {
     switch (m.type) {
       case "host_ready":
@@ -221,7 +221,7 @@ export class ActionDispatcher {
   }
 
   /**
-   * @param {Record<string, any>} m
+   * @param {Record<string, unknown>} m
    * @param {string} message
    */
   #rejectIfAnswerable(m, message) {

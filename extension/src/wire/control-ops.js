@@ -15,7 +15,7 @@ import { ActionError, ErrorCode } from "../protocol.js";
  * @property {import("../safety/network-strict.js").StrictSetting} [strict] the person's strict-mode setting
  *
  * @typedef {"controls" | "strict"} ControlNeed a part of the build an op cannot work without
- * @typedef {{needs?: ControlNeed, run: (args: Record<string, any>, deps: ControlDeps) => unknown}} ControlOp
+ * @typedef {{needs?: ControlNeed, run: (args: Record<string, unknown>, deps: ControlDeps) => unknown}} ControlOp
  *   `run` answers the op's result (or a promise of it); bad args throw invalid_action naming what is valid
  */
 

@@ -28,10 +28,10 @@ import { stoppableDebugger } from "./in-flight.js";
  * @property {import("../safety/network-hold.js").NetworkHolds} [holds]
  *
  * @typedef {object} ActionRun one request on its way through the steps
- * @property {Record<string, any>} message the request envelope
+ * @property {Record<string, unknown> & {id: string | number}} message the request envelope
  * @property {keyof typeof ACTIONS} type
- * @property {Record<string, any>} action as the app sent it
- * @property {Record<string, any>} run as it runs (the tab the gate allowed filled in)
+ * @property {Record<string, unknown>} action as the app sent it
+ * @property {Record<string, unknown>} run as it runs (the tab the gate allowed filled in)
  * @property {ActionHandler} handler
  * @property {string} taskId
  * @property {string} label the task's name for the person
@@ -56,7 +56,7 @@ const invalid = (message) => new ActionError(ErrorCode.INVALID_ACTION, message);
  * @type {ActionStep}
  */
 export async function checkRequest(run, deps) {
-  const action = run.message.action;
+  const action = /** @type {Record<string, unknown>} */ (run.message.action);
   if (typeof action !== "object" || action === null || Array.isArray(action) || typeof action.type !== "string") {
     throw invalid(`'action' must be an object with a string 'type', one of: ${ACTION_TYPES.join(", ")}`);
   }
@@ -77,7 +77,7 @@ export async function openContext(run, deps) {
   const m = run.message;
   run.taskId = typeof m.task_id === "string" ? m.task_id : "";
   run.label = typeof m.task_label === "string" && m.task_label ? m.task_label : run.taskId;
-  run.flight = deps.inFlight?.begin(m.id, run.taskId, Number.isInteger(run.action.tab_id) ? run.action.tab_id : undefined);
+  run.flight = deps.inFlight?.begin(m.id, run.taskId, Number.isInteger(run.action.tab_id) ? /** @type {number} */ (run.action.tab_id) : undefined);
   const { taskId, label, flight } = run;
   /** @type {ActionContext} */
   const ctx = { ...deps.services, taskId, requestId: m.id,
@@ -136,7 +136,7 @@ export async function runHandler(run) {
  * @type {ActionStep}
  */
 export async function recordSession(run, deps) {
-  await deps.gate.after(run.type, run.taskId, run.label, run.allowedTab, /** @type {any} */ (run.result ?? {}));
+  await deps.gate.after(run.type, run.taskId, run.label, run.allowedTab, /** @type {Record<string, unknown>} */ (run.result ?? {}));
 }
 
 /** The steps, in order. */
@@ -150,7 +150,7 @@ export const ACTION_STEPS = Object.freeze([checkRequest, openContext, passSessio
 /**
  * Take a request through the steps; `answer` gets its outcome (exactly once), then `report` the tab it worked
  * on when it passed the session gate.
- * @param {Record<string, any>} message a request with an id
+ * @param {Record<string, unknown> & {id: string | number}} message a request with an id
  * @param {RunDeps} deps
  * @param {{answer: (outcome: Outcome) => void, report: (run: ActionRun, ok: boolean) => void}} out
  * @param {readonly ActionStep[]} [steps]
