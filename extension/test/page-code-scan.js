@@ -56,7 +56,8 @@ export function freeIdentifiers(fn) {
 
 /**
  * What a library part `(lib) => { lib.x = ...; ... lib.y ... }` adds to lib and reads of it: `reads` are the
- * names read anywhere, `readsAtInstall` those read while the part installs (outside its nested functions).
+ * names read anywhere, `readsAtInstall` those read while the part installs (outside its nested functions),
+ * `otherUses` where lib is used otherwise (its source offsets).
  * @param {Function} part
  */
 export function libraryMembers(part) {
@@ -79,7 +80,16 @@ export function libraryMembers(part) {
     }
     return false;
   };
+  /** @type {number[]} */
+  const otherUses = [];
   walk(outer, (node, parent) => {
+    // `lib` as anything but `lib.name` (passed on, destructured, lib[x]) would hide what the part reads.
+    if (node.type === "Identifier" && node.name === lib && parent && parent !== outer
+      && !(parent.type === "MemberExpression" && parent.object === node && !parent.computed)
+      && !(parent.type === "MemberExpression" && parent.property === node && !parent.computed)
+      && !(parent.type === "Property" && parent.key === node && !parent.computed && !parent.shorthand)) {
+      otherUses.push(node.start);
+    }
     if (node.type !== "MemberExpression" || node.computed || node.object.type !== "Identifier" || node.object.name !== lib) return;
     const name = node.property.name;
     if (parent && parent.type === "AssignmentExpression" && parent.left === node) adds.add(name);
@@ -88,7 +98,7 @@ export function libraryMembers(part) {
       if (!nested(node)) readsAtInstall.add(name);
     }
   });
-  return { adds, reads, readsAtInstall };
+  return { adds, reads, readsAtInstall, otherUses };
 }
 
 /**

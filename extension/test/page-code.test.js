@@ -85,7 +85,8 @@ function partProblems(part) {
   const problems = [];
   const stray = [...freeIdentifiers(part.fn)].filter((name) => !GLOBALS.has(name));
   if (stray.length) problems.push(`${part.name} uses ${stray.join(", ")}: a part reaches other code only through lib`);
-  const { adds, reads } = libraryMembers(part.fn);
+  const { adds, reads, otherUses } = libraryMembers(part.fn);
+  if (otherUses.length) problems.push(`${part.name} uses lib other than as lib.name (${otherUses.length}×): name each member it reads`);
   const mayRead = new Set([...adds, ...part.uses.flatMap((u) => [...libraryMembers(u).adds])]);
   for (const name of reads) {
     if (mayRead.has(name)) continue;
@@ -246,6 +247,12 @@ test("the checks fail on a helper used but not declared, an unused declaration, 
   function pageProbe(/** @type {any} */ lib) {
     lib.probe = () => lib.noSuchMember() + lib.roleOf() + fetch("x"); // eslint-disable-line no-undef
   }
+  function pageHiding(/** @type {any} */ lib) {
+    const { roleOf } = lib;
+    lib.hiding = () => roleOf() + lib["nameOf"]();
+  }
+  assert.deepEqual(partProblems({ kind: "part", name: "pageHiding", fn: pageHiding, uses: [] }),
+    ["pageHiding uses lib other than as lib.name (2×): name each member it reads"]);
   assert.deepEqual(partProblems({ kind: "part", name: "pageProbe", fn: pageProbe, uses: [] }).sort(), [
     "pageProbe reads lib.noSuchMember, which no part adds",
     "pageProbe reads lib.roleOf of pageAria: add pageAria to its uses",
