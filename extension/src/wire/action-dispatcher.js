@@ -22,7 +22,7 @@ import { runAction } from "./run-action.js";
 
 /**
  * @typedef {object} Services what action handlers work with
- * @property {typeof chrome.tabs} tabs
+ * @property {any} tabs chrome.tabs
  * @property {any} [windows] chrome.windows
  * @property {import("../tabs/debugger-controller.js").DebuggerController} debugger
  * @property {import("../tabs/task-tabs.js").TaskTabs} taskTabs
