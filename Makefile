@@ -54,7 +54,8 @@ check: check-py check-js
 
 # Ruff over every Python folder (tests and bench too, with unused noqa refused), mypy --strict over the packages, and
 # the contract both languages share: the generated protocol is not stale, every declared action has a handler and
-# every handler a declaration, and the protocol vectors classify alike in Python and in node.
+# every handler a declaration, every control op the app sends has one table entry, code sent to the page uses only
+# what it declares, and the protocol vectors classify alike in Python and in node.
 check-py: venv
 	$(PY) -m ruff check app native_host installer tests bench scripts
 	$(PY) -m mypy
@@ -62,7 +63,7 @@ check-py: venv
 
 check-js: browser-deps
 	cd extension && npm ci --no-audit --no-fund --loglevel=error && npx tsc -p tsconfig.json && \
-		node --test test/handlers.test.js test/protocol-vectors.test.js
+		node --test test/handlers.test.js test/protocol-vectors.test.js test/control-ops.test.js test/page-code.test.js
 
 test-py:
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider

@@ -27,7 +27,7 @@ import { StrictSetting } from "./src/safety/network-strict.js";
 
 const timers = {
   setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms),
-  clearTimeout: (/** @type {any} */ handle) => clearTimeout(handle),
+  clearTimeout: (/** @type {unknown} */ handle) => clearTimeout(/** @type {ReturnType<typeof setTimeout>} */ (handle)),
 };
 
 const port = new NativePort({ runtime: chrome.runtime, timers });
@@ -40,12 +40,12 @@ const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   port.post(eventMessage(type, data));
   if (type === "session_started") {
     pageLogs.start(/** @type {number} */ (data.tab_id)).catch((err) => console.warn("bua: could not listen to the tab's log:", err));
-    groups.add(/** @type {any} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
+    groups.add(/** @type {{task_id: string, tab_id: number, label: string}} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
   } else if (type === "navigated") {
-    groups.mark(/** @type {any} */ (data));
+    groups.mark(/** @type {{tab_id: number}} */ (data));
   } else if (type === "session_ended") {
     pageLogs.forget(/** @type {number} */ (data.tab_id));
-    groups.remove(/** @type {any} */ (data));
+    groups.remove(/** @type {{task_id: string, tab_id: number}} */ (data));
   }
 });
 const gate = new SessionGate({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
@@ -57,7 +57,7 @@ const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => de
 
 const confirmations = new Confirmations({ downloads });
 /** Read-only: how long the last sensitive-action checks took (bench/safety_bench.py reads it over CDP). */
-/** @type {any} */ (globalThis).buaCheckTimings = () => confirmations.timings();
+/** @type {typeof globalThis & {buaCheckTimings?: () => unknown}} */ (globalThis).buaCheckTimings = () => confirmations.timings();
 const strict = new StrictSetting(chrome.storage.local);
 // What the page sends while an action acts is held until the app (and the person) let it go.
 const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get() });
@@ -109,6 +109,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   const session = sessions.get(tabId);
   if (session) port.post(eventMessage("tab_closed", { task_id: session.task_id, tab_id: tabId, domain: session.domain }));
   dialogs.forgetTab(tabId);
+  gate.forgetTab(tabId);
   sessions.end(tabId, "tab_closed").catch((err) => console.warn("bua: could not end a closed tab's session:", err));
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));
 });
@@ -125,7 +126,7 @@ chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
 // A session follows its tab wherever it goes (links, scripts, the person); landing on a blocked site ends it.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   if ((change.url || change.title) && sessions.get(tabId)) {
-    gate.check(tabId).catch((err) => console.warn("bua: could not check where a session tab went:", err));
+    gate.followTab(tabId);
   }
 });
 

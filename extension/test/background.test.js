@@ -94,3 +94,80 @@ test("idle ends every session and configure sets the idle threshold", async () =
   assert.deepEqual(port.sent.at(-1).result, { idle_threshold_s: 300 });
   assert.deepEqual(chrome.idle.intervals, [300]);
 });
+
+/**
+ * A navigate of `taskId` to `url` in a new tab; its tab id.
+ * @param {any} port
+ * @param {string} id
+ * @param {string} taskId
+ * @param {string} url
+ */
+async function navigated(port, id, taskId, url) {
+  chrome.debugger.handlers["Page.navigate"] = (_params, tabId) => {
+    setTimeout(() => chrome.debugger.emit(tabId, "Page.loadEventFired", {}), 1);
+    return { frameId: "MAIN", loaderId: "L1" };
+  };
+  port.onMessage.emit({ v: 1, kind: "request", id, task_id: taskId, action: { type: "navigate", url } });
+  const response = await answered(port, id);
+  assert.equal(response.ok, true, JSON.stringify(response.error));
+  return /** @type {number} */ (response.result.tab_id);
+}
+
+/**
+ * Run `body` with console.warn and console.info noted instead of printed.
+ * @param {(noted: {warn: string[], info: string[]}) => Promise<void>} body
+ */
+async function withConsole(body) {
+  const { warn, info } = console;
+  /** @type {{warn: string[], info: string[]}} */
+  const noted = { warn: [], info: [] };
+  console.warn = (...args) => noted.warn.push(args.map(String).join(" "));
+  console.info = (...args) => noted.info.push(args.map(String).join(" "));
+  try {
+    await body(noted);
+  } finally {
+    Object.assign(console, { warn, info });
+  }
+}
+
+test("a session tab whose move cannot be checked is logged, and the next action on it answers why and what to do", async () => {
+  const port = chrome.runtime.lastPort;
+  const tabId = await navigated(port, "f1", "t5", "http://c.test/");
+  const storage = chrome.storage.session;
+  const save = storage.set;
+  await withConsole(async (noted) => {
+    storage.set = async () => { throw new Error("storage quota exceeded"); };
+    try {
+      chrome.tabs.all.get(tabId).url = "http://d.test/";
+      chrome.tabs.onUpdated.emit(tabId, { url: "http://d.test/" });
+      for (let i = 0; i < 200 && noted.warn.length === 0; i++) await settle();
+      assert.equal(noted.warn.length, 1);
+      assert.match(noted.warn[0], new RegExp(`could not check where session tab ${tabId} went.*storage quota exceeded`));
+      // It moves on before the next action, and saving where it is still fails: the action does not run.
+      chrome.tabs.all.get(tabId).url = "http://d2.test/";
+      port.onMessage.emit({ v: 1, kind: "request", id: "f2", task_id: "t5", action: { type: "close_tab", tab_id: tabId } });
+      const refused = await answered(port, "f2");
+      assert.equal(refused.error.code, "internal_error");
+      assert.match(refused.error.message, new RegExp(`which site tab ${tabId} is on now \\(storage quota exceeded\\).*did not run: retry it once`));
+      assert.ok(chrome.tabs.all.has(tabId), "the action did not run");
+    } finally {
+      storage.set = save;
+    }
+    port.onMessage.emit({ v: 1, kind: "request", id: "f3", task_id: "t5", action: { type: "close_tab", tab_id: tabId } });
+    assert.equal((await answered(port, "f3")).ok, true, "checked again once storage works, the action runs");
+  });
+});
+
+test("a session tab that reaches a blocked site ends its session, which is no failure to log", async () => {
+  const port = chrome.runtime.lastPort;
+  const tabId = await navigated(port, "g1", "t6", "http://e.test/");
+  await withConsole(async (noted) => {
+    chrome.tabs.all.get(tabId).url = "https://www.bank.test/login";
+    chrome.tabs.onUpdated.emit(tabId, { url: "https://www.bank.test/login" });
+    for (let i = 0; i < 200 && noted.info.length === 0; i++) await settle();
+    assert.deepEqual(noted.warn, []);
+    assert.match(noted.info[0], /reached a blocked site/);
+  });
+  const ended = port.sent.filter((m) => /** @type {any} */ (m).type === "session_ended" && /** @type {any} */ (m).data.tab_id === tabId);
+  assert.deepEqual(ended.map((m) => /** @type {any} */ (m).data.reason), ["blocked"]);
+});

@@ -7,6 +7,15 @@
  * be self-contained: no imports, no references to module scope.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageFields } from "./page-fields.js";
+import { pageIconName } from "./page-icon-name.js";
+import { pageSeen } from "./page-seen.js";
+import { pageShadow } from "./page-shadow.js";
+import { pageSvg } from "./page-svg.js";
+
+definePagePart(pageAria, { uses: [pageFields, pageIconName, pageSeen, pageShadow, pageSvg] });
+
 /**
  * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib (contentText needs pageSeen; nameOf
  * pageIconName).

@@ -6,6 +6,10 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+
+definePagePart(pageBlocks);
+
 /**
  * Adds lib.blocks = {sink, flush, addText, flatRuns, plain}.
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -21,6 +21,12 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageMath } from "./page-math.js";
+
+definePagePart(pageClickable, { uses: [pageAria, pageMath] });
+
 /**
  * Adds documentNode, listenSync, listenAdd, listenReached, listenPending, isListened, listenedElements and scriptControl
  * to lib (needs pageAria).

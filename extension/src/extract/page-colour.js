@@ -13,6 +13,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageColour, { uses: [pageRender] });
+
 /**
  * Adds colourOf, composite, contrast, gradientColours, paintsOf and canvasOf to lib (needs pageRender's factsOf).
  * @param {any} lib the in-page library object (globalThis.__bua)

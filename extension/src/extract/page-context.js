@@ -7,6 +7,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+
+definePagePart(pageContext, { uses: [pageAria] });
+
 /**
  * Adds contextsFor, cssPath and stripReason to lib.
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -6,6 +6,12 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageClickable } from "./page-clickable.js";
+import { pageControls } from "./page-controls.js";
+
+definePagePart(pageControlsFind, { uses: [pageClickable, pageControls] });
+
 /**
  * Adds scriptControlsIn, scriptCountAfter, firstAfter and scriptNamed to lib (needs pageClickable, pageControls).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -15,6 +15,16 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageClickable } from "./page-clickable.js";
+import { pageMath } from "./page-math.js";
+import { pageReading } from "./page-reading.js";
+import { pageSvg } from "./page-svg.js";
+import { pageVisibility } from "./page-visibility.js";
+
+definePagePart(pageControls, { uses: [pageAria, pageClickable, pageMath, pageReading, pageSvg, pageVisibility] });
+
 /** The role-like labels a script control gets (page-clickable.js): the extension asks listeners only for these. */
 export const SCRIPT_ROLES = ["clickable", "row", "item", "cell", "gridcell", "img", "columnheader", "draggable"];
 

@@ -24,6 +24,12 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageCover, { uses: [pageColour, pageRender] });
+
 /**
  * Adds coveredBy, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib (needs pageRender).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -11,6 +11,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+
+definePagePart(pageFields, { uses: [pageAria] });
+
 /**
  * Adds fieldValue, fieldType and hasFormat to lib (needs pageAria's cap at call time).
  * @param {any} lib the in-page library object (globalThis.__bua)

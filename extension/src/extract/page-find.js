@@ -7,6 +7,19 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageClickable } from "./page-clickable.js";
+import { pageContext } from "./page-context.js";
+import { pageControls } from "./page-controls.js";
+import { pageControlsFind } from "./page-controls-find.js";
+import { pageRegistry } from "./page-registry.js";
+import { pageSearch } from "./page-search.js";
+import { pageSeen } from "./page-seen.js";
+import { pageShadow } from "./page-shadow.js";
+
+definePagePart(pageFind, { uses: [pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch, pageSeen, pageShadow] });
+
 /**
  * Adds INTERACTIVE_SELECTOR, findLike, findModal and omittedFrom to lib
  * (needs pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch, pageSeen).

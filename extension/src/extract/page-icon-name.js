@@ -14,6 +14,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained. Pure helpers are on lib for node tests.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+
+definePagePart(pageIconName, { uses: [pageAria] });
+
 /**
  * Adds iconName, ligatureOf, iconWords, ligatureWords and iconNamed to lib (needs pageAria's clean, seenState).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -13,6 +13,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained; also called in the worker (pure).
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+
+definePagePart(pageIndex, { uses: [pageAria] });
+
 /**
  * Adds namedInline, grouped, indexCost and regionLabel to lib.
  * @param {any} lib the in-page library object (globalThis.__bua), or any object (worker)

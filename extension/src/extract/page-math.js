@@ -11,6 +11,12 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageVisibility } from "./page-visibility.js";
+
+definePagePart(pageMath, { uses: [pageAria, pageVisibility] });
+
 /**
  * Adds mathText, isMathImage, formulaBeside and isFormula to lib (needs pageAria, pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -5,6 +5,12 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageMath } from "./page-math.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageReading, { uses: [pageMath, pageRender] });
+
 /**
  * Adds isLayoutTable, mayShow, imageText, frameSeen, frameNote, originOf and blankReason to lib (needs pageMath).
  * @param {any} lib the in-page library object (globalThis.__bua)

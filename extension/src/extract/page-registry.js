@@ -12,6 +12,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageShadow } from "./page-shadow.js";
+
+definePagePart(pageRegistry, { uses: [pageShadow] });
+
 /**
  * Adds doc, idOf, lookup and query to lib.
  * @param {any} lib the in-page library object (globalThis.__bua)

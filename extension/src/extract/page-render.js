@@ -22,6 +22,11 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
+
+definePagePart(pageRender, { uses: [pageColour] });
+
 /**
  * Adds factsOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -8,6 +8,20 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageContext } from "./page-context.js";
+import { pageControls } from "./page-controls.js";
+import { pageControlsFind } from "./page-controls-find.js";
+import { pageFind } from "./page-find.js";
+import { pageIconName } from "./page-icon-name.js";
+import { pageRegistry } from "./page-registry.js";
+import { pageSeen } from "./page-seen.js";
+import { pageShadow } from "./page-shadow.js";
+import { pageVisibility } from "./page-visibility.js";
+
+definePagePart(pageSearch, { uses: [pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageIconName, pageRegistry, pageSeen, pageShadow, pageVisibility] });
+
 /**
  * Adds search and searchRoots to lib
  * (needs pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageRegistry, pageSeen).

@@ -23,6 +23,15 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageControls } from "./page-controls.js";
+import { pageReading } from "./page-reading.js";
+import { pageShadow } from "./page-shadow.js";
+import { pageVisibility } from "./page-visibility.js";
+
+definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageShadow, pageVisibility] });
+
 /**
  * Adds seenState, textShows, seenRuns, shownText, seenLabel and seenReady to lib
  * (needs pageAria, pageControls, pageReading, pageVisibility).

@@ -29,6 +29,10 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+
+definePagePart(pageShadow);
+
 /**
  * Adds closedRoots, pendingHosts, addClosedRoots and shadowRoots to lib.
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -8,6 +8,12 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageClickable } from "./page-clickable.js";
+
+definePagePart(pageSvg, { uses: [pageAria, pageClickable] });
+
 /**
  * Adds svgControls and svgLabel to lib (needs pageAria, pageClickable).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -34,6 +34,15 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageColour } from "./page-colour.js";
+import { pageControls } from "./page-controls.js";
+import { pageCover } from "./page-cover.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageRender] });
+
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, hiddenLength and shownName to lib (needs pageRender, pageCover).
  * @param {any} lib the in-page library object (globalThis.__bua)

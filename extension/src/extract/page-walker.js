@@ -26,6 +26,24 @@
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
+import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageBlocks } from "./page-blocks.js";
+import { pageClickable } from "./page-clickable.js";
+import { pageContext } from "./page-context.js";
+import { pageControls } from "./page-controls.js";
+import { pageCover } from "./page-cover.js";
+import { pageFind } from "./page-find.js";
+import { pageIconName } from "./page-icon-name.js";
+import { pageIndex } from "./page-index.js";
+import { pageMath } from "./page-math.js";
+import { pageReading } from "./page-reading.js";
+import { pageRegistry } from "./page-registry.js";
+import { pageSvg } from "./page-svg.js";
+import { pageVisibility } from "./page-visibility.js";
+
+definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRegistry, pageSvg, pageVisibility] });
+
 /**
  * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageControls, pageFind, pageIndex, pageRegistry, pageShadow).
  * @param {any} lib the in-page library object (globalThis.__bua)

@@ -1,9 +1,8 @@
 /**
  * Running bua's in-page library in an isolated world of a frame.
  *
- * The library (page-registry, page-aria, page-fields, page-blocks, page-clickable, page-context, page-colour,
- * page-controls, page-controls-find, page-cover, page-find, page-index, page-math, page-reading, page-render,
- * page-search, page-seen, page-shadow, page-visibility, page-walker) is installed once per document
+ * The library is the parts (extract/page-*.js, each declared with definePagePart: page/page-code.js) that
+ * LIBRARY_ROOTS need, closed over what each declares it uses. It is installed once per document
  * into the world "bua" (Page.createIsolatedWorld: page scripts cannot see or
  * tamper with it; the same world name gives the same world, so its state
  * persists between calls; measured on Chromium 156) and called with
@@ -12,38 +11,33 @@
  */
 
 import { CdpError } from "../tabs/debugger-controller.js";
-import { pageAria } from "./page-aria.js";
-import { pageBlocks } from "./page-blocks.js";
 import { pageClickable } from "./page-clickable.js";
-import { pageContext } from "./page-context.js";
-import { pageControls } from "./page-controls.js";
-import { pageColour } from "./page-colour.js";
-import { pageControlsFind } from "./page-controls-find.js";
-import { pageCover } from "./page-cover.js";
-import { pageFields } from "./page-fields.js";
 import { pageFind } from "./page-find.js";
-import { pageIconName } from "./page-icon-name.js";
-import { pageIndex } from "./page-index.js";
-import { pageMath } from "./page-math.js";
-import { pageReading } from "./page-reading.js";
-import { pageRender } from "./page-render.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
-import { pageSvg } from "./page-svg.js";
-import { pageVisibility } from "./page-visibility.js";
 import { pageWalker } from "./page-walker.js";
 import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
+import { libraryParts, librarySource } from "../page/page-code.js";
 
 export const WORLD_NAME = "bua";
 
-const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls,
-  pageControlsFind, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover,
-  pageSearch, pageSeen, pageShadow, pageSvg, pageVisibility, pageWalker].map(String);
+/**
+ * The parts whose members are called from outside the library: by name through callPage (walk, search,
+ * findLike, lookup, query, listenSync, pendingHosts, …) and by the page functions that read globalThis.__bua
+ * (seenLabel, shownText, closedRoots, isListened, …). test/page-code.test.js checks that the library they
+ * make provides every such name.
+ */
+export const LIBRARY_ROOTS = [pageWalker, pageSearch, pageFind, pageRegistry, pageClickable, pageShadow, pageSeen];
+
+/** The library's parts in install order (a part after the parts it uses). */
+export const LIBRARY_PARTS = libraryParts(LIBRARY_ROOTS);
+
+const INSTALL_PARTS = librarySource(LIBRARY_PARTS, "lib");
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
-const LIB_VERSION = textHash(PARTS.join(""));
+const LIB_VERSION = textHash(INSTALL_PARTS);
 
 const MISSING = "bua-library-missing";
 
@@ -60,7 +54,7 @@ const CALL_SOURCE = `function (method, ...args) {
 /** Installs the library in this world (once per document and library version). */
 export const INSTALL_SOURCE = `function () {
   const lib = { version: ${JSON.stringify(LIB_VERSION)} };
-${PARTS.map((part) => `  (${part})(lib);`).join("\n")}
+${INSTALL_PARTS}
   Object.defineProperty(globalThis, "__bua", { value: lib, configurable: true });
   return true;
 }`;

@@ -13,10 +13,9 @@ import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
-import { keptFunction } from "../page/functions.js";
-import {
-  POINTER_HELPERS, aimAtPoint, readRecording, recheckAim, startRecording,
-} from "../page/pointer.js";
+import { describeElement, hiddenReason, keptFunction } from "../page/functions.js";
+import { definePageFunction } from "../page/page-code.js";
+import { aimAtPoint, readRecording, recheckAim, startRecording } from "../page/pointer.js";
 import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "./effects.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { frameOffset } from "./frame-offset.js";
@@ -42,9 +41,6 @@ import { keepInBackground } from "./window-focus.js";
  *   recorder: Recorder}} Aimed
  */
 
-const AIM_HELPERS = [aimInPage, hitTestInPage, visiblePart, startCounting, startRecording, ...POINTER_HELPERS];
-const READ_HELPERS = POINTER_HELPERS;
-
 /**
  * Resolve the action's target (`uid`, `selector` or `point`), aim at it and start watching effects. The usual
  * case, a uid in the tab's own session that can take the event, is one page call (lookup, scroll, hit-test,
@@ -61,7 +57,7 @@ export async function aimAndWatch(action, ctx, tabId, verb) {
   const settleMs = settleMsOf(action);
   if (action.point !== undefined) return aimAtViewportPoint(ctx, tabId, pointOf(action.point, "point"), token, settleMs);
   const fast = await callOnTarget(ctx, tabId, { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) },
-    keptFunction(aimAndCount, AIM_HELPERS), [token]);
+    keptFunction(aimAndCount), [token]);
   if (fast !== NODE_MISSING && fast?.counting === true) {
     const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
     return { aim: { point: fast.point, local: fast.point, target: fast.target }, watch, sessionId: undefined, recorder: topRecorder(ctx, tabId, token) };
@@ -99,7 +95,7 @@ export function pointOf(value, field) {
  * @returns {Promise<Aimed>}
  */
 async function aimAtViewportPoint(ctx, tabId, point, token, settleMs) {
-  const at = await inWorld(ctx, tabId, aimAtPoint, [point.x, point.y, token], {}, AIM_HELPERS);
+  const at = await inWorld(ctx, tabId, aimAtPoint, [point.x, point.y, token]);
   if (at.status === "outside") {
     throw new ActionError(ErrorCode.INVALID_ACTION, `point (${point.x}, ${point.y}) is outside the viewport, which is `
       + `${at.width}×${at.height} CSS px (x from 0 to ${at.width - 1}, y from 0 to ${at.height - 1}); take a screenshot of `
@@ -109,7 +105,7 @@ async function aimAtViewportPoint(ctx, tabId, point, token, settleMs) {
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `nothing in the page is at (${point.x}, ${point.y}); take a screenshot and aim again`);
   }
   const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
-  const recorder = { read: (/** @type {boolean} */ stop) => inWorld(ctx, tabId, readRecording, [token, stop], {}, READ_HELPERS), recheck: null };
+  const recorder = { read: (/** @type {boolean} */ stop) => inWorld(ctx, tabId, readRecording, [token, stop]), recheck: null };
   return { aim: { point, local: point, target: at.target }, watch, sessionId: undefined, recorder };
 }
 
@@ -122,8 +118,8 @@ async function aimAtViewportPoint(ctx, tabId, point, token, settleMs) {
  */
 function topRecorder(ctx, tabId, token) {
   return {
-    read: (stop) => inWorld(ctx, tabId, readRecording, [token, stop], {}, READ_HELPERS),
-    recheck: (x, y) => inWorld(ctx, tabId, recheckAim, [token, x, y], {}, READ_HELPERS),
+    read: (stop) => inWorld(ctx, tabId, readRecording, [token, stop]),
+    recheck: (x, y) => inWorld(ctx, tabId, recheckAim, [token, x, y]),
   };
 }
 
@@ -137,8 +133,8 @@ function topRecorder(ctx, tabId, token) {
  */
 function elementRecorder(ctx, tabId, element, token, topDocument) {
   return {
-    read: (stop) => onElement(ctx, tabId, element, readRecording, [token, stop], READ_HELPERS),
-    recheck: topDocument ? (x, y) => onElement(ctx, tabId, element, recheckAim, [token, x, y], READ_HELPERS) : null,
+    read: (stop) => onElement(ctx, tabId, element, readRecording, [token, stop]),
+    recheck: topDocument ? (x, y) => onElement(ctx, tabId, element, recheckAim, [token, x, y]) : null,
   };
 }
 
@@ -151,7 +147,7 @@ function elementRecorder(ctx, tabId, element, token, topDocument) {
  * @returns {Promise<Recorder>}
  */
 async function frameRecorder(ctx, tabId, element, token) {
-  const started = await onElement(ctx, tabId, element, startRecording, [token], READ_HELPERS).catch(() => false);
+  const started = await onElement(ctx, tabId, element, startRecording, [token]).catch(() => false);
   if (!started) return { read: async () => null, recheck: null };
   return elementRecorder(ctx, tabId, element, token, false);
 }
@@ -284,7 +280,7 @@ export async function aimAt(ctx, tabId, element, verb, token) {
   if (element.sessionId === undefined) {
     let fast;
     try {
-      fast = await onElement(ctx, tabId, element, aimAndCount, [token], AIM_HELPERS);
+      fast = await onElement(ctx, tabId, element, aimAndCount, [token]);
     } catch (err) {
       throw await explained(ctx, tabId, element, err);
     }
@@ -304,6 +300,7 @@ function aimAndCount(token) {
   if (aim.status === "ok") aim.counting = startCounting.call(this, token) && startRecording.call(this, token);
   return aim;
 }
+definePageFunction(aimAndCount, { uses: [aimInPage, startCounting, startRecording] });
 
 /**
  * The result of a hit-test, or the not_interactable / element_stale error it means.
@@ -400,6 +397,7 @@ async function describe(ctx, tabId, element) {
 function whyNotRendered() {
   return `${describeElement(this)} is ${hiddenReason(this) || "not rendered"}`;
 }
+definePageFunction(whyNotRendered, { uses: [describeElement, hiddenReason] });
 
 /**
  * A CDP failure while measuring the element, as the error the model can act on.

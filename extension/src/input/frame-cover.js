@@ -7,6 +7,8 @@
  */
 
 import { inWorld } from "../tabs/isolated-world.js";
+import { describeElement } from "../page/functions.js";
+import { definePageFunction } from "../page/page-code.js";
 
 /**
  * In the page: "" when a frame element is on top at (x, y), else a description of what is (describeElement:
@@ -19,6 +21,7 @@ function probeCover(x, y) {
   if (!el || el.tagName === "IFRAME" || el.tagName === "FRAME") return "";
   return describeElement(el);
 }
+definePageFunction(probeCover, { uses: [describeElement] });
 
 /**
  * @param {import("../wire/action-dispatcher.js").ActionContext} ctx

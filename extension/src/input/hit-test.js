@@ -1,8 +1,11 @@
 /**
  * Hit-testing before a click: would the event at the chosen point reach the
  * element, or something on top of it? Runs in the page with `this` = the
- * element (helpers from page/functions.js in scope).
+ * element (with what it declares it uses: page/page-code.js).
  */
+
+import { definePageFunction } from "../page/page-code.js";
+import { describeElement, disabledReason, hiddenReason } from "../page/functions.js";
 
 /**
  * @typedef {{status: "ok", target: string}
@@ -64,6 +67,7 @@ export function hitTestInPage(x, y, quadsLeft, quadsTop) {
   }
   return { status: "covered", by: describeElement(hit), target };
 }
+definePageFunction(hitTestInPage, { uses: [describeElement, disabledReason] });
 
 /**
  * The part of `rect` (client coordinates) a person can see: inside the viewport and inside every ancestor
@@ -107,13 +111,14 @@ export function visiblePart(el, rect, width, height) {
   }
   return { box: { left, top, w: right - left, h: bottom - top }, clipper: null };
 }
+definePageFunction(visiblePart);
 
 /**
  * For an element of the tab's top frame, all of the aiming in one call: scroll
  * it into view when it is not fully visible (instantly, whatever the page's
  * scroll-behavior), choose the centre of its largest visible box and
  * hit-test that point. Elements in frames answer {status: "in_frame"} and are
- * aimed through CDP instead. Needs hitTestInPage and visiblePart in scope.
+ * aimed through CDP instead.
  * @this {any}
  * @returns {(HitResult & {point?: {x: number, y: number}}) | {status: "in_frame"}
  *   | {status: "no_box" | "outside_viewport", target: string, reason: string}}
@@ -163,6 +168,7 @@ export function aimInPage() {
   }
   return { ...centre, point };
 }
+definePageFunction(aimInPage, { uses: [visiblePart, describeElement, hiddenReason, hitTestInPage] });
 
 /**
  * The not_interactable message for a hit-test result, or "" when the click can go ahead.

@@ -2,6 +2,6 @@
 // (extract/run-in-page.js installs it), and per-call state of the page helpers. Declared so that page code reads
 // them typed instead of indexing globalThis.
 declare var __bua: any;
-declare var __buaEffects: Record<string, any> | undefined;
+declare var __buaEffects: Record<string, import("./effects.js").EffectsState> | undefined;
 declare var __buaKept: Map<string, unknown> | undefined;
 declare var __buaPointer: any;

@@ -1,9 +1,12 @@
 /**
  * In-page halves of the effects watch (input/effects.js): the mutation, focus and
  * scroll counter an action starts just before its input, and its reading.
- * Sent to the page as source text (page/functions.js): self-contained, with
- * the helpers of page/functions.js in scope.
+ * Sent to the page as source text, each with what it declares it uses
+ * (page/page-code.js).
  */
+
+import { definePageFunction } from "./page-code.js";
+import { deepActiveElement, describeElement } from "./functions.js";
 
 /**
  * @typedef {{count: number, last: number, target: any, focus: any, scrolled: any, observer: MutationObserver,
@@ -87,6 +90,7 @@ export function startCounting(token) {
   all[token] = state;
   return true;
 }
+definePageFunction(startCounting, { uses: [deepActiveElement] });
 
 /**
  * In the page: the count so far; with `stop`, also where focus went, and stop counting.
@@ -118,3 +122,4 @@ export function readCount(token, stop) {
   }
   return out;
 }
+definePageFunction(readCount, { uses: [describeElement, deepActiveElement] });

@@ -1,13 +1,16 @@
 /**
  * The in-page halves of `fill` besides what it shares with `type`
  * (page/type.js): ticking a checkbox or radio and submitting the form. They
- * run with `this` = the element, helpers from page/functions.js in scope.
+ * run with `this` = the element, each with what it declares it uses in scope (page/page-code.js).
  */
+
+import { definePageFunction } from "./page-code.js";
+import { describeElement } from "./functions.js";
 
 /**
  * Set a checkbox or radio to `want` by clicking it (click, input and change
  * fire as for a person's click), unless it already is.
- * @this {any}
+ * @this {HTMLInputElement}
  * @param {boolean} want
  */
 export function setChecked(want) {
@@ -17,6 +20,7 @@ export function setChecked(want) {
   el.click();
   return { ok: el.checked === want, checked: el.checked, changed: true };
 }
+definePageFunction(setChecked);
 
 /**
  * Submit the element's form as its submit button would (validation first),
@@ -34,3 +38,4 @@ export function submitForm() {
   form.requestSubmit(button && button.form === form && !button.disabled ? button : undefined);
   return { how: "form", button: button ? describeElement(button) : "" };
 }
+definePageFunction(submitForm, { uses: [describeElement] });

@@ -1,9 +1,10 @@
 /**
- * Helpers that run inside the page (sent as source text through
- * Runtime.callFunctionOn / Runtime.evaluate), and the composer that bundles
- * them with a function. Each helper is self-contained: it may use only its
- * arguments, DOM globals and the other helpers listed here.
+ * The page functions nearly every other page function calls (a short handle for an element, the focused element,
+ * why an element is hidden or disabled), and how a call sends a page function: as the source page/page-code.js
+ * assembles from its declaration, compiled once and kept by bua's isolated world.
  */
+
+import { declarationOf, definePageFunction, pageSource } from "./page-code.js";
 
 /**
  * A short handle for an element: `tag#id.class1.class2 "text"`, quoting only what a person sees of it (the
@@ -87,43 +88,63 @@ export function disabledReason(el) {
   return "";
 }
 
-/** The helpers every page function gets. */
+definePageFunction(describeElement);
+definePageFunction(deepActiveElement);
+definePageFunction(hiddenReason, { uses: [describeElement] });
+definePageFunction(disabledReason, { uses: [describeElement] });
+
+/**
+ * What a page function without a declaration of its own is taken to use: these helpers, and the `extra` its call
+ * names (the way page functions named their helpers before page/page-code.js; test/page-code.test.js checks
+ * such a function against exactly this).
+ */
 export const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
 
 /**
  * @typedef {{kept: string, keeping: string}} KeptFunction how a call names a page function the world keeps:
  *   `kept` is an expression for the world's copy (undefined when it has none), `keeping` compiles the source
  *   and keeps it for the next call
+ * @typedef {{source: string, kept?: KeptFunction}} Assembled
  */
 
 /** What a call answers when its world keeps no copy of the function yet (a new document, or the first call). */
 export const NOT_KEPT = "__buaNotKept";
 
-/** @type {Map<Function, {extra: Function[], source: string, kept?: KeptFunction}[]>} composed sources, per function and extras */
-const sources = new Map();
+/** @type {WeakMap<Function, Assembled>} the source of each declared page function */
+const declaredSources = new WeakMap();
+/** @type {WeakMap<Function, {extra: Function[], entry: Assembled}[]>} undeclared ones, per list of extras */
+const undeclaredSources = new WeakMap();
 
 /**
+ * The assembled source of a page function: its declaration's closure, or for an undeclared function HELPERS
+ * and `extra` (a declared function's own declaration wins over a call's extras).
  * @param {Function} fn
  * @param {Function[]} extra
- * @returns {{extra: Function[], source: string, kept?: KeptFunction}}
+ * @returns {Assembled}
  */
 function entryFor(fn, extra) {
-  const known = sources.get(fn) ?? [];
+  const code = declarationOf(fn);
+  if (code) {
+    let entry = declaredSources.get(fn);
+    if (!entry) declaredSources.set(fn, (entry = { source: pageSource(code) }));
+    return entry;
+  }
+  const known = undeclaredSources.get(fn) ?? [];
   const cached = known.find((k) => k.extra.length === extra.length && k.extra.every((f, i) => f === extra[i]));
-  if (cached) return cached;
-  const source = `function (...args) {\n${[...HELPERS, ...extra].map(String).join("\n")}\nreturn (${fn}).apply(this, args);\n}`;
-  /** @type {{extra: Function[], source: string, kept?: KeptFunction}} */
-  const entry = { extra: [...extra], source };
-  sources.set(fn, [...known, entry]);
+  if (cached) return cached.entry;
+  /** @param {Function} f @returns {import("./page-code.js").PageCode} */
+  const leaf = (f) => ({ kind: "function", name: f.name, fn: f, uses: [] });
+  const entry = { source: pageSource({ ...leaf(fn), uses: [...HELPERS, ...extra] },
+    (f) => (f === fn || extra.includes(f) ? leaf(f) : undefined)) };
+  undeclaredSources.set(fn, [...known, { extra: [...extra], entry }]);
   return entry;
 }
 
 /**
  * Source of a function declaration for Runtime.callFunctionOn that runs
- * `fn` with `this` and its arguments, with the helpers (and `extra` page
- * functions) in scope.
+ * `fn` with `this` and its arguments, with what it uses in scope.
  * @param {Function} fn
- * @param {Function[]} [extra] more self-contained functions `fn` calls
+ * @param {Function[]} [extra] for a function without a declaration: more page functions `fn` calls
  * @returns {string}
  */
 export function pageFunction(fn, extra = []) {
@@ -150,7 +171,7 @@ export function textHash(text) {
  * extension never runs an older copy. Only for bua's isolated world: the
  * page's own world must not see bua's functions.
  * @param {Function} fn
- * @param {Function[]} [extra]
+ * @param {Function[]} [extra] for a function without a declaration: more page functions `fn` calls
  * @returns {KeptFunction}
  */
 export function keptFunction(fn, extra = []) {
@@ -202,11 +223,11 @@ export function keptDeclaration(ref, keep) {
 
 /**
  * Whether a Runtime.callFunctionOn reply (by value) says the world keeps no copy of the function.
- * @param {any} reply
+ * @param {{result?: {value?: unknown}} | null | undefined} reply
  */
 export function notKept(reply) {
   const value = reply?.result?.value;
-  return typeof value === "object" && value !== null && value[NOT_KEPT] === true;
+  return typeof value === "object" && value !== null && /** @type {Record<string, unknown>} */ (value)[NOT_KEPT] === true;
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * In-page halves of the pointer actions (click, hover, drag): what is at a
  * point, and which elements really received an action's pointer events.
- * Sent to the page as source text (page/functions.js): each function is
- * self-contained, with the helpers of page/functions.js and the others
- * listed in POINTER_HELPERS in scope.
+ * Sent to the page as source text, each function with what it declares it
+ * uses (page/page-code.js).
  */
 
 import { startCounting } from "./effects.js";
+import { definePageFunction } from "./page-code.js";
+import { describeElement, hiddenReason } from "./functions.js";
 
 /**
  * The deepest element at a point of the document's viewport: into open shadow roots, closed ones extract
@@ -45,6 +46,7 @@ export function deepElementAt(doc, x, y) {
   }
   return hit;
 }
+definePageFunction(deepElementAt);
 
 /**
  * The control a person operates through `el`: the element itself or its nearest ancestor that is a link,
@@ -67,6 +69,7 @@ export function controlOf(el) {
   }
   return null;
 }
+definePageFunction(controlOf);
 
 /**
  * `span.icon "★" in button#fav "Favourite"`: the element, and the control it belongs to when that is an
@@ -80,6 +83,7 @@ export function describeReceiver(el) {
   if (!control || control === el) return describeElement(el);
   return `${describeElement(el)} in ${describeElement(control)}`;
 }
+definePageFunction(describeReceiver, { uses: [controlOf, describeElement] });
 
 /**
  * In the page: note which elements receive the pointer events of one action, until readRecording stops it.
@@ -126,6 +130,7 @@ export function startRecording(token) {
   all[token] = state;
   return true;
 }
+definePageFunction(startRecording, { uses: [controlOf, describeElement] });
 
 /**
  * In the page: who received the recorded events so far (`stop` ends the recording). An event inside the aimed
@@ -164,6 +169,7 @@ export function readRecording(token, stop) {
   }
   return out;
 }
+definePageFunction(readRecording, { uses: [describeReceiver] });
 
 /**
  * In the page, once the pointer has arrived at (x, y): is the aimed element still what is there? Hover can
@@ -203,11 +209,11 @@ export function recheckAim(token, x, y) {
   }
   return { status: "covered", by: describeReceiver(hit) || "nothing", was: state.targetName, why: "" };
 }
+definePageFunction(recheckAim, { uses: [deepElementAt, hiddenReason, describeReceiver] });
 
 /**
  * In the page: aim at a point of the top viewport, with no element named. Checks the point is inside the
  * viewport, names what is there and starts the effects counter and the recording under `token`.
- * Needs startCounting and startRecording in scope.
  * @param {number} x
  * @param {number} y
  * @param {string} token
@@ -222,6 +228,7 @@ export function aimAtPoint(x, y, token) {
   startRecording.call(null, token);
   return { status: "ok", target: describeReceiver(hit), counting: true };
 }
+definePageFunction(aimAtPoint, { uses: [deepElementAt, startCounting, startRecording, describeReceiver] });
 
-/** The helpers the functions above call (besides page/functions.js's). */
+/** The pointer helpers, for a call that still names its page function's helpers (an undeclared function). */
 export const POINTER_HELPERS = [deepElementAt, controlOf, describeReceiver];

@@ -1,9 +1,12 @@
 /**
  * The in-page halves of `type` (run with `this` = the element, helpers from
- * page/functions.js in scope). They run in bua's isolated world: setting
+ * what each declares it uses in scope: page/page-code.js). They run in bua's isolated world: setting
  * `value` there bypasses framework value trackers on the page's wrappers, so
  * the input/change events that follow are seen as real changes.
  */
+
+import { definePageFunction } from "./page-code.js";
+import { deepActiveElement, describeElement, disabledReason, hiddenReason } from "./functions.js";
 
 /**
  * The field to type into: the element itself, the control of a label, or the
@@ -18,6 +21,7 @@ export function pickEditable() {
   const query = "input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])";
   return (el.querySelector && el.querySelector(query)) || (el.shadowRoot && el.shadowRoot.querySelector(query)) || null;
 }
+definePageFunction(pickEditable);
 
 /** @this {any} */
 export function editFacts() {
@@ -42,6 +46,7 @@ export function editFacts() {
   facts.value = facts.kind === "contenteditable" ? String(el.innerText).replace(/\n$/, "") : String(el.value ?? "");
   return facts;
 }
+definePageFunction(editFacts, { uses: [describeElement, disabledReason, hiddenReason] });
 
 /**
  * Focus the field and place the caret at the end, or select all of it with `clear`.
@@ -74,20 +79,21 @@ export function focusForTyping(clear) {
     return { focused: true, caretPlaced: false };
   }
 }
+definePageFunction(focusForTyping, { uses: [deepActiveElement, describeElement] });
 
 /**
  * Choose the option whose label matches (exactly, then by value, then the only
  * label containing the text), firing input and change.
- * @this {any}
+ * @this {HTMLSelectElement}
  * @param {string} text
  */
 export function chooseOption(text) {
   const el = this;
   const want = text.replace(/\s+/g, " ").trim().toLowerCase();
-  const label = (/** @type {any} */ o) => String(o.label || o.textContent || "").replace(/\s+/g, " ").trim();
+  const label = (/** @type {HTMLOptionElement} */ o) => String(o.label || o.textContent || "").replace(/\s+/g, " ").trim();
   // An option the list does not show (hidden, display:none) is neither offered nor named.
-  const view = el.ownerDocument.defaultView;
-  const options = Array.from(el.options).filter((/** @type {any} */ o) => !o.hidden && view.getComputedStyle(o).display !== "none");
+  const view = /** @type {Window} */ (el.ownerDocument.defaultView);
+  const options = Array.from(el.options).filter((o) => !o.hidden && view.getComputedStyle(o).display !== "none");
   const containing = options.filter((o) => label(o).toLowerCase().includes(want));
   const match = options.find((o) => label(o).toLowerCase() === want)
     || options.find((o) => String(o.value).toLowerCase() === want)
@@ -100,10 +106,11 @@ export function chooseOption(text) {
   el.dispatchEvent(new Event("change", { bubbles: true }));
   return { ok: true, label: label(match) };
 }
+definePageFunction(chooseOption);
 
 /**
  * Set a date/time/color/range value, firing input and change.
- * @this {any}
+ * @this {HTMLInputElement}
  * @param {string} text
  */
 export function setValue(text) {
@@ -120,6 +127,7 @@ export function setValue(text) {
   el.dispatchEvent(new Event("change", { bubbles: true }));
   return { ok: true };
 }
+definePageFunction(setValue);
 
 /**
  * The field's value after typing, and whether a person sees it (`shown`, the library's judgement:
@@ -138,3 +146,4 @@ export function readValue() {
   const key = lib && typeof lib.idOf === "function" ? { doc: lib.doc, id: lib.idOf(el) } : null;
   return { value, password: el.type === "password", shown, key };
 }
+definePageFunction(readValue);

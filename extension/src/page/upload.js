@@ -1,7 +1,10 @@
 /**
  * The in-page half of `upload` (run with `this` = the target, helpers from
- * page/functions.js in scope).
+ * declared uses in scope: page/page-code.js).
  */
+
+import { definePageFunction } from "./page-code.js";
+import { describeElement, disabledReason } from "./functions.js";
 
 /**
  * The file input the target stands for: itself, its label's control, or the
@@ -16,8 +19,9 @@ export function pickFileInput() {
   const query = "input[type=file]";
   return (el.querySelector && el.querySelector(query)) || (el.shadowRoot && el.shadowRoot.querySelector(query)) || null;
 }
+definePageFunction(pickFileInput);
 
-/** @this {any} */
+/** @this {HTMLInputElement} */
 export function fileInputFacts() {
   const el = this;
   return {
@@ -27,8 +31,10 @@ export function fileInputFacts() {
     disabled: disabledReason(el),
   };
 }
+definePageFunction(fileInputFacts, { uses: [describeElement, disabledReason] });
 
-/** The files a file input holds now, as name and size. @this {any} */
+/** The files a file input holds now, as name and size. @this {HTMLInputElement} */
 export function chosenFiles() {
   return Array.from(this.files || []).map((/** @type {File} */ f) => ({ name: f.name, size: f.size }));
 }
+definePageFunction(chosenFiles);

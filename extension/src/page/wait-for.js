@@ -1,8 +1,11 @@
 /**
- * The in-page checks of wait_for (helpers from page/functions.js in scope, and bua's library: inWorld installs it).
+ * The in-page checks of wait_for (each with what it declares it uses: page/page-code.js; and bua's library: inWorld installs it).
  * Each returns {done, seen}: whether the state is reached, and a sentence
  * about what the page shows, for the timeout message; it quotes only what a person sees (describeElement).
  */
+
+import { definePageFunction } from "./page-code.js";
+import { describeElement, hiddenReason } from "./functions.js";
 
 /**
  * @param {string} selector
@@ -31,6 +34,7 @@ export function checkSelector(selector, state) {
   } else seen = `the selector matches ${all.length} element(s), ${visible.length} visible, e.g. ${describeElement(visible[0])}`;
   return { done, seen };
 }
+definePageFunction(checkSelector, { uses: [hiddenReason, describeElement] });
 
 /**
  * Text is visible when a person sees it (the library's judgement, extract/page-seen.js: what extract shows);
@@ -76,9 +80,10 @@ export function checkText(text, state) {
   }
   return { done, seen };
 }
+definePageFunction(checkText, { uses: [describeElement, hiddenReason] });
 
 /**
- * @this {any} the element
+ * @this {Element} the element
  * @param {string} state
  */
 export function checkElement(state) {
@@ -91,3 +96,4 @@ export function checkElement(state) {
     : hidden ? `${describeElement(el)} is ${hidden}` : `${describeElement(el)} is visible`;
   return { done, seen };
 }
+definePageFunction(checkElement, { uses: [hiddenReason, describeElement] });

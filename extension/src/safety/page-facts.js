@@ -6,6 +6,9 @@
  * (safety/classify.js), so the page never sees bua's word lists.
  */
 
+import { definePageFunction } from "../page/page-code.js";
+import { deepActiveElement } from "../page/functions.js";
+
 /**
  * @typedef {{type: string, autocomplete: string, name: string, label: string, placeholder?: string, nearby?: string,
  *   inputmode?: string, maxlength?: number, pattern?: string, value?: string}} FieldFacts `value`: kept only when it
@@ -254,3 +257,12 @@ export function pageFacts() {
   visit(document);
   return { url: location.href, controls: [...controls.values()], forms };
 }
+
+// What each page function here calls (page/page-code.js assembles them; test/page-code.test.js checks it).
+definePageFunction(generatedText);
+definePageFunction(hintOf);
+definePageFunction(formFacts);
+definePageFunction(controlFacts, { uses: [generatedText, hintOf, formFacts] });
+definePageFunction(targetFacts, { uses: [controlFacts] });
+definePageFunction(focusFacts, { uses: [deepActiveElement, controlFacts] });
+definePageFunction(pageFacts, { uses: [generatedText, hintOf, formFacts] });

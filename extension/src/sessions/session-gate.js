@@ -64,11 +64,24 @@ function notFound(reason, tabId) {
   return new ActionError(ErrorCode.SESSION_NOT_FOUND, `${why}: ${next}`);
 }
 
+/**
+ * Following a session tab failed for another reason than a blocked site: the action that asked is answered this.
+ * @param {number} tabId
+ * @param {unknown} err
+ */
+function uncheckedError(tabId, err) {
+  const why = err instanceof Error ? err.message : String(err);
+  return new ActionError(ErrorCode.INTERNAL_ERROR, `bua could not check which site tab ${tabId} is on now (${why}), so `
+    + "the action did not run: retry it once; if it fails the same way, report it (the extension's log has the details)");
+}
+
 export class SessionGate {
   #sessions;
   #blocklist;
   #tabs;
   #taskTabs;
+  /** @type {Map<number, unknown>} session tabs whose last follow failed, and why: checked again before an action */
+  #unfollowed = new Map();
 
   /**
    * @param {{sessions: SessionStore, blocklist: Blocklist, tabs: any, taskTabs: any}} deps
@@ -120,8 +133,49 @@ export class SessionGate {
       }
       throw notFound(live.length === 0 ? this.#sessions.endReason(taskId) : undefined, action.tab_id);
     }
+    if (this.#unfollowed.has(tabId)) {
+      // Where the tab went was not checked (followTab failed): check now, and do not act on a site unchecked.
+      try {
+        await this.check(tabId);
+      } catch (err) {
+        if (err instanceof ActionError) throw err;
+        throw uncheckedError(tabId, err);
+      }
+      this.#unfollowed.delete(tabId);
+    }
     if (type === "close_tab") await this.#sessions.end(tabId, "closed_by_agent");
     return tabId;
+  }
+
+  /**
+   * The browser says a session tab moved (tabs.onUpdated): follow it. Never rejects. A blocked site ends the
+   * session (session_ended tells the app why, and the next action answers it), which is the check working, not a
+   * failure. Any other failure is logged, and the next action on the tab checks again before it runs, answering
+   * internal_error with the next step if it still cannot (uncheckedError).
+   * @param {number} tabId
+   * @param {{info: Function, warn: Function}} [log]
+   * @returns {Promise<"followed" | "blocked" | "failed">}
+   */
+  async followTab(tabId, log = console) {
+    try {
+      await this.check(tabId);
+      this.#unfollowed.delete(tabId);
+      return "followed";
+    } catch (err) {
+      if (err instanceof ActionError && err.code === ErrorCode.BLOCKED) {
+        this.#unfollowed.delete(tabId);
+        log.info(`bua: session tab ${tabId} reached a blocked site: ${err.message}`);
+        return "blocked";
+      }
+      this.#unfollowed.set(tabId, err);
+      log.warn(`bua: could not check where session tab ${tabId} went; the next action on it checks again:`, err);
+      return "failed";
+    }
+  }
+
+  /** Forget a tab that is gone. @param {number} tabId */
+  forgetTab(tabId) {
+    this.#unfollowed.delete(tabId);
   }
 
   /**

@@ -32,10 +32,10 @@ export function topFrameId(ctx, tabId) {
  * Call `fn(...args)` in the frame's isolated world and return its JSON value.
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {Function} fn self-contained (helpers from page/functions.js in scope)
+ * @param {Function} fn a page function: declared with what it uses (page/page-code.js)
  * @param {unknown[]} [args] JSON-serialisable
  * @param {{sessionId?: string, frameId?: string}} [where] default: the tab's main frame
- * @param {Function[]} [extra] more page functions `fn` calls
+ * @param {Function[]} [extra] for an undeclared `fn` only: more page functions it calls
  * @returns {Promise<any>}
  */
 export async function inWorld(ctx, tabId, fn, args = [], where = {}, extra = []) {
@@ -63,7 +63,7 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}, extra = [])
  * @param {{objectId: string, sessionId?: string}} element from resolveElement
  * @param {Function} fn
  * @param {unknown[]} [args]
- * @param {Function[]} [extra] more page functions `fn` calls
+ * @param {Function[]} [extra] for an undeclared `fn` only: more page functions it calls
  * @returns {Promise<any>}
  */
 export async function onElement(ctx, tabId, element, fn, args = [], extra = []) {

@@ -1,13 +1,12 @@
 /**
  * Routes each message from the host by envelope `kind` (request, control,
- * event) and each request by action `type`. It never throws: every request
- * or control with an id gets exactly one response, and any unexpected
+ * event): a request goes through the action steps (run-action.js), a control
+ * op to its entry in the ops table (control-ops.js). It never throws: every
+ * request or control with an id gets exactly one response, and any unexpected
  * exception becomes `internal_error`.
  */
 
 import {
-  ACTIONS,
-  ACTION_TYPES,
   CONTROL_OPS,
   ErrorCode,
   MAX_OUTBOUND_BYTES,
@@ -18,12 +17,16 @@ import {
   okResponse,
   toErrorBody,
 } from "../protocol.js";
-import { stoppableDebugger } from "./in-flight.js";
+import { CONTROL_TABLE } from "./control-ops.js";
+import { runAction } from "./run-action.js";
 
 /**
  * @typedef {import("../actions/support/context.js").Services} Services
  * @typedef {import("../actions/support/context.js").ActionContext} ActionContext
  * @typedef {(action: Record<string, unknown>, ctx: ActionContext) => Promise<unknown>} ActionHandler
+ * @typedef {Pick<import("../sessions/session-gate.js").SessionGate, "before" | "after" | "holds"> &
+ *   Partial<Pick<import("../sessions/session-gate.js").SessionGate, "claim">>} Gate session authorisation around
+ *   each action
  */
 
 /** @param {unknown} value */
@@ -58,9 +61,8 @@ export class ActionDispatcher {
    * @param {string} deps.extensionVersion
    * @param {() => Promise<void> | void} [deps.onHostReady] the host reached the app
    * @param {{info: Function, warn: Function}} [deps.log]
-   * @param {Pick<import("../sessions/session-gate.js").SessionGate, "before" | "after" | "holds"> &
-   *   Partial<Pick<import("../sessions/session-gate.js").SessionGate, "claim">>} deps.gate session
-   *   authorisation around each action; required (tests pass a permissive one explicitly)
+   * @param {Gate} deps.gate session authorisation around each action; required (tests pass a permissive one
+   *   explicitly)
    * @param {import("../sessions/session-controls.js").SessionControls} [deps.controls] stop_all, end_session, …
    * @param {import("./in-flight.js").InFlight} [deps.inFlight] running requests, aborted by those controls
    * @param {Pick<import("../safety/confirmations.js").Confirmations, "check">} [deps.confirmations]
@@ -109,7 +111,7 @@ export class ActionDispatcher {
       this.#log.warn("bua: ignoring a message that is not an object:", describe(msg));
       return;
     }
-    const m = /** @type {Record<string, any>} */ (msg);
+    const m = /** @type {Record<string, unknown>} */ (msg);
     if (m.v !== PROTOCOL_VERSION) {
       this.#rejectIfAnswerable(m, `unsupported protocol version ${describe(m.v)}; this extension speaks v: ${PROTOCOL_VERSION}`);
       return;
@@ -129,71 +131,22 @@ export class ActionDispatcher {
     }
   }
 
-  /** @param {Record<string, any>} m */
+  /** @param {Record<string, unknown>} m */
   async #handleRequest(m) {
     if (!hasId(m)) {
       this.#log.warn("bua: ignoring a request without an id");
       return;
     }
-    const action = m.action;
-    if (!isObject(action) || typeof action.type !== "string") {
-      this.#reject(m.id, `'action' must be an object with a string 'type', one of: ${ACTION_TYPES.join(", ")}`);
-      return;
-    }
-    const type = /** @type {keyof typeof ACTIONS} */ (action.type);
-    if (!ACTION_TYPES.includes(type)) {
-      this.#reject(m.id, `unknown action type ${describe(type)}; valid types: ${ACTION_TYPES.join(", ")}`);
-      return;
-    }
-    const handler = this.#actions[type];
-    if (!handler) {
-      this.#reject(m.id, `'${type}' is not implemented yet in this extension version`);
-      return;
-    }
-    const missing = ACTIONS[type].required.filter((/** @type {string} */ field) => action[field] === undefined || action[field] === null);
-    if (missing.length > 0) {
-      this.#reject(m.id, `'${type}' needs ${missing.map((f) => `'${f}'`).join(" and ")}`);
-      return;
-    }
-    const taskId = typeof m.task_id === "string" ? m.task_id : "";
-    const flight = this.#inFlight?.begin(m.id, taskId, Number.isInteger(action.tab_id) ? action.tab_id : undefined);
-    try {
-      const label = typeof m.task_label === "string" && m.task_label ? m.task_label : taskId;
-      /** @type {ActionContext} */
-      const ctx = { ...this.#services, taskId, requestId: m.id,
-        claimTab: (tabId, windowId) => this.#gate.claim?.(taskId, label, tabId, windowId) ?? Promise.resolve() };
-      if (flight) {
-        Object.assign(ctx, { signal: flight.signal, noteTab: flight.setTab,
-          debugger: stoppableDebugger(this.#services.debugger, flight.signal) });
-      }
-      const allowedTab = await this.#gate.before(type, action, taskId);
-      const run = allowedTab !== undefined && action.tab_id === undefined ? { ...action, tab_id: allowedTab } : action;
-      if (allowedTab !== undefined) flight?.setTab(allowedTab);
-      let ok = false;
-      /** @type {number | undefined} */
-      let resultTab;
-      try {
-        await this.#confirmations?.check(type, action, run, ctx, m.approval);
-        const hold = allowedTab !== undefined && !ACTIONS[type].read_only
-          ? await this.#holds?.begin(ctx, allowedTab, type, { approved: typeof m.approval === "string" }) : undefined;
-        let result;
-        try {
-          const done = await handler(run, ctx);
-          result = hold ? await hold.settle(done) : done;
-        } finally {
-          hold?.linger();
-        }
-        resultTab = Number.isInteger(/** @type {any} */ (result)?.tab_id) ? /** @type {any} */ (result).tab_id : undefined;
-        await this.#gate.after(type, taskId, label, allowedTab, result ?? {});
-        this.#reply(okResponse(m.id, result ?? {}));
-        ok = true;
-      } catch (err) {
-        this.#replyError(m.id, err);
-      }
-      this.#reportAction(taskId, type, flight?.tabId() ?? resultTab ?? allowedTab, ok);
-    } finally {
-      flight?.end();
-    }
+    const deps = { actions: this.#actions, services: this.#services, gate: this.#gate, inFlight: this.#inFlight,
+      confirmations: this.#confirmations, holds: this.#holds };
+    await runAction(m, deps, {
+      answer: (outcome) => (outcome.ok ? this.#reply(okResponse(m.id, outcome.result)) : this.#replyError(m.id, outcome.error)),
+      report: (run, ok) => {
+        const result = /** @type {{tab_id?: unknown} | null | undefined} */ (run.result);
+        const resultTab = Number.isInteger(result?.tab_id) ? /** @type {number} */ (result?.tab_id) : undefined;
+        this.#reportAction(run.taskId, run.type, run.flight?.tabId() ?? resultTab ?? run.allowedTab, ok);
+      },
+    });
   }
 
   /**
@@ -217,92 +170,27 @@ export class ActionDispatcher {
     this.#send(eventMessage("action_done", { task_id: taskId, tab_id: tabId, action: type, ok }));
   }
 
-  /** @param {Record<string, any>} m */
+  /** @param {Record<string, unknown>} m */
   async #handleControl(m) {
     if (!hasId(m)) {
       this.#log.warn("bua: ignoring a control message without an id");
       return;
     }
-    switch (m.op) {
-      case "ping":
-        this.#reply(okResponse(m.id, { pong: true, extension_version: this.#extensionVersion }));
-        return;
-      case "cancel": {
-        // The app settled these requests already (their callers gave up on them); stop their work here too.
-        const args = isObject(m.args) ? m.args : {};
-        const ids = args.request_ids;
-        if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
-          this.#reject(m.id, "cancel needs 'request_ids': a list of the ids of requests in flight");
-          return;
-        }
-        const reason = typeof args.reason === "string" ? args.reason : "cancelled";
-        this.#reply(okResponse(m.id, { aborted: this.#inFlight?.abortRequests(ids, reason) ?? 0 }));
-        return;
-      }
-      case "answer_hold": {
-        const args = isObject(m.args) ? m.args : {};
-        if (typeof args.hold_id !== "string" || (args.decision !== "allow" && args.decision !== "deny")) {
-          this.#reject(m.id, "answer_hold needs 'hold_id' (from a request_held event) and 'decision': 'allow' or 'deny'");
-          return;
-        }
-        const why = Array.isArray(args.why) ? args.why.map(String) : [];
-        const waited = this.#holds?.answer(args.hold_id, { decision: args.decision, asked: args.asked === true, why }) ?? false;
-        this.#reply(okResponse(m.id, { hold_id: args.hold_id, waited }));
-        return;
-      }
-      case "set_strict_mode":
-        if (!this.#strict) {
-          this.#reject(m.id, "control op 'set_strict_mode' is not available in this extension build");
-          return;
-        }
-        this.#reply(okResponse(m.id, await this.#strict.set(isObject(m.args) ? m.args : {})));
-        return;
-      case "stop_all":
-      case "end_session":
-      case "set_blocklist":
-      case "configure":
-      case "show_tab":
-      case "reopen_task": {
-        if (!this.#controls) {
-          this.#reject(m.id, `control op '${m.op}' is not available in this extension build`);
-          return;
-        }
-        const args = isObject(m.args) ? m.args : {};
-        // Stop the work in the browser first, then end the sessions.
-        if (m.op === "stop_all") {
-          this.#inFlight?.abortWhere(() => true, "Stop all");
-          this.#holds?.endWhere(() => true, "Stop all");
-        }
-        if (m.op === "end_session" && typeof args.task_id === "string") {
-          this.#inFlight?.abortWhere((r) => r.taskId === args.task_id
-            && (args.tab_id === undefined || r.tabId === undefined || r.tabId === args.tab_id), "the session was ended");
-          this.#holds?.endWhere((h) => h.taskId === args.task_id && (args.tab_id === undefined || h.tabId === args.tab_id),
-            "the session was ended");
-        }
-        const controls = this.#controls;
-        /** @type {Record<string, () => Promise<any>>} */
-        const ops = {
-          stop_all: () => controls.stopAll(),
-          end_session: () => controls.endSession(args),
-          set_blocklist: () => controls.setBlocklist(args),
-          configure: () => controls.configure(args),
-          show_tab: () => controls.showTab(args),
-          reopen_task: () => controls.reopenTask(args),
-        };
-        const answer = await ops[m.op]();
-        const ended = Array.isArray(answer?.ended) ? answer.ended : [];
-        if (m.op === "set_blocklist" && ended.length > 0) {
-          this.#inFlight?.abortWhere((r) => ended.some((/** @type {any} */ s) => s.tab_id === r.tabId), "the site was blocked");
-        }
-        this.#reply(okResponse(m.id, answer));
-        return;
-      }
-      default:
-        this.#reject(m.id, `unknown control op ${describe(m.op)}; valid ops: ${CONTROL_OPS.join(", ")}`);
+    const op = typeof m.op === "string" && Object.hasOwn(CONTROL_TABLE, m.op) ? CONTROL_TABLE[m.op] : undefined;
+    if (!op) {
+      this.#reject(m.id, `unknown control op ${describe(m.op)}; valid ops: ${CONTROL_OPS.join(", ")}`);
+      return;
     }
+    const deps = { extensionVersion: this.#extensionVersion, controls: this.#controls, inFlight: this.#inFlight,
+      holds: this.#holds, strict: this.#strict };
+    if (op.needs && !deps[op.needs]) {
+      this.#reject(m.id, `control op '${m.op}' is not available in this extension build`);
+      return;
+    }
+    this.#reply(okResponse(m.id, await op.run(isObject(m.args) ? m.args : {}, deps)));
   }
 
-  /** @param {Record<string, any>} m */
+  /** @param {Record<string, unknown>} m */
   async #handleEvent(m) {
     switch (m.type) {
       case "host_ready":
@@ -317,7 +205,7 @@ export class ActionDispatcher {
   }
 
   /**
-   * @param {Record<string, any>} m
+   * @param {Record<string, unknown>} m
    * @param {string} message
    */
   #rejectIfAnswerable(m, message) {
