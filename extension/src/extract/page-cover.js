@@ -2,9 +2,15 @@
  * In-page: what is painted over, and under, a run of text (issue 18), by the browser's hit testing:
  *
  * - `coveredBy(el, parts, rc, win)`: whether something opaque is painted over every sample point of the text's
- *   visible boxes (an overlay, a sibling box, an image). The element stack at each point (elementsFromPoint, in
- *   paint order) is read down to the text's own element; the first element above it that paints (an opaque
- *   background, a background image, a picture) covers the point. A fixed or sticky element covers text that
+ *   visible boxes (an overlay, a sibling box, an image, a box inside the text's own element). The element stack at
+ *   each point (elementsFromPoint) is read down to the text's own element; an element above it that paints (an
+ *   opaque background, a background image, a picture) covers the point when it paints in another paint layer
+ *   than the text (`layerOf`: the nearest box that is positioned or a stacking context). The stack orders paint
+ *   layers as they are painted, but not the boxes inside one layer: there every block background and float is
+ *   painted before any line of text (CSS 2.1 appendix E), so an in-flow box, the text's own child or a sibling
+ *   pulled over it by a negative margin, lies under the text although hit testing lists it above. A text whose
+ *   element hit testing skips (`pointer-events: none`, no box of its own) is judged by the walk's boxes
+ *   (`coveredByPainters`). A fixed or sticky element covers text that
  *   scrolls only where no scroll position brings the text out from under it (a fixed header over the page's
  *   first line does; over a line further down, which scrolling moves away, it does not). Only points inside the
  *   viewport can be tested: text below the fold is not judged covered (see docs/architecture.md "Visibility").
@@ -25,7 +31,8 @@
  */
 
 /**
- * Adds coveredBy, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib (needs pageRender).
+ * Adds coveredBy, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
+ * (needs pageRender, pagePaintOrder).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageCover(lib) {
@@ -50,6 +57,11 @@ export function pageCover(lib) {
     const c = lib.colourOf(cs.backgroundColor);
     return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
   };
+  lib.paints = paints;
+
+  /** @param {Element} e its parent in the flat tree (a slotted element's slot, a shadow root's host) */
+  const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
+
 
   /** @param {Element} e @param {Window} win whether it, or an ancestor, stays put while the page scrolls */
   const pinned = (e, win) => {
@@ -87,24 +99,68 @@ export function pageCover(lib) {
     for (const p of parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts) {
       const x = (p.l + p.r) / 2;
       const y = (p.t + p.b) / 2;
-      if (x < viewport.l || y < viewport.t || x >= viewport.r || y >= viewport.b) return false;
+      if (x < viewport.l || y < viewport.t || x >= viewport.r || y >= viewport.b) return "";
       points.push([x, y, p]);
     }
+    const own = hitBox(el, win);
+    if (!own) return ""; // hit testing cannot place the text
+    let why = "clipped";
     for (const [x, y, p] of points) {
-      const top = hit.elementFromPoint(x, y);
-      if (!top || holds(el, top)) return false;
-      let covered = false;
-      for (const e of hit.elementsFromPoint(x, y)) {
-        if (holds(el, e)) break;
-        if (holds(e, el) || !paints(e, win)) continue;
-        if (!rc?.at?.fixed && pinned(e, win) && !coversForGood(e, p, win)) continue;
-        covered = true;
-        break;
+      if (hit.elementFromPoint(x, y) === own) return "";
+      const stack = hit.elementsFromPoint(x, y);
+      const at = stack.indexOf(own);
+      if (at < 0) {
+        // Not hit where it is laid out: a clip-path (of it or an ancestor) cuts it away there, unless another
+        // point along the box still reaches it.
+        if (!rc?.shaped || along(p, win).some(([ax, ay]) => hit.elementsFromPoint(ax, ay).includes(own))) return "";
+        continue;
       }
-      if (!covered) return false;
+      let covered = false;
+      for (let i = 0; i < at && !covered; i++) {
+        const e = stack[i];
+        if (holds(e, own) || !paints(e, win) || lib.layerOf(e, win) === lib.layerOf(own, win)) continue;
+        covered = rc?.at?.fixed || !pinned(e, win) || coversForGood(e, p, win);
+      }
+      if (!covered) return "";
+      why = "covered";
     }
-    return true;
+    return why;
   };
+
+  /**
+   * Points across a box, inside its viewport part.
+   * @param {{l: number, t: number, r: number, b: number}} p @param {Window} win @returns {number[][]}
+   */
+  const along = (p, win) => {
+    const { viewport } = lib.areasOf(win);
+    const l = Math.max(p.l, viewport.l);
+    const r = Math.min(p.r, viewport.r - 1);
+    const t = Math.max(p.t, viewport.t);
+    const b = Math.min(p.b, viewport.b - 1);
+    /** @type {number[][]} */
+    const out = [];
+    for (const fx of [0.1, 0.3, 0.7, 0.9]) for (const fy of [0.3, 0.7]) out.push([l + (r - l) * fx, t + (b - t) * fy]);
+    return out;
+  };
+
+  /**
+   * The element hit testing reports for an element's text — itself, or (display: contents) its nearest ancestor
+   * with a box — or null when hit testing skips it (pointer-events: none, inert, behind a modal dialog).
+   * @param {Element} el @param {Window} win
+   */
+  const hitBox = (el, win) => {
+    const facts = lib.factsOf(win);
+    const known = (facts.hitBoxes ??= new WeakMap());
+    if (known.has(el)) return known.get(el);
+    let n = /** @type {Element | null} */ (el);
+    while (n && win.getComputedStyle(n).display === "contents") n = up(n);
+    if (n && (win.getComputedStyle(n).pointerEvents === "none" || n.closest("[inert]"))) n = null;
+    if (facts.modal === undefined) facts.modal = win.document.querySelector(":modal");
+    if (n && facts.modal && !holds(facts.modal, n)) n = null;
+    known.set(el, n);
+    return n;
+  };
+  lib.hitTestable = (/** @type {Element} */ el, /** @type {Window} */ win) => !!hitBox(el, win);
 
   /**
    * @param {Element} el
@@ -176,7 +232,7 @@ export function pageCover(lib) {
     const tz = t.layer?.z ?? 0;
     if (p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
     if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
-    if (holds(p.el, t.el) || holds(t.el, p.el)) return false;
+    if (holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
     if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
     return true;
   };
@@ -191,17 +247,35 @@ export function pageCover(lib) {
    * @param {any} st its walk state
    */
   lib.coveredByPainters = (cover, node, el, parts, st) => {
-    if (!cover) return false;
-    if (cover.skip?.has(node)) return true;
+    if (cover?.skip?.has(node)) return true;
     const { viewport } = lib.areasOf(st.win);
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
-    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b);
+    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b)
+      && lib.hitTestable(el, st.win);
+    if (!cover) return !inView && coveredInOrder(el, points, parts[0], st);
     /** @type {TextMark} */
     const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++cover.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
     if (cover.painters.some((p) => (!inView || p.through) && paintsOver(p, mark))) return true;
     cover.texts.push(mark);
     return false;
   };
+
+  /** @param {Element} e @param {Window} win its opacity through every ancestor */
+  const alphaThrough = (e, win) => {
+    let alpha = 1;
+    for (let n = /** @type {Element | null} */ (e); n && alpha > 0; n = n.parentElement) alpha *= parseFloat(win.getComputedStyle(n).opacity) || 0;
+    return alpha;
+  };
+
+  /**
+   * A reader without a walk (page-seen.js), where hit testing cannot answer: whether a box of the document that
+   * paints opaque, over both sample points, is painted over the text by stacking order (page-paint-order.js).
+   * @param {Element} el @param {number[][]} points @param {Box} part @param {any} st
+   */
+  const coveredInOrder = (el, points, part, st) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) =>
+    points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)
+    && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
+    && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, st.win)));
 
   /** @param {Cover} cover text nodes covered by a box the walk met after them @returns {Set<Node>} */
   lib.coveredLater = (cover) => {

@@ -95,7 +95,8 @@ export function pageRender(lib) {
 
   /**
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
-   * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext}} RenderContext
+   * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
+   *   shaped?: boolean}} RenderContext shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing)
    */
 
   /** @param {string} filter a computed filter @returns {[number, number]} [opacity factor, blur px] */
@@ -156,7 +157,8 @@ export function pageRender(lib) {
     const facts = factsOf(st.win);
     const known = (facts.rcs ??= new WeakMap()).get(el);
     if (known && known.parent === st.rc) return known;
-    const parent = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null };
+    /** @type {RenderContext} */
+    const parent = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" };
     const position = cs.position;
     /** @type {Frame} */
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
@@ -196,7 +198,8 @@ export function pageRender(lib) {
     }
     const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
     /** @type {RenderContext} */
-    const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc };
+    const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
+      shaped: !!parent.shaped || cs.clipPath !== "none" };
     facts.rcs.set(el, rc);
     return rc;
   };

@@ -162,8 +162,7 @@ export function pageVisibility(lib) {
     const el = node.parentElement;
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
-    if (lib.coveredBy(el, parts, st.rc, st.win) || lib.coveredByPainters(st.cover, node, el, parts, st)) return "covered";
-    return "";
+    return lib.coveredBy(el, parts, st.rc, st.win) || (lib.coveredByPainters(st.cover, node, el, parts, st) ? "covered" : "");
   };
 
   /**
