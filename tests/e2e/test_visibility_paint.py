@@ -4,12 +4,19 @@ none of the text's boxes; beside what a person reads although hit testing lists 
 sibling pulled under the text by a negative margin, a translucent child, inline children, text hit testing skips)
 and clip-paths that keep the text.
 
-Real Chromium, the real extension; the page is written inline here (PAGE) into tests/fixtures/pages/extract/inline.html.
-Each marker is asked of extract and of find (page-seen.js, a reader without a walk)."""
+Pictures behind text are sampled (page-picture.js): text the colour of the image behind it is hidden (an image
+under it, a box's background image), readable text over a photo stays, and so does text over a picture whose colours
+cannot be read (another origin's image taints the canvas).
+
+Real Chromium, the real extension; the pages are written inline here (PAGE, PICTURES) into
+tests/fixtures/pages/extract/inline.html. Each marker is asked of extract and of find (page-seen.js, a reader without
+a walk)."""
 
 from __future__ import annotations
 
 import json
+import time
+from urllib.parse import quote
 
 import pytest
 
@@ -45,6 +52,30 @@ KEPT = ["OWNTINT", "FLOWCHILD", "FLOWSIB", "INLINE", "BOLD", "LINK", "NOPOINTER"
         "FARTINT", "FARUNDER", "FARFLOW"]
 
 
+
+def svg(body: str) -> str:
+    return "data:image/svg+xml," + quote(f"<svg xmlns='http://www.w3.org/2000/svg' width='40' height='20'>{body}</svg>")
+
+
+PALE = svg("<rect width='40' height='20' fill='#f4f4f4'/>")
+PHOTO = svg("<rect width='40' height='20' fill='#eee'/><rect width='40' height='10' y='5' fill='#123'/><circle cx='30' cy='10' r='6' fill='#c84'/>")
+UNDER = "position:absolute;left:0;top:0;width:100%;height:100%"
+PICTURES = """<!doctype html><html><head><style>body {{ font: 16px sans-serif; margin: 8px; color: #111; background: #fff }}
+.on {{ position: relative; margin: 8px 0; padding: 6px }} .on p {{ position: relative; margin: 0 }}</style></head><body>
+<div class="on"><img alt="" style="{under}" src="{pale}"><p style="color:#f1f1f1">carrier QZIMGSAME</p></div>
+<div class="on" style="background:#222"><img alt="" style="{under}" src="{pale}"><p style="color:#fff">carrier QZIMGDARKPAGE</p></div>
+<div style="background:#222;padding:6px"><div style="background-image:url(&quot;{pale}&quot;);background-size:cover;color:#fff">carrier QZBGSAME</div></div>
+<div class="on"><img alt="" style="{under}" src="{photo}"><p style="color:#fff">white over a photo KEEPPHOTO</p></div>
+<div style="background-image:url(&quot;{photo}&quot;);background-size:cover;color:#fff;padding:6px">white over a background photo KEEPBGPHOTO</div>
+<div class="on" style="background:#222"><img alt="" style="{under}" src="{cross}"><p style="color:#fff">over another origin's picture KEEPCROSS</p></div>
+<div style="height:3000px"></div>
+<div class="on" style="background:#222"><img alt="" style="{under}" src="{pale}"><p style="color:#fff">carrier QZFARIMG</p></div>
+<div class="on"><img alt="" style="{under}" src="{photo}"><p style="color:#fff">far white over a photo KEEPFARPHOTO</p></div>
+</body></html>"""
+PICTURE_HIDDEN = ["IMGSAME", "IMGDARKPAGE", "BGSAME", "FARIMG"]
+PICTURE_KEPT = ["PHOTO", "BGPHOTO", "CROSS", "FARPHOTO"]
+
+
 def written(act, fixture_server, html: str):
     """A fresh tab on the inline page, with `html` as its document; returns send(action)."""
     send = open_page(act, fixture_server, "inline.html")
@@ -77,3 +108,26 @@ def test_text_a_person_reads_is_kept(painted, kind):
     send, result = painted
     assert f"KEEP{kind}" in result["markdown"] + result["elements"], f"extract deleted {kind}"
     assert found(send, f"KEEP{kind}") >= 1, f"find misses {kind}"
+
+
+@pytest.fixture
+def pictured(act, fixture_server):
+    cross = fixture_server.url("/extract/pale.svg", host="localhost")
+    send = written(act, fixture_server, PICTURES.format(under=UNDER, pale=PALE, photo=PHOTO, cross=cross))
+    time.sleep(0.3)  # the other origin's picture loads
+    return send, extract(send, max_chars=100_000)
+
+
+@pytest.mark.parametrize("kind", PICTURE_HIDDEN)
+def test_text_the_colour_of_the_picture_behind_it_is_hidden(pictured, kind):
+    send, result = pictured
+    assert f"QZ{kind}" not in json.dumps(result), f"extract shows {kind}"
+    assert found(send, f"QZ{kind}") == 0, f"find finds {kind}"
+
+
+@pytest.mark.parametrize("kind", PICTURE_KEPT)
+def test_readable_text_over_a_picture_is_kept(pictured, kind):
+    send, result = pictured
+    assert f"KEEP{kind}" in result["markdown"], f"extract deleted {kind}"
+    assert found(send, f"KEEP{kind}") >= 1, f"find misses {kind}"
+

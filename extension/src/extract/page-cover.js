@@ -15,8 +15,8 @@
  *   first line does; over a line further down, which scrolling moves away, it does not). Only points inside the
  *   viewport can be tested: text below the fold is not judged covered (see docs/architecture.md "Visibility").
  *   Hit testing skips elements with `pointer-events: none`: such an overlay is not seen here.
- * - `pictureBehind(el, rect, win)`: whether a picture (an image, video, canvas, SVG, frame, or a box with a
- *   background image) shows behind the text rather than its ancestors' background colour: by the element stack
+ * - `pictureBehind(el, rect, win)`: the picture (an image, video, canvas, SVG, frame, or a box with a
+ *   background image) that shows behind the text rather than its ancestors' background colour, or null: by the element stack
  *   inside the viewport, by the boxes of the document's pictures outside it (white text on a hero image further
  *   down the page).
  *
@@ -163,9 +163,11 @@ export function pageCover(lib) {
   lib.hitTestable = (/** @type {Element} */ el, /** @type {Window} */ win) => !!hitBox(el, win);
 
   /**
+   * The picture that shows behind an element's text, or null (its ancestors' background colour shows).
    * @param {Element} el
    * @param {{left: number, top: number, width: number, height: number}} rect the text's first box
    * @param {Window} win
+   * @returns {Element | null}
    */
   lib.pictureBehind = (el, rect, win) => {
     const x = rect.left + Math.min(rect.width / 2, 8);
@@ -175,21 +177,21 @@ export function pageCover(lib) {
       const root = /** @type {any} */ (el.getRootNode());
       for (const under of (root.elementsFromPoint ? root : win.document).elementsFromPoint(x, y)) {
         if (holds(el, under)) continue;
-        if (PICTURES.has(under.tagName)) return true;
+        if (PICTURES.has(under.tagName)) return under;
         const ucs = win.getComputedStyle(under);
-        if (ucs.backgroundImage !== "none") return true;
+        if (ucs.backgroundImage !== "none") return under;
         const c = lib.colourOf(ucs.backgroundColor);
-        if (c && c[3] > 0.1) return false;
+        if (c && c[3] > 0.1) return null;
       }
-      return false;
+      return null;
     }
     const facts = lib.factsOf(win);
     facts.pictures ??= [...win.document.querySelectorAll(PICTURE_SELECTOR)].map((pic) => [pic, pic.getBoundingClientRect()]);
     for (const [pic, b] of facts.pictures) {
       if (holds(el, pic)) continue;
-      if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return true;
+      if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return pic;
     }
-    return false;
+    return null;
   };
 
   /**
@@ -252,12 +254,13 @@ export function pageCover(lib) {
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
     const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b)
       && lib.hitTestable(el, st.win);
-    if (!cover) return !inView && coveredInOrder(el, points, parts[0], st);
+    const walking = cover ?? lib.walkCover;
+    if (!walking) return !inView && coveredInOrder(el, points, parts[0], st);
     /** @type {TextMark} */
-    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++cover.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
-    if (cover.painters.some((p) => (!inView || p.through) && paintsOver(p, mark))) return true;
-    cover.texts.push(mark);
-    return false;
+    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++walking.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
+    if (walking.painters.some((/** @type {Painter} */ p) => (!inView || p.through) && paintsOver(p, mark))) return true;
+    if (cover) cover.texts.push(mark);
+    return !cover && !!walking.skip?.has(node);
   };
 
   /** @param {Element} e @param {Window} win its opacity through every ancestor */

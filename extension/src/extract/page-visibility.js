@@ -94,6 +94,7 @@ export function pageVisibility(lib) {
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
     const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0);
     ns.bg = bg;
+    ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
     const own = ownText(el);
@@ -103,9 +104,27 @@ export function pageVisibility(lib) {
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
       const verdict = colourHides(cs, rc.alpha, bg);
-      const box = () => (own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
-      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box(), st.win) ? "" : verdict;
+      /** @type {DOMRect | null} */
+      let first = null;
+      const box = () => (first ??= own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
+      // A picture behind the text (a box's background image, an image under it) is sampled (page-picture.js).
+      const pic = verdict === SAME_COLOUR || (!verdict && (ns.picture || lib.picturesOver(box, st.win)))
+        ? (bg ? null : ns.picture) ?? lib.pictureBehind(el, box(), st.win) : null;
+      ns.hideText = pic ? onPicture(cs, rc.alpha, pic, box(), under, st.win) : verdict;
     }
+  };
+
+  /**
+   * Why text of this style does not show over the part of a picture behind it: SAME_COLOUR when its colours
+   * are read and none stands out from the text, else "" (colours that cannot be read keep the text).
+   * @param {CSSStyleDeclaration} cs @param {number} alpha @param {Element} pic @param {DOMRect} rect
+   * @param {number[][] | null} under what the picture's parent shows @param {Window} win
+   */
+  const onPicture = (cs, alpha, pic, rect, under, win) => {
+    const samples = lib.pictureSamples(pic, rect, win);
+    if (!samples) return "";
+    const base = (under ?? lib.canvasOf(win) ?? [[255, 255, 255, 1]])[0];
+    return colourHides(cs, alpha, samples.map((/** @type {number[]} */ c) => lib.composite(c, base))) === SAME_COLOUR ? SAME_COLOUR : "";
   };
 
   /** @param {Element} el its first text node of its own that is not only white space, or null */

@@ -50,10 +50,18 @@ export function pageWalker(lib) {
    * @returns {string} JSON
    */
   lib.walk = (opts, ...frameEls) => lib.indexingLabels(() => {
+    const walked = (/** @type {any} */ cover) => {
+      lib.walkCover = cover; // readers the walk asks (names, contexts) judge covering by the same boxes
+      try {
+        return walk(opts, cover, ...frameEls);
+      } finally {
+        lib.walkCover = null;
+      }
+    };
     const cover = lib.coverBegin(null);
-    const out = walk(opts, cover, ...frameEls);
+    const out = walked(cover);
     const late = lib.coveredLater(cover); // page-cover.js: a box met after the text it paints over
-    return late.size ? walk(opts, lib.coverBegin(late), ...frameEls) : out;
+    return late.size ? walked(lib.coverBegin(late)) : out;
   });
 
   /**

@@ -26,6 +26,7 @@ import { pageIconName } from "./page-icon-name.js";
 import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pagePaintOrder } from "./page-paint-order.js";
+import { pagePicture } from "./page-picture.js";
 import { pageReading } from "./page-reading.js";
 import { pageRender } from "./page-render.js";
 import { pageRegistry } from "./page-registry.js";
@@ -41,7 +42,7 @@ export const WORLD_NAME = "bua";
 
 const PARTS = [pageRegistry, pageAria, pageFields, pageBlocks, pageClickable, pageContext, pageControls,
   pageControlsFind, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRender, pageColour, pageCover,
-  pagePaintOrder, pageSearch, pageSeen, pageShadow, pageSvg, pageVisibility, pageWalker].map(String);
+  pagePaintOrder, pagePicture, pageSearch, pageSeen, pageShadow, pageSvg, pageVisibility, pageWalker].map(String);
 
 /** A hash of the library's source: a page keeping an older library (extension updated) gets the new one. */
 const LIB_VERSION = textHash(PARTS.join(""));
