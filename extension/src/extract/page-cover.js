@@ -52,7 +52,7 @@ export function pageCover(lib) {
   /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it */
   const paints = (e, win) => {
     if (PICTURES.has(e.tagName)) return true;
-    const cs = win.getComputedStyle(e);
+    const cs = lib.styleOf(e, win);
     if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage)) return true;
     const c = lib.colourOf(cs.backgroundColor);
     return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
@@ -66,7 +66,7 @@ export function pageCover(lib) {
   /** @param {Element} e @param {Window} win whether it, or an ancestor, stays put while the page scrolls */
   const pinned = (e, win) => {
     for (let n = /** @type {Element | null} */ (e); n; n = n.parentElement) {
-      if (/fixed|sticky/.test(win.getComputedStyle(n).position)) return true;
+      if (/fixed|sticky/.test(lib.styleOf(n, win).position)) return true;
     }
     return false;
   };
@@ -153,8 +153,8 @@ export function pageCover(lib) {
     const known = (facts.hitBoxes ??= new WeakMap());
     if (known.has(el)) return known.get(el);
     let n = /** @type {Element | null} */ (el);
-    while (n && win.getComputedStyle(n).display === "contents") n = up(n);
-    if (n && (win.getComputedStyle(n).pointerEvents === "none" || n.closest("[inert]"))) n = null;
+    while (n && lib.styleOf(n, win).display === "contents") n = up(n);
+    if (n && (lib.styleOf(n, win).pointerEvents === "none" || n.closest("[inert]"))) n = null;
     if (facts.modal === undefined) facts.modal = win.document.querySelector(":modal");
     if (n && facts.modal && !holds(facts.modal, n)) n = null;
     known.set(el, n);
@@ -178,7 +178,7 @@ export function pageCover(lib) {
       for (const under of (root.elementsFromPoint ? root : win.document).elementsFromPoint(x, y)) {
         if (holds(el, under)) continue;
         if (PICTURES.has(under.tagName)) return under;
-        const ucs = win.getComputedStyle(under);
+        const ucs = lib.styleOf(under, win);
         if (ucs.backgroundImage !== "none") return under;
         const c = lib.colourOf(ucs.backgroundColor);
         if (c && c[3] > 0.1) return null;
@@ -266,7 +266,7 @@ export function pageCover(lib) {
   /** @param {Element} e @param {Window} win its opacity through every ancestor */
   const alphaThrough = (e, win) => {
     let alpha = 1;
-    for (let n = /** @type {Element | null} */ (e); n && alpha > 0; n = n.parentElement) alpha *= parseFloat(win.getComputedStyle(n).opacity) || 0;
+    for (let n = /** @type {Element | null} */ (e); n && alpha > 0; n = n.parentElement) alpha *= parseFloat(lib.styleOf(n, win).opacity) || 0;
     return alpha;
   };
 

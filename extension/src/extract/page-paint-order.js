@@ -36,7 +36,7 @@ export function pagePaintOrder(lib) {
       || /transform|opacity|filter|perspective/.test(cs.willChange) || /paint|strict|content/.test(cs.contain)) return true;
     if (cs.zIndex === "auto") return false;
     const parent = up(e);
-    return !!parent && /flex|grid/.test(win.getComputedStyle(parent).display);
+    return !!parent && /flex|grid/.test(lib.styleOf(parent, win).display);
   };
 
   /**
@@ -57,7 +57,7 @@ export function pagePaintOrder(lib) {
         found = null;
         break;
       }
-      if (ownLayer(win.getComputedStyle(n), n, win)) {
+      if (ownLayer(lib.styleOf(n, win), n, win)) {
         found = n;
         break;
       }
@@ -80,7 +80,7 @@ export function pagePaintOrder(lib) {
   };
 
   /** @param {Element} l @param {Window} win its z-index in the context it is painted in (auto: 0) */
-  const zOf = (l, win) => parseInt(win.getComputedStyle(l).zIndex, 10) || 0;
+  const zOf = (l, win) => parseInt(lib.styleOf(l, win).zIndex, 10) || 0;
 
   /**
    * @param {Element} box a layer of its own
@@ -110,7 +110,7 @@ export function pagePaintOrder(lib) {
     if (!facts.painters) {
       facts.painters = [];
       for (const e of win.document.querySelectorAll("body *")) {
-        const cs = win.getComputedStyle(e);
+        const cs = lib.styleOf(e, win);
         if (cs.display === "none" || cs.visibility !== "visible" || !ownLayer(cs, e, win) || !lib.paints(e, win)) continue;
         const r = e.getBoundingClientRect();
         if (r.width >= 8 && r.height >= 8) facts.painters.push({ el: e, box: { l: r.left, t: r.top, r: r.right, b: r.bottom } });

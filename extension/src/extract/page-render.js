@@ -23,7 +23,7 @@
  */
 
 /**
- * Adds factsOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
+ * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageRender(lib) {
@@ -54,6 +54,18 @@ export function pageRender(lib) {
     return facts;
   };
   lib.factsOf = factsOf;
+
+  /**
+   * An element's computed style, one object per element and call (the object is live: it always answers for the
+   * element as it is now; asking getComputedStyle again only makes another).
+   * @param {Element} el @param {Window} win @returns {CSSStyleDeclaration}
+   */
+  lib.styleOf = (el, win) => {
+    const known = (factsOf(win).styles ??= new WeakMap());
+    let cs = known.get(el);
+    if (!cs) known.set(el, (cs = win.getComputedStyle(el)));
+    return cs;
+  };
 
   /** @param {Window} win the document's scrollable area, in viewport coordinates, and the viewport's */
   const areasOf = (win) => {
@@ -217,10 +229,15 @@ export function pageRender(lib) {
   /** @param {Text} node @returns {DOMRect[]} its boxes as painted (after transforms and zoom) */
   lib.textBoxes = (node) => {
     const doc = /** @type {Document} */ (node.ownerDocument);
-    let range = ranges.get(doc);
-    if (!range) ranges.set(doc, (range = doc.createRange()));
-    range.selectNodeContents(node);
-    return [...range.getClientRects()];
+    const known = (factsOf(/** @type {Window} */ (doc.defaultView)).boxes ??= new WeakMap());
+    let boxes = known.get(node);
+    if (!boxes) {
+      let range = ranges.get(doc);
+      if (!range) ranges.set(doc, (range = doc.createRange()));
+      range.selectNodeContents(node);
+      known.set(node, (boxes = [...range.getClientRects()]));
+    }
+    return boxes;
   };
 
   /**

@@ -92,7 +92,7 @@ export function pageSeen(lib) {
    */
   const judge = (el, parent, st) => {
     if (st.closed && !(parent.tagName === "DETAILS" && el.tagName === "SUMMARY" && parent.querySelector(":scope > summary") === el)) return null;
-    const cs = st.win.getComputedStyle(el);
+    const cs = lib.styleOf(el, st.win);
     if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return null;
     const role = lib.roleOf(el);
     const unseen = lib.hiddenBy(el, cs, st);

@@ -20,8 +20,8 @@
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
  *   it (lib.coveredBy). Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
- * - `stateAbove(el, base)`: the walk state an element's content is judged in, built down its ancestors (for a
- *   reader that starts at the element instead of walking from the root).
+ * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
+ *   reader that starts at the element instead of walking from the root.
  * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
  * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
  *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
@@ -181,7 +181,11 @@ export function pageVisibility(lib) {
     const el = node.parentElement;
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
-    return lib.coveredBy(el, parts, st.rc, st.win) || (lib.coveredByPainters(st.cover, node, el, parts, st) ? "covered" : "");
+    // One hit test per text node and call: a control's text is asked again for its name and token.
+    const known = (lib.factsOf(st.win).covered ??= new WeakMap());
+    let hit = known.get(node);
+    if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win) }));
+    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) ? "covered" : "");
   };
 
   /**
@@ -201,7 +205,7 @@ export function pageVisibility(lib) {
       if (node.nodeType !== 1) return;
       const e = /** @type {Element} */ (node);
       if (lib.SKIP_TAGS.has(e.tagName) && e.tagName !== "IMG") return;
-      const cs = s.win.getComputedStyle(e);
+      const cs = lib.styleOf(e, s.win);
       if (cs.display === "none" || e.getAttribute("aria-hidden") === "true" || lib.hiddenBy(e, cs, s)) return;
       const ns = { ...s, invisible: cs.visibility !== "visible" };
       lib.textVisibility(e, cs, ns, s);
@@ -226,30 +230,19 @@ export function pageVisibility(lib) {
   const sentenceLike = (name) => name.length > 30 || name.split(" ").length > 4;
 
   /**
-   * The walk state an element's content is judged in, built down its ancestors from the document's root as a walk
-   * would (their opacity, clipping, colours and backgrounds), for a reader that starts at the element (a scoped
-   * extract; the other readers). `gone` is set when an ancestor hides everything in it.
+   * The walk state an element's content is judged in, for a reader that starts at the element instead of walking
+   * from the root (a scoped extract): page-seen.js's seenState, the one state every reader builds down the flat
+   * tree (opacity, clipping, colours, backgrounds of its ancestors; a same-process frame's document from its
+   * <iframe>), with the walk's own fields (win, scoped, cover) from `base`. `gone` is set when nothing in the
+   * element can be seen (an ancestor hides it, a closed <details> or content-visibility: hidden holds it).
    * @param {Element} el
-   * @param {any} base the state to start from (win)
+   * @param {any} base the walk's base state
    * @returns {any} the state to pass to textSeen, seenText, hiddenBy and textVisibility for el's content
    */
   lib.stateAbove = (el, base) => {
-    /** @type {Element[]} */
-    const chain = [];
-    const doc = el.ownerDocument;
-    for (let n = /** @type {any} */ (el); n && n.nodeType === 1 && n !== doc.body && n !== doc.documentElement;
-      n = n.assignedSlot ?? n.parentElement ?? n.parentNode?.host ?? null) {
-      chain.unshift(n); // the walk starts below body: the canvas (page-colour.js canvasOf) holds html's and body's
-    }
-    let st = { ...base };
-    for (const a of chain) {
-      const cs = st.win.getComputedStyle(a);
-      if (cs.display === "none" || lib.hiddenBy(a, cs, st)) return { ...st, gone: true, hideText: "hidden by an ancestor" };
-      const ns = { ...st, invisible: cs.visibility !== "visible" };
-      lib.textVisibility(a, cs, ns, st);
-      st = ns;
-    }
-    return st;
+    const st = lib.seenState(el);
+    if (!st || st.closed) return { ...base, gone: true, hideText: "hidden by an ancestor" };
+    return { ...st, scoped: base.scoped, cover: base.cover };
   };
 
   /** @param {Node} node */

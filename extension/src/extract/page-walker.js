@@ -166,12 +166,12 @@ export function pageWalker(lib) {
     /** @param {Element} el @param {any} s @param {any} st */
     const walkElement = (el, s, st) => {
       if ((SKIP.has(el.tagName) && !lib.mayShow(el)) || el === W.modal) {
-        if (PICTURES.has(el.tagName)) lib.notePainter(st.cover, el, st.win.getComputedStyle(el), { rc: st.rc }, st);
+        if (PICTURES.has(el.tagName)) lib.notePainter(st.cover, el, lib.styleOf(el, st.win), { rc: st.rc }, st);
         if (el.tagName === "svg" && el !== W.modal) svgControls(el, s, st);
         return;
       }
       if (W.size > W.stopAt) return stop(el);
-      const cs = st.win.getComputedStyle(el);
+      const cs = lib.styleOf(el, st.win);
       if (cs.display === "none") return;
       const formula = el.getAttribute("aria-hidden") === "true" ? lib.formulaBeside(el, st.win) : null; // page-math.js
       if (formula === "") return;
@@ -244,7 +244,7 @@ export function pageWalker(lib) {
     const svgControls = (svg, s, st) => {
       if (st.invisible || st.inert) return;
       for (const { el, role } of lib.svgControls(svg)) {
-        const cs = st.win.getComputedStyle(el);
+        const cs = lib.styleOf(el, st.win);
         if (cs.display === "none" || cs.visibility !== "visible") continue;
         const shown = st.hideText ? "" : lib.clean(el.textContent || "");
         const x = shown && lib.svgLabel(el) === shown ? lib.cap(shown, INLINE_TEXT) : "";
@@ -349,7 +349,7 @@ export function pageWalker(lib) {
           walkNode(kid, stray, st);
           continue;
         }
-        const display = st.win.getComputedStyle(kid).display;
+        const display = lib.styleOf(kid, st.win).display;
         if (kid.tagName !== "LI" && (display.startsWith("inline") || display === "contents")) {
           walkNode(kid, stray, st);
           continue;
@@ -389,7 +389,7 @@ export function pageWalker(lib) {
           stop(row);
           break;
         }
-        const rowStyle = st.win.getComputedStyle(row);
+        const rowStyle = lib.styleOf(row, st.win);
         if (rowStyle.display === "none") continue;
         const rs = { ...st, row, cursor: rowStyle.cursor };
         const lead = rowControl(row, rowStyle, delegating, st.cursor, rs);
