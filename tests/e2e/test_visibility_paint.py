@@ -1,7 +1,7 @@
 """What is painted over text, and what clip-path cuts away, is judged from the rendering (issue 18): a box inside
 the text's own element painted over it, a box painted over text below the viewport, a clip-path shape that leaves
 none of the text's boxes; beside what a person reads although hit testing lists a box above it (an in-flow child or
-sibling pulled under the text by a negative margin, a translucent child, inline children, text hit testing skips)
+sibling pulled under the text by a negative margin, a translucent child, inline children, text hit testing skips, a picture that never loaded)
 and clip-paths that keep the text.
 
 Pictures behind text are sampled (page-picture.js): text the colour of the image behind it is hidden (an image
@@ -23,6 +23,9 @@ import pytest
 from tests.e2e.test_extract import extract, open_page
 
 COVER = "position:absolute;inset:-2px;background:#fff"
+# A picture that failed to load paints nothing: text under it stays.
+BROKEN_BG = "position:absolute;inset:0;margin:0;background-image:url(/extract/no-such.png)"
+BROKEN_IMG = "position:absolute;left:0;top:0;width:100%;height:100%"
 PAGE = f"""<!doctype html><html><head><style>body {{ font: 16px sans-serif; margin: 8px; color: #111; background: #fff }}
 p, div {{ margin: 6px 0 }}</style></head><body>
 <p><span style="position:relative;display:inline-block">carrier QZOWNBOX<span style="{COVER}"></span></span></p>
@@ -39,7 +42,10 @@ p, div {{ margin: 6px 0 }}</style></head><body>
 <div style="clip-path:inset(0 round 8px);background:#eef;padding:4px">rounded KEEPCLIPROUND</div>
 <div style="clip-path:polygon(0 0, 60% 0, 60% 100%, 0 100%)"><span>KEEPCLIPHALF</span> and a few words</div>
 <div style="width:300px;clip-path:ellipse(50% 50%)">KEEPELLIPSE</div>
+<div style="position:relative"><p>over an image that never loaded KEEPNOIMAGE</p><span style="{BROKEN_BG}"></span></div>
+<div style="position:relative"><p>over a broken picture KEEPBROKENIMG</p><img alt="" src="/extract/no-such.png" style="{BROKEN_IMG}"></div>
 <div style="height:3000px"></div>
+<div style="position:relative"><p>far over an image that never loaded KEEPFARNOIMAGE</p><span style="{BROKEN_BG}"></span></div>
 <p><span style="position:relative;display:inline-block">carrier QZFAROWNBOX<span style="{COVER}"></span></span></p>
 <div style="position:relative">text KEEPFARTINT<div style="position:absolute;inset:0;background:rgba(0,0,0,.1)"></div></div>
 <div style="position:relative"><p>carrier QZFARCOVER</p><div style="position:absolute;inset:0;margin:0;background:#fff"></div></div>
@@ -49,7 +55,7 @@ p, div {{ margin: 6px 0 }}</style></head><body>
 
 HIDDEN = ["OWNBOX", "NOPOINTERCOVER", "CLIPPOLY", "CLIPCIRCLE", "CLIPINSET", "CLIPPATH", "FAROWNBOX", "FARCOVER"]
 KEPT = ["OWNTINT", "FLOWCHILD", "FLOWSIB", "INLINE", "BOLD", "LINK", "NOPOINTER", "CLIPROUND", "CLIPHALF", "ELLIPSE",
-        "FARTINT", "FARUNDER", "FARFLOW"]
+        "FARTINT", "FARUNDER", "FARFLOW", "NOIMAGE", "BROKENIMG", "FARNOIMAGE"]
 
 
 

@@ -49,11 +49,13 @@ export function pageCover(lib) {
     return false;
   };
 
-  /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it */
+  /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it (an image
+   * that did not load, or a background image that did not, paints nothing) */
   const paints = (e, win) => {
+    if (e.tagName === "IMG") return /** @type {HTMLImageElement} */ (e).complete && /** @type {HTMLImageElement} */ (e).naturalWidth > 0;
     if (PICTURES.has(e.tagName)) return true;
     const cs = lib.styleOf(e, win);
-    if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage)) return true;
+    if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage) && lib.imageShows(cs.backgroundImage, win)) return true;
     const c = lib.colourOf(cs.backgroundColor);
     return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
   };

@@ -4,6 +4,8 @@
  *
  * - `picturesOver(rectOf, win)`: whether any picture of the document (an image, video, canvas, SVG, frame) has a
  *   box over the rectangle — a cheap test, so only text that may stand on a picture is hit-tested for it.
+ * - `imageShows(image, win)`: whether a computed background-image has a picture that loaded (page-cover.js: one
+ *   that failed or was blocked covers nothing).
  * - `pictureSamples(pic, rect, win)`: the colours of the part of a picture behind a rectangle (an <img> drawn
  *   with object-fit fill: the part of its image under the rectangle; any other <img>, or a box's
  *   `background-image: url(…)`: the whole image), read by drawing it into a small canvas. null when they cannot
@@ -15,7 +17,7 @@
  */
 
 /**
- * Adds picturesOver and pictureSamples to lib (needs pageRender's factsOf).
+ * Adds picturesOver, imageShows and pictureSamples to lib (needs pageRender's factsOf).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePicture(lib) {
@@ -35,11 +37,33 @@ export function pagePicture(lib) {
     return facts.pictureBoxes.some((/** @type {DOMRect} */ b) => b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top);
   };
 
-  /** @param {string} url @param {Document} doc an image of the document's, decoded, or null */
+  /**
+   * An image the document already holds, decoded, or null. Only a data: URL or one the page has fetched (its
+   * resource timing lists it) is asked for, so reading a picture never sends a request of its own.
+   * @param {string} url @param {Document} doc
+   */
   const imageAt = (url, doc) => {
-    const img = new (/** @type {any} */ (doc.defaultView)).Image();
+    const win = /** @type {any} */ (doc.defaultView);
+    if (!url.startsWith("data:") && !win.performance.getEntriesByName(url, "resource").length) return null;
+    const img = new win.Image();
     img.src = url; // an image the document already shows completes at once (its list of available images)
     return img.complete && img.naturalWidth ? img : null;
+  };
+
+  /**
+   * Whether a computed background-image paints a picture: one of its url() images has loaded (one that failed,
+   * or was blocked, paints nothing).
+   * @param {string} image @param {Window} win
+   */
+  lib.imageShows = (image, win) => {
+    const known = (lib.factsOf(win).imageShows ??= new Map());
+    let shows = known.get(image);
+    if (shows === undefined) {
+      const urls = [...image.matchAll(/url\("?([^")]*)"?\)/g)].map((m) => m[1]);
+      shows = urls.length === 0 || urls.some((url) => !!imageAt(url, win.document));
+      known.set(image, shows);
+    }
+    return shows;
   };
 
   /**
