@@ -1,31 +1,33 @@
 /**
  * In-page: what is painted over, and under, a run of text (issue 18), by the browser's hit testing:
  *
- * - `coveredBy(el, parts, rc, win)`: whether something opaque is painted over every sample point of the text's
- *   visible boxes (an overlay, a sibling box, an image, a box inside the text's own element). The element stack at
- *   each point (elementsFromPoint) is read down to the text's own element; an element above it that paints (an
- *   opaque background, a background image, a picture) covers the point when it paints in another paint layer
- *   than the text (`layerOf`: the nearest box that is positioned or a stacking context). The stack orders paint
- *   layers as they are painted, but not the boxes inside one layer: there every block background and float is
- *   painted before any line of text (CSS 2.1 appendix E), so an in-flow box, the text's own child or a sibling
- *   pulled over it by a negative margin, lies under the text although hit testing lists it above. A text whose
- *   element hit testing skips (`pointer-events: none`, no box of its own) is judged by the walk's boxes
- *   (`coveredByPainters`). A fixed or sticky element covers text that
- *   scrolls only where no scroll position brings the text out from under it (a fixed header over the page's
- *   first line does; over a line further down, which scrolling moves away, it does not). Only points inside the
- *   viewport can be tested: text below the fold is not judged covered (see docs/architecture.md "Visibility").
- *   Hit testing skips elements with `pointer-events: none`: such an overlay is not seen here.
+ * - `coveredBy(el, parts, rc, win)`: "covered" when something opaque is painted over every sample point of the
+ *   text's visible boxes (an overlay, a sibling box, an image, a box inside the text's own element), "clipped"
+ *   when a clip-path cuts the text away there, else "". The element stack at each point (elementsFromPoint) is read
+ *   down to the text's own element; an element above it that paints (an opaque background, a picture that loaded)
+ *   covers the point when it paints in another paint layer than the text (page-paint-order.js `layerOf`: the
+ *   nearest box that is positioned or a stacking context). The stack orders paint layers as they are painted, but
+ *   not the boxes inside one layer: there every block background and float is painted before any line of text
+ *   (CSS 2.1 appendix E), so an in-flow box, the text's own child or a sibling pulled over it by a negative margin,
+ *   lies under the text although hit testing lists it above. Hit testing respects clip-path: a text under a
+ *   clip-path (of it or an ancestor) that is not in the stack at its points, nor at eight more across its box, is
+ *   cut away by the shape (polygon, circle, inset, path alike). A fixed or sticky element covers text that scrolls
+ *   only where no scroll position brings the text out from under it (a fixed header over the page's first line
+ *   does; over a line further down, which scrolling moves away, it does not).
  * - `pictureBehind(el, rect, win)`: the picture (an image, video, canvas, SVG, frame, or a box with a
- *   background image) that shows behind the text rather than its ancestors' background colour, or null: by the element stack
- *   inside the viewport, by the boxes of the document's pictures outside it (white text on a hero image further
- *   down the page).
+ *   background image) that shows behind the text rather than its ancestors' background colour, or null: by the
+ *   element stack inside the viewport, by the boxes of the document's pictures outside it (its colours:
+ *   page-picture.js).
  *
- * - Where hit testing cannot answer (text outside the viewport; an overlay with `pointer-events: none`, which hit
- *   testing skips), a walk keeps the boxes it met that paint something opaque and are positioned or transformed
- *   (`coverBegin`, `notePainter`): text whose sample points lie inside such a box painted above it (z-index, then
- *   document order within one layer: a positioned box paints over in-flow text) is covered (`coveredByPainters`).
- *   A box met after the text it covers is found once the walk is over (`coveredLater`); the walker then walks
- *   again, leaving those text nodes out.
+ * - Where hit testing cannot answer (text outside the viewport; a text hit testing skips: pointer-events: none,
+ *   inert, behind a modal dialog; an overlay with `pointer-events: none`), a walk keeps the boxes it met that paint
+ *   something opaque and are positioned or transformed (`coverBegin`, `notePainter`): text whose sample points lie
+ *   inside such a box painted above it (z-index, then document order within one layer: a positioned box paints
+ *   over in-flow text) is covered (`coveredByPainters`). A box met after the text it covers is found once the walk
+ *   is over (`coveredLater`); the walker then walks again, leaving those text nodes out. A reader without a walk
+ *   (find, wait_for, select_text through page-seen.js) compares the document's opaque layers with the text by
+ *   stacking order instead (page-paint-order.js `paintersOf`, `paintedOver`); readers a walk asks use its boxes.
+ *   Off the viewport a clip-path is judged only when it is empty (page-visibility.js).
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */

@@ -7,14 +7,16 @@
  *
  * - `hiddenBy(el, cs, st)`: the element and everything in it is invisible: effective opacity (ancestors, filter,
  *   mask) of nothing; a clipping box (overflow, `clip`, `contain: paint`) that cannot show one legible glyph, or
- *   lies outside everything it can show in; clipped to nothing by clip-path; a moved box off everything it can
+ *   lies outside everything it can show in; clipped to nothing by an empty clip-path (a shape that cuts the text
+ *   away elsewhere is found by hit testing, page-cover.js); a moved box off everything it can
  *   show in. Returns the reason, or "".
  * - `textVisibility(el, cs, ns, st, unseen, role)`: whether the element's own text shows by its colour: transparent
  *   (the text colour's alpha times the effective opacity), or coloured like what is behind it (contrast under 1.2
  *   against every colour its backgrounds paint there: colours, translucent ones composited, gradient stops, over
- *   the document's canvas in its used colour scheme), unless a stroke or shadow shows it or a picture is what
- *   shows behind it. A control's whole text is judged too: its name from a font under 4 px or a large negative
- *   text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
+ *   the document's canvas in its used colour scheme), unless a stroke or shadow shows it. Where a picture shows
+ *   behind the text it is judged against the picture's colours (page-picture.js samples them), and kept where
+ *   they cannot be read. A control's whole text is judged too: its name from a font under 4 px or a large
+ *   negative text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
  *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
