@@ -5,7 +5,8 @@ sibling pulled under the text by a negative margin, a translucent child, inline 
 and clip-paths that keep the text.
 
 Pictures behind text are sampled (page-picture.js): text the colour of the image behind it is hidden (an image
-under it, a box's background image), readable text over a photo stays, and so does text over a picture whose colours
+under it, a box's background image), an in-flow picture pulled over earlier text hides it
+(it paints later in tree order), readable text over a photo stays, and so does text over a picture whose colours
 cannot be read (another origin's image taints the canvas).
 
 Real Chromium, the real extension; the pages are written inline here (PAGE, PICTURES) into
@@ -74,12 +75,14 @@ PICTURES = """<!doctype html><html><head><style>body {{ font: 16px sans-serif; m
 <div class="on"><img alt="" style="{under}" src="{photo}"><p style="color:#fff">white over a photo KEEPPHOTO</p></div>
 <div style="background-image:url(&quot;{photo}&quot;);background-size:cover;color:#fff;padding:6px">white over a background photo KEEPBGPHOTO</div>
 <div class="on" style="background:#222"><img alt="" style="{under}" src="{cross}"><p style="color:#fff">over another origin's picture KEEPCROSS</p></div>
+<p style="margin:0">carrier QZLATERIMG</p><img alt="" src="{pale}" style="display:block;margin-top:-22px;width:400px;height:30px">
+<img alt="" src="{photo}" style="display:block;width:400px;height:30px;margin-bottom:-26px"><p style="margin:0;color:#fff">white after a photo KEEPEARLIERIMG</p>
 <div style="height:3000px"></div>
 <div class="on" style="background:#222"><img alt="" style="{under}" src="{pale}"><p style="color:#fff">carrier QZFARIMG</p></div>
 <div class="on"><img alt="" style="{under}" src="{photo}"><p style="color:#fff">far white over a photo KEEPFARPHOTO</p></div>
 </body></html>"""
-PICTURE_HIDDEN = ["IMGSAME", "IMGDARKPAGE", "BGSAME", "FARIMG"]
-PICTURE_KEPT = ["PHOTO", "BGPHOTO", "CROSS", "FARPHOTO"]
+PICTURE_HIDDEN = ["IMGSAME", "IMGDARKPAGE", "BGSAME", "FARIMG", "LATERIMG"]
+PICTURE_KEPT = ["PHOTO", "BGPHOTO", "CROSS", "FARPHOTO", "EARLIERIMG"]
 
 
 def written(act, fixture_server, html: str):

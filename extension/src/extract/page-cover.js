@@ -9,7 +9,8 @@
  *   nearest box that is positioned or a stacking context). The stack orders paint layers as they are painted, but
  *   not the boxes inside one layer: there every block background and float is painted before any line of text
  *   (CSS 2.1 appendix E), so an in-flow box, the text's own child or a sibling pulled over it by a negative margin,
- *   lies under the text although hit testing lists it above. Hit testing respects clip-path: a text under a
+ *   lies under the text although hit testing lists it above; a picture or an inline-block after the text in tree
+ *   order is painted over it. Hit testing respects clip-path: a text under a
  *   clip-path (of it or an ancestor) that is not in the stack at its points, nor at eight more across its box, is
  *   cut away by the shape (polygon, circle, inset, path alike). A fixed or sticky element covers text that scrolls
  *   only where no scroll position brings the text out from under it (a fixed header over the page's first line
@@ -93,8 +94,9 @@ export function pageCover(lib) {
    * @param {{l: number, t: number, r: number, b: number}[]} parts the text's visible boxes
    * @param {any} rc its render context (page-render.js)
    * @param {Window} win
+   * @param {Text | null} [node] the text node (in one layer, what follows it in tree order paints later)
    */
-  lib.coveredBy = (el, parts, rc, win) => {
+  lib.coveredBy = (el, parts, rc, win, node = null) => {
     const root = /** @type {any} */ (el.getRootNode());
     const hit = root.elementsFromPoint ? root : win.document;
     const { viewport } = lib.areasOf(win);
@@ -122,13 +124,25 @@ export function pageCover(lib) {
       let covered = false;
       for (let i = 0; i < at && !covered; i++) {
         const e = stack[i];
-        if (holds(e, own) || !paints(e, win) || lib.layerOf(e, win) === lib.layerOf(own, win)) continue;
+        if (holds(e, own) || !paints(e, win)) continue;
+        if (lib.layerOf(e, win) === lib.layerOf(own, win) && !atomicAfter(e, node ?? own, win)) continue;
         covered = rc?.at?.fixed || !pinned(e, win) || coversForGood(e, p, win);
       }
       if (!covered) return "";
       why = "covered";
     }
     return why;
+  };
+
+  /**
+   * Whether a box of the text's own paint layer is painted after the text: a picture or an atomic inline
+   * (inline-block and the like) later in tree order — inside one layer these paint with the lines of text, in
+   * tree order (CSS 2.1 appendix E step 7); block backgrounds and floats paint before every line.
+   * @param {Element} e @param {Node} text @param {Window} win
+   */
+  const atomicAfter = (e, text, win) => {
+    if (!(text.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
+    return PICTURES.has(e.tagName) || /^inline-/.test(lib.styleOf(e, win).display);
   };
 
   /**

@@ -186,7 +186,7 @@ export function pageVisibility(lib) {
     // One hit test per text node and call: a control's text is asked again for its name and token.
     const known = (lib.factsOf(st.win).covered ??= new WeakMap());
     let hit = known.get(node);
-    if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win) }));
+    if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) ? "covered" : "");
   };
 
