@@ -54,10 +54,10 @@ TIMED = """(runs) => {
 }"""
 
 
-def library_source() -> str:
-    """The library's install function, as the extension sends it."""
+def library_source(extension: Path = EXTENSION) -> str:
+    """The library's install function, as the extension (this tree's, or another version's) sends it."""
     script = "import('./src/extract/run-in-page.js').then((m) => process.stdout.write(m.INSTALL_SOURCE))"
-    return subprocess.run(["node", "-e", script], cwd=EXTENSION, check=True, capture_output=True, text=True).stdout
+    return subprocess.run(["node", "-e", script], cwd=extension, check=True, capture_output=True, text=True).stdout
 
 
 def judgement_cost(urls: dict[int, str], runs: int) -> dict[int, dict]:

@@ -285,7 +285,6 @@ def test_no_hidden_text_reaches_the_model_through_any_reader(page, allowed_folde
             assert word in text, f"{read.label}: the visible {word!r} is missing from {read.answer}"
 
 
-@pytest.mark.xfail(strict=True, reason="the rendering engine (page-cover.js) does not yet see a box inside the text's own element painted over it (QZUNDERBOX)")
 def test_the_rendering_kinds_are_judged_hidden_by_every_reader(page):
     """The kinds only a judgement from the rendering catches: hidden from extract, so from every reader above."""
     send = page(PAGE, "t-vis-rendering")

@@ -92,10 +92,11 @@ export function pageColour(lib) {
    * @returns {number[][] | null}
    */
   lib.paintsOf = (cs, under, alpha = 1) => {
-    if (!under) return null;
-    let out = under;
     const colour = lib.colourOf(cs.backgroundColor);
     if (!colour) return null;
+    // An opaque colour hides whatever is under it (a picture's unknown colours too).
+    if (!under && !(colour[3] * alpha >= 1 && cs.backgroundImage === "none")) return null;
+    let out = under ?? [[0, 0, 0, 1]];
     if (colour[3] > 0) out = out.map((u) => lib.composite(colour, u, alpha));
     if (cs.backgroundImage !== "none") {
       const stops = gradientColours(cs.backgroundImage);

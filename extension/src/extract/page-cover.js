@@ -1,37 +1,50 @@
 /**
  * In-page: what is painted over, and under, a run of text (issue 18), by the browser's hit testing:
  *
- * - `coveredBy(el, parts, rc, win)`: whether something opaque is painted over every sample point of the text's
- *   visible boxes (an overlay, a sibling box, an image). The element stack at each point (elementsFromPoint, in
- *   paint order) is read down to the text's own element; the first element above it that paints (an opaque
- *   background, a background image, a picture) covers the point. A fixed or sticky element covers text that
- *   scrolls only where no scroll position brings the text out from under it (a fixed header over the page's
- *   first line does; over a line further down, which scrolling moves away, it does not). Only points inside the
- *   viewport can be tested: text below the fold is not judged covered (see docs/architecture.md "Visibility").
- *   Hit testing skips elements with `pointer-events: none`: such an overlay is not seen here.
- * - `pictureBehind(el, rect, win)`: whether a picture (an image, video, canvas, SVG, frame, or a box with a
- *   background image) shows behind the text rather than its ancestors' background colour: by the element stack
- *   inside the viewport, by the boxes of the document's pictures outside it (white text on a hero image further
- *   down the page).
+ * - `coveredBy(el, parts, rc, win)`: "covered" when something opaque is painted over every sample point of the
+ *   text's visible boxes (an overlay, a sibling box, an image, a box inside the text's own element), "clipped"
+ *   when a clip-path cuts the text away there, else "". The element stack at each point (elementsFromPoint) is read
+ *   down to the text's own element; an element above it that paints (an opaque background, a picture that loaded)
+ *   covers the point when it paints in another paint layer than the text (page-paint-order.js `layerOf`: the
+ *   nearest box that is positioned or a stacking context). The stack orders paint layers as they are painted, but
+ *   not the boxes inside one layer: there every block background and float is painted before any line of text
+ *   (CSS 2.1 appendix E), so an in-flow box, the text's own child or a sibling pulled over it by a negative margin,
+ *   lies under the text although hit testing lists it above; a picture or an inline-block after the text in tree
+ *   order is painted over it. Hit testing respects clip-path: a text under a
+ *   clip-path (of it or an ancestor) that is not in the stack at its points, nor at eight more across its box, is
+ *   cut away by the shape (polygon, circle, inset, path alike). A fixed or sticky element covers text that scrolls
+ *   only where no scroll position brings the text out from under it (a fixed header over the page's first line
+ *   does; over a line further down, which scrolling moves away, it does not).
+ * - `pictureBehind(el, rect, win)`: the picture (an image, video, canvas, SVG, frame, or a box with a
+ *   background image) that shows behind the text rather than its ancestors' background colour, or null: by the
+ *   element stack inside the viewport, by the boxes of the document's pictures outside it (its colours:
+ *   page-picture.js).
  *
- * - Where hit testing cannot answer (text outside the viewport; an overlay with `pointer-events: none`, which hit
- *   testing skips), a walk keeps the boxes it met that paint something opaque and are positioned or transformed
- *   (`coverBegin`, `notePainter`): text whose sample points lie inside such a box painted above it (z-index, then
- *   document order within one layer: a positioned box paints over in-flow text) is covered (`coveredByPainters`).
- *   A box met after the text it covers is found once the walk is over (`coveredLater`); the walker then walks
- *   again, leaving those text nodes out.
+ * - Where hit testing cannot answer (text outside the viewport; a text hit testing skips: pointer-events: none,
+ *   inert, behind a modal dialog; an overlay with `pointer-events: none`), a walk keeps the boxes it met that paint
+ *   something opaque and are positioned or transformed (`coverBegin`, `notePainter`): text whose sample points lie
+ *   inside such a box painted above it (z-index, then document order within one layer: a positioned box paints
+ *   over in-flow text) is covered (`coveredByPainters`). A box met after the text it covers is found once the walk
+ *   is over (`coveredLater`); the walker then walks again, leaving those text nodes out. A reader without a walk
+ *   (find, wait_for, select_text through page-seen.js) compares the document's opaque layers with the text by
+ *   stacking order instead (page-paint-order.js `paintersOf`, `paintedOver`); readers a walk asks use its boxes.
+ *   Off the viewport a clip-path is judged only when it is empty (page-visibility.js).
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
 import { definePagePart } from "../page/page-code.js";
 import { pageColour } from "./page-colour.js";
+import { pagePaintOrder } from "./page-paint-order.js";
+import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
+import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageCover, { uses: [pageColour, pageRender] });
+definePagePart(pageCover, { uses: [pageColour, pagePaintOrder, pagePicture, pageRender, pageWalker] });
 
 /**
- * Adds coveredBy, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib (needs pageRender).
+ * Adds coveredBy, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
+ * (needs pageRender, pagePaintOrder).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageCover(lib) {
@@ -48,19 +61,26 @@ export function pageCover(lib) {
     return false;
   };
 
-  /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it */
+  /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it (an image
+   * that did not load, or a background image that did not, paints nothing) */
   const paints = (e, win) => {
+    if (e.tagName === "IMG") return /** @type {HTMLImageElement} */ (e).complete && /** @type {HTMLImageElement} */ (e).naturalWidth > 0;
     if (PICTURES.has(e.tagName)) return true;
-    const cs = win.getComputedStyle(e);
-    if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage)) return true;
+    const cs = lib.styleOf(e, win);
+    if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage) && lib.imageShows(cs.backgroundImage, win)) return true;
     const c = lib.colourOf(cs.backgroundColor);
     return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
   };
+  lib.paints = paints;
+
+  /** @param {Element} e its parent in the flat tree (a slotted element's slot, a shadow root's host) */
+  const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
+
 
   /** @param {Element} e @param {Window} win whether it, or an ancestor, stays put while the page scrolls */
   const pinned = (e, win) => {
     for (let n = /** @type {Element | null} */ (e); n; n = n.parentElement) {
-      if (/fixed|sticky/.test(win.getComputedStyle(n).position)) return true;
+      if (/fixed|sticky/.test(lib.styleOf(n, win).position)) return true;
     }
     return false;
   };
@@ -83,8 +103,9 @@ export function pageCover(lib) {
    * @param {{l: number, t: number, r: number, b: number}[]} parts the text's visible boxes
    * @param {any} rc its render context (page-render.js)
    * @param {Window} win
+   * @param {Text | null} [node] the text node (in one layer, what follows it in tree order paints later)
    */
-  lib.coveredBy = (el, parts, rc, win) => {
+  lib.coveredBy = (el, parts, rc, win, node = null) => {
     const root = /** @type {any} */ (el.getRootNode());
     const hit = root.elementsFromPoint ? root : win.document;
     const { viewport } = lib.areasOf(win);
@@ -93,29 +114,87 @@ export function pageCover(lib) {
     for (const p of parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts) {
       const x = (p.l + p.r) / 2;
       const y = (p.t + p.b) / 2;
-      if (x < viewport.l || y < viewport.t || x >= viewport.r || y >= viewport.b) return false;
+      if (x < viewport.l || y < viewport.t || x >= viewport.r || y >= viewport.b) return "";
       points.push([x, y, p]);
     }
+    const own = hitBox(el, win);
+    if (!own) return ""; // hit testing cannot place the text
+    let why = "clipped";
     for (const [x, y, p] of points) {
-      const top = hit.elementFromPoint(x, y);
-      if (!top || holds(el, top)) return false;
-      let covered = false;
-      for (const e of hit.elementsFromPoint(x, y)) {
-        if (holds(el, e)) break;
-        if (holds(e, el) || !paints(e, win)) continue;
-        if (!rc?.at?.fixed && pinned(e, win) && !coversForGood(e, p, win)) continue;
-        covered = true;
-        break;
+      if (hit.elementFromPoint(x, y) === own) return "";
+      const stack = hit.elementsFromPoint(x, y);
+      const at = stack.indexOf(own);
+      if (at < 0) {
+        // Not hit where it is laid out: a clip-path (of it or an ancestor) cuts it away there, unless another
+        // point along the box still reaches it.
+        if (!rc?.shaped || along(p, win).some(([ax, ay]) => hit.elementsFromPoint(ax, ay).includes(own))) return "";
+        continue;
       }
-      if (!covered) return false;
+      let covered = false;
+      for (let i = 0; i < at && !covered; i++) {
+        const e = stack[i];
+        if (holds(e, own) || !paints(e, win)) continue;
+        if (lib.layerOf(e, win) === lib.layerOf(own, win) && !atomicAfter(e, node ?? own, win)) continue;
+        covered = rc?.at?.fixed || !pinned(e, win) || coversForGood(e, p, win);
+      }
+      if (!covered) return "";
+      why = "covered";
     }
-    return true;
+    return why;
   };
 
   /**
+   * Whether a box of the text's own paint layer is painted after the text: a picture or an atomic inline
+   * (inline-block and the like) later in tree order — inside one layer these paint with the lines of text, in
+   * tree order (CSS 2.1 appendix E step 7); block backgrounds and floats paint before every line.
+   * @param {Element} e @param {Node} text @param {Window} win
+   */
+  const atomicAfter = (e, text, win) => {
+    if (!(text.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
+    return PICTURES.has(e.tagName) || /^inline-/.test(lib.styleOf(e, win).display);
+  };
+
+  /**
+   * Points across a box, inside its viewport part.
+   * @param {{l: number, t: number, r: number, b: number}} p @param {Window} win @returns {number[][]}
+   */
+  const along = (p, win) => {
+    const { viewport } = lib.areasOf(win);
+    const l = Math.max(p.l, viewport.l);
+    const r = Math.min(p.r, viewport.r - 1);
+    const t = Math.max(p.t, viewport.t);
+    const b = Math.min(p.b, viewport.b - 1);
+    /** @type {number[][]} */
+    const out = [];
+    for (const fx of [0.1, 0.3, 0.7, 0.9]) for (const fy of [0.3, 0.7]) out.push([l + (r - l) * fx, t + (b - t) * fy]);
+    return out;
+  };
+
+  /**
+   * The element hit testing reports for an element's text — itself, or (display: contents) its nearest ancestor
+   * with a box — or null when hit testing skips it (pointer-events: none, inert, behind a modal dialog).
+   * @param {Element} el @param {Window} win
+   */
+  const hitBox = (el, win) => {
+    const facts = lib.factsOf(win);
+    const known = (facts.hitBoxes ??= new WeakMap());
+    if (known.has(el)) return known.get(el);
+    let n = /** @type {Element | null} */ (el);
+    while (n && lib.styleOf(n, win).display === "contents") n = up(n);
+    if (n && (lib.styleOf(n, win).pointerEvents === "none" || n.closest("[inert]"))) n = null;
+    if (facts.modal === undefined) facts.modal = win.document.querySelector(":modal");
+    if (n && facts.modal && !holds(facts.modal, n)) n = null;
+    known.set(el, n);
+    return n;
+  };
+  lib.hitTestable = (/** @type {Element} */ el, /** @type {Window} */ win) => !!hitBox(el, win);
+
+  /**
+   * The picture that shows behind an element's text, or null (its ancestors' background colour shows).
    * @param {Element} el
    * @param {{left: number, top: number, width: number, height: number}} rect the text's first box
    * @param {Window} win
+   * @returns {Element | null}
    */
   lib.pictureBehind = (el, rect, win) => {
     const x = rect.left + Math.min(rect.width / 2, 8);
@@ -125,21 +204,21 @@ export function pageCover(lib) {
       const root = /** @type {any} */ (el.getRootNode());
       for (const under of (root.elementsFromPoint ? root : win.document).elementsFromPoint(x, y)) {
         if (holds(el, under)) continue;
-        if (PICTURES.has(under.tagName)) return true;
-        const ucs = win.getComputedStyle(under);
-        if (ucs.backgroundImage !== "none") return true;
+        if (PICTURES.has(under.tagName)) return under;
+        const ucs = lib.styleOf(under, win);
+        if (ucs.backgroundImage !== "none") return under;
         const c = lib.colourOf(ucs.backgroundColor);
-        if (c && c[3] > 0.1) return false;
+        if (c && c[3] > 0.1) return null;
       }
-      return false;
+      return null;
     }
     const facts = lib.factsOf(win);
     facts.pictures ??= [...win.document.querySelectorAll(PICTURE_SELECTOR)].map((pic) => [pic, pic.getBoundingClientRect()]);
     for (const [pic, b] of facts.pictures) {
       if (holds(el, pic)) continue;
-      if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return true;
+      if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return pic;
     }
-    return false;
+    return null;
   };
 
   /**
@@ -182,7 +261,7 @@ export function pageCover(lib) {
     const tz = t.layer?.z ?? 0;
     if (p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
     if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
-    if (holds(p.el, t.el) || holds(t.el, p.el)) return false;
+    if (holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
     if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
     return true;
   };
@@ -197,17 +276,36 @@ export function pageCover(lib) {
    * @param {any} st its walk state
    */
   lib.coveredByPainters = (cover, node, el, parts, st) => {
-    if (!cover) return false;
-    if (cover.skip?.has(node)) return true;
+    if (cover?.skip?.has(node)) return true;
     const { viewport } = lib.areasOf(st.win);
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
-    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b);
+    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b)
+      && lib.hitTestable(el, st.win);
+    const walking = cover ?? lib.walkCover;
+    if (!walking) return !inView && coveredInOrder(el, points, parts[0], st);
     /** @type {TextMark} */
-    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++cover.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
-    if (cover.painters.some((p) => (!inView || p.through) && paintsOver(p, mark))) return true;
-    cover.texts.push(mark);
-    return false;
+    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++walking.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
+    if (walking.painters.some((/** @type {Painter} */ p) => (!inView || p.through) && paintsOver(p, mark))) return true;
+    if (cover) cover.texts.push(mark);
+    return !cover && !!walking.skip?.has(node);
   };
+
+  /** @param {Element} e @param {Window} win its opacity through every ancestor */
+  const alphaThrough = (e, win) => {
+    let alpha = 1;
+    for (let n = /** @type {Element | null} */ (e); n && alpha > 0; n = n.parentElement) alpha *= parseFloat(lib.styleOf(n, win).opacity) || 0;
+    return alpha;
+  };
+
+  /**
+   * A reader without a walk (page-seen.js), where hit testing cannot answer: whether a box of the document that
+   * paints opaque, over both sample points, is painted over the text by stacking order (page-paint-order.js).
+   * @param {Element} el @param {number[][]} points @param {Box} part @param {any} st
+   */
+  const coveredInOrder = (el, points, part, st) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) =>
+    points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)
+    && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
+    && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, st.win)));
 
   /** @param {Cover} cover text nodes covered by a box the walk met after them @returns {Set<Node>} */
   lib.coveredLater = (cover) => {

@@ -28,7 +28,7 @@ import { pageColour } from "./page-colour.js";
 definePagePart(pageRender, { uses: [pageColour] });
 
 /**
- * Adds factsOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
+ * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageRender(lib) {
@@ -59,6 +59,18 @@ export function pageRender(lib) {
     return facts;
   };
   lib.factsOf = factsOf;
+
+  /**
+   * An element's computed style, one object per element and call (the object is live: it always answers for the
+   * element as it is now; asking getComputedStyle again only makes another).
+   * @param {Element} el @param {Window} win @returns {CSSStyleDeclaration}
+   */
+  lib.styleOf = (el, win) => {
+    const known = (factsOf(win).styles ??= new WeakMap());
+    let cs = known.get(el);
+    if (!cs) known.set(el, (cs = win.getComputedStyle(el)));
+    return cs;
+  };
 
   /** @param {Window} win the document's scrollable area, in viewport coordinates, and the viewport's */
   const areasOf = (win) => {
@@ -100,7 +112,8 @@ export function pageRender(lib) {
 
   /**
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
-   * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext}} RenderContext
+   * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
+   *   shaped?: boolean}} RenderContext shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing)
    */
 
   /** @param {string} filter a computed filter @returns {[number, number]} [opacity factor, blur px] */
@@ -161,7 +174,8 @@ export function pageRender(lib) {
     const facts = factsOf(st.win);
     const known = (facts.rcs ??= new WeakMap()).get(el);
     if (known && known.parent === st.rc) return known;
-    const parent = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null };
+    /** @type {RenderContext} */
+    const parent = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" };
     const position = cs.position;
     /** @type {Frame} */
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
@@ -201,7 +215,8 @@ export function pageRender(lib) {
     }
     const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
     /** @type {RenderContext} */
-    const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc };
+    const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
+      shaped: !!parent.shaped || cs.clipPath !== "none" };
     facts.rcs.set(el, rc);
     return rc;
   };
@@ -219,10 +234,15 @@ export function pageRender(lib) {
   /** @param {Text} node @returns {DOMRect[]} its boxes as painted (after transforms and zoom) */
   lib.textBoxes = (node) => {
     const doc = /** @type {Document} */ (node.ownerDocument);
-    let range = ranges.get(doc);
-    if (!range) ranges.set(doc, (range = doc.createRange()));
-    range.selectNodeContents(node);
-    return [...range.getClientRects()];
+    const known = (factsOf(/** @type {Window} */ (doc.defaultView)).boxes ??= new WeakMap());
+    let boxes = known.get(node);
+    if (!boxes) {
+      let range = ranges.get(doc);
+      if (!range) ranges.set(doc, (range = doc.createRange()));
+      range.selectNodeContents(node);
+      known.set(node, (boxes = [...range.getClientRects()]));
+    }
+    return boxes;
   };
 
   /**

@@ -27,10 +27,11 @@ import { definePagePart } from "../page/page-code.js";
 import { pageAria } from "./page-aria.js";
 import { pageControls } from "./page-controls.js";
 import { pageReading } from "./page-reading.js";
+import { pageRender } from "./page-render.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageShadow, pageVisibility] });
+definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageRender, pageShadow, pageVisibility] });
 
 /**
  * Adds seenState, textShows, seenRuns, shownText, seenLabel and seenReady to lib
@@ -101,7 +102,7 @@ export function pageSeen(lib) {
    */
   const judge = (el, parent, st) => {
     if (st.closed && !(parent.tagName === "DETAILS" && el.tagName === "SUMMARY" && parent.querySelector(":scope > summary") === el)) return null;
-    const cs = st.win.getComputedStyle(el);
+    const cs = lib.styleOf(el, st.win);
     if (cs.display === "none" || el.getAttribute("aria-hidden") === "true") return null;
     const role = lib.roleOf(el);
     const unseen = lib.hiddenBy(el, cs, st);

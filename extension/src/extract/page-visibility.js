@@ -7,21 +7,23 @@
  *
  * - `hiddenBy(el, cs, st)`: the element and everything in it is invisible: effective opacity (ancestors, filter,
  *   mask) of nothing; a clipping box (overflow, `clip`, `contain: paint`) that cannot show one legible glyph, or
- *   lies outside everything it can show in; clipped to nothing by clip-path; a moved box off everything it can
+ *   lies outside everything it can show in; clipped to nothing by an empty clip-path (a shape that cuts the text
+ *   away elsewhere is found by hit testing, page-cover.js); a moved box off everything it can
  *   show in. Returns the reason, or "".
  * - `textVisibility(el, cs, ns, st, unseen, role)`: whether the element's own text shows by its colour: transparent
  *   (the text colour's alpha times the effective opacity), or coloured like what is behind it (contrast under 1.2
  *   against every colour its backgrounds paint there: colours, translucent ones composited, gradient stops, over
- *   the document's canvas in its used colour scheme), unless a stroke or shadow shows it or a picture is what
- *   shows behind it. A control's whole text is judged too: its name from a font under 4 px or a large negative
- *   text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
+ *   the document's canvas in its used colour scheme), unless a stroke or shadow shows it. Where a picture shows
+ *   behind the text it is judged against the picture's colours (page-picture.js samples them), and kept where
+ *   they cannot be read. A control's whole text is judged too: its name from a font under 4 px or a large
+ *   negative text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
  *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
  *   it (lib.coveredBy). Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
- * - `stateAbove(el, base)`: the walk state an element's content is judged in, built down its ancestors (for a
- *   reader that starts at the element instead of walking from the root).
+ * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
+ *   reader that starts at the element instead of walking from the root.
  * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
  * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
  *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
@@ -39,9 +41,11 @@ import { pageAria } from "./page-aria.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
+import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
+import { pageSeen } from "./page-seen.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageRender] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePicture, pageRender, pageSeen] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, hiddenLength and shownName to lib (needs pageRender, pageCover).
@@ -103,6 +107,7 @@ export function pageVisibility(lib) {
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
     const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0);
     ns.bg = bg;
+    ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
     const own = ownText(el);
@@ -112,9 +117,27 @@ export function pageVisibility(lib) {
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
       const verdict = colourHides(cs, rc.alpha, bg);
-      const box = () => (own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
-      ns.hideText = verdict === SAME_COLOUR && lib.pictureBehind(el, box(), st.win) ? "" : verdict;
+      /** @type {DOMRect | null} */
+      let first = null;
+      const box = () => (first ??= own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
+      // A picture behind the text (a box's background image, an image under it) is sampled (page-picture.js).
+      const pic = verdict === SAME_COLOUR || (!verdict && (ns.picture || lib.picturesOver(box, st.win)))
+        ? (bg ? null : ns.picture) ?? lib.pictureBehind(el, box(), st.win) : null;
+      ns.hideText = pic ? onPicture(cs, rc.alpha, pic, box(), under, st.win) : verdict;
     }
+  };
+
+  /**
+   * Why text of this style does not show over the part of a picture behind it: SAME_COLOUR when its colours
+   * are read and none stands out from the text, else "" (colours that cannot be read keep the text).
+   * @param {CSSStyleDeclaration} cs @param {number} alpha @param {Element} pic @param {DOMRect} rect
+   * @param {number[][] | null} under what the picture's parent shows @param {Window} win
+   */
+  const onPicture = (cs, alpha, pic, rect, under, win) => {
+    const samples = lib.pictureSamples(pic, rect, win);
+    if (!samples) return "";
+    const base = (under ?? lib.canvasOf(win) ?? [[255, 255, 255, 1]])[0];
+    return colourHides(cs, alpha, samples.map((/** @type {number[]} */ c) => lib.composite(c, base))) === SAME_COLOUR ? SAME_COLOUR : "";
   };
 
   /** @param {Element} el its first text node of its own that is not only white space, or null */
@@ -171,8 +194,11 @@ export function pageVisibility(lib) {
     const el = node.parentElement;
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
-    if (lib.coveredBy(el, parts, st.rc, st.win) || lib.coveredByPainters(st.cover, node, el, parts, st)) return "covered";
-    return "";
+    // One hit test per text node and call: a control's text is asked again for its name and token.
+    const known = (lib.factsOf(st.win).covered ??= new WeakMap());
+    let hit = known.get(node);
+    if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
+    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) ? "covered" : "");
   };
 
   /**
@@ -192,7 +218,7 @@ export function pageVisibility(lib) {
       if (node.nodeType !== 1) return;
       const e = /** @type {Element} */ (node);
       if (lib.SKIP_TAGS.has(e.tagName) && e.tagName !== "IMG") return;
-      const cs = s.win.getComputedStyle(e);
+      const cs = lib.styleOf(e, s.win);
       if (cs.display === "none" || e.getAttribute("aria-hidden") === "true" || lib.hiddenBy(e, cs, s)) return;
       const ns = { ...s, invisible: cs.visibility !== "visible" };
       lib.textVisibility(e, cs, ns, s);
@@ -217,30 +243,19 @@ export function pageVisibility(lib) {
   const sentenceLike = (name) => name.length > 30 || name.split(" ").length > 4;
 
   /**
-   * The walk state an element's content is judged in, built down its ancestors from the document's root as a walk
-   * would (their opacity, clipping, colours and backgrounds), for a reader that starts at the element (a scoped
-   * extract; the other readers). `gone` is set when an ancestor hides everything in it.
+   * The walk state an element's content is judged in, for a reader that starts at the element instead of walking
+   * from the root (a scoped extract): page-seen.js's seenState, the one state every reader builds down the flat
+   * tree (opacity, clipping, colours, backgrounds of its ancestors; a same-process frame's document from its
+   * <iframe>), with the walk's own fields (win, scoped, cover) from `base`. `gone` is set when nothing in the
+   * element can be seen (an ancestor hides it, a closed <details> or content-visibility: hidden holds it).
    * @param {Element} el
-   * @param {any} base the state to start from (win)
+   * @param {any} base the walk's base state
    * @returns {any} the state to pass to textSeen, seenText, hiddenBy and textVisibility for el's content
    */
   lib.stateAbove = (el, base) => {
-    /** @type {Element[]} */
-    const chain = [];
-    const doc = el.ownerDocument;
-    for (let n = /** @type {any} */ (el); n && n.nodeType === 1 && n !== doc.body && n !== doc.documentElement;
-      n = n.assignedSlot ?? n.parentElement ?? n.parentNode?.host ?? null) {
-      chain.unshift(n); // the walk starts below body: the canvas (page-colour.js canvasOf) holds html's and body's
-    }
-    let st = { ...base };
-    for (const a of chain) {
-      const cs = st.win.getComputedStyle(a);
-      if (cs.display === "none" || lib.hiddenBy(a, cs, st)) return { ...st, gone: true, hideText: "hidden by an ancestor" };
-      const ns = { ...st, invisible: cs.visibility !== "visible" };
-      lib.textVisibility(a, cs, ns, st);
-      st = ns;
-    }
-    return st;
+    const st = lib.seenState(el);
+    if (!st || st.closed) return { ...base, gone: true, hideText: "hidden by an ancestor" };
+    return { ...st, scoped: base.scoped, cover: base.cover };
   };
 
   /** @param {Node} node */

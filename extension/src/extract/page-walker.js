@@ -39,10 +39,11 @@ import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
+import { pageRender } from "./page-render.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRegistry, pageSvg, pageVisibility] });
+definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRegistry, pageRender, pageSvg, pageVisibility] });
 
 /**
  * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageControls, pageFind, pageIndex, pageRegistry, pageShadow).
@@ -68,10 +69,18 @@ export function pageWalker(lib) {
    * @returns {string} JSON
    */
   lib.walk = (opts, ...frameEls) => lib.indexingLabels(() => {
+    const walked = (/** @type {any} */ cover) => {
+      lib.walkCover = cover; // readers the walk asks (names, contexts) judge covering by the same boxes
+      try {
+        return walk(opts, cover, ...frameEls);
+      } finally {
+        lib.walkCover = null;
+      }
+    };
     const cover = lib.coverBegin(null);
-    const out = walk(opts, cover, ...frameEls);
+    const out = walked(cover);
     const late = lib.coveredLater(cover); // page-cover.js: a box met after the text it paints over
-    return late.size ? walk(opts, lib.coverBegin(late), ...frameEls) : out;
+    return late.size ? walked(lib.coverBegin(late)) : out;
   });
 
   /**
@@ -176,12 +185,12 @@ export function pageWalker(lib) {
     /** @param {Element} el @param {any} s @param {any} st */
     const walkElement = (el, s, st) => {
       if ((SKIP.has(el.tagName) && !lib.mayShow(el)) || el === W.modal) {
-        if (PICTURES.has(el.tagName)) lib.notePainter(st.cover, el, st.win.getComputedStyle(el), { rc: st.rc }, st);
+        if (PICTURES.has(el.tagName)) lib.notePainter(st.cover, el, lib.styleOf(el, st.win), { rc: st.rc }, st);
         if (el.tagName === "svg" && el !== W.modal) svgControls(el, s, st);
         return;
       }
       if (W.size > W.stopAt) return stop(el);
-      const cs = st.win.getComputedStyle(el);
+      const cs = lib.styleOf(el, st.win);
       if (cs.display === "none") return;
       const formula = el.getAttribute("aria-hidden") === "true" ? lib.formulaBeside(el, st.win) : null; // page-math.js
       if (formula === "") return;
@@ -254,7 +263,7 @@ export function pageWalker(lib) {
     const svgControls = (svg, s, st) => {
       if (st.invisible || st.inert) return;
       for (const { el, role } of lib.svgControls(svg)) {
-        const cs = st.win.getComputedStyle(el);
+        const cs = lib.styleOf(el, st.win);
         if (cs.display === "none" || cs.visibility !== "visible") continue;
         const shown = st.hideText ? "" : lib.clean(el.textContent || "");
         const x = shown && lib.svgLabel(el) === shown ? lib.cap(shown, INLINE_TEXT) : "";
@@ -359,7 +368,7 @@ export function pageWalker(lib) {
           walkNode(kid, stray, st);
           continue;
         }
-        const display = st.win.getComputedStyle(kid).display;
+        const display = lib.styleOf(kid, st.win).display;
         if (kid.tagName !== "LI" && (display.startsWith("inline") || display === "contents")) {
           walkNode(kid, stray, st);
           continue;
@@ -399,7 +408,7 @@ export function pageWalker(lib) {
           stop(row);
           break;
         }
-        const rowStyle = st.win.getComputedStyle(row);
+        const rowStyle = lib.styleOf(row, st.win);
         if (rowStyle.display === "none") continue;
         const rs = { ...st, row, cursor: rowStyle.cursor };
         const lead = rowControl(row, rowStyle, delegating, st.cursor, rs);

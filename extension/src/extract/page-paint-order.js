@@ -1,0 +1,127 @@
+/**
+ * In-page: the order boxes are painted in, for what hit testing cannot tell (issue 18; page-cover.js asks):
+ *
+ * - `layerOf(el, win)`: the paint layer a box is painted in: itself when it is positioned or a stacking context
+ *   (transform, opacity under 1, filter, clip-path, mask, isolation, blend mode, will-change, contain: paint, a
+ *   z-index on a flex or grid item), else its nearest such ancestor; null for the document's root layer.
+ * - `paintedOver(box, el, win)`: whether a box that is a layer of its own is painted over the in-flow text of
+ *   `el`, by CSS 2.1 appendix E's stacking order: where their layer chains part, the higher z-index paints later
+ *   (auto counts as 0), then the later in document order; a layer inside the text's own layer paints over its
+ *   in-flow text unless its z-index is negative; a layer around the text is under it. A z-index inside a
+ *   positioned box with z-index auto is compared where the chains part (not lifted into the outer context).
+ * - `paintersOf(win)`: every box of the document that is a layer of its own and paints something opaque, with
+ *   its box, for a reader that judges text without a walk (page-seen.js) where hit testing cannot answer:
+ *   outside the viewport, or a text hit testing skips. One pass per call (page-render.js factsOf).
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+import { definePagePart } from "../page/page-code.js";
+import { pageCover } from "./page-cover.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pagePaintOrder, { uses: [pageCover, pageRender] });
+
+/**
+ * Adds layerOf, paintedOver and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pagePaintOrder(lib) {
+  /** @param {Element} e its parent in the flat tree (a slotted element's slot, a shadow root's host) */
+  const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
+
+  /**
+   * Whether a box paints as a layer of its own: positioned, or a stacking context.
+   * @param {CSSStyleDeclaration} cs @param {Element} e @param {Window} win
+   */
+  const ownLayer = (cs, e, win) => {
+    if (cs.position !== "static" || cs.transform !== "none" || cs.filter !== "none" || parseFloat(cs.opacity) < 1) return true;
+    const any = /** @type {any} */ (cs);
+    if (cs.clipPath !== "none" || (any.maskImage ?? any.webkitMaskImage ?? "none") !== "none" || cs.isolation === "isolate"
+      || cs.mixBlendMode !== "normal" || cs.perspective !== "none" || (any.backdropFilter ?? "none") !== "none"
+      || /transform|opacity|filter|perspective/.test(cs.willChange) || /paint|strict|content/.test(cs.contain)) return true;
+    if (cs.zIndex === "auto") return false;
+    const parent = up(e);
+    return !!parent && /flex|grid/.test(lib.styleOf(parent, win).display);
+  };
+
+  /**
+   * @param {Element} e
+   * @param {Window} win
+   * @returns {Element | null}
+   */
+  const layerOf = (e, win) => {
+    const known = (lib.factsOf(win).layers ??= new WeakMap());
+    /** @type {Element[]} */
+    const path = [];
+    /** @type {Element | null | undefined} */
+    let found;
+    for (let n = /** @type {Element | null} */ (e); n; n = up(n)) {
+      found = known.get(n);
+      if (found !== undefined) break;
+      if (n === n.ownerDocument.documentElement) {
+        found = null;
+        break;
+      }
+      if (ownLayer(lib.styleOf(n, win), n, win)) {
+        found = n;
+        break;
+      }
+      path.push(n);
+    }
+    for (const n of path) known.set(n, found ?? null);
+    if (found) known.set(found, found);
+    return found ?? null;
+  };
+  lib.layerOf = layerOf;
+
+  /** @param {Element} e @param {Window} win the layers from the root's down to e's own, outermost first */
+  const chainOf = (e, win) => {
+    /** @type {Element[]} */
+    const chain = [];
+    for (let l = layerOf(e, win); l; l = (() => { const p = up(/** @type {Element} */ (l)); return p ? layerOf(p, win) : null; })()) {
+      chain.unshift(l);
+    }
+    return chain;
+  };
+
+  /** @param {Element} l @param {Window} win its z-index in the context it is painted in (auto: 0) */
+  const zOf = (l, win) => parseInt(lib.styleOf(l, win).zIndex, 10) || 0;
+
+  /**
+   * @param {Element} box a layer of its own
+   * @param {Element} el the element whose in-flow text it may paint over
+   * @param {Window} win
+   */
+  lib.paintedOver = (box, el, win) => {
+    const over = chainOf(box, win);
+    const under = chainOf(el, win);
+    let i = 0;
+    while (i < over.length && i < under.length && over[i] === under[i]) i++;
+    if (i === over.length) return false; // the box is the text's layer or one around it: painted under its text
+    const a = over[i];
+    if (i === under.length) return zOf(a, win) >= 0; // a layer inside the text's own layer
+    const b = under[i];
+    const [za, zb] = [zOf(a, win), zOf(b, win)];
+    if (za !== zb) return za > zb;
+    return !!(b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);
+  };
+
+  /**
+   * @param {Window} win
+   * @returns {{el: Element, box: {l: number, t: number, r: number, b: number}}[]}
+   */
+  lib.paintersOf = (win) => {
+    const facts = lib.factsOf(win);
+    if (!facts.painters) {
+      facts.painters = [];
+      for (const e of win.document.querySelectorAll("body *")) {
+        const cs = lib.styleOf(e, win);
+        if (cs.display === "none" || cs.visibility !== "visible" || !ownLayer(cs, e, win) || !lib.paints(e, win)) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width >= 8 && r.height >= 8) facts.painters.push({ el: e, box: { l: r.left, t: r.top, r: r.right, b: r.bottom } });
+      }
+    }
+    return facts.painters;
+  };
+}
