@@ -73,6 +73,15 @@ PAGES: dict[str, str] = {
   out('asked')">Sync</button>
 <script>navigator.serviceWorker.register('/sw.js');</script>
 <p>Status: <span id="status">idle</span></p>""",
+    "popup": """<title>Basket</title><h1>Basket</h1>
+<form id="pay" method="post" action="/api/next" target="_blank"><input type="hidden" name="n"></form>
+<button id="blank-post" onclick="const f = document.getElementById('pay'); f.n.value = '4111 1111 1111 1111';
+  f.submit()">Next</button>
+<form id="named" method="post" action="/api/next" target="w2"><input type="hidden" name="n"></form>
+<button id="open-submit" onclick="window.open('about:blank', 'w2'); const f = document.getElementById('named');
+  f.n.value = '5555 5555 5555 4444'; f.submit()">Continue</button>
+<a id="blank-get" href="/land?from=basket" target="_blank">Delivery times</a>
+<form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>

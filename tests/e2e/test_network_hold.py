@@ -356,3 +356,41 @@ def test_a_request_the_pages_service_worker_sends_during_the_action_is_held(core
         assert "transfer" in person.asked[0]["reason"]
         time.sleep(0.5)
     assert len(site.saw("/api/transfer")) == before
+
+
+@pytest.mark.parametrize("button", ["#blank-post", "#open-submit"])
+@pytest.mark.parametrize("decision", [Decision.DENY, Decision.ALLOW_ONCE])
+def test_a_tab_the_action_opens_is_held_from_its_first_request(core, act, site, open_page, button, decision):
+    """A target=_blank form POST and window.open + submit into it send from a new tab, which no session of the held
+    tab sees: a session rule blocks the POST until the hold has Fetch on in the new tab, and it is sent again
+    (network-new-tabs.js), so the person is asked about the card number it carries; Deny fails it, Allow lets it
+    through once, whole."""
+    task = f"t-net-tab-{button[1:]}-{decision.value}"
+    with Person(core, decision) as person:
+        open_page("popup", task)
+        before = len(site.saw("/api/next", "POST"))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok or refused(response), response  # asked after the click's window: the hold lingers
+        assert eventually(lambda: len(person.asked) == 1), person.asked
+        assert "payment-card data" in person.asked[0]["reason"], person.asked
+        time.sleep(1.0)
+    sent = site.saw("/api/next", "POST")[before:]
+    if decision is Decision.DENY:
+        assert sent == [], "a denied request from a new tab never left the browser"
+    else:
+        assert len(sent) == 1 and sent[0].body.startswith("n=") and sent[0].body[-4:] in ("1111", "4444"), sent
+
+
+@pytest.mark.parametrize(("button", "path"), [("#blank-get", "/land"), ("#blank-plain", "/api/notes")])
+def test_an_ordinary_tab_the_action_opens_goes_through_unasked(core, act, site, open_page, button, path):
+    """A target=_blank link (a GET, which the rule never blocks) and an ordinary target=_blank POST (blocked, then
+    sent again through the hold, where nothing asks) open without a question."""
+    task = f"t-net-tab-ordinary-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("popup", task)
+        before = len(site.saw(path))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok, response.error
+        assert eventually(lambda: len(site.saw(path)) == before + 1), site.saw(path)
+        time.sleep(0.5)
+        assert person.asked == []

@@ -17,6 +17,10 @@
  *   native port closing, and HOLD_CEILING_MS each fail it, and the app is told (`request_released`) so the
  *   question it shows the person goes away.
  *
+ * A tab the held tab opens meanwhile (a target=_blank form, `window.open`) is held with it from its first request
+ * that can change something (network-new-tabs.js: blocked by a session rule until Fetch is on in it, then sent
+ * again through the hold).
+ *
  * Fetch is enabled for the action and LINGER_MS after it (one command per target before, one after, not awaited):
  * a page that sends a moment after the click is held too, and otherwise between actions nothing of the page is
  * paused, so a worker that stopped cannot leave a tab frozen for long.
@@ -78,17 +82,22 @@ export class NetworkHolds {
   #waiting = new Map();
   /** @type {Set<ActionHold>} holds of actions under way */
   #active = new Set();
+  /** @type {import("./network-new-tabs.js").NewTabCover | undefined} */
+  #cover;
 
   /**
    * @param {object} deps
    * @param {(msg: unknown) => boolean} deps.post sends to the app; false when not connected
    * @param {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} deps.timers
    * @param {() => Promise<import("./network-strict.js").StrictMode>} deps.strict the person's strict-mode setting
+   * @param {import("./network-new-tabs.js").NewTabCover} [deps.cover] covers the tabs a held tab opens until the
+   *   hold takes them over (absent: they are not held until they join one)
    */
-  constructor({ post, timers, strict }) {
+  constructor({ post, timers, strict, cover }) {
     this.#post = post;
     this.#timers = timers;
     this.#strict = strict;
+    this.#cover = cover;
   }
 
   /**
@@ -102,11 +111,13 @@ export class NetworkHolds {
    * @returns {Promise<ActionHold>}
    */
   async begin(ctx, tabId, actionType, { approved = false } = {}) {
+    // covered before the earlier hold ends, so the rule stays as it is between a tab's actions
+    const covered = this.#cover?.cover(tabId);
     for (const earlier of [...this.#active]) if (earlier.tabId === tabId) earlier.end();
     const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict(), approved);
     this.#active.add(hold);
     try {
-      await hold.start();
+      await Promise.all([hold.start(), covered]);
     } catch (err) {
       hold.end();
       throw err;
@@ -130,7 +141,21 @@ export class NetworkHolds {
 
   /** @param {ActionHold} hold */
   ended(hold) {
-    this.#active.delete(hold);
+    if (this.#active.delete(hold)) this.#cover?.uncover();
+  }
+
+  /**
+   * A tab opened another (chrome.tabs.onCreated's openerTabId, webNavigation.onCreatedNavigationTarget): a hold on
+   * the opener takes the new tab over.
+   * @param {number} openerTabId
+   * @param {number} tabId
+   */
+  opened(openerTabId, tabId) {
+    const cover = this.#cover;
+    if (!cover) return;
+    for (const hold of this.#active) {
+      if (hold.holdsTab(openerTabId)) hold.adopt(tabId, cover).catch((err) => console.warn("bua: could not hold a new tab:", err));
+    }
   }
 
   /**
@@ -206,6 +231,8 @@ export class ActionHold {
   #approved;
   /** @type {[number, string | undefined][]} the tabs and sessions Fetch is enabled on (undefined: the tab itself) */
   #sessions = [];
+  /** @type {Set<number>} the tab acted on and the tabs it opened during the hold */
+  #tabs = new Set();
   /** @type {(() => void)[]} */
   #offs = [];
   /** @type {Set<string>} frames that just requested a navigation by submitting a form */
@@ -237,8 +264,20 @@ export class ActionHold {
   }
 
   async start() {
+    const onAbort = () => this.release(String(this.#ctx.signal?.reason ?? "stopped"));
+    this.#ctx.signal?.addEventListener("abort", onAbort);
+    this.#offs.push(() => this.#ctx.signal?.removeEventListener("abort", onAbort));
+    await this.#hold(this.#tabId, true);
+  }
+
+  /**
+   * Pause the tab's requests and its children's (a failure to enable Fetch on the tab itself throws when required).
+   * @param {number} tabId
+   * @param {boolean} required
+   */
+  async #hold(tabId, required) {
     const dbg = this.#dbg;
-    const tabId = this.#tabId;
+    this.#tabs.add(tabId);
     this.#offs.push(
       dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, tabId, source.sessionId)),
       dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
@@ -247,14 +286,36 @@ export class ActionHold {
       dbg.onChildStart(tabId, (child) => {
         if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(tabId, child.sessionId);
       }),
-      dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached")),
+      dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached", tabId)),
     );
-    const onAbort = () => this.release(String(this.#ctx.signal?.reason ?? "stopped"));
-    this.#ctx.signal?.addEventListener("abort", onAbort);
-    this.#offs.push(() => this.#ctx.signal?.removeEventListener("abort", onAbort));
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
-    await Promise.all([this.#enable(tabId, undefined, true), ...children.map((s) => this.#enable(tabId, s))]);
+    await Promise.all([this.#enable(tabId, undefined, required), ...children.map((s) => this.#enable(tabId, s))]);
+  }
+
+  /**
+   * Whether this hold acts on the tab (the action's own, or one it opened).
+   * @param {number} tabId
+   */
+  holdsTab(tabId) {
+    return !this.#ended && this.#tabs.has(tabId);
+  }
+
+  /**
+   * Take over a tab the held tab opened (network-new-tabs.js): Fetch on in it, then out of the cover's rule, then
+   * its top-level navigation that the rule blocked is sent again (a reload re-sends a POST whole), now through
+   * Fetch, where it is judged like the tab's own.
+   * @param {number} tabId
+   * @param {import("./network-new-tabs.js").NewTabCover} cover
+   */
+  async adopt(tabId, cover) {
+    if (this.#ended || this.#tabs.has(tabId)) return;
+    await this.#hold(tabId, true);
+    if (this.#ended) return;
+    await cover.leaveOut(tabId);
+    this.#offs.push(cover.onBlocked(tabId, () => {
+      if (!this.#ended) this.#dbg.send(tabId, "Page.reload", {}).catch(() => {});
+    }));
   }
 
   /** The task whose action this hold is of. */
@@ -345,12 +406,13 @@ export class ActionHold {
   }
 
   /**
-   * Fail every request still waiting (Stop, cancellation, a closed tab, no app).
+   * Fail every request still waiting (Stop, cancellation, a closed tab, no app), or only one tab's.
    * @param {string} reason
+   * @param {number} [tabId]
    */
-  release(reason) {
-    for (const open of this.#open.values()) {
-      if (open.holdId) this.#holds.released(open.holdId, reason);
+  release(reason, tabId = undefined) {
+    for (const [key, open] of this.#open) {
+      if (open.holdId && (tabId === undefined || key.startsWith(`${tabId}:`))) this.#holds.released(open.holdId, reason);
     }
   }
 
