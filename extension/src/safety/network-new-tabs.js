@@ -21,7 +21,7 @@
 /** The rule's id among the extension's session rules. */
 export const RULE_ID = 1901;
 const CHANGING_METHODS = ["post", "put", "patch", "delete", "connect", "other"];
-const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", "other", "websocket"];
+const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", "other"];
 /** chrome.tabs.TAB_ID_NONE: requests of no tab. */
 const NO_TAB = -1;
 const BLOCKED_BY_CLIENT = /ERR_BLOCKED_BY_CLIENT/;

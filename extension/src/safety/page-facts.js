@@ -90,8 +90,13 @@ export function controlFacts(el) {
     visible = clean(`${drawn.before} ${control.innerText ?? control.textContent ?? ""} ${drawn.inner} ${drawn.after}`);
   }
   const value = clean(tag === "input" && /^(submit|button|reset)$/.test(type) ? control.value || (type === "submit" ? "Submit" : "") : "");
+  const lib = /** @type {any} */ (globalThis).__bua;
+  // An icon-only control is named by extract's one rule (extract/page-icon-name.js: an SVG's title, an icon font's
+  // ligature, a class or sprite hint), so the check reads the name extract shows.
+  const ligature = lib?.ligatureOf && !editable && !name ? clean(lib.ligatureOf(control, clean(control.textContent))) : "";
+  const iconNamed = lib?.iconName && !editable && !name && (!visible || ligature) ? clean(lib.iconName(control, ligature)) : "";
   const icon = clean(control.querySelector?.("svg title")?.textContent || control.querySelector?.("img[alt]")?.getAttribute("alt")
-    || control.getAttribute("alt") || "");
+    || control.getAttribute("alt") || "") || iconNamed;
   const title = clean(control.getAttribute("title"));
   const placeholder = clean(control.getAttribute("placeholder"));
   const label = visible || name || fieldLabel || value || placeholder || title || icon;
@@ -104,7 +109,6 @@ export function controlFacts(el) {
   const role = clean(control.getAttribute("role"));
   // What a confirmation may quote: only what a person sees (the readings above also hear hidden text, so that a
   // label hidden from the eye can still make a control ask, but it never reaches the model as the label).
-  const lib = /** @type {any} */ (globalThis).__bua;
   const shown = lib && typeof lib.seenLabel === "function" ? clean(lib.seenLabel(control)) : "";
   return {
     tag, role, type, label, readings, editable, submits, changeSubmits, shown,
@@ -201,7 +205,8 @@ export function pageFacts() {
   const controls = new Map();
   /** @type {FormFacts[]} */
   const forms = [];
-  const closed = /** @type {any} */ (globalThis).__bua?.closedRoots;
+  const lib = /** @type {any} */ (globalThis).__bua;
+  const closed = lib?.closedRoots;
   const selector = "button, a[href], input[type=submit], input[type=button], input[type=image], [role=button], "
     + "[role=link], [role=menuitem]";
   const clean = (/** @type {any} */ s) => String(s ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
@@ -215,7 +220,8 @@ export function pageFacts() {
       const text = clean(`${drawn.before} ${tag === "input" ? el.value : el.textContent} ${drawn.inner} ${drawn.after}`);
       const name = clean(el.getAttribute("aria-label"));
       const title = clean(el.getAttribute("title") || el.querySelector?.("svg title")?.textContent || "");
-      const readings = [...new Set([name, text, title].filter(Boolean))];
+      const icon = !text && !name && !title && lib?.iconName ? clean(lib.iconName(el, "")) : "";
+      const readings = [...new Set([name, text, title, icon].filter(Boolean))];
       const download = tag === "a" && el.hasAttribute("download") ? clean(el.getAttribute("download")) : null;
       const raw = tag === "a" ? String(el.getAttribute("href") || "") : "";
       const href = download !== null || /\.[a-z0-9]{1,9}(?:[?#]|$)/i.test(raw) ? String(el.href || "") : "";
@@ -223,7 +229,7 @@ export function pageFacts() {
       const link = (tag === "a" && !/^(#?$|javascript:)/i.test(raw.trim())) || role === "link";
       const key = `${tag}|${role}|${type}|${readings.join("|")}|${hint}|${href}|${download}`;
       if (!controls.has(key)) {
-        controls.set(key, { tag, role, type, label: text || name || title, readings, hint, link, editable: false,
+        controls.set(key, { tag, role, type, label: text || name || title || icon, readings, hint, link, editable: false,
           submits: false, href, download, form: null });
       }
     }
