@@ -44,6 +44,10 @@ PAGES: dict[str, str] = {
 <button id="count" onclick="n.textContent = +n.textContent + 1">Count</button>
 <button id="get" onclick="fetch('/api/items?at=' + Date.now()); n.textContent = +n.textContent + 1">Load</button>
 <button id="post" onclick="fetch('/api/checkout', {method: 'POST', body: 'items=3'}); n.textContent = +n.textContent + 1">Next</button>
+<button id="tab-post" onclick="if (window.benchTab) window.benchTab.close(); const name = 'w' + Math.random();
+  window.benchTab = window.open('about:blank', name); const f = document.createElement('form'); f.method = 'post';
+  f.action = '/api/checkout/tab'; f.target = name; f.innerHTML = '<input name=items value=3>'; document.body.append(f);
+  f.submit(); f.remove()">Open</button>
 <input id="q" aria-label="Search">""",
     "form": """<title>Form</title><h1>Form</h1>
 <form method="post" action="/orders/new"><input name="item" value="teapot"><button id="next">Next</button></form>
