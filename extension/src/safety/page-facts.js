@@ -68,9 +68,11 @@ export function hintOf(el) {
 /**
  * The control `el` belongs to, described for the classifier (a helper the other page functions use).
  * @param {any} el
+ * @param {boolean} [seen] also judge what a person sees of it (`shown`: the visibility judgement, the costly part
+ *   of a read; the check asks for it only once the facts made the action sensitive, safety/confirmations.js)
  * @returns {ControlFacts | null}
  */
-export function controlFacts(el) {
+export function controlFacts(el, seen = true) {
   if (!el || el.nodeType !== 1) return null;
   const control = el.closest("button, a[href], input, select, textarea, summary, label, [role=button], [role=link], "
     + "[role=menuitem], [role=tab], [role=option], [role=checkbox], [role=switch], [contenteditable='true'], "
@@ -109,9 +111,9 @@ export function controlFacts(el) {
   const role = clean(control.getAttribute("role"));
   // What a confirmation may quote: only what a person sees (the readings above also hear hidden text, so that a
   // label hidden from the eye can still make a control ask, but it never reaches the model as the label).
-  const shown = lib && typeof lib.seenLabel === "function" ? clean(lib.seenLabel(control)) : "";
+  const shown = seen && lib && typeof lib.seenLabel === "function" ? clean(lib.seenLabel(control)) : undefined;
   return {
-    tag, role, type, label, readings, editable, submits, changeSubmits, shown,
+    tag, role, type, label, readings, editable, submits, changeSubmits, ...(shown === undefined ? {} : { shown }),
     hint: !visible && !name && !editable ? hintOf(control) : "",
     link: (tag === "a" && !!control.getAttribute("href") && !/^(#?$|javascript:)/i.test(control.getAttribute("href").trim())) || role === "link",
     href: tag === "a" ? String(control.href || "") : "",
@@ -170,25 +172,27 @@ export function formFacts(form) {
 /**
  * `this` = the action's target element: what it is, in the page that holds it.
  * @this {any}
+ * @param {boolean} [seen] with what a person sees of it (controlFacts)
  * @returns {TargetFacts}
  */
-export function targetFacts() {
-  return { url: String(this.ownerDocument?.location?.href ?? location.href), control: controlFacts(this) };
+export function targetFacts(seen = true) {
+  return { url: String(this.ownerDocument?.location?.href ?? location.href), control: controlFacts(this, seen) };
 }
 
 /**
  * The element a key goes to (the focused one, through shadow roots and same-origin frames); a focused frame
  * bua cannot look into is reported as one (`frame: true`).
+ * @param {boolean} [seen] with what a person sees of it (controlFacts)
  * @returns {TargetFacts}
  */
-export function focusFacts() {
+export function focusFacts(seen = true) {
   const el = deepActiveElement();
   if (!el || el === document.body || el === document.documentElement) return { url: location.href, control: null };
   if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
     return { url: location.href, control: { tag: "iframe", role: "", type: "", label: "", editable: false, submits: false,
       href: String(el.src || ""), download: null, form: null, frame: true } };
   }
-  return { url: String(el.ownerDocument?.location?.href ?? location.href), control: controlFacts(el) };
+  return { url: String(el.ownerDocument?.location?.href ?? location.href), control: controlFacts(el, seen) };
 }
 
 /**
