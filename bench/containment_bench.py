@@ -221,7 +221,8 @@ def visibility_cost(report: Report, url: str, n: int = VISIBILITY_RUNS) -> None:
                     time.sleep(0.1)
                 bridges[name] = next(iter(set(core.pool.bridges) - known))
             for bridge in bridges.values():
-                assert core.call(bridge.request({"type": "navigate", "url": url}, "bench-vis"), timeout=60).ok
+                nav = core.call(bridge.request({"type": "navigate", "url": url}, "bench-vis"), timeout=60)
+                assert nav.ok, nav.error
                 for _ in range(3):
                     core.call(bridge.request({"type": "extract"}, "bench-vis"), timeout=60)
 
