@@ -394,3 +394,24 @@ def test_an_ordinary_tab_the_action_opens_goes_through_unasked(core, act, site, 
         assert eventually(lambda: len(site.saw(path)) == before + 1), site.saw(path)
         time.sleep(0.5)
         assert person.asked == []
+
+
+@pytest.mark.parametrize(("button", "why"), [("#ws-card", "payment-card data"), ("#ws-pass", "password")])
+def test_a_websocket_message_with_sensitive_data_is_reported_not_held(core, act, site, open_page, button, why):
+    """Fetch sees no WebSocket message and nothing an extension has can pause one: a message carrying card data or
+    a credential is sent, and the action's result says so (websocket_sent), with no question the person could not
+    make count. An ordinary message is not reported."""
+    task = f"t-net-ws-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("socket", task)
+        assert eventually(lambda: act({"type": "evaluate", "expression": "document.title"}, task_id=task).result
+                          .get("value") == "Chat open")
+        before = len(site.saw("/ws", "WS"))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok, response.error
+        sent = response.result["effects"].get("websocket_sent")
+        assert sent and why in " ".join(sent[0]["why"]), sent
+        plain = act({"type": "click", "selector": "#ws-plain"}, task_id=task)
+        assert plain.ok and "websocket_sent" not in plain.result["effects"], plain
+        assert person.asked == []
+    assert eventually(lambda: len(site.saw("/ws", "WS")) == before + 2), "the messages left: they are not held"
