@@ -21,10 +21,8 @@
  * that can change something (network-new-tabs.js: blocked by a session rule until Fetch is on in it, then sent
  * again through the hold).
  *
- * WebSocket messages are not held: Fetch sees neither a socket's handshake nor its frames, and nothing else an
- * extension has can pause them. A message the tab sends on a socket while its action acts that carries card data
- * or a credential is reported in the action's result (`websocket_sent`), after it left (Network.webSocketFrameSent:
- * the Network domain is on for every session tab, tabs/tab-log.js; a worker's sockets are not seen).
+ * WebSocket messages are not held (nothing an extension has can pause one); what left is reported
+ * (network-sockets.js).
  *
  * Fetch is enabled for the action and LINGER_MS after it (one command per target before, one after, not awaited):
  * a page that sends a moment after the click is held too, and otherwise between actions nothing of the page is
@@ -32,7 +30,8 @@
  */
 
 import { ActionError, ErrorCode, eventMessage } from "../protocol.js";
-import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange, messageReasons } from "./network-judge.js";
+import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
+import { SocketMessages } from "./network-sockets.js";
 import { strictFor } from "./network-strict.js";
 
 /**
@@ -246,10 +245,7 @@ export class ActionHold {
   #open = new Map();
   /** @type {HeldRequest[]} */
   #held = [];
-  /** @type {{url?: string, why: string[]}[]} WebSocket messages sent during the action that carried sensitive data */
-  #sent = [];
-  /** @type {Map<string, string>} socket URLs by request id, of the sockets created during the hold */
-  #sockets = new Map();
+  #sockets = new SocketMessages();
   #ended = false;
   /** @type {unknown} the timer that ends a lingering hold */
   #lingering;
@@ -296,8 +292,7 @@ export class ActionHold {
         if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(tabId, child.sessionId);
       }),
       dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached", tabId)),
-      dbg.on(tabId, "Network.webSocketCreated", (params) => this.#sockets.set(String(params.requestId), String(params.url ?? ""))),
-      dbg.on(tabId, "Network.webSocketFrameSent", (params) => this.#frameSent(params)),
+      ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#lingering === undefined),
     );
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
@@ -389,21 +384,6 @@ export class ActionHold {
     settled.finally(() => this.#open.delete(key));
   }
 
-  /**
-   * A WebSocket message left (it could not be held): kept for the action's result when it carried sensitive data.
-   * @param {any} params Network.webSocketFrameSent
-   */
-  #frameSent(params) {
-    if (this.#ended || this.#lingering !== undefined) return;
-    const frame = params.response ?? {};
-    let payload = String(frame.payloadData ?? "");
-    if (frame.opcode === 2) payload = bodyText({ postDataEntries: [{ bytes: payload }] });
-    const why = messageReasons(payload.slice(0, MAX_BODY_TO_APP));
-    if (why.length === 0) return;
-    const url = this.#sockets.get(String(params.requestId));
-    this.#sent.push({ ...(url ? { url } : {}), why });
-  }
-
   /** The session tab's page, as the session store last saw it. */
   #pageUrl() {
     return this.#ctx.sessions?.get(this.#tabId)?.url ?? "";
@@ -452,7 +432,7 @@ export class ActionHold {
     while (this.#open.size > 0) await Promise.all([...this.#open.values()].map((o) => o.settled));
     const held = [...this.#held];
     this.#held = [];
-    const sent = this.#sent.splice(0);
+    const sent = this.#sockets.take();
     if (sent.length > 0 && result && typeof result === "object") {
       const r = /** @type {Record<string, any>} */ (result);
       (r.effects && typeof r.effects === "object" ? r.effects : r).websocket_sent = sent;
