@@ -10,7 +10,7 @@
  * act on, and requests of no tab (tabs.TAB_ID_NONE: service workers), are left out. A GET, such as an ordinary
  * target=_blank link, is never touched.
  *
- * When a held tab opens a tab, the hold takes it over (network-hold.js ActionHold.adopt): Fetch on in it first,
+ * When a held tab opens a tab, the hold takes it over (network-action-hold.js ActionHold.adopt): Fetch on in it first,
  * then it is left out of the rule, then a top-level navigation the rule blocked is reloaded. Chromium keeps a
  * failed POST's body with its history entry, and a reload sends the same method, body, content type and Origin
  * again, so the request now reaches the hold whole and is judged like any other: Allow lets it load, Deny fails it
