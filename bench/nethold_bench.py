@@ -20,6 +20,10 @@ On an ordinary page (tests/e2e/network_site.py "bench"):
   allowed; here the action waits for the response, so the held request's whole round trip is in the difference.
 * `evaluate` that starts a worker and awaits its first message: the worker starts paused (waitForDebuggerOnStart)
   until Fetch is on in it, which is what holding a child created during the action costs.
+* a click that opens a tab and submits a POST form into it, timed until the site received the POST: the new
+  tab's POST is blocked by the session rule, the hold takes the tab over and reloads it
+  (safety/network-new-tabs.js), and the POST is held and allowed: what a held request from a tab the action opens
+  costs until Allow (the person's time left out).
 
 Fetch enabled per action vs kept enabled per session tab: the per-action cost is the first row. Keeping it
 enabled would save that, but every request of the tab between actions would then wait for the extension's
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -100,6 +105,25 @@ CASES = {
         "expression": "new Promise((ok) => { const w = new Worker('/ready-worker.js?' + Math.random());"
                       " w.onmessage = () => { w.terminate(); ok(1); }; })"},
 }
+NEW_TAB_POST = {"type": "click", "selector": "#tab-post", "settle_ms": 0, "report_changes": False}
+"""Opens a tab and submits a POST form into it (the previous sample's tab is closed first): a click, as window.open
+without a person's gesture is refused by the popup blocker."""
+NEW_TAB_ROUNDS = 20
+
+
+def until_arrived(lane: "Lane", site: NetworkSite, action: dict[str, Any]) -> Callable[[], float]:
+    """A sampler: from sending the action until the site received the new tab's POST (seconds)."""
+    def sample() -> float:
+        before = len(site.saw("/api/checkout/tab", "POST"))
+        started = time.perf_counter()
+        lane.check(action)
+        deadline = started + 30
+        while len(site.saw("/api/checkout/tab", "POST")) == before:
+            if time.perf_counter() > deadline:
+                raise RuntimeError("the new tab's POST never arrived")
+            time.sleep(0.002)
+        return time.perf_counter() - started
+    return sample
 
 
 def run(report: Report, fixture_url: str, n: int = 60) -> None:
@@ -131,6 +155,23 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
                                unit="ms", note=f"ratio of p50s {ratio:.2f}x"))
                 if "no request" in name:
                     report.goal(f"network hold added per {name.split(',')[0]}", added, 5.0, "ms")
+            new_tab(report, site, held, plain)
             assert len(site.saw("/api/checkout")) > before, "the held POSTs went through once allowed"
     finally:
         site.stop()
+
+
+def new_tab(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> None:
+    """What a held request from a tab the action opens costs until Allow (the person's time left out)."""
+    name = "tab the action opens, its POST held and allowed: action sent until the POST arrived"
+    for _ in range(3):
+        until_arrived(held, site, NEW_TAB_POST)()
+        until_arrived(plain, site, NEW_TAB_POST)()
+    turns = interleaved({"hold": until_arrived(held, site, NEW_TAB_POST),
+                         "none": until_arrived(plain, site, NEW_TAB_POST)}, NEW_TAB_ROUNDS)
+    on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
+    off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
+    paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
+    report.add(Row("nethold", f"{name}: added (median paired difference)", NEW_TAB_ROUNDS,
+                   value=round(paired[len(paired) // 2], 2), unit="ms",
+                   note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))

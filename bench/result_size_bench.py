@@ -28,6 +28,7 @@ from app.demo.scripted_model.server import ScriptedModelServer
 from app.demo.site_server import StaticServer
 from bench.live import live_browser
 from bench.report import Report, Row
+from tests.harness.actions import pool_request
 
 MARKER = re.compile(re.escape(OPEN) + r"/?page-data [^" + re.escape(CLOSE) + r"]+" + re.escape(CLOSE))
 PER_STRING_TOKEN = "0" * 12
@@ -132,8 +133,8 @@ def _index(report: Report, core: Any, fixture_url: str) -> None:
     shown: list[str] = []
     for page in INDEX_PAGES:
         task = f"bench-index-{page}"
-        assert core.call(core.pool.request({"type": "navigate", "url": urljoin(fixture_url, page)}, task)).ok
-        extract = core.call(core.pool.request({"type": "extract"}, task))
+        assert core.call(pool_request(core.pool, {"type": "navigate", "url": urljoin(fixture_url, page)}, task)).ok
+        extract = core.call(pool_request(core.pool, {"type": "extract"}, task))
         assert extract.ok, extract.error
         again, lines, examples = repeated_index_lines(extract.result)
         repeated, listed = repeated + again, listed + lines

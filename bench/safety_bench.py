@@ -33,7 +33,9 @@ ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if 
     "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html", "safety/labels-ordinary.html"]
 EXPECTED = {
     "actions/downloads.html": ["setup.sh"],
-    "actions/find.html": ["Delete draft"],
+    "actions/find.html": ["Delete draft", "“🗑”"],
+    "actions/hidden-readers.html": ["Send"],
+    "actions/icons.html": ["“trash”"],
     "actions/form.html": ["password", "Send"],
     "actions/frame-child.html": ["Pay now"],
     "actions/frames.html": ["Pay now"],
@@ -48,7 +50,8 @@ EXPECTED = {
 """Controls on the fixture pages that are sensitive by design (matched against each finding's text): pay buttons,
 delete buttons (a "Delete" that removes a row loses data: it asks, it is not a false positive), forms with a
 password field (the demo site's sign-in wall: submitting a password is sensitive by the issue's definition), an
-installer download. A "Reply" link only opens a composer and is not held. A false positive is any other held
+installer download, an icon-only delete (a trash glyph whose accessible name is "Delete draft", quoted as the glyph a
+person sees; a trash icon named "trash" by extract's icon rule). A "Reply" link only opens a composer and is not held. A false positive is any other held
 control: one that neither pays, sends, deletes, transfers,
 changes an account, submits a card/password/ID form nor downloads an executable."""
 

@@ -23,6 +23,7 @@ import { PageLogs } from "./src/tabs/tab-log.js";
 import { TaskDownloads } from "./src/tabs/downloads.js";
 import { Confirmations } from "./src/safety/confirmations.js";
 import { NetworkHolds } from "./src/safety/network-hold.js";
+import { NewTabCover } from "./src/safety/network-new-tabs.js";
 import { StrictSetting } from "./src/safety/network-strict.js";
 
 const timers = {
@@ -60,7 +61,10 @@ const confirmations = new Confirmations({ downloads });
 /** @type {typeof globalThis & {buaCheckTimings?: () => unknown}} */ (globalThis).buaCheckTimings = () => confirmations.timings();
 const strict = new StrictSetting(chrome.storage.local);
 // What the page sends while an action acts is held until the app (and the person) let it go.
-const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get() });
+// A tab a held tab opens is covered by a session rule until its hold takes it over (safety/network-new-tabs.js).
+const newTabs = new NewTabCover({ rules: chrome.declarativeNetRequest, tabs: chrome.tabs });
+chrome.webNavigation?.onErrorOccurred.addListener((details) => newTabs.navigationFailed(details));
+const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get(), cover: newTabs });
 
 const dispatcher = new ActionDispatcher({
   send: (msg) => port.post(msg),
@@ -117,9 +121,11 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 // Every tab a session tab opens joins its task (or is closed at once: a blocked site, a stopped task).
 const openedTabs = new OpenedTabs({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
 chrome.tabs.onCreated?.addListener((tab) => {
+  if (tab.id !== undefined && tab.openerTabId !== undefined) holds.opened(tab.openerTabId, tab.id);
   openedTabs.onCreated(tab).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
 chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
+  holds.opened(details.sourceTabId, details.tabId);
   openedTabs.onCreatedNavigationTarget(details).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
 

@@ -5,6 +5,7 @@ import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
 import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
+import { NewTabCover } from "../src/safety/network-new-tabs.js";
 import { createChrome, createStorageArea, realTimers } from "./chrome-stub.js";
 
 /** @param {string} method @param {string} url @param {string} [body] @param {string} [resourceType] */
@@ -207,4 +208,40 @@ test("Stop ends a lingering hold at once: what waits for the person is failed an
   assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params.requestId), ["5"]);
   assert.ok(r.posted.some((m) => m.type === "request_released" && m.data.reason === "Stop all"));
   assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
+});
+
+test("a tab the held tab opens is taken over: Fetch on in it, left out of the rule, its blocked POST reloaded and held", async () => {
+  const chrome = createChrome();
+  const tab = chrome.tabs.add({ url: "https://shop.example/" });
+  const dbg = new DebuggerController(chrome.debugger);
+  /** @type {any[]} */
+  const writes = [];
+  const cover = new NewTabCover({ rules: { updateSessionRules: async (/** @type {any} */ c) => { writes.push(c); } }, tabs: chrome.tabs });
+  /** @type {any[]} */
+  const posted = [];
+  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF, cover });
+  const ctx = /** @type {any} */ ({ debugger: dbg, taskId: "t1", requestId: "r1", signal: new AbortController().signal });
+  const hold = await holds.begin(ctx, tab.id, "click");
+  assert.equal(writes.length, 1, "the rule is on while the hold is");
+  const popup = chrome.tabs.add({ url: "about:blank" });
+  assert.equal(writes[0].addRules[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rule is covered");
+  cover.navigationFailed({ tabId: popup.id, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "https://shop.example/pay" });
+  holds.opened(tab.id, popup.id);
+  holds.opened(9999, popup.id + 1);
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  await tick();
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.enable").map((c) => c.tabId), [tab.id, popup.id]);
+  assert.ok(writes.at(-1).addRules[0].condition.excludedTabIds.includes(popup.id), "held by Fetch now: out of the rule");
+  assert.deepEqual(chrome.debugger.callsOf("Page.reload").map((c) => c.tabId), [popup.id], "the blocked POST is sent again");
+  chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "p1", resourceType: "Document", frameId: "P",
+    request: { method: "POST", url: "https://shop.example/next", postData: "n=4111111111111111" } });
+  await tick();
+  const asked = posted.find((m) => m.type === "request_held");
+  assert.match(asked.data.why.join(), /payment-card/);
+  holds.answer(asked.data.hold_id, { decision: "deny", asked: true });
+  await assert.rejects(hold.settle({ effects: {} }), /never left the browser/);
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.failRequest").map((c) => [c.tabId, c.params.errorReason]), [[popup.id, "Aborted"]]);
+  hold.end();
+  await tick();
+  assert.deepEqual(writes.at(-1), { removeRuleIds: [1901], addRules: [] }, "the last hold takes the rule away");
 });

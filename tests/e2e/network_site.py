@@ -2,11 +2,14 @@
 and a log of every request that reached it, so a test proves a denied request never arrived.
 
 Routes: `/p/<name>` an inline page (PAGES), `/worker.js` a worker that POSTs what it is told, `/redirect?to=URL`
-a 302, anything else answers 200 `{"ok": true}` (GET, POST, PUT, DELETE alike) and is logged.
+a 302, `/ws` a WebSocket whose text messages are logged (method "WS"), anything else answers 200 `{"ok": true}`
+(GET, POST, PUT, DELETE alike) and is logged.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import threading
 from dataclasses import dataclass
@@ -44,6 +47,10 @@ PAGES: dict[str, str] = {
 <button id="count" onclick="n.textContent = +n.textContent + 1">Count</button>
 <button id="get" onclick="fetch('/api/items?at=' + Date.now()); n.textContent = +n.textContent + 1">Load</button>
 <button id="post" onclick="fetch('/api/checkout', {method: 'POST', body: 'items=3'}); n.textContent = +n.textContent + 1">Next</button>
+<button id="tab-post" onclick="if (window.benchTab) window.benchTab.close(); const name = 'w' + Math.random();
+  window.benchTab = window.open('about:blank', name); const f = document.createElement('form'); f.method = 'post';
+  f.action = '/api/checkout/tab'; f.target = name; f.innerHTML = '<input name=items value=3>'; document.body.append(f);
+  f.submit(); f.remove()">Open</button>
 <input id="q" aria-label="Search">""",
     "form": """<title>Form</title><h1>Form</h1>
 <form method="post" action="/orders/new"><input name="item" value="teapot"><button id="next">Next</button></form>
@@ -73,6 +80,20 @@ PAGES: dict[str, str] = {
   out('asked')">Sync</button>
 <script>navigator.serviceWorker.register('/sw.js');</script>
 <p>Status: <span id="status">idle</span></p>""",
+    "popup": """<title>Basket</title><h1>Basket</h1>
+<form id="pay" method="post" action="/api/next" target="_blank"><input type="hidden" name="n"></form>
+<button id="blank-post" onclick="const f = document.getElementById('pay'); f.n.value = '4111 1111 1111 1111';
+  f.submit()">Next</button>
+<form id="named" method="post" action="/api/next" target="w2"><input type="hidden" name="n"></form>
+<button id="open-submit" onclick="window.open('about:blank', 'w2'); const f = document.getElementById('named');
+  f.n.value = '5555 5555 5555 4444'; f.submit()">Continue</button>
+<a id="blank-get" href="/land?from=basket" target="_blank">Delivery times</a>
+<form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>""",
+    "socket": """<title>Chat</title><h1>Chat</h1>
+<script>const ws = new WebSocket('ws://' + location.host + '/ws'); ws.onopen = () => { document.title = 'Chat open'; };</script>
+<button id="ws-card" onclick="ws.send(JSON.stringify({note: '4111 1111 1111 1111'}))">Next</button>
+<button id="ws-pass" onclick="ws.send(JSON.stringify({password: 'hunter2'}))">Keep</button>
+<button id="ws-plain" onclick="ws.send(JSON.stringify({note: 'hello there'}))">Say</button>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -133,6 +154,9 @@ class NetworkSite:
         parts = urlsplit(handler.path)
         length = int(handler.headers.get("Content-Length") or 0)
         body = handler.rfile.read(length).decode("utf-8", "replace") if length else ""
+        if parts.path == "/ws" and (handler.headers.get("Upgrade") or "").lower() == "websocket":
+            self._websocket(handler)
+            return
         if parts.path.startswith("/p/") and parts.path[3:] in PAGES:
             cross = self.url("", "localhost" if "127.0.0.1" in (handler.headers.get("Host") or "") else "127.0.0.1")
             self._reply(handler, 200, "text/html; charset=utf-8", PAGES[parts.path[3:]].replace("CROSS", cross))
@@ -157,6 +181,34 @@ class NetworkSite:
             self._reply(handler, 200, "text/html; charset=utf-8", f"<title>done</title><p>Status: {parts.path} done</p>")
         else:
             self._reply(handler, 200, "application/json", json.dumps({"ok": True}))
+
+    def _websocket(self, handler: BaseHTTPRequestHandler) -> None:
+        """The handshake (RFC 6455), then each text message the client sends is logged until it closes."""
+        key = (handler.headers.get("Sec-WebSocket-Key") or "") + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+        handler.send_response(101)
+        handler.send_header("Upgrade", "websocket")
+        handler.send_header("Connection", "Upgrade")
+        handler.send_header("Sec-WebSocket-Accept", base64.b64encode(hashlib.sha1(key.encode()).digest()).decode())
+        handler.end_headers()
+        handler.close_connection = True
+        read = handler.rfile.read
+        try:
+            while True:
+                head = read(2)
+                if len(head) < 2 or head[0] & 0x0F == 8:
+                    return
+                length = head[1] & 0x7F
+                if length == 126:
+                    length = int.from_bytes(read(2), "big")
+                elif length == 127:
+                    length = int.from_bytes(read(8), "big")
+                mask = read(4) if head[1] & 0x80 else b"\0\0\0\0"
+                data = bytes(b ^ mask[i % 4] for i, b in enumerate(read(length)))
+                with self._lock:
+                    self.received.append(Received("WS", handler.headers.get("Host") or "", "/ws", {},
+                                                  data.decode("utf-8", "replace")))
+        except (ConnectionError, OSError):
+            return
 
     def _reply(self, handler: BaseHTTPRequestHandler, status: int, mime: str, text: str) -> None:
         data = text.encode()

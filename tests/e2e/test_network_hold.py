@@ -356,3 +356,62 @@ def test_a_request_the_pages_service_worker_sends_during_the_action_is_held(core
         assert "transfer" in person.asked[0]["reason"]
         time.sleep(0.5)
     assert len(site.saw("/api/transfer")) == before
+
+
+@pytest.mark.parametrize("button", ["#blank-post", "#open-submit"])
+@pytest.mark.parametrize("decision", [Decision.DENY, Decision.ALLOW_ONCE])
+def test_a_tab_the_action_opens_is_held_from_its_first_request(core, act, site, open_page, button, decision):
+    """A target=_blank form POST and window.open + submit into it send from a new tab, which no session of the held
+    tab sees: a session rule blocks the POST until the hold has Fetch on in the new tab, and it is sent again
+    (network-new-tabs.js), so the person is asked about the card number it carries; Deny fails it, Allow lets it
+    through once, whole."""
+    task = f"t-net-tab-{button[1:]}-{decision.value}"
+    with Person(core, decision) as person:
+        open_page("popup", task)
+        before = len(site.saw("/api/next", "POST"))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok or refused(response), response  # asked after the click's window: the hold lingers
+        assert eventually(lambda: len(person.asked) == 1), person.asked
+        assert "payment-card data" in person.asked[0]["reason"], person.asked
+        time.sleep(1.0)
+    sent = site.saw("/api/next", "POST")[before:]
+    if decision is Decision.DENY:
+        assert sent == [], "a denied request from a new tab never left the browser"
+    else:
+        assert len(sent) == 1 and sent[0].body.startswith("n=") and sent[0].body[-4:] in ("1111", "4444"), sent
+
+
+@pytest.mark.parametrize(("button", "path"), [("#blank-get", "/land"), ("#blank-plain", "/api/notes")])
+def test_an_ordinary_tab_the_action_opens_goes_through_unasked(core, act, site, open_page, button, path):
+    """A target=_blank link (a GET, which the rule never blocks) and an ordinary target=_blank POST (blocked, then
+    sent again through the hold, where nothing asks) open without a question."""
+    task = f"t-net-tab-ordinary-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("popup", task)
+        before = len(site.saw(path))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok, response.error
+        assert eventually(lambda: len(site.saw(path)) == before + 1), site.saw(path)
+        time.sleep(0.5)
+        assert person.asked == []
+
+
+@pytest.mark.parametrize(("button", "why"), [("#ws-card", "payment-card data"), ("#ws-pass", "password")])
+def test_a_websocket_message_with_sensitive_data_is_reported_not_held(core, act, site, open_page, button, why):
+    """Fetch sees no WebSocket message and nothing an extension has can pause one: a message carrying card data or
+    a credential is sent, and the action's result says so (websocket_sent), with no question the person could not
+    make count. An ordinary message is not reported."""
+    task = f"t-net-ws-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("socket", task)
+        assert eventually(lambda: act({"type": "evaluate", "expression": "document.title"}, task_id=task).result
+                          .get("value") == "Chat open")
+        before = len(site.saw("/ws", "WS"))
+        response = act({"type": "click", "selector": button}, task_id=task)
+        assert response.ok, response.error
+        sent = response.result["effects"].get("websocket_sent")
+        assert sent and why in " ".join(sent[0]["why"]), sent
+        plain = act({"type": "click", "selector": "#ws-plain"}, task_id=task)
+        assert plain.ok and "websocket_sent" not in plain.result["effects"], plain
+        assert person.asked == []
+    assert eventually(lambda: len(site.saw("/ws", "WS")) == before + 2), "the messages left: they are not held"

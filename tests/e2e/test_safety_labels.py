@@ -32,6 +32,8 @@ HOSTILE = [
     ("drag onto a Trash drop zone", {"type": "drag", "selector": "#mail-1", "to_selector": "#trash-zone"}, "delete"),
     ("send icon with an svg title", {"type": "click", "selector": "#send-icon"}, "send"),
     ("send icon named by its class", {"type": "click", "selector": "#send-class"}, "send"),
+    ("send icon named by its svg's desc (extract's icon name)", {"type": "click", "selector": "#send-desc"}, "send"),
+    ("delete icon named by its svg's aria-label", {"type": "click", "selector": "#delete-svg-label"}, "delete"),
     ("a Reply button that submits the reply", {"type": "click", "selector": "#reply-submit"}, "send"),
     ("fill: search box first, order form last", {"type": "fill", "submit": True, "fields": [
         {"selector": "#q", "value": "teapot"}, {"selector": "#address", "value": "1 Main St"}]}, "pay"),

@@ -207,9 +207,11 @@ const READERS = {
       element: "a script in the page" }, findings: findings.map((f) => `${f.element}: ${f.reason}`) };
   },
   async key(action, ctx, tabId) {
-    const facts = await inWorld(ctx, tabId, focusFacts, [], {}, FACT_HELPERS);
-    const mode = keyMode(String(action.key ?? ""), facts.control);
-    const finding = mode ? classifyControl(facts.control, mode) : null;
+    const { facts, finding } = await seenIfSensitive((seen) => inWorld(ctx, tabId, focusFacts, [seen], {}, FACT_HELPERS),
+      (control) => {
+        const mode = keyMode(String(action.key ?? ""), control);
+        return mode ? classifyControl(control, mode) : null;
+      });
     if (finding) return { url: facts.url, finding };
     // A key into a focused frame of another site: that site is where a typed character goes (the frame's src).
     const src = facts.control?.frame ? facts.control.href : "";
@@ -219,8 +221,8 @@ const READERS = {
     // The form submitted is the last field's; every value typed counts (a card number typed anywhere asks).
     const field = action.fields[action.fields.length - 1] ?? {};
     const typed = action.fields.map((/** @type {any} */ f) => f?.value);
-    const facts = await factsOf(ctx, tabId, { uid: field.uid, selector: field.selector });
-    const finding = classifyControl(facts?.control ?? null, "submit", typed);
+    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid: field.uid, selector: field.selector }, seen),
+      (control) => classifyControl(control, "submit", typed));
     return finding ? { url: facts.url, finding } : null;
   },
   async typing(action, ctx, tabId) {
@@ -228,8 +230,8 @@ const READERS = {
     // A uid extract listed as a text field (not a combobox or listbox) is no select: no page call for it.
     const role = action.uid !== undefined ? entryOf(tabId, String(action.uid))?.role : undefined;
     if (role && role !== "combobox" && role !== "listbox") return null;
-    const facts = await factsOf(ctx, tabId, { uid: action.uid, selector: action.selector });
-    const finding = classifyChoice(facts?.control ?? null, String(action.text ?? ""));
+    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid: action.uid, selector: action.selector }, seen),
+      (control) => classifyChoice(control, String(action.text ?? "")));
     return finding ? { url: facts.url, finding } : null;
   },
   pointer: (action, ctx, tabId) => classifyTargets(action, ctx, tabId, "click"),
@@ -248,11 +250,29 @@ const READERS = {
 async function classifyTargets(action, ctx, tabId, mode, typed = []) {
   const targets = [[action.uid, action.selector, action.point, mode], [action.to_uid, action.to_selector, action.to_point, "drop"]];
   for (const [uid, selector, point, as] of targets) {
-    const facts = await factsOf(ctx, tabId, { uid, selector, point });
-    const finding = classifyControl(facts?.control ?? null, as, typed);
+    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid, selector, point }, seen),
+      (control) => classifyControl(control, as, typed));
     if (finding) return { url: facts.url, finding };
   }
   return null;
+}
+
+/**
+ * Read a target without the visibility judgement (its costliest part), and only when its facts make the action
+ * sensitive read it again with what a person sees of it (`shown`), the only label the confirmation may quote: an
+ * ordinary action pays one light page call, a sensitive one (which then waits for the person) two. The finding is
+ * the first read's; a page that changed in between cannot make it go away, only change the quote.
+ * @param {(seen: boolean) => Promise<any>} read the target's facts (TargetFacts or null)
+ * @param {(control: any) => import("./classify.js").Finding | null} classify
+ * @returns {Promise<{facts: any, finding: import("./classify.js").Finding | null}>}
+ */
+async function seenIfSensitive(read, classify) {
+  const facts = await read(false);
+  const finding = classify(facts?.control ?? null);
+  if (!finding || !facts?.control) return { facts, finding };
+  const again = await read(true).catch(() => null);
+  facts.control.shown = typeof again?.control?.shown === "string" ? again.control.shown : "";
+  return { facts, finding: classify(facts.control) ?? finding };
 }
 
 /**
@@ -291,22 +311,24 @@ async function crossSiteField(type, action, ctx) {
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{uid?: string, selector?: string, point?: {x: number, y: number}}} target
+ * @param {boolean} [seen] with what a person sees of the control (page-facts.js controlFacts)
  */
-async function factsOf(ctx, tabId, target) {
-  if (target.point) return inWorld(ctx, tabId, factsAtPoint, [target.point.x, target.point.y], {}, [...FACT_HELPERS, targetFacts, ...POINTER_HELPERS]);
+async function factsOf(ctx, tabId, target, seen = true) {
+  if (target.point) return inWorld(ctx, tabId, factsAtPoint, [target.point.x, target.point.y, seen], {}, [...FACT_HELPERS, targetFacts, ...POINTER_HELPERS]);
   if (target.uid === undefined && target.selector === undefined) return null;
-  const facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts, FACT_HELPERS), []);
+  const facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts, FACT_HELPERS), [seen]);
   if (facts !== NODE_MISSING) return facts;
   const element = await resolveElement(ctx, tabId, target.uid !== undefined ? { uid: target.uid } : { selector: target.selector });
-  return onElement(ctx, tabId, element, targetFacts, [], FACT_HELPERS);
+  return onElement(ctx, tabId, element, targetFacts, [seen], FACT_HELPERS);
 }
 
 /**
  * In the page: targetFacts of the control at a point of the viewport (or of what is there, when no control).
  * @param {number} x
  * @param {number} y
+ * @param {boolean} [seen]
  */
-function factsAtPoint(x, y) {
+function factsAtPoint(x, y, seen = true) {
   const hit = deepElementAt(document, x, y);
-  return hit ? targetFacts.call(controlOf(hit) || hit) : null;
+  return hit ? targetFacts.call(controlOf(hit) || hit, seen) : null;
 }

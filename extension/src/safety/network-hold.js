@@ -17,57 +17,33 @@
  *   native port closing, and HOLD_CEILING_MS each fail it, and the app is told (`request_released`) so the
  *   question it shows the person goes away.
  *
+ * A tab the held tab opens meanwhile (a target=_blank form, `window.open`) is held with it from its first request
+ * that can change something (network-new-tabs.js: blocked by a session rule until Fetch is on in it, then sent
+ * again through the hold).
+ *
+ * WebSocket messages are not held (nothing an extension has can pause one); what left is reported
+ * (network-sockets.js).
+ *
  * Fetch is enabled for the action and LINGER_MS after it (one command per target before, one after, not awaited):
  * a page that sends a moment after the click is held too, and otherwise between actions nothing of the page is
  * paused, so a worker that stopped cannot leave a tab frozen for long.
  */
 
-import { ActionError, ErrorCode, eventMessage } from "../protocol.js";
-import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
-import { strictFor } from "./network-strict.js";
+import { eventMessage } from "../protocol.js";
+import { ActionHold, LINGER_MS, carriesAway } from "./network-action-hold.js";
 
-/**
- * How long the hold stays on after an action answered, unless the next action on the tab begins first: a page
- * that sends a moment after the click (a `setTimeout(…, 1500)` POST, a debounced autosave, a page the click
- * opened that posts as it loads) is held too. The action does not wait for it: its answer is not delayed, and a
- * request held then asks the person like any other (Deny fails it); only the action's result cannot report it.
- */
-export const LINGER_MS = 3000;
+export { LINGER_MS, carriesAway };
+
 /** The longest a request waits for an answer, whatever else happens (the person's timeout is the app's). */
 export const HOLD_CEILING_MS = 10 * 60 * 1000;
-const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
-/** Child targets whose requests are held with the tab's. */
-const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service_worker"]);
-/** How much of a body the app is shown (the data-flow check reads it). */
-const MAX_BODY_TO_APP = 32 * 1024;
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
- * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
- * @typedef {"allow" | "deny" | "stopped"} HoldDecision
- * @typedef {{method: string, url: string, why: string[], decision: HoldDecision}} HeldRequest what a result
- *   reports of a request the person was asked about (or that was failed while waiting)
- * @typedef {{decision: "allow" | "deny", asked?: boolean, why?: string[], stopped?: boolean}} AppAnswer `stopped`: the
- *   extension failed it before an answer came
+ * @typedef {import("./network-action-hold.js").AppAnswer} AppAnswer
  * @typedef {{resolve: (answer: AppAnswer) => void, hold: ActionHold}} Waiting
  */
 
 let nextHold = 1;
-
-/**
- * A read (GET) to another host than the page's that carries a query: it can carry data away, so the app checks
- * its data-flow memory (a read to the page's own host, or without a query, continues with no round trip).
- * @param {string} url
- * @param {string} pageUrl
- */
-export function carriesAway(url, pageUrl) {
-  try {
-    const to = new URL(url);
-    return to.search.length > 1 && pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname;
-  } catch {
-    return false;
-  }
-}
 
 export class NetworkHolds {
   #post;
@@ -78,17 +54,22 @@ export class NetworkHolds {
   #waiting = new Map();
   /** @type {Set<ActionHold>} holds of actions under way */
   #active = new Set();
+  /** @type {import("./network-new-tabs.js").NewTabCover | undefined} */
+  #cover;
 
   /**
    * @param {object} deps
    * @param {(msg: unknown) => boolean} deps.post sends to the app; false when not connected
    * @param {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} deps.timers
    * @param {() => Promise<import("./network-strict.js").StrictMode>} deps.strict the person's strict-mode setting
+   * @param {import("./network-new-tabs.js").NewTabCover} [deps.cover] covers the tabs a held tab opens until the
+   *   hold takes them over (absent: they are not held until they join one)
    */
-  constructor({ post, timers, strict }) {
+  constructor({ post, timers, strict, cover }) {
     this.#post = post;
     this.#timers = timers;
     this.#strict = strict;
+    this.#cover = cover;
   }
 
   /**
@@ -102,11 +83,13 @@ export class NetworkHolds {
    * @returns {Promise<ActionHold>}
    */
   async begin(ctx, tabId, actionType, { approved = false } = {}) {
+    // covered before the earlier hold ends, so the rule stays as it is between a tab's actions
+    const covered = this.#cover?.cover(tabId);
     for (const earlier of [...this.#active]) if (earlier.tabId === tabId) earlier.end();
     const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict(), approved);
     this.#active.add(hold);
     try {
-      await hold.start();
+      await Promise.all([hold.start(), covered]);
     } catch (err) {
       hold.end();
       throw err;
@@ -130,7 +113,21 @@ export class NetworkHolds {
 
   /** @param {ActionHold} hold */
   ended(hold) {
-    this.#active.delete(hold);
+    if (this.#active.delete(hold)) this.#cover?.uncover();
+  }
+
+  /**
+   * A tab opened another (chrome.tabs.onCreated's openerTabId, webNavigation.onCreatedNavigationTarget): a hold on
+   * the opener takes the new tab over.
+   * @param {number} openerTabId
+   * @param {number} tabId
+   */
+  opened(openerTabId, tabId) {
+    const cover = this.#cover;
+    if (!cover) return;
+    for (const hold of this.#active) {
+      if (hold.holdsTab(openerTabId)) hold.adopt(tabId, cover).catch((err) => console.warn("bua: could not hold a new tab:", err));
+    }
   }
 
   /**
@@ -192,220 +189,5 @@ export class NetworkHolds {
     this.#waiting.delete(holdId);
     waiting.resolve({ decision: "deny", asked: true, why: [reason], stopped: true });
     this.#post(eventMessage("request_released", { hold_id: holdId, reason }));
-  }
-}
-
-/** One action's hold on one tab. */
-export class ActionHold {
-  #holds;
-  #ctx;
-  #dbg;
-  #tabId;
-  #action;
-  #strict;
-  #approved;
-  /** @type {[number, string | undefined][]} the tabs and sessions Fetch is enabled on (undefined: the tab itself) */
-  #sessions = [];
-  /** @type {(() => void)[]} */
-  #offs = [];
-  /** @type {Set<string>} frames that just requested a navigation by submitting a form */
-  #formFrames = new Set();
-  /** @type {Map<string, {settled: Promise<void>, holdId?: string, record: HeldRequest}>} by Fetch request id */
-  #open = new Map();
-  /** @type {HeldRequest[]} */
-  #held = [];
-  #ended = false;
-  /** @type {unknown} the timer that ends a lingering hold */
-  #lingering;
-
-  /**
-   * @param {NetworkHolds} holds
-   * @param {ActionContext} ctx
-   * @param {number} tabId
-   * @param {string} action
-   * @param {import("./network-strict.js").StrictMode} strict
-   * @param {boolean} approved
-   */
-  constructor(holds, ctx, tabId, action, strict, approved) {
-    this.#holds = holds;
-    this.#ctx = ctx;
-    this.#dbg = /** @type {DebuggerController} */ (ctx.debugger.controller ?? ctx.debugger);
-    this.#tabId = tabId;
-    this.#action = action;
-    this.#strict = strict;
-    this.#approved = approved;
-  }
-
-  async start() {
-    const dbg = this.#dbg;
-    const tabId = this.#tabId;
-    this.#offs.push(
-      dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, tabId, source.sessionId)),
-      dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
-        if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
-      }),
-      dbg.onChildStart(tabId, (child) => {
-        if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(tabId, child.sessionId);
-      }),
-      dbg.onDetach(tabId, () => this.release("the tab closed or its debugger detached")),
-    );
-    const onAbort = () => this.release(String(this.#ctx.signal?.reason ?? "stopped"));
-    this.#ctx.signal?.addEventListener("abort", onAbort);
-    this.#offs.push(() => this.#ctx.signal?.removeEventListener("abort", onAbort));
-    await dbg.enableChildTargets(tabId).catch(() => {});
-    const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
-    await Promise.all([this.#enable(tabId, undefined, true), ...children.map((s) => this.#enable(tabId, s))]);
-  }
-
-  /** The task whose action this hold is of. */
-  get taskId() {
-    return String(this.#ctx.taskId ?? "");
-  }
-
-  /** The tab this hold was begun on. */
-  get tabId() {
-    return this.#tabId;
-  }
-
-  /**
-   * @param {number} tabId
-   * @param {string | undefined} sessionId
-   * @param {boolean} [required] the tab's own: a failure fails the action (it could not be held)
-   */
-  async #enable(tabId, sessionId, required = false) {
-    this.#sessions.push([tabId, sessionId]);
-    try {
-      await this.#dbg.send(tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
-    } catch (err) {
-      if (required) throw err;
-    }
-  }
-
-  /**
-   * @param {any} params Fetch.requestPaused
-   * @param {number} tabId
-   * @param {string | undefined} sessionId
-   */
-  #paused(params, tabId, sessionId) {
-    const request = params.request ?? {};
-    const form = params.resourceType === "Document" && this.#formFrames.delete(params.frameId);
-    const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
-      formSubmission: form, body: bodyText(request) };
-    const changes = mayChange(outgoing);
-    if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !carriesAway(outgoing.url, this.#pageUrl()))) {
-      this.#continue(params.requestId, tabId, sessionId);
-      return;
-    }
-    const why = changes ? localReasons(outgoing, { strict: strictFor(this.#strict, outgoing.url, this.#pageUrl()) }) : [];
-    /** @type {HeldRequest} */
-    const record = { method: outgoing.method, url: outgoing.url, why, decision: "allow" };
-    const { holdId, answer } = this.#holds.ask(this, {
-      task_id: this.#ctx.taskId, request_id: String(this.#ctx.requestId), tab_id: this.#tabId, action: this.#action,
-      method: outgoing.method, url: outgoing.url, resource_type: outgoing.resourceType, form_submission: form,
-      redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_TO_APP), why,
-      approved: this.#approved,
-    });
-    const settled = answer.then((a) => {
-      record.why = [...new Set([...record.why, ...(a.why ?? [])])];
-      record.decision = a.stopped ? "stopped" : a.decision;
-      if (a.asked || a.decision === "deny") this.#held.push(record);
-      if (a.decision === "allow") this.#continue(params.requestId, tabId, sessionId);
-      else this.#fail(params.requestId, tabId, sessionId, outgoing.resourceType === "Document");
-    });
-    const key = `${tabId}:${params.requestId}`;
-    this.#open.set(key, { settled, holdId, record });
-    settled.finally(() => this.#open.delete(key));
-  }
-
-  /** The session tab's page, as the session store last saw it. */
-  #pageUrl() {
-    return this.#ctx.sessions?.get(this.#tabId)?.url ?? "";
-  }
-
-  /**
-   * @param {string} requestId
-   * @param {number} tabId
-   * @param {string | undefined} sessionId
-   */
-  #continue(requestId, tabId, sessionId) {
-    this.#dbg.send(tabId, "Fetch.continueRequest", { requestId }, sessionId).catch(() => {});
-  }
-
-  /**
-   * A refused navigation is aborted, as if the person pressed Stop: the page stays as it was (a form keeps what
-   * was typed) instead of becoming Chrome's "blocked" error page; any other request fails as blocked by client.
-   * @param {string} requestId
-   * @param {number} tabId
-   * @param {string | undefined} sessionId
-   * @param {boolean} navigation
-   */
-  #fail(requestId, tabId, sessionId, navigation) {
-    const errorReason = navigation ? "Aborted" : "BlockedByClient";
-    this.#dbg.send(tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
-  }
-
-  /**
-   * Fail every request still waiting (Stop, cancellation, a closed tab, no app).
-   * @param {string} reason
-   */
-  release(reason) {
-    for (const open of this.#open.values()) {
-      if (open.holdId) this.#holds.released(open.holdId, reason);
-    }
-  }
-
-  /**
-   * After the action: wait for the answers still pending and fold what was held into the result (the dispatcher
-   * then lets the hold linger).
-   * A denied request makes the action answer `confirmation_required`.
-   * @param {unknown} result the handler's result
-   */
-  async settle(result) {
-    while (this.#open.size > 0) await Promise.all([...this.#open.values()].map((o) => o.settled));
-    const held = [...this.#held];
-    this.#held = [];
-    if (held.length === 0) return result;
-    const refused = held.filter((h) => h.decision !== "allow");
-    if (refused.length > 0) {
-      const first = refused[0];
-      const said = first.decision === "stopped" ? "was stopped before the person answered" : "was not approved";
-      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
-        `the ${this.#action} was done, but the ${first.method} request it made to ${first.url} ${said} ` +
-        `(${first.why.join("; ") || "held"}), so it never left the browser; the page may show an error: extract to see it`,
-        { confirmation: { what: this.#action, kind: "network", url: first.url, reason: first.why.join("; "),
-          held_requests: held } });
-    }
-    if (result && typeof result === "object") {
-      const r = /** @type {Record<string, any>} */ (result);
-      if (r.effects && typeof r.effects === "object") r.effects.held_requests = held;
-      else r.held_requests = held;
-    }
-    return result;
-  }
-
-  /**
-   * After the action answered: keep holding for LINGER_MS (ended sooner by the next action on the tab, Stop, a
-   * detach), then end. Idempotent.
-   */
-  linger() {
-    if (this.#ended || this.#lingering !== undefined) return;
-    this.#lingering = this.#holds.timers.setTimeout(() => this.#endWhenAnswered(), LINGER_MS);
-  }
-
-  /** End once the requests still waiting for the person are answered (each is bounded by HOLD_CEILING_MS). */
-  async #endWhenAnswered() {
-    while (this.#open.size > 0) await Promise.all([...this.#open.values()].map((o) => o.settled));
-    this.end();
-  }
-
-  /** Stop holding (idempotent): Fetch is disabled on every session (not awaited), listeners removed. */
-  end() {
-    if (this.#ended) return;
-    if (this.#lingering !== undefined) this.#holds.timers.clearTimeout(this.#lingering);
-    this.release("the action ended");
-    this.#ended = true;
-    for (const off of this.#offs) off();
-    for (const [tabId, sessionId] of this.#sessions) this.#dbg.send(tabId, "Fetch.disable", {}, sessionId).catch(() => {});
-    this.#holds.ended(this);
   }
 }

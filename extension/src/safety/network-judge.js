@@ -209,11 +209,7 @@ export function localReasons(request, { strict = false } = {}) {
   const nameWords = [...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])].flatMap(wordsOf);
   /** @type {string[]} */
   const reasons = [];
-  const values = [...url.values, ...body.values];
-  if (values.some(hasCardNumber) || names.some((n) => fieldIs(n, CARD_FIELD))) {
-    reasons.push("it carries payment-card data");
-  }
-  if (names.some((n) => wordsOf(n).some((w) => CREDENTIAL_WORD.test(w)) || CREDENTIAL_WORD.test(wordsOf(n).join("")))) reasons.push("it carries a password or other credential");
+  reasons.push(...dataReasons([...url.values, ...body.values], names));
   if (request.method.toUpperCase() === "DELETE") reasons.push("it is a DELETE request");
   const endpointWords = [...url.segments.flatMap(wordsOf), ...nameWords];
   /** @type {Set<string>} */
@@ -229,6 +225,34 @@ export function localReasons(request, { strict = false } = {}) {
   if (named && !kinds.has(named[0])) reasons.push(`it goes to an endpoint for ${named[0]} (“${named[1]}”)`);
   if (strict && reasons.length === 0) reasons.push("strict mode: bua asks before every request that can change something");
   return reasons;
+}
+
+/**
+ * What a message carries that the person should see first, whatever it is sent to: card data (a Luhn-valid number,
+ * or a card field by name) and credentials (a field named for one).
+ * @param {string[]} values
+ * @param {string[]} names field names
+ * @returns {string[]}
+ */
+function dataReasons(values, names) {
+  /** @type {string[]} */
+  const reasons = [];
+  if (values.some(hasCardNumber) || names.some((n) => fieldIs(n, CARD_FIELD))) reasons.push("it carries payment-card data");
+  if (names.some((n) => wordsOf(n).some((w) => CREDENTIAL_WORD.test(w)) || CREDENTIAL_WORD.test(wordsOf(n).join("")))) {
+    reasons.push("it carries a password or other credential");
+  }
+  return reasons;
+}
+
+/**
+ * What a WebSocket message carries (its text, or its bytes as text): as a request body is read, without the
+ * endpoint words (a chat socket's URL says `send` for every message).
+ * @param {string} payload
+ * @returns {string[]}
+ */
+export function messageReasons(payload) {
+  const body = bodyFields(payload);
+  return dataReasons(body.values, body.names);
 }
 
 /**

@@ -71,9 +71,11 @@ export function hintOf(el) {
 /**
  * The control `el` belongs to, described for the classifier (a helper the other page functions use).
  * @param {any} el
+ * @param {boolean} [seen] also judge what a person sees of it (`shown`: the visibility judgement, the costly part
+ *   of a read; the check asks for it only once the facts made the action sensitive, safety/confirmations.js)
  * @returns {ControlFacts | null}
  */
-export function controlFacts(el) {
+export function controlFacts(el, seen = true) {
   if (!el || el.nodeType !== 1) return null;
   const control = el.closest("button, a[href], input, select, textarea, summary, label, [role=button], [role=link], "
     + "[role=menuitem], [role=tab], [role=option], [role=checkbox], [role=switch], [contenteditable='true'], "
@@ -93,8 +95,13 @@ export function controlFacts(el) {
     visible = clean(`${drawn.before} ${control.innerText ?? control.textContent ?? ""} ${drawn.inner} ${drawn.after}`);
   }
   const value = clean(tag === "input" && /^(submit|button|reset)$/.test(type) ? control.value || (type === "submit" ? "Submit" : "") : "");
+  const lib = /** @type {any} */ (globalThis).__bua;
+  // An icon-only control is named by extract's one rule (extract/page-icon-name.js: an SVG's title, an icon font's
+  // ligature, a class or sprite hint), so the check reads the name extract shows.
+  const ligature = lib?.ligatureOf && !editable && !name ? clean(lib.ligatureOf(control, clean(control.textContent))) : "";
+  const iconNamed = lib?.iconName && !editable && !name && (!visible || ligature) ? clean(lib.iconName(control, ligature)) : "";
   const icon = clean(control.querySelector?.("svg title")?.textContent || control.querySelector?.("img[alt]")?.getAttribute("alt")
-    || control.getAttribute("alt") || "");
+    || control.getAttribute("alt") || "") || iconNamed;
   const title = clean(control.getAttribute("title"));
   const placeholder = clean(control.getAttribute("placeholder"));
   const label = visible || name || fieldLabel || value || placeholder || title || icon;
@@ -107,10 +114,9 @@ export function controlFacts(el) {
   const role = clean(control.getAttribute("role"));
   // What a confirmation may quote: only what a person sees (the readings above also hear hidden text, so that a
   // label hidden from the eye can still make a control ask, but it never reaches the model as the label).
-  const lib = /** @type {any} */ (globalThis).__bua;
-  const shown = lib && typeof lib.seenLabel === "function" ? clean(lib.seenLabel(control)) : "";
+  const shown = seen && lib && typeof lib.seenLabel === "function" ? clean(lib.seenLabel(control)) : undefined;
   return {
-    tag, role, type, label, readings, editable, submits, changeSubmits, shown,
+    tag, role, type, label, readings, editable, submits, changeSubmits, ...(shown === undefined ? {} : { shown }),
     hint: !visible && !name && !editable ? hintOf(control) : "",
     link: (tag === "a" && !!control.getAttribute("href") && !/^(#?$|javascript:)/i.test(control.getAttribute("href").trim())) || role === "link",
     href: tag === "a" ? String(control.href || "") : "",
@@ -169,25 +175,27 @@ export function formFacts(form) {
 /**
  * `this` = the action's target element: what it is, in the page that holds it.
  * @this {any}
+ * @param {boolean} [seen] with what a person sees of it (controlFacts)
  * @returns {TargetFacts}
  */
-export function targetFacts() {
-  return { url: String(this.ownerDocument?.location?.href ?? location.href), control: controlFacts(this) };
+export function targetFacts(seen = true) {
+  return { url: String(this.ownerDocument?.location?.href ?? location.href), control: controlFacts(this, seen) };
 }
 
 /**
  * The element a key goes to (the focused one, through shadow roots and same-origin frames); a focused frame
  * bua cannot look into is reported as one (`frame: true`).
+ * @param {boolean} [seen] with what a person sees of it (controlFacts)
  * @returns {TargetFacts}
  */
-export function focusFacts() {
+export function focusFacts(seen = true) {
   const el = deepActiveElement();
   if (!el || el === document.body || el === document.documentElement) return { url: location.href, control: null };
   if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
     return { url: location.href, control: { tag: "iframe", role: "", type: "", label: "", editable: false, submits: false,
       href: String(el.src || ""), download: null, form: null, frame: true } };
   }
-  return { url: String(el.ownerDocument?.location?.href ?? location.href), control: controlFacts(el) };
+  return { url: String(el.ownerDocument?.location?.href ?? location.href), control: controlFacts(el, seen) };
 }
 
 /**
@@ -204,7 +212,8 @@ export function pageFacts() {
   const controls = new Map();
   /** @type {FormFacts[]} */
   const forms = [];
-  const closed = /** @type {any} */ (globalThis).__bua?.closedRoots;
+  const lib = /** @type {any} */ (globalThis).__bua;
+  const closed = lib?.closedRoots;
   const selector = "button, a[href], input[type=submit], input[type=button], input[type=image], [role=button], "
     + "[role=link], [role=menuitem]";
   const clean = (/** @type {any} */ s) => String(s ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
@@ -218,7 +227,8 @@ export function pageFacts() {
       const text = clean(`${drawn.before} ${tag === "input" ? el.value : el.textContent} ${drawn.inner} ${drawn.after}`);
       const name = clean(el.getAttribute("aria-label"));
       const title = clean(el.getAttribute("title") || el.querySelector?.("svg title")?.textContent || "");
-      const readings = [...new Set([name, text, title].filter(Boolean))];
+      const icon = !text && !name && !title && lib?.iconName ? clean(lib.iconName(el, "")) : "";
+      const readings = [...new Set([name, text, title, icon].filter(Boolean))];
       const download = tag === "a" && el.hasAttribute("download") ? clean(el.getAttribute("download")) : null;
       const raw = tag === "a" ? String(el.getAttribute("href") || "") : "";
       const href = download !== null || /\.[a-z0-9]{1,9}(?:[?#]|$)/i.test(raw) ? String(el.href || "") : "";
@@ -226,7 +236,7 @@ export function pageFacts() {
       const link = (tag === "a" && !/^(#?$|javascript:)/i.test(raw.trim())) || role === "link";
       const key = `${tag}|${role}|${type}|${readings.join("|")}|${hint}|${href}|${download}`;
       if (!controls.has(key)) {
-        controls.set(key, { tag, role, type, label: text || name || title, readings, hint, link, editable: false,
+        controls.set(key, { tag, role, type, label: text || name || title || icon, readings, hint, link, editable: false,
           submits: false, href, download, form: null });
       }
     }

@@ -1,0 +1,54 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { NewTabCover, RULE_ID } from "../src/safety/network-new-tabs.js";
+
+function rulesStub() {
+  /** @type {any[]} */
+  const writes = [];
+  return { writes, updateSessionRules: async (/** @type {any} */ change) => { writes.push(change); } };
+}
+const tabsStub = (/** @type {number[]} */ ids) => ({ query: async () => ids.map((id) => ({ id })) });
+
+test("the rule is on while a hold is, blocks only changing methods, and leaves out every tab that existed and no-tab requests", async () => {
+  const rules = rulesStub();
+  const cover = new NewTabCover({ rules, tabs: tabsStub([1, 2]) });
+  await cover.cover(2);
+  assert.equal(rules.writes.length, 1);
+  const [rule] = rules.writes[0].addRules;
+  assert.equal(rule.id, RULE_ID);
+  assert.equal(rule.action.type, "block");
+  assert.ok(!rule.condition.requestMethods.includes("get") && rule.condition.requestMethods.includes("post"));
+  assert.deepEqual([...rule.condition.excludedTabIds].sort(), [-1, 1, 2]);
+  await cover.cover(2);
+  assert.equal(rules.writes.length, 1, "a second hold on a tab already left out writes nothing");
+  await cover.leaveOut(7);
+  assert.ok(rules.writes.at(-1).addRules[0].condition.excludedTabIds.includes(7));
+  cover.uncover();
+  assert.equal(cover.covering, true);
+  cover.uncover();
+  await cover.leaveOut(9);
+  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID], addRules: [] }, "the last hold takes the rule away");
+});
+
+test("a blocked top-level navigation is handed over once, whether it came before or after the listener", async () => {
+  const cover = new NewTabCover({ rules: rulesStub(), tabs: tabsStub([1]) });
+  await cover.cover(1);
+  /** @type {string[]} */
+  const seen = [];
+  cover.navigationFailed({ tabId: 5, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "http://a.test/pay" });
+  cover.onBlocked(5, (url) => seen.push(url));
+  cover.onBlocked(6, (url) => seen.push(url));
+  cover.navigationFailed({ tabId: 6, frameId: 3, error: "net::ERR_BLOCKED_BY_CLIENT", url: "http://a.test/frame" });
+  cover.navigationFailed({ tabId: 6, frameId: 0, error: "net::ERR_ABORTED", url: "http://a.test/other" });
+  cover.navigationFailed({ tabId: 6, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "http://a.test/order" });
+  cover.navigationFailed({ tabId: 6, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "http://a.test/again" });
+  assert.deepEqual(seen, ["http://a.test/pay", "http://a.test/order"]);
+});
+
+test("with no declarativeNetRequest nothing is covered and nothing throws", async () => {
+  const cover = new NewTabCover({ tabs: tabsStub([1]) });
+  await cover.cover(1);
+  await cover.leaveOut(2);
+  cover.uncover();
+});
