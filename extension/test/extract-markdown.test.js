@@ -89,3 +89,12 @@ test("upto grows monotonically with the elements passed", () => {
   const lines = renderBlocks([{ p: [el("e1", "A")] }, { p: ["x"] }, { p: [el("e2", "B"), el("e3", "C")] }], placer().place);
   assert.deepEqual(lines.map((l) => l.upto), [1, 1, 3]);
 });
+
+test("a token laid out as text stays glued to the text the page glues to it; a boxed control gets a space", () => {
+  const { place } = placer();
+  assert.equal(renderRuns(["Our ", el("e7", "MacBook", { g: 1 }), "s and un", el("e8", "do", { g: 1 }), " it"], place, { upto: 0 }),
+    "Our [MacBook](e7)s and un[do](e8) it");
+  assert.equal(renderRuns(["Press", el("e9", "Go"), "now"], place, { upto: 0 }), "Press [Go](e9) now");
+  assert.equal(renderRuns([el("e1", "A", { g: 1 }), el("e2", "B", { g: 1 })], place, { upto: 0 }), "[A](e1) [B](e2)",
+    "two tokens stay apart, so each reads as one");
+});

@@ -93,7 +93,7 @@ export function pageAria(lib) {
     if (implicit) return implicit;
     const html = /** @type {HTMLElement} */ (el);
     if (html.isContentEditable && !html.parentElement?.isContentEditable) return "textbox";
-    if (el.hasAttribute("onclick")) return "button";
+    if (el.hasAttribute("onclick") && !lib.wrapsContent?.(el)) return "button"; // page-clickable.js: not a page-wide wrapper
     return "generic";
   };
 

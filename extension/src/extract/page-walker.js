@@ -135,6 +135,17 @@ export function pageWalker(lib) {
       return lib.cap(lib.clean(lib.seenText(el, st)), INLINE_TEXT);
     };
 
+    /**
+     * An inline token of an element laid out as text (display: inline, a link in a sentence) is marked `g`: the
+     * markdown puts no space between it and text the DOM glues to it (`[MacBook](e7)s`, markdown.js).
+     * @param {{e: number, x: string, g?: 1}} run
+     * @param {CSSStyleDeclaration} cs
+     */
+    const glued = (run, cs) => {
+      if (cs.display === "inline") run.g = 1;
+      return run;
+    };
+
     /** @param {Node} parent @param {any} s @param {any} st */
     const walkKids = (parent, s, st) => {
       for (const kid of lib.kids(parent)) walkNode(kid, s, st);
@@ -194,7 +205,7 @@ export function pageWalker(lib) {
           if (!ns.strip && x) addText(s, x);
         } else {
           const e = addElement(el, role, ns, x);
-          s.runs.push(ns.strip ? { e, s: 1 } : { e, x });
+          s.runs.push(ns.strip ? { e, s: 1 } : glued({ e, x }, cs));
         }
         if (block) flush(s);
         if (!DESCEND.has(role)) return;
@@ -263,7 +274,7 @@ export function pageWalker(lib) {
         if (!st.strip && x) addText(s, x);
       } else {
         const e = addElement(el, script.role, st, x, script);
-        s.runs.push(st.strip ? { e, s: 1 } : { e, x });
+        s.runs.push(st.strip ? { e, s: 1 } : glued({ e, x }, st.win.getComputedStyle(el)));
       }
       if (!script.token) {
         const inside = { ...st, inClick: true };
@@ -296,9 +307,11 @@ export function pageWalker(lib) {
       if (role === "heading") {
         const hs = sink();
         walkKids(el, hs, st);
+        flush(hs);
+        const runs = flatRuns(hs.blocks); // a heading holding blocks (a div, a list) is still one heading line
         const level = Number(el.getAttribute("aria-level")) || Number(tag.slice(1)) || 2;
-        if (plain(hs.runs)) s.blocks.push({ h: Math.min(6, level), c: hs.runs });
-        W.head = plain(hs.runs);
+        if (plain(runs)) s.blocks.push({ h: Math.min(6, level), c: runs });
+        W.head = plain(runs);
       } else if (tag === "UL" || tag === "OL" || role === "list") {
         list(el, tag === "OL" ? 1 : 0, s, st);
       } else if (tag === "TABLE" && !["presentation", "none"].includes(role) && !lib.isLayoutTable(el)) {

@@ -1,0 +1,74 @@
+"""extract reads pages faithfully (issue 21, "Reading fidelity"), on small fixture pages of its own
+(tests/fixtures/pages/extract/fidelity/): headings that hold blocks, a page-wide click wrapper around content,
+a word split by a link's end, invisible format characters, the text fallback, content footers.
+
+Each page's whole output is also held in a golden file (tests/fixtures/golden/extract/fidelity-<page>.txt,
+`UPDATE_GOLDEN=1` rewrites them, as tests/e2e/test_extract.py's)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.e2e.test_extract import check_golden, element_lines, extract, open_page
+
+PAGES = ["headings", "wrapper", "listened-wrapper", "invisible", "fallback", "footer"]
+FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+
+
+def read(act, fixture_server, name: str) -> dict:
+    return extract(open_page(act, fixture_server, f"fidelity/{name}.html"))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_golden(act, fixture_server, name):
+    check_golden(f"fidelity-{name}", read(act, fixture_server, name), fixture_server.port)
+
+
+def test_a_heading_is_read_whatever_blocks_it_holds(act, fixture_server):
+    markdown = read(act, fixture_server, "headings")["markdown"].splitlines()
+    for line in ("## Title inside a strong with a block", "### Heading that is a list item", "## Block one block two"):
+        assert line in markdown, markdown
+    assert markdown.index("### Heading that is a list item") < markdown.index("Second section text.")
+
+
+def test_no_space_where_the_page_has_none_after_a_links_end(act, fixture_server):
+    markdown = read(act, fixture_server, "headings")["markdown"]
+    assert re.search(r"Our \[MacBook\]\(e\d+\)s and \[iPad\]\(e\d+\), the \[Watch\]\(e\d+\)\.", markdown), markdown
+    assert re.search(r"Also \[x\]\(e\d+\)-rays and boldly\.", markdown), markdown
+
+
+@pytest.mark.parametrize("name", ["wrapper", "listened-wrapper"])
+def test_a_page_wide_click_wrapper_does_not_swallow_its_content(act, fixture_server, name):
+    result = read(act, fixture_server, name)
+    markdown, lines = result["markdown"], element_lines(result)
+    assert markdown.startswith("# "), markdown
+    links = re.findall(r"\[([^\]]+)\]\((e\d+)\)", markdown)
+    assert len(links) >= 2, markdown
+    assert not any(len(rest) > 120 for rest in lines.values()), "no control is named by the whole article"
+    headline = "bridge" if name == "wrapper" else "harbour"
+    assert not any(headline in rest.lower() for rest in lines.values()), f"the wrapper is no control: {lines}"
+
+
+def test_a_pointer_card_and_an_accordion_header_stay_controls(act, fixture_server):
+    result = read(act, fixture_server, "listened-wrapper")
+    lines = element_lines(result).values()
+    assert 'clickable "Weekend offer Two nights for one."' in lines, lines
+    assert 'button "What is included?"' in lines, lines
+
+
+def test_invisible_format_characters_never_reach_the_model(act, fixture_server):
+    send = open_page(act, fixture_server, "fidelity/invisible.html")
+    result = extract(send)
+    shown = {k: v for k, v in result.items() if k != "elements"}
+    assert not FORMAT_CHARS.search(json.dumps(shown, ensure_ascii=False)), shown
+    names = [rest.split(' value="')[0] for rest in element_lines(result).values()]
+    assert not FORMAT_CHARS.search(" ".join(names)), names
+    assert "# Donaudampfschifffahrtsgesellschaft" in result["markdown"]
+    assert "Die Gesellschaft betrieb Dampfschiffe." in result["markdown"]
+    assert 'button "Schließen"' in names
+    assert result["title"] == "Donaudampfschiff"
+    value = send({"type": "evaluate", "expression": "document.querySelector('input').value"}).result["value"]
+    assert f"value={json.dumps(value, ensure_ascii=False)}" in result["elements"], "a field's value stays exact"
