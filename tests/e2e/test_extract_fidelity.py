@@ -72,3 +72,13 @@ def test_invisible_format_characters_never_reach_the_model(act, fixture_server):
     assert result["title"] == "Donaudampfschiff"
     value = send({"type": "evaluate", "expression": "document.querySelector('input').value"}).result["value"]
     assert f"value={json.dumps(value, ensure_ascii=False)}" in result["elements"], "a field's value stays exact"
+
+
+def test_the_text_fallback_carries_only_visible_text_the_markdown_does_not_have(act, fixture_server):
+    result = read(act, fixture_server, "fallback")
+    assert "Median time to hire: 31 days." in result["text"], "visible text the walker cannot read comes back"
+    assert "| Basic | 10 EUR |" in result["markdown"]
+    for said in ("Basic", "10 EUR", "Tiny visible intro", "Plan"):
+        assert said not in result["text"], f"{said!r} is in the markdown already: {result['text']}"
+    for hidden in ("MEGAMENU", "CLIPPEDAWAY"):
+        assert hidden not in json.dumps(result), "a hidden menu or clipped text is not brought back"

@@ -6,7 +6,8 @@
  */
 
 /**
- * Adds isLayoutTable, mayShow, imageText, frameSeen, frameNote, originOf and blankReason to lib (needs pageMath).
+ * Adds isLayoutTable, mayShow, imageText, frameSeen, frameNote, originOf, blankReason and fallbackText to lib
+ * (needs pageMath; fallbackText pageContext and pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageReading(lib) {
@@ -137,5 +138,57 @@ export function pageReading(lib) {
       if (cs.opacity === "0") return `${name} has opacity:0`;
     }
     return "";
+  };
+
+  /**
+   * The text fallback (page-walker.js asks for it when the walk caught little of a page's text): the text a person
+   * sees, as lines (a block's edges end a line, table cells are tab-separated), judged as the walker judges each
+   * node (page-visibility.js: hiddenBy, textVisibility, textSeen) — hidden mega-menus, clipped and transparent text
+   * stay out — but read where the walker does not read (odd markup: content a site marked aria-hidden though it
+   * shows). Regions the markdown leaves out (navigation, footer, banners, overlays: page-context.js) are left
+   * out here too. The worker then keeps only the lines the markdown and index do not say (fallback-text.js).
+   * @param {any} base the walk's starting state (window, what paints over text)
+   * @param {number} limit characters read at most
+   * @returns {string}
+   */
+  lib.fallbackText = (base, limit) => {
+    /** @type {string[]} */
+    const lines = [];
+    let line = "";
+    let size = 0;
+    const end = () => {
+      const text = line.replace(/[ \n\r\f\v]+/g, " ").replace(/ *\t */g, "\t").replace(/^\t+|\t+$/g, "").trim();
+      if (text) lines.push(text);
+      line = "";
+    };
+    /** @param {Node} node @param {any} st */
+    const visit = (node, st) => {
+      if (size > limit) return;
+      if (node.nodeType === 3) {
+        const data = /** @type {Text} */ (node).data;
+        if (!st.invisible && !st.hideText && data.trim() && !lib.textSeen(node, st)) {
+          line += data;
+          size += data.length;
+        }
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      const el = /** @type {Element} */ (node);
+      if (lib.SKIP_TAGS.has(el.tagName)) return;
+      if (el.tagName === "BR") return end();
+      const cs = st.win.getComputedStyle(el);
+      if (cs.display === "none" || lib.hiddenBy(el, cs, st) || lib.stripReason(el, lib.roleOf(el), cs)) return;
+      const ns = { ...st, invisible: cs.visibility !== "visible" };
+      lib.textVisibility(el, cs, ns, st);
+      const cell = cs.display === "table-cell";
+      const block = !cell && !cs.display.startsWith("inline") && cs.display !== "contents";
+      if (block) end();
+      if (cell) line += "\t";
+      for (const kid of lib.kids(el)) visit(kid, ns);
+      if (block) end();
+    };
+    if (document.body) for (const kid of lib.kids(document.body)) visit(kid, base);
+    end();
+    return lines.join("\n").slice(0, limit);
   };
 }

@@ -524,9 +524,9 @@ export function pageWalker(lib) {
     }
     out.hidden = W.hidden;
     if (lib.listenReached(W.cut)) out.listenReached = true;
-    if (!opts.selector && !W.counting && W.textChars < 2000 && !W.hidden) { // innerText would bring hidden text back
-      const text = document.body?.innerText ?? "";
-      if (text.length > 2 * W.textChars + 200) out.text = text.slice(0, opts.limit);
+    if (!opts.selector && !W.counting && W.textChars < 2000) { // page-reading.js: only text a person sees
+      const text = lib.fallbackText(base, opts.limit);
+      if (text.length > 2 * W.textChars + 200) out.text = text;
     }
     return JSON.stringify(out);
   };
