@@ -98,3 +98,9 @@ test("a token laid out as text stays glued to the text the page glues to it; a b
   assert.equal(renderRuns([el("e1", "A", { g: 1 }), el("e2", "B", { g: 1 })], place, { upto: 0 }), "[A](e1) [B](e2)",
     "two tokens stay apart, so each reads as one");
 });
+
+test("a page footer is one line: its text, and when cut how much more and the selector that reads it", () => {
+  assert.equal(text([{ p: ["Body"] }, { ft: "© 2024  Hireline", more: 0, sel: "footer" }]), "Body\n[footer: © 2024 Hireline]");
+  assert.equal(text([{ ft: "Offices", more: 120, sel: "#site-footer" }]),
+    '[footer: Offices … 120 more characters: extract with selector "#site-footer"]');
+});

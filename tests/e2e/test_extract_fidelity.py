@@ -82,3 +82,23 @@ def test_the_text_fallback_carries_only_visible_text_the_markdown_does_not_have(
         assert said not in result["text"], f"{said!r} is in the markdown already: {result['text']}"
     for hidden in ("MEGAMENU", "CLIPPEDAWAY"):
         assert hidden not in json.dumps(result), "a hidden menu or clipped text is not brought back"
+
+
+def test_a_page_footer_is_read_compactly_its_links_on_the_index_line(act, fixture_server):
+    result = read(act, fixture_server, "footer")
+    footer = [line for line in result["markdown"].splitlines() if line.startswith("[footer: ")]
+    assert footer == ["[footer: Hireline GmbH, Musterstraße 1, 10115 Berlin. Registered at Amtsgericht Charlottenburg "
+                      "HRB 12345. · Phone +49 30 1234567 · © 2024 Hireline]"], result["markdown"]
+    assert re.fullmatch(r"footer: \[Privacy\]\(e\d+\) \[Imprint\]\(e\d+\)", result["elements"]), result["elements"]
+
+
+def test_a_long_footer_says_how_much_more_and_the_selector_that_reads_it(act, fixture_server):
+    send = open_page(act, fixture_server, "fidelity/footer.html")
+    send({"type": "evaluate", "expression": "document.querySelector('footer').insertAdjacentHTML('beforeend',"
+                                            " '<p>' + 'Our offices and opening hours. '.repeat(30) + '</p>')"})
+    result = extract(send)
+    line = next(line for line in result["markdown"].splitlines() if line.startswith("[footer: "))
+    more = re.search(r' … (\d+) more characters: extract with selector "([^"]+)"\]$', line)
+    assert more and len(line) < 450, line
+    scoped = extract(send, selector=more.group(2))
+    assert scoped["markdown"].count("Our offices and opening hours.") == 30, scoped["markdown"]

@@ -109,6 +109,9 @@ export function renderBlocks(blocks, place) {
         push(`${indent}[end of dialog]`);
       } else if (b.note) {
         push(`${indent}[${b.note}]`);
+      } else if (b.ft !== undefined) {
+        const more = b.more ? ` … ${b.more} more characters: extract with selector ${JSON.stringify(b.sel)}` : "";
+        push(`${indent}[footer: ${squash(String(b.ft))}${more}]`);
       } else if (b.c) {
         emit(b.c, indent);
       }

@@ -20,7 +20,8 @@
  *
  * Block = {p: Run[]} | {h: level, c: Run[]} | {l: 0|1, i: Block[][]} |
  *   {t: [rowIndex, ...cells: Run[]][], hd: 0|1, sel?: string} | {pre: string} |
- *   {q: Block[]} | {d: name, m: 0|1, c: Block[]} | {f: frameKey} | {note: string}
+ *   {q: Block[]} | {d: name, m: 0|1, c: Block[]} | {f: frameKey} | {note: string} |
+ *   {ft: text, more: number, sel: string} (a page footer's text, page-reading.js)
  * Run = string | {e: number, x?: string, s?: 1}
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -216,6 +217,21 @@ export function pageWalker(lib) {
       }
       if (cs.contentVisibility === "hidden") return;
       structure(el, role, block, s, ns);
+      if (ns.region === "footer" && !st.strip) footer(el, s, ns);
+    };
+
+    /**
+     * A page footer's text as one compact block where it stands (page-reading.js footerBlock); its links are
+     * on the index's footer line.
+     * @param {Element} el @param {any} s @param {any} st
+     */
+    const footer = (el, s, st) => {
+      if (st.invisible || st.hideText || st.inert) return;
+      const b = lib.footerBlock(el, st);
+      if (!b) return;
+      flush(s);
+      s.blocks.push(b);
+      W.size += b.ft.length + 40;
     };
 
     /**
