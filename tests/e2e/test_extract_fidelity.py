@@ -14,7 +14,7 @@ import pytest
 
 from tests.e2e.test_extract import check_golden, element_lines, extract, open_page
 
-PAGES = ["headings", "wrapper", "listened-wrapper", "invisible", "fallback", "footer"]
+PAGES = ["headings", "wrapper", "listened-wrapper", "invisible", "fallback", "footer", "controls"]
 FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
 
 
@@ -102,3 +102,19 @@ def test_a_long_footer_says_how_much_more_and_the_selector_that_reads_it(act, fi
     assert more and len(line) < 450, line
     scoped = extract(send, selector=more.group(2))
     assert scoped["markdown"].count("Our offices and opening hours.") == 30, scoped["markdown"]
+
+
+def test_every_control_is_named_and_each_name_reaches_its_control(act, fixture_server):
+    send = open_page(act, fixture_server, "fidelity/controls.html")
+    result = extract(send)
+    lines = element_lines(result)
+    by_name = {re.match(r'\w+ "([^"]*)"', rest).group(1): uid for uid, rest in lines.items()}
+    assert set(by_name) == {"type bold", "format italic", "Underline", "Close panel", "Home", "North 40%", "South 60%"}, lines
+    assert "format_italic" not in result["markdown"], "a ligature's glyph name is not shown as its text"
+    for name, said in (("type bold", "tool b"), ("format italic", "tool i"), ("Underline", "tool u"),
+                       ("Close panel", "close"), ("South 60%", "slice south")):
+        clicked = send({"type": "click", "uid": by_name[name]})
+        assert clicked.ok, clicked.error
+        assert send({"type": "evaluate", "expression": "document.getElementById('out').textContent"}).result["value"] == said
+    found = send({"type": "find", "name": "Close panel"})
+    assert found.ok and [m["uid"] for m in found.result["matches"]] == [by_name["Close panel"]], found

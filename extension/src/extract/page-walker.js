@@ -147,6 +147,13 @@ export function pageWalker(lib) {
       return run;
     };
 
+    /**
+     * What the token of a control named from its icon shows: nothing (`[e4]`) when its text is the icon font's
+     * ligature (`format_bold`, drawn as a glyph; page-icon-name.js), which the index names as words.
+     * @param {Element} el @param {string} x
+     */
+    const iconText = (el, x) => (x && lib.iconNamed.has(el) && lib.ligatureWords(x) ? "" : x);
+
     /** @param {Node} parent @param {any} s @param {any} st */
     const walkKids = (parent, s, st) => {
       for (const kid of lib.kids(parent)) walkNode(kid, s, st);
@@ -206,7 +213,7 @@ export function pageWalker(lib) {
           if (!ns.strip && x) addText(s, x);
         } else {
           const e = addElement(el, role, ns, x);
-          s.runs.push(ns.strip ? { e, s: 1 } : glued({ e, x }, cs));
+          s.runs.push(ns.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, cs));
         }
         if (block) flush(s);
         if (!DESCEND.has(role)) return;
@@ -290,7 +297,7 @@ export function pageWalker(lib) {
         if (!st.strip && x) addText(s, x);
       } else {
         const e = addElement(el, script.role, st, x, script);
-        s.runs.push(st.strip ? { e, s: 1 } : glued({ e, x }, st.win.getComputedStyle(el)));
+        s.runs.push(st.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, st.win.getComputedStyle(el)));
       }
       if (!script.token) {
         const inside = { ...st, inClick: true };
