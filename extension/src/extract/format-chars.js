@@ -5,7 +5,9 @@
  * them, ~20 % more tokens), zero-width spaces and joiners, the word joiner, bidi marks, embeddings and isolates,
  * the BOM. collect.js drops them from every walk's text as it arrives (markdown text, inline tokens, element
  * names, contexts and region labels, dialog names, the title and the text fallback) — one step where page text
- * enters the output. Kept, because they change what is drawn:
+ * enters the output. A zero-width space between two characters becomes a space: it marks where a line may break,
+ * a word's edge (Thai, Khmer, Lao and Burmese separate words with it; a page gluing words with it keeps the edges
+ * the injection flagger stands on, app/agent/page_text/compact.py). Kept, because they change what is drawn:
  * - a zero-width joiner inside an emoji sequence (👩‍💻 is one picture), and emoji tag characters (subdivision flags);
  * - a joiner or non-joiner after a letter of a script that shapes joined letters (Arabic, Persian, Indic): it
  *   picks the letter's form;
@@ -43,6 +45,7 @@ export function dropInvisible(s) {
   if (!ANY_FORMAT.test(s)) return s;
   return s.replace(FORMAT, (c, i) => {
     if (DRAWN.test(c)) return c;
+    if (c === "\u200B") return /\S/.test(s[i - 1] ?? "") && /\S/.test(s[i + 1] ?? "") ? " " : "";
     if (c === "\u200D" || c === "\u200C") {
       const { before, after } = around(s, i);
       if (c === "\u200D" && (PICTURE.test(before) || PICTURE.test(after))) return c;
