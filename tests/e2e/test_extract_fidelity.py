@@ -38,6 +38,7 @@ def test_no_space_where_the_page_has_none_after_a_links_end(act, fixture_server)
     markdown = read(act, fixture_server, "headings")["markdown"]
     assert re.search(r"Our \[MacBook\]\(e\d+\)s and \[iPad\]\(e\d+\), the \[Watch\]\(e\d+\)\.", markdown), markdown
     assert re.search(r"Also \[x\]\(e\d+\)-rays and boldly\.", markdown), markdown
+    assert re.search(r"Read \[the terms\]\(e\d+\) first\.", markdown), "a space inside the link's end still spaces"
 
 
 @pytest.mark.parametrize("name", ["wrapper", "listened-wrapper"])

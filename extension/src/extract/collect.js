@@ -108,7 +108,7 @@ async function bind(dbg, frame, value, records, opts) {
     return value;
   }
   if (!value || typeof value !== "object") return value;
-  if (typeof value.e === "number") return { u: records[value.e], x: value.x, s: value.s, ...(value.g ? { g: 1 } : {}) };
+  if (typeof value.e === "number") return { u: records[value.e], x: value.x, s: value.s, ...(value.g ? { g: value.g } : {}) };
   if (typeof value.f === "string") return childBlocks(dbg, frame, value.f, opts);
   for (const key of Object.keys(value)) value[key] = await bind(dbg, frame, value[key], records, opts);
   return value;

@@ -10,9 +10,10 @@
  */
 
 /**
- * @typedef {string | {u: unknown, x?: string, s?: 1, g?: 1}} Run
+ * @typedef {string | {u: unknown, x?: string, s?: 1, g?: number}} Run
  *   text, or element u (an element record; `place` gives its uid and list index); g: laid out as text, so
- *   text the page glues to it stays glued (`[MacBook](e7)s`), where a boxed control gets a space
+ *   text the page glues to it stays glued (`[MacBook](e7)s`), where a boxed control gets a space — bit 1 at
+ *   its start, bit 2 at its end (its own text ends without white space there)
  * @typedef {(u: any, label: string, shown: boolean) => {uid: string, index: number}} Place
  *   puts an element into the elements list (in the order markdown meets them), given the text its inline
  *   token shows ("" for none) and whether the markdown shows it (false: a stripped region's position
@@ -50,9 +51,9 @@ export function renderRuns(runs, place, pos) {
     pos.upto = Math.max(pos.upto, index + 1);
     if (run.s) continue;
     const token = label ? `[${escapeLabel(label)}](${uid})` : `[${uid}]`;
-    if (out && !/[\s([]$/.test(out) && !(run.g && after === "")) out += " ";
+    if (out && !/[\s([]$/.test(out) && !((run.g ?? 0) & 1 && after === "")) out += " ";
     out += token;
-    after = run.g && label ? "glued" : "token";
+    after = (run.g ?? 0) & 2 && label ? "glued" : "token";
   }
   return squash(out).split("\n").map((l) => l.trim()).join("\n").trim();
 }

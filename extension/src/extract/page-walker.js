@@ -137,13 +137,18 @@ export function pageWalker(lib) {
     };
 
     /**
-     * An inline token of an element laid out as text (display: inline, a link in a sentence) is marked `g`: the
-     * markdown puts no space between it and text the DOM glues to it (`[MacBook](e7)s`, markdown.js).
-     * @param {{e: number, x: string, g?: 1}} run
+     * An inline token of an element laid out as text (display: inline, a link in a sentence) is marked `g`, the
+     * sides its own text has no white space at (1: its start, 2: its end): there the markdown puts no space
+     * between it and text the DOM glues to it (`[MacBook](e7)s`, markdown.js).
+     * @param {{e: number, x: string, g?: number}} run
      * @param {CSSStyleDeclaration} cs
+     * @param {Element} el
      */
-    const glued = (run, cs) => {
-      if (cs.display === "inline") run.g = 1;
+    const glued = (run, cs, el) => {
+      if (cs.display !== "inline") return run;
+      const text = el.textContent ?? "";
+      const g = (/^\s/.test(text) ? 0 : 1) | (/\s$/.test(text) ? 0 : 2);
+      if (g) run.g = g;
       return run;
     };
 
@@ -213,7 +218,7 @@ export function pageWalker(lib) {
           if (!ns.strip && x) addText(s, x);
         } else {
           const e = addElement(el, role, ns, x);
-          s.runs.push(ns.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, cs));
+          s.runs.push(ns.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, cs, el));
         }
         if (block) flush(s);
         if (!DESCEND.has(role)) return;
@@ -297,7 +302,7 @@ export function pageWalker(lib) {
         if (!st.strip && x) addText(s, x);
       } else {
         const e = addElement(el, script.role, st, x, script);
-        s.runs.push(st.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, st.win.getComputedStyle(el)));
+        s.runs.push(st.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, st.win.getComputedStyle(el), el));
       }
       if (!script.token) {
         const inside = { ...st, inClick: true };
