@@ -142,8 +142,13 @@ def html_text(html: str) -> str:
     return "".join(parser.parts)
 
 
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+"""Format characters nobody sees (extract drops them: extension/src/extract/format-chars.js): a word is the same
+word with or without a soft hyphen in it, in the article and in what is measured."""
+
+
 def words(text: str) -> Counter[str]:
-    return Counter(w for w in _WORD.findall(text.lower()) if not _UID.match(w))
+    return Counter(w for w in _WORD.findall(_INVISIBLE.sub("", text).lower()) if not _UID.match(w))
 
 
 def article_text(page_dir: Path) -> str | None:

@@ -89,3 +89,20 @@ test("upto grows monotonically with the elements passed", () => {
   const lines = renderBlocks([{ p: [el("e1", "A")] }, { p: ["x"] }, { p: [el("e2", "B"), el("e3", "C")] }], placer().place);
   assert.deepEqual(lines.map((l) => l.upto), [1, 1, 3]);
 });
+
+test("a token laid out as text stays glued to the text the page glues to it; a boxed control gets a space", () => {
+  const { place } = placer();
+  assert.equal(renderRuns(["Our ", el("e7", "MacBook", { g: 3 }), "s and un", el("e8", "do", { g: 3 }), " it"], place, { upto: 0 }),
+    "Our [MacBook](e7)s and un[do](e8) it");
+  assert.equal(renderRuns(["the", el("e3", "body", { g: 1 }), "may", el("e4", "x", { g: 2 }), "y"], place, { upto: 0 }),
+    "the[body](e3) may [x](e4)y", "a link whose own text ends in a space is spaced on that side");
+  assert.equal(renderRuns(["Press", el("e9", "Go"), "now"], place, { upto: 0 }), "Press [Go](e9) now");
+  assert.equal(renderRuns([el("e1", "A", { g: 3 }), el("e2", "B", { g: 3 })], place, { upto: 0 }), "[A](e1) [B](e2)",
+    "two tokens stay apart, so each reads as one");
+});
+
+test("a page footer is one line: its text, and when cut how much more and the selector that reads it", () => {
+  assert.equal(text([{ p: ["Body"] }, { ft: "© 2024  Hireline", more: 0, sel: "footer" }]), "Body\n[footer: © 2024 Hireline]");
+  assert.equal(text([{ ft: "Offices", more: 120, sel: "#site-footer" }]),
+    '[footer: Offices … 120 more characters: extract with selector "#site-footer"]');
+});

@@ -7,9 +7,11 @@
  * (page-shadow.js), the <iframe> elements of child sessions are resolved
  * (DOM.getFrameOwner → DOM.resolveNode) and handed to the walker, which
  * leaves a placeholder for each. The elements with input listeners are told
- * to the walker too (listeners.js). Elements get their uids here (uid-map.js).
+ * to the walker too (listeners.js). Elements get their uids here (uid-map.js), and the walk's text loses its
+ * invisible format characters (format-chars.js).
  */
 
+import { dropInvisible, dropInvisibleDeep } from "./format-chars.js";
 import { syncListeners } from "./listeners.js";
 import { callPage, contextOf, mainFrameId } from "./run-in-page.js";
 import { observeTopDocument, uidFor } from "./uid-map.js";
@@ -78,10 +80,14 @@ async function walkFrame(dbg, frame, opts) {
   /** @type {ElementRecord[]} */
   const records = data.els.map((/** @type {[number, string, string, string, string, string?, number?]} */ [id, role, name, states, context, region, regionNo]) => {
     const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc: data.doc, id, role, name, context });
+    const [shown, where] = [dropInvisible(name), dropInvisible(context)]; // format-chars.js; states keep values exact
     // regionNo is unique per frame walk: frames apart are regions apart.
-    return region ? { uid, role, name, states, context, region, regionNo: `${frame.sessionId ?? ""}/${regionNo}` }
-      : { uid, role, name, states, context };
+    return region ? { uid, role, name: shown, states, context: where, region: dropInvisible(region), regionNo: `${frame.sessionId ?? ""}/${regionNo}` }
+      : { uid, role, name: shown, states, context: where };
   });
+  data.blocks = dropInvisibleDeep(data.blocks);
+  data.title = dropInvisible(data.title ?? "");
+  if (data.text) data.text = dropInvisible(data.text);
   opts.budget.left -= res.value.length;
   data.blocks = await bind(dbg, frame, data.blocks, records, opts);
   return data;
@@ -102,7 +108,7 @@ async function bind(dbg, frame, value, records, opts) {
     return value;
   }
   if (!value || typeof value !== "object") return value;
-  if (typeof value.e === "number") return { u: records[value.e], x: value.x, s: value.s };
+  if (typeof value.e === "number") return { u: records[value.e], x: value.x, s: value.s, ...(value.g ? { g: value.g } : {}) };
   if (typeof value.f === "string") return childBlocks(dbg, frame, value.f, opts);
   for (const key of Object.keys(value)) value[key] = await bind(dbg, frame, value[key], records, opts);
   return value;

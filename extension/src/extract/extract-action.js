@@ -16,8 +16,9 @@
  *   stripped regions are listed here (they are not in the markdown); their
  *   links share a line per region, `navigation "Main": [Jobs](e2) [Help](e3)`
  *   (element-lines.js, page-index.js).
- * - `text`: the page's innerText, but only when the markdown caught little of
- *   the page's text (odd markup); otherwise "" — never a third copy.
+ * - `text`: only when the markdown caught little of the page's text (odd
+ *   markup): the visible text that neither the markdown nor the index says
+ *   (page-reading.js, fallback-text.js); otherwise "" — never a second copy.
  * - `note`: present only when something was left out: what, how much, and
  *   the selector (or max_chars) to read on; or when the page shows nothing.
  * The result as the model receives it (serialised, inside the envelope and
@@ -26,6 +27,7 @@
  */
 
 import { fit, truncationNote, VIEW_RESERVE } from "./budget.js";
+import { notSaid } from "./fallback-text.js";
 import { indexLines } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
 import { renderBlocks } from "./markdown.js";
@@ -88,7 +90,10 @@ const namedInline = (record, label) => indexRules.namedInline(record.role, recor
  * @returns {ExtractResult}
  */
 export function present(page, maxChars, rendered = render(page)) {
-  const { md: mdByElement, elements, shownInline } = rendered;
+  const { md: mdByElement, elements, shownInline, all } = rendered;
+  if (page.text) { // fallback-text.js: only what the markdown and the index do not say
+    page = { ...page, text: notSaid(page.text, [...mdByElement.map((l) => l.text), ...[...all.values()].map((r) => r.name)]) };
+  }
   const { lines: elLines, ends } = indexLines(elements, (record) => shownInline.has(record));
   const md = byLines(mdByElement, ends);
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;

@@ -10,8 +10,10 @@
  */
 
 /**
- * @typedef {string | {u: unknown, x?: string, s?: 1}} Run
- *   text, or element u (an element record; `place` gives its uid and list index)
+ * @typedef {string | {u: unknown, x?: string, s?: 1, g?: number}} Run
+ *   text, or element u (an element record; `place` gives its uid and list index); g: laid out as text, so
+ *   text the page glues to it stays glued (`[MacBook](e7)s`), where a boxed control gets a space — bit 1 at
+ *   its start, bit 2 at its end (its own text ends without white space there)
  * @typedef {(u: any, label: string, shown: boolean) => {uid: string, index: number}} Place
  *   puts an element into the elements list (in the order markdown meets them), given the text its inline
  *   token shows ("" for none) and whether the markdown shows it (false: a stripped region's position
@@ -35,12 +37,13 @@ export const escapeLabel = (s) => s.replace(/[[\]\\]/g, (c) => `\\${c}`);
  */
 export function renderRuns(runs, place, pos) {
   let out = "";
-  let afterToken = false;
+  /** @type {"" | "token" | "glued"} what ended `out`: text, a boxed control's token, a token laid out as text */
+  let after = "";
   for (const run of runs) {
     if (typeof run === "string") {
-      if (afterToken && /^[^\s,.;:!?)\]]/.test(run)) out += " ";
+      if (after === "token" && /^[^\s,.;:!?)\]]/.test(run)) out += " ";
       out += run;
-      afterToken = false;
+      after = "";
       continue;
     }
     const label = run.s ? "" : squash(run.x ?? "").trim();
@@ -48,9 +51,9 @@ export function renderRuns(runs, place, pos) {
     pos.upto = Math.max(pos.upto, index + 1);
     if (run.s) continue;
     const token = label ? `[${escapeLabel(label)}](${uid})` : `[${uid}]`;
-    if (out && !/[\s([]$/.test(out)) out += " ";
+    if (out && !/[\s([]$/.test(out) && !((run.g ?? 0) & 1 && after === "")) out += " ";
     out += token;
-    afterToken = true;
+    after = (run.g ?? 0) & 2 && label ? "glued" : "token";
   }
   return squash(out).split("\n").map((l) => l.trim()).join("\n").trim();
 }
@@ -107,6 +110,9 @@ export function renderBlocks(blocks, place) {
         push(`${indent}[end of dialog]`);
       } else if (b.note) {
         push(`${indent}[${b.note}]`);
+      } else if (b.ft !== undefined) {
+        const more = b.more ? ` … ${b.more} more characters: extract with selector ${JSON.stringify(b.sel)}` : "";
+        push(`${indent}[footer: ${squash(String(b.ft))}${more}]`);
       } else if (b.c) {
         emit(b.c, indent);
       }

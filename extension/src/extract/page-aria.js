@@ -8,13 +8,14 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageClickable } from "./page-clickable.js";
 import { pageFields } from "./page-fields.js";
 import { pageIconName } from "./page-icon-name.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageSvg } from "./page-svg.js";
 
-definePagePart(pageAria, { uses: [pageFields, pageIconName, pageSeen, pageShadow, pageSvg] });
+definePagePart(pageAria, { uses: [pageClickable, pageFields, pageIconName, pageSeen, pageShadow, pageSvg] });
 
 /**
  * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib (contentText needs pageSeen; nameOf
@@ -102,7 +103,7 @@ export function pageAria(lib) {
     if (implicit) return implicit;
     const html = /** @type {HTMLElement} */ (el);
     if (html.isContentEditable && !html.parentElement?.isContentEditable) return "textbox";
-    if (el.hasAttribute("onclick")) return "button";
+    if (el.hasAttribute("onclick") && !lib.wrapsContent?.(el)) return "button"; // page-clickable.js: not a page-wide wrapper
     return "generic";
   };
 

@@ -18,6 +18,11 @@
  * text) is not listed, and inside a listed candidate only strong signals
  * count (the inherited pointer of its children does not).
  *
+ * A listener is not enough: a wrapper that holds a page's content (a body-level div whose click closes a menu,
+ * an article in it) is no control (wrapsContent) — it covers much of the viewport and holds content or
+ * controls, or it holds both headings/paragraphs and controls without showing a pointer. Its content is read
+ * as content and the controls in it are listed on their own.
+ *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
@@ -47,6 +52,14 @@ export function pageClickable(lib) {
   const PRUNE_SLACK = 1000;
   const LIST_TAGS = new Set(["UL", "OL", "MENU", "TBODY", "TABLE"]);
   const LIST_ROLES = new Set(["list", "listbox", "menu", "tree", "grid", "table", "rowgroup"]);
+
+  /** Content that makes a listened element a page region rather than one control. */
+  const CONTENT = "h1,h2,h3,h4,h5,h6,[role=heading],p,article,section,main,table,ul,ol,dl,blockquote,form,pre";
+  /** Controls inside it that a person operates on their own. */
+  const INNER_CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=tab],[role=menuitem],"
+    + "[role=checkbox],[contenteditable=''],[contenteditable=true]";
+  /** A listened element covering this share of the viewport (or taller than it) is a region, not a control. */
+  const REGION_SHARE = 0.4;
 
   /** @type {Map<number, WeakRef<Element>>} listened node (backendNodeId) → element, for the life of the document */
   const byNodeId = new Map();
@@ -150,6 +163,28 @@ export function pageClickable(lib) {
   };
 
   /**
+   * Whether a listened (or onclick) element wraps a page's content rather than being one control: it holds
+   * content or controls and covers a large part of the viewport (REGION_SHARE, or is taller than it), or it
+   * holds both content (headings, paragraphs, lists) and controls and shows no pointer. A card that shows a
+   * pointer, or an accordion header holding only text, stays a control.
+   * @param {Element} el
+   * @param {CSSStyleDeclaration} [cs]
+   */
+  lib.wrapsContent = (el, cs) => {
+    if (!el.firstElementChild) return false;
+    const content = !!el.querySelector(CONTENT);
+    const inner = !!el.querySelector(INNER_CONTROLS);
+    if (!content && !inner) return false;
+    const view = el.ownerDocument.defaultView;
+    if (view) {
+      const box = el.getBoundingClientRect();
+      const area = view.innerWidth * view.innerHeight;
+      if (area && (box.width * box.height >= area * REGION_SHARE || box.height > view.innerHeight)) return true;
+    }
+    return content && inner && (cs ?? view?.getComputedStyle(el))?.cursor !== "pointer";
+  };
+
+  /**
    * Whether an element is a control by its markup or by a strong signal.
    * @param {Element} el
    */
@@ -250,6 +285,7 @@ export function pageClickable(lib) {
       }
     }
     if (big && el.getAttribute("draggable") !== "true") return null;
+    if (!item && lib.wrapsContent(el, cs)) return null;
     if (lib.isFormula(el)) return null; // page-math.js: a math library's focusable wrapper is read as text
     /** @type {Element[]} */
     const inner = [];

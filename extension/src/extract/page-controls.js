@@ -139,7 +139,7 @@ export function pageControls(lib) {
    * @returns {Entry}
    */
   const decide = (el, memo) => {
-    if (el.namespaceURI === SVG_NS && el.localName !== "svg") return drawnEntry(el, memo);
+    if (el.namespaceURI === SVG_NS) return drawnEntry(el, memo); // the drawing itself too (page-svg.js)
     const table = dataTableOf(el, memo);
     if (table) return rowEntry(el, table, memo);
     const up = above(el, memo);

@@ -6,13 +6,18 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageAria } from "./page-aria.js";
+import { pageContext } from "./page-context.js";
+import { pageControls } from "./page-controls.js";
 import { pageMath } from "./page-math.js";
 import { pageRender } from "./page-render.js";
+import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageReading, { uses: [pageMath, pageRender] });
+definePagePart(pageReading, { uses: [pageAria, pageContext, pageControls, pageMath, pageRender, pageVisibility] });
 
 /**
- * Adds isLayoutTable, mayShow, imageText, frameSeen, frameNote, originOf and blankReason to lib (needs pageMath).
+ * Adds isLayoutTable, mayShow, imageText, frameSeen, frameNote, originOf, blankReason, fallbackText and footerBlock
+ * to lib (needs pageMath; fallbackText and footerBlock pageContext and pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageReading(lib) {
@@ -143,5 +148,96 @@ export function pageReading(lib) {
       if (cs.opacity === "0") return `${name} has opacity:0`;
     }
     return "";
+  };
+
+  /**
+   * The text a person sees under `root`, as lines (a block's edges end a line, table cells are tab-separated),
+   * judged as the walker judges each node (page-visibility.js: hiddenBy, textVisibility, textSeen) — hidden
+   * mega-menus, clipped and transparent text stay out — but read where the walker does not read (odd markup:
+   * content a site marked aria-hidden though it shows). Regions the markdown leaves out (navigation, footer,
+   * banners, overlays: page-context.js) are left out; so are controls' own texts when `controls` is false
+   * (a footer's links are on its index line already).
+   * @param {Node} root whose children are read
+   * @param {any} st the walk's state at root
+   * @param {number} limit characters read at most
+   * @param {boolean} controls whether the text of links and buttons is read
+   * @returns {string[]}
+   */
+  const visibleLines = (root, st, limit, controls) => {
+    /** @type {string[]} */
+    const lines = [];
+    let line = "";
+    let size = 0;
+    const end = () => {
+      const text = line.replace(/[ \n\r\f\v]+/g, " ").replace(/ *\t */g, "\t").replace(/^\t+|\t+$/g, "").trim();
+      if (text) lines.push(text);
+      line = "";
+    };
+    /** @param {Node} node @param {any} st */
+    const visit = (node, st) => {
+      if (size > limit) return;
+      if (node.nodeType === 3) {
+        const data = /** @type {Text} */ (node).data;
+        if (!st.invisible && !st.hideText && data.trim() && !lib.textSeen(node, st)) {
+          line += data;
+          size += data.length;
+        }
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      const el = /** @type {Element} */ (node);
+      if (lib.SKIP_TAGS.has(el.tagName)) return;
+      if (el.tagName === "BR") return end();
+      const cs = st.win.getComputedStyle(el);
+      const role = lib.roleOf(el);
+      if (cs.display === "none" || lib.hiddenBy(el, cs, st) || lib.stripReason(el, role, cs)) return;
+      if (!controls && lib.isInteractiveRole(role)) return void (line += " ");
+      const ns = { ...st, invisible: cs.visibility !== "visible" };
+      lib.textVisibility(el, cs, ns, st);
+      const cell = cs.display === "table-cell";
+      const block = !cell && !cs.display.startsWith("inline") && cs.display !== "contents";
+      if (block) end();
+      if (cell) line += "\t";
+      for (const kid of lib.kids(el)) visit(kid, ns);
+      if (block) end();
+    };
+    for (const kid of lib.kids(root)) visit(kid, st);
+    end();
+    return lines;
+  };
+
+  /**
+   * The text fallback (page-walker.js asks for it when the walk caught little of a page's text): the page's
+   * visible lines (visibleLines). The worker keeps only the lines the markdown and index do not say
+   * (fallback-text.js).
+   * @param {any} base the walk's starting state (window, what paints over text)
+   * @param {number} limit characters read at most
+   * @returns {string}
+   */
+  lib.fallbackText = (base, limit) => (document.body ? visibleLines(document.body, base, limit, true).join("\n").slice(0, limit) : "");
+
+  /**
+   * A line without the separators left standing where its links were read out (`Phone 123 · · ·` → `Phone 123`).
+   * @param {string} line
+   */
+  const withoutStraySigns = (line) => line.replace(/(?:\s[\p{Pd}·•|/,;:])+(?=\s|$)/gu, (m) => m.slice(0, 2))
+    .replace(/^(?:[\p{Pd}·•|/,;:](?:\s|$))+|(?:(?:^|\s)[\p{Pd}·•|/,;:])+$/gu, "").trim();
+
+  /** Most characters of a page footer's text the markdown shows (the rest is counted, with the selector). */
+  const FOOTER_CHARS = 300;
+
+  /**
+   * A page footer (left out of the markdown as chrome, its links on the index's footer line) as one compact
+   * block: its visible text other than its controls' (`© 2024 Hireline · Musterstraße 1, Berlin`), cut at
+   * FOOTER_CHARS, with how much more there is and the selector that reads it whole; null when it shows no text.
+   * @param {Element} el
+   * @param {any} st the walk's state inside it
+   * @returns {{ft: string, more: number, sel: string} | null}
+   */
+  lib.footerBlock = (el, st) => {
+    const text = visibleLines(el, st, FOOTER_CHARS * 4, false).map(withoutStraySigns).filter(Boolean).join(" · ");
+    if (!text) return null;
+    const cut = text.length > FOOTER_CHARS ? text.slice(0, text.lastIndexOf(" ", FOOTER_CHARS) + 1 || FOOTER_CHARS).trimEnd() : text;
+    return { ft: cut, more: text.length - cut.length, sel: lib.cssPath(el) };
   };
 }

@@ -35,12 +35,19 @@ export function pageSvg(lib) {
     return CONTROL_ROLES.has(el.getAttribute("role") ?? "");
   };
 
+  /** @param {Element} el an operable SVG element: its control role, a link's, or clickable */
+  const roleOf = (el) => {
+    const explicit = el.getAttribute("role");
+    return explicit && CONTROL_ROLES.has(explicit) ? explicit : el.localName === "a" ? "link" : "clickable";
+  };
+
   /**
-   * The operable elements of a drawing, outermost only (a listened group, not its shapes too), with a role.
+   * The operable elements of a drawing (the drawing itself when it is operable), outermost only (a listened group, not its shapes too), with a role.
    * @param {Element} svg
    * @returns {{el: Element, role: string}[]}
    */
   lib.svgControls = (svg) => {
+    if (operable(svg)) return [{ el: svg, role: roleOf(svg) }]; // an icon that is itself the button (`<svg onclick>`)
     /** @type {{el: Element, role: string}[]} */
     const out = [];
     /** @type {Element | null} */
@@ -51,9 +58,7 @@ export function pageSvg(lib) {
       if (inside && inside.contains(el)) continue;
       if (!operable(el)) continue;
       inside = el;
-      const explicit = el.getAttribute("role");
-      const role = explicit && CONTROL_ROLES.has(explicit) ? explicit : el.localName === "a" ? "link" : "clickable";
-      out.push({ el, role });
+      out.push({ el, role: roleOf(el) });
     }
     return out;
   };

@@ -20,7 +20,8 @@
  *
  * Block = {p: Run[]} | {h: level, c: Run[]} | {l: 0|1, i: Block[][]} |
  *   {t: [rowIndex, ...cells: Run[]][], hd: 0|1, sel?: string} | {pre: string} |
- *   {q: Block[]} | {d: name, m: 0|1, c: Block[]} | {f: frameKey} | {note: string}
+ *   {q: Block[]} | {d: name, m: 0|1, c: Block[]} | {f: frameKey} | {note: string} |
+ *   {ft: text, more: number, sel: string} (a page footer's text, page-reading.js)
  * Run = string | {e: number, x?: string, s?: 1}
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -162,6 +163,29 @@ export function pageWalker(lib) {
       return lib.cap(lib.clean(lib.seenText(el, st)), INLINE_TEXT);
     };
 
+    /**
+     * An inline token of an element laid out as text (display: inline, a link in a sentence) is marked `g`, the
+     * sides its own text has no white space at (1: its start, 2: its end): there the markdown puts no space
+     * between it and text the DOM glues to it (`[MacBook](e7)s`, markdown.js).
+     * @param {{e: number, x: string, g?: number}} run
+     * @param {CSSStyleDeclaration} cs
+     * @param {Element} el
+     */
+    const glued = (run, cs, el) => {
+      if (cs.display !== "inline") return run;
+      const text = el.textContent ?? "";
+      const g = (/^\s/.test(text) ? 0 : 1) | (/\s$/.test(text) ? 0 : 2);
+      if (g) run.g = g;
+      return run;
+    };
+
+    /**
+     * What the token of a control named from its icon shows: nothing (`[e4]`) when its text is the icon font's
+     * ligature (`format_bold`, drawn as a glyph; page-icon-name.js), which the index names as words.
+     * @param {Element} el @param {string} x
+     */
+    const iconText = (el, x) => (x && lib.iconNamed.has(el) && lib.ligatureWords(x) ? "" : x);
+
     /** @param {Node} parent @param {any} s @param {any} st */
     const walkKids = (parent, s, st) => {
       for (const kid of lib.kids(parent)) walkNode(kid, s, st);
@@ -221,7 +245,7 @@ export function pageWalker(lib) {
           if (!ns.strip && x) addText(s, x);
         } else {
           const e = addElement(el, role, ns, x);
-          s.runs.push(ns.strip ? { e, s: 1 } : { e, x });
+          s.runs.push(ns.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, cs, el));
         }
         if (block) flush(s);
         if (!DESCEND.has(role)) return;
@@ -232,6 +256,21 @@ export function pageWalker(lib) {
       }
       if (cs.contentVisibility === "hidden") return;
       structure(el, role, block, s, ns);
+      if (ns.region === "footer" && !st.strip) footer(el, s, ns);
+    };
+
+    /**
+     * A page footer's text as one compact block where it stands (page-reading.js footerBlock); its links are
+     * on the index's footer line.
+     * @param {Element} el @param {any} s @param {any} st
+     */
+    const footer = (el, s, st) => {
+      if (st.invisible || st.hideText || st.inert) return;
+      const b = lib.footerBlock(el, st);
+      if (!b) return;
+      flush(s);
+      s.blocks.push(b);
+      W.size += b.ft.length + 40;
     };
 
     /**
@@ -290,7 +329,7 @@ export function pageWalker(lib) {
         if (!st.strip && x) addText(s, x);
       } else {
         const e = addElement(el, script.role, st, x, script);
-        s.runs.push(st.strip ? { e, s: 1 } : { e, x });
+        s.runs.push(st.strip ? { e, s: 1 } : glued({ e, x: iconText(el, x) }, st.win.getComputedStyle(el), el));
       }
       if (!script.token) {
         const inside = { ...st, inClick: true };
@@ -323,9 +362,11 @@ export function pageWalker(lib) {
       if (role === "heading") {
         const hs = sink();
         walkKids(el, hs, st);
+        flush(hs);
+        const runs = flatRuns(hs.blocks); // a heading holding blocks (a div, a list) is still one heading line
         const level = Number(el.getAttribute("aria-level")) || Number(tag.slice(1)) || 2;
-        if (plain(hs.runs)) s.blocks.push({ h: Math.min(6, level), c: hs.runs });
-        W.head = plain(hs.runs);
+        if (plain(runs)) s.blocks.push({ h: Math.min(6, level), c: runs });
+        W.head = plain(runs);
       } else if (tag === "UL" || tag === "OL" || role === "list") {
         list(el, tag === "OL" ? 1 : 0, s, st);
       } else if (tag === "TABLE" && !["presentation", "none"].includes(role) && !lib.isLayoutTable(el)) {
@@ -538,9 +579,9 @@ export function pageWalker(lib) {
     }
     out.hidden = W.hidden;
     if (lib.listenReached(W.cut)) out.listenReached = true;
-    if (!opts.selector && !W.counting && W.textChars < 2000 && !W.hidden) { // innerText would bring hidden text back
-      const text = document.body?.innerText ?? "";
-      if (text.length > 2 * W.textChars + 200) out.text = text.slice(0, opts.limit);
+    if (!opts.selector && !W.counting && W.textChars < 2000) { // page-reading.js: only text a person sees
+      const text = lib.fallbackText(base, opts.limit);
+      if (text.length > 2 * W.textChars + 200) out.text = text;
     }
     return JSON.stringify(out);
   };
