@@ -59,7 +59,8 @@ check: check-py check-js
 check-py: venv
 	$(PY) -m ruff check app native_host installer tests bench scripts
 	$(PY) -m mypy
-	$(PY) -m pytest -q -p no:cacheprovider tests/unit/protocol
+	$(PY) -m vulture
+	$(PY) -m pytest -q -p no:cacheprovider tests/unit/protocol tests/unit/test_layers.py
 
 check-js: browser-deps
 	cd extension && npm ci --no-audit --no-fund --loglevel=error && npx tsc -p tsconfig.json && \

@@ -46,7 +46,7 @@ class PipeSocket:
     def sendall(self, data: bytes) -> None:
         self._conn.send_bytes(data)
 
-    def shutdown(self, how: Any) -> None:
+    def shutdown(self, _how: Any) -> None:
         self.close()
 
     def close(self) -> None:

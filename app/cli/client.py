@@ -64,7 +64,7 @@ class CoreClient:
     def __enter__(self) -> "CoreClient":
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
 

@@ -125,7 +125,7 @@ def _announce_browser() -> None:
 def _browser(args: argparse.Namespace) -> int:
     from app.browser.launch import BrowserNotFound, launch_browser
 
-    def on_term(signum: int, frame: object) -> None:
+    def on_term(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
 
     # SIGTERM/SIGINT wait while the browser starts, so that one arriving at any moment stops it too.

@@ -11,7 +11,7 @@ SITE = Path(__file__).resolve().parent / "site"
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
+    def log_message(self, _format: str, *_args: object) -> None:
         pass
 
     def end_headers(self) -> None:

@@ -41,7 +41,7 @@ class _Text(HTMLParser):
         self.parts: list[str] = []
         self._skip = 0
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def handle_starttag(self, tag: str, _attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style", "noscript", "template"):
             self._skip += 1
         elif tag in self.BLOCKS:

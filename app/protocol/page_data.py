@@ -162,6 +162,3 @@ def page_data(data: Mapping[str, Any]) -> PageData:
     collector.output(data)
     return PageData(collector.found, collector.on_clipboard)
 
-
-def page_strings(data: Mapping[str, Any]) -> list[str]:
-    return page_data(data).texts

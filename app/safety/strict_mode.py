@@ -21,10 +21,6 @@ class StrictMode:
     all: bool = False
     sites: tuple[str, ...] = field(default_factory=tuple)
 
-    @property
-    def on(self) -> bool:
-        return self.all or bool(self.sites)
-
     def as_args(self) -> dict[str, Any]:
         return {"all": self.all, "sites": list(self.sites)}
 

@@ -277,10 +277,6 @@ def matches(text: str) -> list[Pattern]:
     return [p for p in patterns() if p.regex.search(folded)]
 
 
-def is_flagged(text: str) -> bool:
-    return bool(flagged_lines(text))
-
-
 def flag(text: str) -> tuple[str, int]:
     """The text with each line that addresses the agent marked, and how many lines were marked."""
     if not text:

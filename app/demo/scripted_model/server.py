@@ -91,7 +91,7 @@ class ScriptedModelServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: object) -> None:
+            def log_message(self, _format: str, *_args: object) -> None:
                 pass
 
             def do_POST(self) -> None:

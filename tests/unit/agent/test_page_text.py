@@ -7,7 +7,7 @@ import json
 import pytest
 
 from app.agent.page_text.boundary import CLOSE, OPEN, marker, neutralise, token_for
-from app.agent.page_text.flagger import FLAG, flag, is_flagged, matches, patterns, unmarked
+from app.agent.page_text.flagger import FLAG, flag, flagged_lines, matches, patterns, unmarked
 from app.agent.page_text.region import read_view
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
@@ -69,7 +69,7 @@ NEGATIVE = [
 
 @pytest.mark.parametrize("line", POSITIVE)
 def test_text_that_addresses_the_agent_is_flagged(line):
-    assert is_flagged(line), [p.id for p in patterns()]
+    assert flagged_lines(line), [p.id for p in patterns()]
     assert matches(line)
     marked, count = flag(f"Welcome\n{line}\nThanks")
     assert count == 1 and marked.split("\n")[1] == FLAG + line
@@ -77,7 +77,7 @@ def test_text_that_addresses_the_agent_is_flagged(line):
 
 @pytest.mark.parametrize("line", NEGATIVE)
 def test_ordinary_text_is_not_flagged(line):
-    assert not is_flagged(line), [p.id for p in matches(line)]
+    assert not flagged_lines(line), [p.id for p in matches(line)]
     assert flag(line) == (line, 0)
 
 

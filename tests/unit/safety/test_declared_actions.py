@@ -22,7 +22,7 @@ from app.protocol.actions.shapes import OWN, PAGE, URL
 from app.protocol.actions.spec import ActionSpec, Carries
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode
-from app.protocol.page_data import page_strings
+from app.protocol.page_data import page_data
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.guard import SafetyGuard
 
@@ -92,7 +92,7 @@ def test_a_new_action_s_page_text_under_a_new_key_is_marked_and_remembered() -> 
         assert view.page["subtitle"] == result["subtitle"], "an undeclared key is page text too"
         facts = view.facts["result"]
         assert facts["tab_id"] == 1 and facts["url"] == MAIL, "bua's values and URLs stay as they are"
-        assert set(page_strings({"action": name, "result": result})) == {result["page_title"], result["subtitle"]}
+        assert set(page_data({"action": name, "result": result}).texts) == {result["page_title"], result["subtitle"]}
 
         guard, asked = recording_guard()
         tab = Tab({name: result, "navigate": {"url": NOTES, "tab_id": 1}, "type": {"typed_into": "input"}})

@@ -120,7 +120,7 @@ async def test_a_closed_browser_withdraws_the_question_and_answers_nothing():
 
 
 def test_strict_mode_setting_is_checked_and_read_back():
-    assert stored(None) == OFF and not OFF.on
+    assert stored(None) == OFF and not OFF.all and not OFF.sites
     mode = strict_mode(False, ["Shop.Example", "https://bank.example/login", " "])
     assert mode.as_args() == {"all": False, "sites": ["shop.example", "bank.example"]}
     assert stored(mode.as_args()) == mode
