@@ -32,8 +32,9 @@ test("each action's handler is in the module named after it, and every module th
   assert.deepEqual(modules, ACTION_TYPES.map(moduleOf).sort(),
     "src/actions/ holds one <action-type>.js per declared action (shared helpers go in src/actions/support/)");
   for (const type of ACTION_TYPES) {
-    const exported = Object.values(await import(new URL(moduleOf(type), ACTIONS_DIR).href));
-    assert.ok(exported.includes(ACTION_HANDLERS[type]), `${type}'s handler is exported by actions/${moduleOf(type)}`);
+    const module = await import(new URL(moduleOf(type), ACTIONS_DIR).href);
+    assert.equal(typeof module.handler, "function", `actions/${moduleOf(type)} exports its handler as \`handler\``);
+    assert.equal(module.handler, ACTION_HANDLERS[type], `${type}'s handler is actions/${moduleOf(type)}'s`);
   }
 });
 

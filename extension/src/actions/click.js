@@ -34,3 +34,5 @@ export async function click(action, ctx) {
     return withNote({ clicked: got.name, x: arrived.aim.point.x, y: arrived.aim.point.y, effects }, got.note);
   }, { frontConcurrently: true });
 }
+
+export { click as handler };

@@ -36,3 +36,5 @@ export async function closeTab(action, ctx) {
   }
   return { closed: tabId, current_tab_id: current };
 }
+
+export { closeTab as handler };

@@ -25,3 +25,5 @@ function shown(r) {
     ...(r.stopped ? { stopped: true } : {}),
   };
 }
+
+export { listDownloads as handler };

@@ -274,3 +274,5 @@ function whatIsAt(x, y) {
   if (!(x >= 0 && y >= 0 && x < width && y < height)) return { status: "outside", width, height };
   return { status: "ok", target: describeReceiver(deepElementAt(document, x, y)) };
 }
+
+export { drag as handler };

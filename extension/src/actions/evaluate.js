@@ -204,3 +204,5 @@ function withTimeout(ctx, work) {
   });
   return Promise.race([work, limit]).finally(() => ctx.timers.clearTimeout(timer));
 }
+
+export { evaluate as handler };

@@ -36,3 +36,5 @@ export async function extract(action, ctx) {
   const full = present(page, maxChars, rendered);
   return action.changes === true ? changesSince(before, now, full, maxChars) : full;
 }
+
+export { extract as handler };

@@ -149,3 +149,5 @@ function focusThis() {
   this.focus();
   return true;
 }
+
+export { fillForm as handler };

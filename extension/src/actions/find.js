@@ -57,3 +57,5 @@ export async function find(action, ctx) {
   }
   return result;
 }
+
+export { find as handler };

@@ -44,3 +44,5 @@ export async function getTabs(_action, ctx) {
     other_tabs: tabs.length - own.length,
   };
 }
+
+export { getTabs as handler };

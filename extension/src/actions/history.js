@@ -97,3 +97,5 @@ function loadOf(ctx, tabId, mainFrame, timeoutMs) {
     },
   };
 }
+
+export { history as handler };

@@ -24,3 +24,5 @@ export async function hover(action, ctx) {
     return withNote({ hovered: got.name, x: arrived.aim.point.x, y: arrived.aim.point.y, effects }, got.note);
   });
 }
+
+export { hover as handler };

@@ -233,3 +233,5 @@ function detachError(tabId, reason) {
   }
   return new ActionError(ErrorCode.INTERNAL_ERROR, `lost control of tab ${tabId} while it was loading (${reason}); retry once`);
 }
+
+export { navigate as handler };

@@ -26,3 +26,5 @@ export async function openTab(action, ctx) {
   const loaded = await navigate({ type: "navigate", url, tab_id: tab.id }, ctx);
   return { tab_id: tab.id, window_id: tab.windowId, url: loaded.url, title: loaded.title };
 }
+
+export { openTab as handler };

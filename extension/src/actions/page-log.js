@@ -58,3 +58,5 @@ export function newestThatFit(entries) {
   }
   return entries.slice(from);
 }
+
+export { pageLog as handler };

@@ -71,3 +71,5 @@ function copiedText() {
   const selection = (el?.ownerDocument?.defaultView ?? window).getSelection();
   return selection ? selection.toString() : "";
 }
+
+export { pressKeyAction as handler };

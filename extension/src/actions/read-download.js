@@ -37,3 +37,5 @@ export async function readDownload(action, ctx) {
   }
   return { id: record.id, filename: record.filename, path: record.path, mime: record.mime, size: record.size };
 }
+
+export { readDownload as handler };

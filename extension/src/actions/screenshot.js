@@ -192,3 +192,5 @@ async function capture(ctx, tabId, params) {
     await stopPainting();
   }
 }
+
+export { screenshot as handler };

@@ -117,3 +117,5 @@ function scrolledResult(r, direction) {
   if (towardsEnd ? r.at_end : r.at_start) return { ...r, note: `reached the ${edge} of ${where}` };
   return r;
 }
+
+export { scroll as handler };

@@ -127,3 +127,5 @@ function selectInPage(text) {
   selection.addRange(range);
   return { status: "ok", target, selected };
 }
+
+export { selectText as handler };

@@ -60,3 +60,4 @@ export async function typeText(action, ctx) {
   });
 }
 
+export { typeText as handler };

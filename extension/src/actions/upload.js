@@ -123,3 +123,5 @@ async function dropPoint(ctx, tabId, element) {
 function describeThis() {
   return describeElement(this);
 }
+
+export { upload as handler };

@@ -88,3 +88,5 @@ async function checker(action, ctx, tabId, state) {
 function sleep(ctx, ms) {
   return new Promise((resolve) => ctx.timers.setTimeout(() => resolve(undefined), Math.max(0, ms)));
 }
+
+export { waitFor as handler };

@@ -12,13 +12,20 @@ from app.protocol.actions import ACTION_SPECS, ACTION_TYPES
 from app.protocol.actions.fields import OnTab
 from app.protocol.actions.shapes import OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
-from app.protocol.codegen import TYPES_GENERATED_PATH
+from app.protocol.codegen import HANDLERS_GENERATED_PATH, TYPES_GENERATED_PATH, render_handlers
 from app.protocol.typegen import _ShapeWriter, _Writer, pascal, render_types
 
 
 def test_the_generated_types_are_up_to_date():
     assert TYPES_GENERATED_PATH.read_text(encoding="utf-8") == render_types(), (
         "extension/src/generated/protocol-types.d.ts is stale: run `make schema`"
+    )
+
+
+def test_the_generated_handler_map_is_up_to_date():
+    """A new action is its declaration and its module: the map that gathers the modules is generated."""
+    assert HANDLERS_GENERATED_PATH.read_text(encoding="utf-8") == render_handlers(), (
+        "extension/src/generated/handlers.js is stale: run `make schema`"
     )
 
 
