@@ -5,9 +5,10 @@ import { NODE_MISSING, callOnTarget } from "../src/targets/element-resolver.js";
 import { uidFor } from "../src/extract/uid-map.js";
 import { clickMouse } from "../src/input/mouse.js";
 import { NOT_KEPT, keptFunction } from "../src/page/functions.js";
+import { definePageFunction } from "../src/page/page-code.js";
 
-const one = keptFunction(function one() { return 1; });
-const none = keptFunction(function none() {});
+const one = keptFunction(definePageFunction(function one() { return 1; }));
+const none = keptFunction(definePageFunction(function none() {}));
 
 /** A DebuggerController double: records commands, answers from `answer`, resolves each send when told to. */
 function debuggerDouble(answer = (/** @type {string} */ _method, /** @type {any} */ _params) => ({})) {

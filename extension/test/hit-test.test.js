@@ -1,7 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { HELPERS, describeElement, disabledReason, pageFunction } from "../src/page/functions.js";
+import { deepActiveElement, describeElement, disabledReason, hiddenReason, pageFunction } from "../src/page/functions.js";
+import { definePageFunction } from "../src/page/page-code.js";
+
+/** The page helpers the hit test's page functions call, put in scope as the page would have them. */
+const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
 import { hitProblem, hitTestInPage } from "../src/input/hit-test.js";
 
 /**
@@ -107,9 +111,9 @@ test("not_interactable messages name the next step", () => {
 });
 
 test("page functions carry their helpers and run standalone", () => {
-  const source = pageFunction(function () {
-    return describeElement(this);
-  });
+  const source = pageFunction(definePageFunction(function describeThis() {
+    return describeElement(/** @type {any} */ (this));
+  }, { uses: [describeElement] }));
   const fn = new Function(`return (${source})`)();
   assert.equal(withLibrary(() => fn.call(el({ tagName: "P", innerText: "hi" }))), 'p "hi"');
 });

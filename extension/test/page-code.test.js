@@ -35,7 +35,6 @@ const FILES = sourceFiles();
 // Importing every module makes every declaration (a module declares its page code when it is imported).
 for (const file of FILES) await import(file);
 const { allPageCode, declarationOf } = await import("../src/page/page-code.js");
-const { HELPERS } = await import("../src/page/functions.js");
 const { LIBRARY_PARTS } = await import("../src/extract/run-in-page.js");
 
 const GLOBALS = new Set(PAGE_GLOBALS);
@@ -120,10 +119,10 @@ test("the library installs each part after the parts whose members it reads whil
 });
 
 /**
- * The page-call functions and where their arguments are: the function sent, and an undeclared function's extras.
- * @type {Record<string, {fn: number, extra: number}>}
+ * The page-call functions and where the function they send is among their arguments.
+ * @type {Record<string, {fn: number}>}
  */
-const SENDERS = { inWorld: { fn: 2, extra: 5 }, onElement: { fn: 3, extra: 5 }, keptFunction: { fn: 0, extra: 1 }, pageFunction: { fn: 0, extra: 1 } };
+const SENDERS = { inWorld: { fn: 2 }, onElement: { fn: 3 }, keptFunction: { fn: 0 }, pageFunction: { fn: 0 } };
 
 /** @type {Map<string, ReturnType<typeof parseModule> & {text: string}>} */
 const modules = new Map();
@@ -153,23 +152,6 @@ function resolve(file, name, kind) {
   return resolve(path.resolve(path.dirname(file), imported.from), imported.name, kind);
 }
 
-/**
- * The names of the functions an extras argument lists (identifiers, spreads of listed arrays).
- * @param {string} file
- * @param {any} node
- * @returns {string[]}
- */
-function extraNames(file, node) {
-  if (!node) return [];
-  if (node.type === "Identifier") {
-    const array = resolve(file, node.name, "arrays");
-    assert.ok(array, `${path.relative(SRC, file)}: cannot read the extras ${node.name}; list page functions in an array literal`);
-    return extraNames(array.file, array.node);
-  }
-  assert.equal(node.type, "ArrayExpression", `${path.relative(SRC, file)}:${node.loc?.start.line}: extras must be an array literal`);
-  return node.elements.flatMap((/** @type {any} */ el) => (el.type === "SpreadElement" ? extraNames(file, el.argument) : [el.name]));
-}
-
 test("every function a call site sends to the page uses only what travels with it", () => {
   /** @type {string[]} */
   const problems = [];
@@ -197,11 +179,7 @@ test("every function a call site sends to the page uses only what travels with i
       sent++;
       const source = moduleOf(found.file).text.slice(found.node.start, found.node.end);
       const declared = allPageCode().find((c) => String(c.fn) === source);
-      if (declared) return; // checked with its declaration above
-      const allowed = new Set([...HELPERS.map((f) => f.name), ...extraNames(file, node.arguments[at.extra])]);
-      const stray = [...freeIdentifiers(source)].filter((name) => !allowed.has(name) && !GLOBALS.has(name));
-      if (stray.length) problems.push(`${where}: ${arg.name} uses ${stray.join(", ")}; declare it with definePageFunction (page/page-code.js)`);
-      for (const name of libraryReads(source)) if (!LIBRARY.has(name)) problems.push(`${where}: ${arg.name} reads __bua.${name}, which the library lacks`);
+      if (!declared) problems.push(`${where}: ${arg.name} is sent to the page without a declaration; definePageFunction it (page/page-code.js)`);
     });
   }
   assert.ok(sent >= 40, `found ${sent} call sites`);

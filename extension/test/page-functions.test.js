@@ -1,12 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NOT_KEPT, callKept, keptDeclaration, keptFunction, notKept, pageFunction } from "../src/page/functions.js";
+import { NOT_KEPT, callKept, describeElement, keptDeclaration, keptFunction, notKept, pageFunction } from "../src/page/functions.js";
+import { definePageFunction } from "../src/page/page-code.js";
 
 /** @this {any} @param {number} by */
 function addTo(by) {
   return this.base + by + describeElement(null).length;
 }
+definePageFunction(addTo, { uses: [describeElement] });
 
 /** Run a declaration as Runtime.callFunctionOn would: `(declaration).apply(thisArg, args)`, returned by value. */
 function callFunctionOn(/** @type {string} */ declaration, /** @type {unknown} */ thisArg, /** @type {unknown[]} */ args) {
@@ -38,10 +40,13 @@ test("a kept function runs from the world's copy once the source was sent, and n
 });
 
 test("another source (an updated extension) is never served by an older copy", () => {
-  const older = keptFunction(addTo);
-  const newer = keptFunction(addTo, [function extraHelper() {}]);
-  assert.notEqual(older.kept, newer.kept);
-  assert.ok(pageFunction(addTo, [function extraHelper() {}]).includes("extraHelper"));
+  /** @this {any} @param {number} by */
+  function addToUpdated(by) {
+    return this.base + by + 1;
+  }
+  definePageFunction(addToUpdated, { name: "addTo" });
+  assert.notEqual(keptFunction(addTo).kept, keptFunction(addToUpdated).kept, "the key is the source's, not the name's");
+  assert.throws(() => pageFunction(function undeclared() {}), /undeclared has no declaration: definePageFunction it/);
 });
 
 test("only the marker means no copy", () => {

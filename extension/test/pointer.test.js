@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { HELPERS } from "../src/page/functions.js";
+import { deepActiveElement, describeElement, disabledReason, hiddenReason } from "../src/page/functions.js";
+
+const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
 import { dragPath } from "../src/input/geometry.js";
 import { hitProblem, hitTestInPage, visiblePart } from "../src/input/hit-test.js";
 import { receiver } from "../src/input/aim.js";

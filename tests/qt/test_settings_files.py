@@ -4,6 +4,7 @@ core's upload check reads."""
 from __future__ import annotations
 
 from app.files.policy import FOLDERS_SETTING
+from app.protocol.actions import parse_action
 from app.protocol.envelope import Response
 from tests.qt.conftest import make_core, until
 
@@ -27,10 +28,11 @@ def test_allowed_folders_are_saved_loaded_and_used_by_the_upload_check(make_app,
         assert "may upload files from this folder" in field.status.text()
         assert await dialog.save()
         assert app.core.store.get_setting(FOLDERS_SETTING) == [str(allowed)]
-        ok = await app.core.pool.files.before({"type": "upload", "selector": "#f", "paths": [str(allowed / "cv.txt")]})
-        assert ok == {"type": "upload", "selector": "#f", "paths": [str(allowed / "cv.txt")]}
-        refused = await app.core.pool.files.before({"type": "upload", "selector": "#f",
-                                                    "paths": [str(tmp_path / "other.txt")]})
+        upload = parse_action({"type": "upload", "selector": "#f", "paths": [str(allowed / "cv.txt")]})
+        ok = await app.core.pool.files.before(upload)
+        assert ok == upload and not isinstance(ok, Response)
+        refused = await app.core.pool.files.before(parse_action({"type": "upload", "selector": "#f",
+                                                                 "paths": [str(tmp_path / "other.txt")]}))
         assert isinstance(refused, Response) and refused.error.code == "file_not_allowed"
         app.open_settings()
         await until(lambda: app.settings.folders.values() == [str(allowed)], message="the folders are loaded back")

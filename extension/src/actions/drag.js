@@ -16,14 +16,15 @@
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
-import { keptFunction } from "../page/functions.js";
-import { POINTER_HELPERS, deepElementAt, describeReceiver } from "../page/pointer.js";
+import { describeElement, hiddenReason, keptFunction } from "../page/functions.js";
+import { deepElementAt, describeReceiver } from "../page/pointer.js";
 import { arrive, pointOf, receiver, withPointer } from "../input/aim.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { dragPath, offsetQuads, pressPoint } from "../input/geometry.js";
 import { visiblePart } from "../input/hit-test.js";
 import { leftButton } from "../input/mouse.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
+import { definePageFunction } from "../page/page-code.js";
 
 /** How long a drag the page started (dragstart not prevented) is waited for from Chrome, in ms. */
 export const DRAG_DATA_WAIT_MS = 1000;
@@ -128,7 +129,7 @@ async function destination(action, ctx, tabId, from) {
   }
   if (action.to_point !== undefined) {
     const point = pointOf(action.to_point, "to_point");
-    const at = await inWorld(ctx, tabId, whatIsAt, [point.x, point.y], {}, POINTER_HELPERS);
+    const at = await inWorld(ctx, tabId, whatIsAt, [point.x, point.y]);
     if (at.status === "outside") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `to_point (${point.x}, ${point.y}) is outside the viewport, which is `
         + `${at.width}×${at.height} CSS px; take a screenshot of the viewport and use origin + pixel / scale, or use 'by'`);
@@ -136,12 +137,12 @@ async function destination(action, ctx, tabId, from) {
     return { point, target: at.target };
   }
   const target = { uid: action.to_uid, selector: action.to_selector };
-  let spot = await callOnTarget(ctx, tabId, target, keptFunction(dropPoint, [visiblePart]), []);
+  let spot = await callOnTarget(ctx, tabId, target, keptFunction(dropPoint), []);
   /** @type {import("../targets/action-target.js").ResolvedElement | null} */
   let element = null;
   if (spot === NODE_MISSING) {
     element = await targetElement({ uid: target.uid, selector: target.selector }, ctx, tabId);
-    spot = await onElement(ctx, tabId, element, dropPoint, [], [visiblePart]);
+    spot = await onElement(ctx, tabId, element, dropPoint);
   }
   if (spot?.status === "in_frame" && element) return frameDestination(ctx, tabId, element);
   if (spot?.status === "ok") return { point: spot.point, target: spot.target };
@@ -262,6 +263,7 @@ function dropPoint() {
   if (!best) return { status: "outside_viewport", target };
   return { status: "ok", target, point: { x: Math.round((best.left + best.w / 2) * 100) / 100, y: Math.round((best.top + best.h / 2) * 100) / 100 } };
 }
+definePageFunction(dropPoint, { uses: [describeElement, hiddenReason, visiblePart] });
 
 /**
  * In the page: what is at a point of the top viewport, or that it is outside it. Needs the pointer helpers.
@@ -274,5 +276,6 @@ function whatIsAt(x, y) {
   if (!(x >= 0 && y >= 0 && x < width && y < height)) return { status: "outside", width, height };
   return { status: "ok", target: describeReceiver(deepElementAt(document, x, y)) };
 }
+definePageFunction(whatIsAt, { uses: [describeReceiver, deepElementAt] });
 
 export { drag as handler };

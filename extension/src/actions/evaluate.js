@@ -13,9 +13,10 @@
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { onTaskTab } from "../targets/action-target.js";
-import { pageFunction } from "../page/functions.js";
+import { describeElement, pageFunction } from "../page/functions.js";
 import { topFrameId } from "../tabs/isolated-world.js";
 import { watchNavigation } from "../tabs/navigation-watch.js";
+import { definePageFunction } from "../page/page-code.js";
 
 export const MAX_RESULT_CHARS = 100_000;
 export const EVALUATE_TIMEOUT_MS = 20_000;
@@ -83,6 +84,7 @@ function toJsonText(maxDepth) {
   };
   return JSON.stringify(convert(this, 0));
 }
+definePageFunction(toJsonText, { uses: [describeElement] });
 
 /**
  * @param {import("./support/context.js").ActionOf<"evaluate">} action

@@ -18,6 +18,7 @@ import { editFacts, readValue } from "../page/type.js";
 import { setChecked, submitForm } from "../page/fill.js";
 import { editableOf, fill as enterValue, guarded, refuseUnusable, reporting, shownValue } from "./support/text-entry.js";
 import { REPORTED_UIDS } from "../extract/action-changes.js";
+import { definePageFunction } from "../page/page-code.js";
 
 /**
  * @typedef {import("./support/context.js").ActionContext} ActionContext
@@ -149,5 +150,6 @@ function focusThis() {
   this.focus();
   return true;
 }
+definePageFunction(focusThis, { uses: [] });
 
 export { fillForm as handler };

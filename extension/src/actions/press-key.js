@@ -16,6 +16,8 @@ import { isMac, pressKey } from "../input/keyboard.js";
 import { MODIFIER_BITS, parseKeyCombo } from "../input/keys.js";
 import { keepPainting } from "../input/painting.js";
 import { inWorld } from "../tabs/isolated-world.js";
+import { definePageFunction } from "../page/page-code.js";
+import { deepActiveElement } from "../page/functions.js";
 
 /** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
@@ -71,5 +73,6 @@ function copiedText() {
   const selection = (el?.ownerDocument?.defaultView ?? window).getSelection();
   return selection ? selection.toString() : "";
 }
+definePageFunction(copiedText, { uses: [deepActiveElement] });
 
 export { pressKeyAction as handler };

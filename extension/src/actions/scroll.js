@@ -13,6 +13,8 @@
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
+import { definePageFunction } from "../page/page-code.js";
+import { describeElement } from "../page/functions.js";
 
 /** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
@@ -65,6 +67,7 @@ function scrollStep(direction, amount) {
     at_start: pos <= 1, at_end: pos >= end - 1,
   };
 }
+definePageFunction(scrollStep, { uses: [describeElement] });
 
 /**
  * In the page: where the element and the page are after scrolling it into view.
@@ -81,6 +84,7 @@ function positionOf() {
     y: Math.round(scrollY),
   };
 }
+definePageFunction(positionOf, { uses: [describeElement] });
 
 /**
  * @param {import("./support/context.js").ActionOf<"scroll">} action

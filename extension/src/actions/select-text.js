@@ -10,8 +10,9 @@
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
-import { keptFunction } from "../page/functions.js";
+import { describeElement, keptFunction } from "../page/functions.js";
 import { onElement } from "../tabs/isolated-world.js";
+import { definePageFunction } from "../page/page-code.js";
 
 /** The selected text in a result is cut here (`length` stays the full length). */
 export const MAX_SELECTED_CHARS = 2_000;
@@ -127,5 +128,6 @@ function selectInPage(text) {
   selection.addRange(range);
   return { status: "ok", target, selected };
 }
+definePageFunction(selectInPage, { uses: [describeElement] });
 
 export { selectText as handler };

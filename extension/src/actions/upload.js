@@ -17,9 +17,10 @@ import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js
 import { settleMsOf, watchEffects } from "../input/effects.js";
 import { frameOffset } from "../input/frame-offset.js";
 import { offsetQuads, pressPoint } from "../input/geometry.js";
-import { pageFunction } from "../page/functions.js";
+import { describeElement, pageFunction } from "../page/functions.js";
 import { onElement } from "../tabs/isolated-world.js";
 import { chosenFiles, fileInputFacts, pickFileInput } from "../page/upload.js";
+import { definePageFunction } from "../page/page-code.js";
 
 /**
  * @typedef {import("./support/context.js").ActionContext} ActionContext
@@ -123,5 +124,6 @@ async function dropPoint(ctx, tabId, element) {
 function describeThis() {
   return describeElement(this);
 }
+definePageFunction(describeThis, { uses: [describeElement] });
 
 export { upload as handler };

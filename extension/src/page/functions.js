@@ -94,13 +94,6 @@ definePageFunction(hiddenReason, { uses: [describeElement] });
 definePageFunction(disabledReason, { uses: [describeElement] });
 
 /**
- * What a page function without a declaration of its own is taken to use: these helpers, and the `extra` its call
- * names (the way page functions named their helpers before page/page-code.js; test/page-code.test.js checks
- * such a function against exactly this).
- */
-export const HELPERS = [describeElement, deepActiveElement, hiddenReason, disabledReason];
-
-/**
  * @typedef {{kept: string, keeping: string}} KeptFunction how a call names a page function the world keeps:
  *   `kept` is an expression for the world's copy (undefined when it has none), `keeping` compiles the source
  *   and keeps it for the next call
@@ -112,31 +105,20 @@ export const NOT_KEPT = "__buaNotKept";
 
 /** @type {WeakMap<Function, Assembled>} the source of each declared page function */
 const declaredSources = new WeakMap();
-/** @type {WeakMap<Function, {extra: Function[], entry: Assembled}[]>} undeclared ones, per list of extras */
-const undeclaredSources = new WeakMap();
 
 /**
- * The assembled source of a page function: its declaration's closure, or for an undeclared function HELPERS
- * and `extra` (a declared function's own declaration wins over a call's extras).
+ * The assembled source of a page function: its declaration's closure (page/page-code.js). A function sent to the
+ * page without a declaration is a mistake the node test (test/page-code.test.js) catches; here it fails loudly.
  * @param {Function} fn
- * @param {Function[]} extra
  * @returns {Assembled}
  */
-function entryFor(fn, extra) {
-  const code = declarationOf(fn);
-  if (code) {
-    let entry = declaredSources.get(fn);
-    if (!entry) declaredSources.set(fn, (entry = { source: pageSource(code) }));
-    return entry;
+function entryFor(fn) {
+  let entry = declaredSources.get(fn);
+  if (!entry) {
+    const code = declarationOf(fn);
+    if (!code) throw new Error(`page function ${fn.name || "(anonymous)"} has no declaration: definePageFunction it`);
+    declaredSources.set(fn, (entry = { source: pageSource(code) }));
   }
-  const known = undeclaredSources.get(fn) ?? [];
-  const cached = known.find((k) => k.extra.length === extra.length && k.extra.every((f, i) => f === extra[i]));
-  if (cached) return cached.entry;
-  /** @param {Function} f @returns {import("./page-code.js").PageCode} */
-  const leaf = (f) => ({ kind: "function", name: f.name, fn: f, uses: [] });
-  const entry = { source: pageSource({ ...leaf(fn), uses: [...HELPERS, ...extra] },
-    (f) => (f === fn || extra.includes(f) ? leaf(f) : undefined)) };
-  undeclaredSources.set(fn, [...known, { extra: [...extra], entry }]);
   return entry;
 }
 
@@ -144,11 +126,10 @@ function entryFor(fn, extra) {
  * Source of a function declaration for Runtime.callFunctionOn that runs
  * `fn` with `this` and its arguments, with what it uses in scope.
  * @param {Function} fn
- * @param {Function[]} [extra] for a function without a declaration: more page functions `fn` calls
  * @returns {string}
  */
-export function pageFunction(fn, extra = []) {
-  return entryFor(fn, extra).source;
+export function pageFunction(fn) {
+  return entryFor(fn).source;
 }
 
 /**
@@ -171,11 +152,10 @@ export function textHash(text) {
  * extension never runs an older copy. Only for bua's isolated world: the
  * page's own world must not see bua's functions.
  * @param {Function} fn
- * @param {Function[]} [extra] for a function without a declaration: more page functions `fn` calls
  * @returns {KeptFunction}
  */
-export function keptFunction(fn, extra = []) {
-  const entry = entryFor(fn, extra);
+export function keptFunction(fn) {
+  const entry = entryFor(fn);
   if (!entry.kept) {
     const key = JSON.stringify(`${textHash(entry.source)}.${entry.source.length}`);
     entry.kept = {

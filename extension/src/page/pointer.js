@@ -229,6 +229,3 @@ export function aimAtPoint(x, y, token) {
   return { status: "ok", target: describeReceiver(hit), counting: true };
 }
 definePageFunction(aimAtPoint, { uses: [deepElementAt, startCounting, startRecording, describeReceiver] });
-
-/** The pointer helpers, for a call that still names its page function's helpers (an undeclared function). */
-export const POINTER_HELPERS = [deepElementAt, controlOf, describeReceiver];

@@ -20,10 +20,11 @@ import { entryOf } from "../extract/uid-map.js";
 import { prepareTab } from "../tabs/tab-prep.js";
 import { inWorld, onElement, topFrameId } from "../tabs/isolated-world.js";
 import { keptFunction } from "../page/functions.js";
-import { controlFacts, focusFacts, formFacts, generatedText, hintOf, pageFacts, targetFacts } from "./page-facts.js";
+import { focusFacts, pageFacts, targetFacts } from "./page-facts.js";
 import { revealClosedRoots } from "../extract/collect.js";
-import { POINTER_HELPERS, controlOf, deepElementAt } from "../page/pointer.js";
+import { controlOf, deepElementAt } from "../page/pointer.js";
 import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
+import { definePageFunction } from "../page/page-code.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -34,7 +35,6 @@ import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMo
 
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
 const MAX_TOKENS = 200;
-const FACT_HELPERS = [controlFacts, formFacts, generatedText, hintOf];
 /** How many check durations are kept for timings() (the safety bench reads them). */
 const MAX_TIMINGS = 1000;
 
@@ -198,7 +198,7 @@ const READERS = {
   async script(_action, ctx, tabId) {
     // A script reaches controls in closed shadow roots too: find them the way extract does first.
     await revealClosedRoots(ctx.debugger, { tabId, frameId: await topFrameId(ctx, tabId) });
-    const page = await inWorld(ctx, tabId, pageFacts, [], {}, FACT_HELPERS);
+    const page = await inWorld(ctx, tabId, pageFacts);
     const findings = classifyPage(page, 20);
     if (findings.length === 0) return null;
     const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
@@ -207,7 +207,7 @@ const READERS = {
       element: "a script in the page" }, findings: findings.map((f) => `${f.element}: ${f.reason}`) };
   },
   async key(action, ctx, tabId) {
-    const { facts, finding } = await seenIfSensitive((seen) => inWorld(ctx, tabId, focusFacts, [seen], {}, FACT_HELPERS),
+    const { facts, finding } = await seenIfSensitive((seen) => inWorld(ctx, tabId, focusFacts, [seen]),
       (control) => {
         const mode = keyMode(String(action.key ?? ""), control);
         return mode ? classifyControl(control, mode) : null;
@@ -300,7 +300,7 @@ async function crossSiteField(type, action, ctx) {
       element = await resolveElement(ctx, tabId, { selector }).catch(() => null);
     }
     if (element?.sessionId === undefined) continue;
-    const facts = await onElement(ctx, tabId, element, targetFacts, [], FACT_HELPERS);
+    const facts = await onElement(ctx, tabId, element, targetFacts);
     if (facts?.url) return facts.url;
   }
   return null;
@@ -314,12 +314,12 @@ async function crossSiteField(type, action, ctx) {
  * @param {boolean} [seen] with what a person sees of the control (page-facts.js controlFacts)
  */
 async function factsOf(ctx, tabId, target, seen = true) {
-  if (target.point) return inWorld(ctx, tabId, factsAtPoint, [target.point.x, target.point.y, seen], {}, [...FACT_HELPERS, targetFacts, ...POINTER_HELPERS]);
+  if (target.point) return inWorld(ctx, tabId, factsAtPoint, [target.point.x, target.point.y, seen]);
   if (target.uid === undefined && target.selector === undefined) return null;
-  const facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts, FACT_HELPERS), [seen]);
+  const facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts), [seen]);
   if (facts !== NODE_MISSING) return facts;
   const element = await resolveElement(ctx, tabId, target.uid !== undefined ? { uid: target.uid } : { selector: target.selector });
-  return onElement(ctx, tabId, element, targetFacts, [seen], FACT_HELPERS);
+  return onElement(ctx, tabId, element, targetFacts, [seen]);
 }
 
 /**
@@ -332,3 +332,4 @@ function factsAtPoint(x, y, seen = true) {
   const hit = deepElementAt(document, x, y);
   return hit ? targetFacts.call(controlOf(hit) || hit, seen) : null;
 }
+definePageFunction(factsAtPoint, { uses: [deepElementAt, targetFacts, controlOf] });

@@ -35,13 +35,12 @@ export function topFrameId(ctx, tabId) {
  * @param {Function} fn a page function: declared with what it uses (page/page-code.js)
  * @param {unknown[]} [args] JSON-serialisable
  * @param {{sessionId?: string, frameId?: string}} [where] default: the tab's main frame
- * @param {Function[]} [extra] for an undeclared `fn` only: more page functions it calls
  * @returns {Promise<any>}
  */
-export async function inWorld(ctx, tabId, fn, args = [], where = {}, extra = []) {
+export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
   const frameId = where.frameId ?? (where.sessionId === undefined ? await topFrameId(ctx, tabId) : await mainFrameId(ctx.debugger, tabId, where.sessionId));
   const frame = { tabId, sessionId: where.sessionId, frameId };
-  const ref = keptFunction(fn, extra);
+  const ref = keptFunction(fn);
   for (let attempt = 0; ; attempt++) {
     const executionContextId = await libraryContextOf(ctx.debugger, frame);
     try {
@@ -63,13 +62,12 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}, extra = [])
  * @param {{objectId: string, sessionId?: string}} element from resolveElement
  * @param {Function} fn
  * @param {unknown[]} [args]
- * @param {Function[]} [extra] for an undeclared `fn` only: more page functions it calls
  * @returns {Promise<any>}
  */
-export async function onElement(ctx, tabId, element, fn, args = [], extra = []) {
+export async function onElement(ctx, tabId, element, fn, args = []) {
   const reply = await callKept((functionDeclaration) => ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
     objectId: element.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), returnByValue: true,
-  }, element.sessionId), keptFunction(fn, extra));
+  }, element.sessionId), keptFunction(fn));
   return valueOf(reply);
 }
 

@@ -7,13 +7,14 @@
 import { ActionError, ErrorCode, quoting } from "../../protocol.js";
 import { CdpError } from "../../tabs/debugger-controller.js";
 import { nodeError } from "../../targets/action-target.js";
-import { pageFunction } from "../../page/functions.js";
+import { describeElement, pageFunction } from "../../page/functions.js";
 import { onElement } from "../../tabs/isolated-world.js";
 import { pressKey } from "../../input/keyboard.js";
 import { chooseOption, focusForTyping, pickEditable, readValue, setValue } from "../../page/type.js";
 import { parseKeyCombo, keyEvents } from "../../input/keys.js";
 import { REPORTED_UIDS } from "../../extract/action-changes.js";
 import { issuedUid } from "../../extract/uid-map.js";
+import { definePageFunction } from "../../page/page-code.js";
 
 /**
  * @typedef {import("./context.js").ActionContext} ActionContext
@@ -49,6 +50,7 @@ export async function editableOf(ctx, tabId, element) {
 function describeThis() {
   return describeElement(this);
 }
+definePageFunction(describeThis, { uses: [describeElement] });
 
 /** @param {EditFacts} facts */
 export function refuseUnusable(facts) {
