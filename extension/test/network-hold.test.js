@@ -222,9 +222,9 @@ test("a tab the held tab opens is taken over: Fetch on in it, left out of the ru
   const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF, cover });
   const ctx = /** @type {any} */ ({ debugger: dbg, taskId: "t1", requestId: "r1", signal: new AbortController().signal });
   const hold = await holds.begin(ctx, tab.id, "click");
-  assert.equal(writes.length, 1, "the rule is on while the hold is");
+  assert.equal(writes.length, 2, "the rule is on while the hold is (after the start's clean-up)");
   const popup = chrome.tabs.add({ url: "about:blank" });
-  assert.equal(writes[0].addRules[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rule is covered");
+  assert.equal(writes[1].addRules[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rule is covered");
   cover.navigationFailed({ tabId: popup.id, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "https://shop.example/pay" });
   holds.opened(tab.id, popup.id);
   holds.opened(9999, popup.id + 1);

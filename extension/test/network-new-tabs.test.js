@@ -14,14 +14,14 @@ test("the rule is on while a hold is, blocks only changing methods, and leaves o
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1, 2]) });
   await cover.cover(2);
-  assert.equal(rules.writes.length, 1);
-  const [rule] = rules.writes[0].addRules;
+  assert.equal(rules.writes.length, 2);
+  const [rule] = rules.writes[1].addRules;
   assert.equal(rule.id, RULE_ID);
   assert.equal(rule.action.type, "block");
   assert.ok(!rule.condition.requestMethods.includes("get") && rule.condition.requestMethods.includes("post"));
   assert.deepEqual([...rule.condition.excludedTabIds].sort(), [-1, 1, 2]);
   await cover.cover(2);
-  assert.equal(rules.writes.length, 1, "a second hold on a tab already left out writes nothing");
+  assert.equal(rules.writes.length, 2, "a second hold on a tab already left out writes nothing");
   await cover.leaveOut(7);
   assert.ok(rules.writes.at(-1).addRules[0].condition.excludedTabIds.includes(7));
   cover.uncover();
@@ -29,6 +29,14 @@ test("the rule is on while a hold is, blocks only changing methods, and leaves o
   cover.uncover();
   await cover.leaveOut(9);
   assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID], addRules: [] }, "the last hold takes the rule away");
+});
+
+test("a worker that starts removes a rule an earlier worker left behind (session rules outlive it)", async () => {
+  const rules = rulesStub();
+  const cover = new NewTabCover({ rules, tabs: tabsStub([1]) });
+  await cover.leaveOut(1);
+  assert.deepEqual(rules.writes, [{ removeRuleIds: [RULE_ID], addRules: [] }]);
+  assert.equal(cover.covering, false);
 });
 
 test("a blocked top-level navigation is handed over once, whether it came before or after the listener", async () => {

@@ -51,6 +51,9 @@ export class NewTabCover {
   constructor({ rules, tabs }) {
     this.#rules = rules;
     this.#tabs = tabs;
+    // Session rules outlive the service worker: a worker stopped while a hold was on left the rule behind, and
+    // nothing is covered at its start, so the rule goes (else the person's new tabs could never POST again).
+    this.#write();
   }
 
   /** Whether the rule is on. */
