@@ -48,7 +48,8 @@ class FileHooks:
         if not action.spec.answers_from_disk or not response.ok:
             return response
         found = response.result if isinstance(response.result, dict) else {}
-        given = getattr(action, "max_chars", None)
+        budget = action.spec.answer_budget
+        given = getattr(action, budget, None) if budget else None
         max_chars = given if isinstance(given, int) else DEFAULT_READ_CHARS
         path = Path(str(found.get("path", "")))
         try:

@@ -28,6 +28,7 @@ class ReadDownload(ActionModel):
         needs_tab=False,
         read_only=True,
         answers_from_disk=True,
+        answer_budget="max_chars",
         cut_when_superseded=True,
         result={**DOWNLOAD, "text": PAGE, "chars": OWN, "truncated": OWN, "note": OWN, "pages": OWN},
     )

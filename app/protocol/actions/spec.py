@@ -95,6 +95,9 @@ class ActionSpec:
     answers_from_disk: bool = False
     """The extension answers where a file of the task is on disk (`path`, `mime`); the app answers with the file's
     text instead (app/bridge/file_hooks.py), since the extension cannot read the disk."""
+    answer_budget: str | None = None
+    """The field that caps how many characters its answer holds (an int, or None for the default), for a part of
+    bua that builds the answer itself (the file hooks): declared here so that no hook knows a field's name."""
 
     @property
     def may_be_sensitive(self) -> bool:

@@ -102,3 +102,12 @@ def test_every_action_that_may_wait_for_the_person_names_itself_for_the_card():
     for action, spec in ACTION_SPECS.items():
         assert spec.asking() and spec.asking()[0].isupper(), action
     assert ACTION_SPECS["type"].asking() == "Type and submit"
+
+
+def test_a_declared_answer_budget_names_a_field_of_its_action():
+    """The file hooks read the budget field the declaration names: a typo there would silently use the default."""
+    budgets = {action_type(model): model.spec.answer_budget for model in ACTION_MODELS if model.spec.answer_budget}
+    assert budgets, "read_download declares its budget"
+    for name, field in budgets.items():
+        model = next(m for m in ACTION_MODELS if action_type(m) == name)
+        assert field in model.model_fields, f"{name}.spec.answer_budget names {field!r}, which {name} has no field of"
