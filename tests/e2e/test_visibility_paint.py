@@ -16,11 +16,11 @@ a walk)."""
 from __future__ import annotations
 
 import json
-import time
 from urllib.parse import quote
 
 import pytest
 
+from tests.e2e.actions_helpers import wait_until
 from tests.e2e.test_extract import extract, open_page
 
 COVER = "position:absolute;inset:-2px;background:#fff"
@@ -123,7 +123,8 @@ def test_text_a_person_reads_is_kept(painted, kind):
 def pictured(act, fixture_server):
     cross = fixture_server.url("/extract/pale.svg", host="localhost")
     send = written(act, fixture_server, PICTURES.format(under=UNDER, pale=PALE, photo=PHOTO, cross=cross))
-    time.sleep(0.3)  # the other origin's picture loads
+    loaded = "[...document.images].every((img) => img.complete)"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": loaded}).result["value"]), "the pictures load"
     return send, extract(send, max_chars=100_000)
 
 
