@@ -39,7 +39,12 @@ def evaluate(send: Send, expression: str) -> Any:
 
 def in_extension(browser, expression: str) -> Any:
     """Evaluate in the extension's service worker (to read what the person sees: groups, badges)."""
-    session = browser.cdp.send("Target.attachToTarget", {"targetId": browser.cdp.extension_worker(), "flatten": True})["sessionId"]
+    return in_target(browser, browser.cdp.extension_worker(), expression)
+
+
+def in_target(browser, target_id: str, expression: str) -> Any:
+    """Evaluate in one target over the test's own CDP pipe (attached for this call only), awaiting a promise."""
+    session = browser.cdp.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})["sessionId"]
     try:
         reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
                                                       "returnByValue": True}, session)
@@ -62,12 +67,7 @@ def in_page(browser, url_part: str, expression: str) -> Any:
     never the agent's pipe): to watch what a page did between actions without an action that would report it."""
     target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"]
                   if t["type"] == "page" and url_part in t["url"])
-    session = browser.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
-    try:
-        reply = browser.cdp.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
-        return reply["result"].get("value")
-    finally:
-        browser.cdp.send("Target.detachFromTarget", {"sessionId": session})
+    return in_target(browser, target["targetId"], expression)
 
 
 def stays(predicate: Callable[[], Any], seconds: float) -> bool:
