@@ -12,13 +12,11 @@ from typing import Any, Callable
 from app.files.policy import allowed_folders, check_uploads
 from app.files.text import fit, read_text
 from app.protocol.actions.carrier_paths import carrier_paths
+from app.protocol.actions.extract import DEFAULT_MAX_CHARS
 from app.protocol.actions.fields import ActionModel
 from app.protocol.actions.spec import Carries
 from app.protocol.envelope import Response
 from app.protocol.errors import ActionFailed
-
-DEFAULT_READ_CHARS = 24_000
-"""read_download's budget when max_chars is left out: extract's default."""
 
 
 class FileHooks:
@@ -50,7 +48,7 @@ class FileHooks:
         found = response.result if isinstance(response.result, dict) else {}
         budget = action.spec.answer_budget
         given = getattr(action, budget, None) if budget else None
-        max_chars = given if isinstance(given, int) else DEFAULT_READ_CHARS
+        max_chars = given if isinstance(given, int) else DEFAULT_MAX_CHARS
         path = Path(str(found.get("path", "")))
         try:
             read = await asyncio.to_thread(read_text, path, str(found.get("mime", "")), max_chars)

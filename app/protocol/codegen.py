@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from app.protocol.actions import ACTION_TYPES
+from app.protocol.actions.extract import DEFAULT_MAX_CHARS, MAX_MAX_CHARS
 from app.protocol.actions.registry import wire_actions
 from app.protocol.envelope import CONTROL_OPS, EXTENSION_EVENTS, HOST_EVENTS, PROTOCOL_VERSION
 from app.protocol.errors import ErrorCode
@@ -45,6 +46,9 @@ def render() -> str:
         ("ACTION_TYPES", "The browser actions, in the order of the tool's enum.", list(ACTION_TYPES)),
         ("ACTIONS", "Per action: its required fields and the facts the extension acts on "
                     "(app/protocol/actions/spec.py says what each flag means).", wire_actions()),
+        ("EXTRACT_BUDGET", "An extract's answer size: `default_chars` when max_chars is left out, `max_chars` the "
+                           "largest allowed (app/protocol/actions/extract.py).",
+         {"default_chars": DEFAULT_MAX_CHARS, "max_chars": MAX_MAX_CHARS}),
         ("CONTROL_OPS", "Control ops the app may send (answered by a response).", list(CONTROL_OPS)),
         ("EXTENSION_EVENTS", "Events the extension sends to the app.", list(EXTENSION_EVENTS)),
         ("HOST_EVENTS", "Events the native host sends.", list(HOST_EVENTS)),

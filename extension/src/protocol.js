@@ -12,7 +12,7 @@ import { ErrorCode, PROTOCOL_VERSION } from "./generated/protocol.js";
 
 // The vocabulary (versions, error codes, action types and flags, control ops, events) is generated from the
 // Python declarations; this module adds only the helpers that build frames.
-export { ACTIONS, ACTION_TYPES, CONTROL_OPS, ErrorCode, EXTENSION_EVENTS, HOST_EVENTS, PROTOCOL_VERSION } from "./generated/protocol.js";
+export { ACTIONS, ACTION_TYPES, CONTROL_OPS, EXTRACT_BUDGET, ErrorCode, EXTENSION_EVENTS, HOST_EVENTS, PROTOCOL_VERSION } from "./generated/protocol.js";
 
 /** Largest message the extension can post to the host (Chrome's limit). */
 export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;

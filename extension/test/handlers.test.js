@@ -55,3 +55,17 @@ test("handlers trust the validated contract: no action module re-checks a field'
     }
   }
 });
+
+test("no action module keeps its own copy of a declared default", () => {
+  // A field's default is declared once (the pydantic model) and reaches the extension as ACTIONS[type].defaults;
+  // `action.field ?? <literal>` for a field with a declared default is a second copy that drifts.
+  const copy = /action\.(\w+) \?\? (["'`\d\-]|true\b|false\b)/g;
+  const specs = /** @type {Record<string, {defaults: Record<string, unknown>}>} */ (/** @type {unknown} */ (ACTIONS));
+  for (const type of ACTION_TYPES) {
+    assert.equal(typeof specs[type].defaults, "object", `${type}.defaults`);
+    const source = readFileSync(new URL(moduleOf(type), ACTIONS_DIR), "utf8");
+    const copies = [...source.matchAll(copy)].filter((m) => m[1] in specs[type].defaults).map((m) => m[0]);
+    assert.deepEqual(copies, [], `actions/${moduleOf(type)}: read the default from ACTIONS.${type}.defaults`);
+  }
+  assert.equal(specs.navigate.defaults.timeout_ms, 30000, "the declared default (app/protocol/actions/navigate.py)");
+});

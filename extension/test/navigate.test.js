@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { DEFAULT_TIMEOUT_MS, LOAD_GRACE_MS, navigate } from "../src/actions/navigate.js";
+import { LOAD_GRACE_MS, navigate } from "../src/actions/navigate.js";
+import { ACTIONS } from "../src/protocol.js";
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { TaskTabs } from "../src/tabs/task-tabs.js";
 import { BuaWindow } from "../src/tabs/bua-window.js";
@@ -256,7 +257,7 @@ test("a ready document whose load event is still waited on answers 'interactive'
   pageLoads(s, { emit: (tabId) => s.api.emit(tabId, "Page.lifecycleEvent", { name: "DOMContentLoaded", frameId: "MAIN", loaderId: "L1" }) });
   const pending = navigate(nav({ url: "http://127.0.0.1:8000/slow-images" }), { ...s.ctx, timers });
   await settle();
-  assert.deepEqual(timers.delays(), [DEFAULT_TIMEOUT_MS, LOAD_GRACE_MS], "the grace starts at DOMContentLoaded");
+  assert.deepEqual(timers.delays(), [ACTIONS.navigate.defaults.timeout_ms, LOAD_GRACE_MS], "the grace starts at DOMContentLoaded");
   timers.run(LOAD_GRACE_MS);
   const result = await pending;
   assert.equal(result.status, "interactive");

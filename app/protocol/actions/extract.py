@@ -16,10 +16,17 @@ def _done(raw: Raw, result: Result) -> str:
     return f"Read {result.get('title') or 'the page'}"
 
 
+DEFAULT_MAX_CHARS = 24_000
+"""What an extract (and a read_download) answers in when `max_chars` is left out; the extension gets it through the
+generated protocol.js (EXTRACT_BUDGET), so neither side keeps a copy."""
+MAX_MAX_CHARS = 200_000
+"""The largest `max_chars` allowed, which the truncation note names."""
+
+
 class Extract(OnTab):
     type: Literal["extract"]
     selector: Selector | None = None
-    max_chars: Annotated[int, Field(ge=1_000, le=200_000)] | None = None
+    max_chars: Annotated[int, Field(ge=1_000, le=MAX_MAX_CHARS)] | None = None
     changes: Annotated[bool, Field(description="Only what changed since your last extract of the tab (or selector).")] \
         | None = None
 

@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from app.protocol.actions.extract import MAX_MAX_CHARS
 from app.protocol.actions.fields import ActionModel
 from app.protocol.actions.shapes import DOWNLOAD, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec, Raw, Result
@@ -16,7 +17,7 @@ def _read(raw: Raw, result: Result) -> str:
 class ReadDownload(ActionModel):
     type: Literal["read_download"]
     id: Annotated[int, Field(ge=0, description="A download id from downloads or from a click's effects.")]
-    max_chars: Annotated[int, Field(ge=1_000, le=200_000)] | None = None
+    max_chars: Annotated[int, Field(ge=1_000, le=MAX_MAX_CHARS)] | None = None
 
     spec = ActionSpec(
         rank=97,

@@ -80,9 +80,17 @@ def required_fields(model: type[ActionModel]) -> list[str]:
     return [name for name, field in model.model_fields.items() if field.is_required() and name != "type"]
 
 
+def field_defaults(model: type[ActionModel]) -> dict[str, Any]:
+    """The declared default of each optional field that has one (None defaults are left out of the frame). The app
+    fills them in before sending; the extension reads them from here when its own code calls a handler with a
+    partial action, so no default is copied into the JS."""
+    return {name: field.default for name, field in model.model_fields.items()
+            if name != "type" and not field.is_required() and isinstance(field.default, (bool, int, float, str))}
+
+
 def wire_actions() -> dict[str, dict[str, Any]]:
-    """Per action type: its required fields, flags and what its fields carry (`{path: carrier}`,
+    """Per action type: its required fields, flags, field defaults and what its fields carry (`{path: carrier}`,
     app.protocol.actions.carriers), as the extension gets them."""
     models = sorted(_MODELS.values(), key=lambda m: (m.spec.rank, action_type(m)))
-    return {action_type(m): {"required": required_fields(m), **m.spec.flags(),
+    return {action_type(m): {"required": required_fields(m), **m.spec.flags(), "defaults": field_defaults(m),
                              "carries": {path: kind.value for path, kind in carrier_paths(m)}} for m in models}

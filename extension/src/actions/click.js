@@ -4,6 +4,7 @@
  * what changed.
  */
 
+import { ACTIONS } from "../protocol.js";
 import { onTaskTab } from "../targets/action-target.js";
 import { arrive, receiver, withPointer } from "../input/aim.js";
 import { clickMouse } from "../input/mouse.js";
@@ -22,8 +23,8 @@ const CLICK_EVENTS = { left: ["click", "mousedown"], right: ["contextmenu", "mou
  * @returns {Promise<import("./support/context.js").ResultOf<"click">>}
  */
 export async function click(action, ctx) {
-  const button = action.button ?? "left";
-  const clickCount = action.click_count ?? 1;
+  const button = action.button ?? ACTIONS.click.defaults.button;
+  const clickCount = action.click_count ?? ACTIONS.click.defaults.click_count;
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
     const { value: arrived, effects, recording } = await withPointer(action, ctx, tabId, "click", { dialogs, fronted }, async (aimed) => {
       const there = await arrive(ctx, tabId, aimed, "click");

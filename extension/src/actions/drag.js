@@ -13,7 +13,7 @@
  * what took the drop.
  */
 
-import { ActionError, ErrorCode, quoting } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { describeElement, hiddenReason, keptFunction } from "../page/functions.js";
@@ -46,7 +46,7 @@ const POLL_MS = 20;
  * @returns {Promise<import("./support/context.js").ResultOf<"drag">>}
  */
 export async function drag(action, ctx) {
-  const steps = action.steps ?? 10;
+  const steps = action.steps ?? ACTIONS.drag.defaults.steps;
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
     const { value, effects, recording } = await withPointer(action, ctx, tabId, "drag", { dialogs, fronted }, async (aimed) => {
       await shownFirst(ctx, await fronted);

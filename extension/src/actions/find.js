@@ -7,6 +7,7 @@
  * every action and stay the same in a later extract.
  */
 
+import { ACTIONS } from "../protocol.js";
 import { taskTab } from "../targets/action-target.js";
 import { syncAllListeners } from "../extract/listeners.js";
 import { SCRIPT_ROLES } from "../extract/page-controls.js";
@@ -14,7 +15,6 @@ import { callPage, mainFrameId } from "../extract/run-in-page.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { observeTopDocument, uidFor } from "../extract/uid-map.js";
 
-const DEFAULT_LIMIT = 20;
 /** The largest limit the declaration allows (app/protocol/actions/find.py), named when more matched. */
 const MAX_LIMIT = 100;
 
@@ -29,7 +29,7 @@ const MAX_LIMIT = 100;
  * @returns {Promise<import("./support/context.js").ResultOf<"find">>}
  */
 export async function find(action, ctx) {
-  const query = { text: action.text, role: action.role, name: action.name, limit: action.limit ?? DEFAULT_LIMIT };
+  const query = { text: action.text, role: action.role, name: action.name, limit: action.limit ?? ACTIONS.find.defaults.limit };
   const tabId = await taskTab(action, ctx);
   watchTab(ctx.debugger, tabId);
   const frame = { tabId, frameId: await mainFrameId(ctx.debugger, tabId) };

@@ -4,13 +4,12 @@
  * before it is taken, like a navigate; the gate checks where the tab really went afterwards.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { onTaskTab } from "../targets/action-target.js";
 import { requireTab } from "../tabs/tab-resolver.js";
 import { domainOf } from "../sessions/session-store.js";
 import { LOAD_GRACE_MS } from "./navigate.js";
 
-const DEFAULT_TIMEOUT_MS = 30000;
 
 /** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
@@ -21,7 +20,7 @@ const DEFAULT_TIMEOUT_MS = 30000;
  */
 export async function history(action, ctx) {
   const direction = action.direction;
-  const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = action.timeout_ms ?? ACTIONS.history.defaults.timeout_ms;
   return onTaskTab(action, ctx, async (tabId) => {
     const { currentIndex, entries } = await ctx.debugger.send(tabId, "Page.getNavigationHistory");
     const index = currentIndex + (direction === "back" ? -1 : direction === "forward" ? 1 : 0);

@@ -8,13 +8,12 @@
  * the agent until the timeout.
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { checkNavigableUrl } from "../tabs/url-policy.js";
 import { findTab, requireTab } from "../tabs/tab-resolver.js";
 import { prepareTab } from "../tabs/tab-prep.js";
 
-export const DEFAULT_TIMEOUT_MS = 30000;
 /** How long navigate waits for the load event once the document is ready. */
 export const LOAD_GRACE_MS = 2000;
 const STILL_LOADING = "the page is ready to read but still loading (a resource has not arrived): extract now, "
@@ -30,7 +29,7 @@ const STILL_LOADING = "the page is ready to read but still loading (a resource h
 export async function navigate(action, ctx) {
   const url = checkNavigableUrl(action.url);
   const requestedTab = action.tab_id ?? null;
-  const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = action.timeout_ms ?? ACTIONS.navigate.defaults.timeout_ms;
 
   const tabId = await targetTab(requestedTab, ctx);
   await ctx.taskTabs.set(ctx.taskId, tabId);

@@ -11,7 +11,7 @@
  * image is the viewport point origin + (px, py) / scale (see pixelMapping).
  */
 
-import { ActionError, ErrorCode } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, onTaskTab, targetElement } from "../targets/action-target.js";
 import { frameOffset } from "../input/frame-offset.js";
@@ -38,7 +38,7 @@ export const MAX_SHRINKS = 3;
  * @returns {Promise<import("./support/context.js").ResultOf<"screenshot">>}
  */
 export async function screenshot(action, ctx) {
-  const format = action.format ?? "png";
+  const format = action.format ?? ACTIONS.screenshot.defaults.format;
   const quality = action.quality ?? (format === "jpeg" ? 80 : undefined);
   const hasTarget = action.uid !== undefined || action.selector !== undefined;
   return onTaskTab(action, ctx, async (tabId) => {

@@ -10,13 +10,12 @@
  * only what a person sees.
  */
 
-import { ActionError, ErrorCode, quoting } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { checkElement, checkSelector, checkText } from "../page/wait-for.js";
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * @typedef {import("./support/context.js").ActionContext} ActionContext
@@ -29,8 +28,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  * @returns {Promise<import("./support/context.js").ResultOf<"wait_for">>}
  */
 export async function waitFor(action, ctx) {
-  const state = action.state ?? "visible";
-  const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const state = action.state ?? ACTIONS.wait_for.defaults.state;
+  const timeoutMs = action.timeout_ms ?? ACTIONS.wait_for.defaults.timeout_ms;
   const what = action.text !== undefined ? `text ${JSON.stringify(action.text)}`
     : action.selector !== undefined ? `selector ${JSON.stringify(action.selector)}` : `${action.uid}`;
 

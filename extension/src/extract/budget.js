@@ -7,9 +7,12 @@
  * truncation note. A single line too long for what is left is shortened.
  */
 
-export const DEFAULT_MAX_CHARS = 24000;
-/** The largest max_chars the declaration allows (app/protocol/actions/extract.py), named in the truncation note. */
-export const MAX_MAX_CHARS = 200000;
+import { EXTRACT_BUDGET } from "../protocol.js";
+
+/** What an extract answers in when max_chars is left out (declared in app/protocol/actions/extract.py). */
+export const DEFAULT_MAX_CHARS = EXTRACT_BUDGET.default_chars;
+/** The largest max_chars the declaration allows, named in the truncation note. */
+export const MAX_MAX_CHARS = EXTRACT_BUDGET.max_chars;
 /** Characters kept free for the truncation note. */
 export const NOTE_RESERVE = 400;
 

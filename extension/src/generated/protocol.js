@@ -40,6 +40,9 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({
+      "timeout_ms": 30000,
+    }),
     "carries": Object.freeze({
       "url": "url",
     }),
@@ -54,6 +57,9 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({
+      "timeout_ms": 30000,
+    }),
     "carries": Object.freeze({}),
   }),
   "extract": Object.freeze({
@@ -66,6 +72,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "find": Object.freeze({
@@ -78,6 +85,9 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({
+      "limit": 20,
+    }),
     "carries": Object.freeze({}),
   }),
   "click": Object.freeze({
@@ -90,6 +100,10 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
     "change_list": "on_dom_change",
+    "defaults": Object.freeze({
+      "button": "left",
+      "click_count": 1,
+    }),
     "carries": Object.freeze({
       "prompt_text": "typed_text",
     }),
@@ -104,6 +118,10 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "typing",
     "change_list": "on_dom_change",
+    "defaults": Object.freeze({
+      "clear": false,
+      "submit": false,
+    }),
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "text": "typed_text",
@@ -119,6 +137,9 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "fields",
     "change_list": "on_dom_change",
+    "defaults": Object.freeze({
+      "submit": false,
+    }),
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "fields": "form_fields",
@@ -135,6 +156,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({
       "paths": "file_paths",
     }),
@@ -149,6 +171,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "key",
     "change_list": "on_dom_change",
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "key": "keys",
@@ -164,6 +187,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "hover": Object.freeze({
@@ -176,6 +200,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "drag": Object.freeze({
@@ -188,6 +213,9 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "pointer",
     "change_list": null,
+    "defaults": Object.freeze({
+      "steps": 10,
+    }),
     "carries": Object.freeze({}),
   }),
   "select_text": Object.freeze({
@@ -200,6 +228,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "wait_for": Object.freeze({
@@ -212,6 +241,10 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": "on_success",
+    "defaults": Object.freeze({
+      "state": "visible",
+      "timeout_ms": 10000,
+    }),
     "carries": Object.freeze({}),
   }),
   "screenshot": Object.freeze({
@@ -224,6 +257,10 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({
+      "full_page": false,
+      "format": "png",
+    }),
     "carries": Object.freeze({}),
   }),
   "page_log": Object.freeze({
@@ -236,6 +273,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "downloads": Object.freeze({
@@ -248,6 +286,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "read_download": Object.freeze({
@@ -260,6 +299,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "evaluate": Object.freeze({
@@ -272,6 +312,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": true,
     "sensitive_by": "script",
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "expression": "script",
@@ -287,6 +328,7 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
   "open_tab": Object.freeze({
@@ -299,6 +341,9 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({
+      "focus": false,
+    }),
     "carries": Object.freeze({
       "url": "url",
     }),
@@ -313,8 +358,15 @@ export const ACTIONS = Object.freeze({
     "may_be_sensitive": false,
     "sensitive_by": null,
     "change_list": null,
+    "defaults": Object.freeze({}),
     "carries": Object.freeze({}),
   }),
+});
+
+/** An extract's answer size: `default_chars` when max_chars is left out, `max_chars` the largest allowed (app/protocol/actions/extract.py). */
+export const EXTRACT_BUDGET = Object.freeze({
+  "default_chars": 24000,
+  "max_chars": 200000,
 });
 
 /** Control ops the app may send (answered by a response). */

@@ -72,7 +72,9 @@ def test_the_extension_gets_the_flags_and_required_fields():
     assert wire["history"] == {"required": ["direction"], "may_navigate": True, "needs_input_focus": False,
                                "opens_session": False, "needs_tab": True, "read_only": False,
                                "may_be_sensitive": False, "sensitive_by": None, "change_list": None,
-                               "carries": {}}
+                               "defaults": {"timeout_ms": 30_000}, "carries": {}}
+    assert wire["find"]["defaults"] == {"limit": 20}, "declared defaults reach the extension"
+    assert "since" not in wire["page_log"]["defaults"], "a None default is left out of the frame"
     assert {a for a, w in wire.items() if not w["needs_tab"]} == {"get_tabs", "open_tab", "downloads", "read_download"}
 
 
