@@ -14,42 +14,20 @@ from app.protocol.envelope import ErrorBody, Response
 from app.protocol.errors import ErrorCode
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.guard import SafetyGuard
+from tests.unit.safety.doubles import RecordingTab, guard_asking
 
 MAIL = "https://mail.example.com/inbox"
 NOTES = "http://localhost:9000/notes"
 SECRET = "sk-live-4f9a8b7c6d5e"
 
 
-class Page:
+def Page(results: dict[str, dict[str, Any]]) -> RecordingTab:
     """Answers each action with the result the test gives for its type; holds a click on 'e9'."""
-
-    def __init__(self, results: dict[str, dict[str, Any]]) -> None:
-        self.results = results
-        self.sent: list[dict[str, Any]] = []
-
-    async def send(self, action: ActionModel, approval: str | None) -> Response:
-        wire = action_to_wire(action)
-        self.sent.append(wire)
-        if wire.get("uid") == "e9" and approval != "tok":
-            return Response(id="r", ok=False, error=ErrorBody(
-                code=ErrorCode.CONFIRMATION_REQUIRED, message="held", confirmation={
-                    "what": "click", "url": NOTES, "element": "button “Post”", "reason": "it can post", "token": "tok"}))
-        return Response(id="r", ok=True, result=self.results.get(wire["type"], {"url": NOTES}))
+    return RecordingTab(results, held_uid="e9", fallback_url=NOTES)
 
 
-def guard_asking(answers: list[Decision]) -> tuple[SafetyGuard, list[ConfirmationRequest]]:
-    broker = ConfirmationBroker()
-    asked: list[ConfirmationRequest] = []
-
-    async def ask(req: ConfirmationRequest, abort: AbortSignal | None = None) -> tuple[Decision, str]:
-        asked.append(req)
-        return answers.pop(0), "denied"
-    broker.ask = ask  # type: ignore[method-assign]
-    return SafetyGuard(broker, lambda task: "", lambda task, tab: None), asked
-
-
-def run(guard: SafetyGuard, page: Page, action: dict[str, Any], task: str = "t") -> Response:
-    return asyncio.run(guard.request(page.send, parse_action(action), task, None))
+def run(guard: SafetyGuard, page: RecordingTab, action: dict[str, Any], task: str = "t") -> Response:
+    return page.act(guard, action, task)
 
 
 READS = {  # each read, and a result of it that quotes the secret
