@@ -30,7 +30,8 @@ from tests.harness.actions import pool_request
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pages"
 ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if "safety" not in p.parts) + [
-    "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html", "safety/labels-ordinary.html"]
+    "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html", "safety/labels-ordinary.html",
+    "safety/words-ordinary.html"]
 EXPECTED = {
     "actions/downloads.html": ["setup.sh"],
     "actions/find.html": ["Delete draft", "“🗑”"],
@@ -76,6 +77,10 @@ HOSTILE = [
         ("Russian delete", "ru"), ("Korean transfer", "ko"), ("Italian buy", "it"), ("Hindi send", "hi"),
         ("Move to trash", "trash-button"), ("send icon (svg title)", "send-icon"), ("send icon (class)", "send-class"),
         ("Reply that submits", "reply-submit"), ("'Credit card' field named pan", "card-continue"))],
+    *[(f"label: {name}", "words-hostile.html", {"type": "click", "selector": f"#{sel}"}) for name, sel in (
+        ("Hungarian pay", "hu-pay"), ("Turkish confirm payment", "tr-confirm"), ("Polish sign", "pl-sign"),
+        ("icon-only delete named by a Czech aria-label", "cs-trash"), ("icon-only send named by a Chinese title", "zh-send"),
+        ("Hungarian reply that submits", "hu-send-submit"))],
     ("label: drag onto a Trash drop zone", "labels-hostile.html",
      {"type": "drag", "selector": "#mail-1", "to_selector": "#trash-zone"}),
     ("fill: search box first, order form last", "labels-hostile.html", {"type": "fill", "submit": True, "fields": [

@@ -271,7 +271,7 @@ export const SENSITIVE_WORDS = Object.freeze({
     "words": Object.freeze({
       "pay": Object.freeze({
         "en": Object.freeze(["pay", "payment", "payments", "checkout", "purchase", "purchases", "billing", "charge", "invoice", "wallet"]),
-        "de": Object.freeze(["bezahlen", "zahlung", "zahlungen", "bezahlung", "=kasse", "zahlen", "kaufen", "=kauf", "bezahlvorgang"]),
+        "de": Object.freeze(["bezahlen", "zahlung", "zahlungen", "bezahlung", "=kasse", "=zahlen", "kaufen", "=kauf", "bezahlvorgang"]),
         "es": Object.freeze(["pagar", "pago", "pagos", "comprar", "compra", "caja"]),
         "fr": Object.freeze(["payer", "paiement", "paiements", "acheter", "achat", "achats", "caisse"]),
         "pt": Object.freeze(["pagar", "pagamento", "pagamentos", "comprar", "compra", "caixa"]),
@@ -305,7 +305,7 @@ export const SENSITIVE_WORDS = Object.freeze({
         "tr": Object.freeze(["siparis", "siparisver", "rezervasyon", "bagis"]),
         "hu": Object.freeze(["rendeles", "megrendeles", "=rendel", "megrendel", "foglalas", "adomany", "adomanyozas"]),
         "ru": Object.freeze(["zakaz", "zakazat", "oformit", "\u0437\u0430\u043a\u0430\u0437", "\u0437\u0430\u043a\u0430\u0437\u0430\u0442\u044c"]),
-        "uk": Object.freeze(["zamovlennia", "zamovlennya", "zamovyty", "\u0437\u0430\u043c\u043e\u0432\u043b\u0435\u043d\u043d\u044f", "\u0437\u0430\u043c\u043e\u0432\u0438\u0442\u0438"]),
+        "uk": Object.freeze(["zamovlennia", "zamovlennya", "zamovyty", "\u0437\u0430\u043c\u043e\u0432\u043b\u0435\u043d\u043d\u044f", "\u0437\u0430\u043c\u043e\u0432\u0438\u0442\u0438", "oformyty"]),
         "fa": Object.freeze(["sefaresh", "\u0633\u0641\u0627\u0631\u0634"]),
         "ar": Object.freeze(["\u0627\u0637\u0644\u0628"]),
         "zh": Object.freeze(["xiadan", "dingdan", "\u8ba2\u5355", "\u8a02\u55ae", "\u4e0b\u5355"]),
@@ -470,6 +470,12 @@ export const SENSITIVE_WORDS = Object.freeze({
         "heads": false,
         "tails": false,
       }),
+      "zh": Object.freeze({
+        "endings": Object.freeze([]),
+        "links": Object.freeze([]),
+        "heads": true,
+        "tails": false,
+      }),
     }),
     "topics": Object.freeze({
       "en": Object.freeze(["history", "status", "number", "list", "info", "methods", "method", "options", "summary", "overview", "details", "tracking", "lookup", "search", "help", "faq", "guide", "terms", "policy"]),
@@ -478,6 +484,7 @@ export const SENSITIVE_WORDS = Object.freeze({
       "hu": Object.freeze(["elozmenyek", "elozmeny", "allapot", "szam", "lista", "modok", "mod", "informacio", "kereses", "reszletek", "sugo", "feltetelek", "adatok"]),
       "tr": Object.freeze(["takip", "gecmisi", "gecmis", "durumu", "durum", "numarasi", "listesi", "liste", "bilgi", "bilgileri", "yontem", "yontemleri", "sorgula", "sorgulama", "yardim"]),
       "ko": Object.freeze(["\ub0b4\uc5ed", "\uc870\ud68c", "\ubc29\ubc95", "\uc815\ubcf4", "\ubaa9\ub85d", "\uc548\ub0b4"]),
+      "zh": Object.freeze(["liebiao", "xiangqing", "jilu", "chaxun", "fangshi", "zhuangtai", "bangzhu"]),
     }),
     "plain_letters": Object.freeze({
       "\u0142": "l",
