@@ -191,7 +191,8 @@ function decodeSafely(text) {
 export function localReasons(request, { strict = false } = {}) {
   const body = bodyFields(request.body ?? "");
   const url = urlParts(request.url);
-  const names = [...url.names, ...body.names];
+  // A JSON body repeats its field names once per item: each is read once.
+  const names = [...new Set([...url.names, ...body.names])];
   const operations = body.pairs.filter(([n]) => OPERATION_FIELD.test(n.toLowerCase())).map(([, v]) => v);
   const mutation = /\bmutation\s*(?:(\w+)|[{(]\s*(\w+))/.exec(body.values.join("\n"));
   /** @type {string[]} */

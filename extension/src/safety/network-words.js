@@ -60,6 +60,7 @@ const AFFIX_WORD_MAX = 40;
 
 /** @param {string} text folded */
 function plain(text) {
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
   return text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC").replace(PLAIN_LETTER, (c) => PLAIN_LETTERS[c] ?? c);
 }
 
@@ -79,10 +80,10 @@ export function nameWords(name) {
 
 /**
  * @typedef {{kind: string, rule: AffixRule, topics: string[]}} Affix
- * @typedef {{exact: Map<string, string>, stems: [string, string][], inner: [string, string][], affixes: Map<string, Affix>,
- *   longest: number}} Vocabulary
- *   `exact`: form → kind; `stems`: [stem, kind]; `inner`: [Chinese or Japanese word, kind]; `affixes`: form →
- *   what it means inside a compound or before an ending; `longest`: the longest affix form
+ * @typedef {{exact: Map<string, string>, stems: Map<string, string>, stemLengths: number[], inner: [string, string][],
+ *   affixes: Map<string, Affix>, longest: number}} Vocabulary
+ *   `exact`: form → kind; `stems`: stem → kind (`stemLengths`: their lengths); `inner`: [Chinese or Japanese word,
+ *   kind]; `affixes`: form → what it means inside a compound or before an ending; `longest`: the longest affix form
  */
 
 /**
@@ -109,7 +110,7 @@ const affixMin = (word) => (HANGUL.test(word) ? AFFIX_MIN_HANGUL : AFFIX_MIN);
 /** @returns {Vocabulary} */
 function build() {
   /** @type {Vocabulary} */
-  const vocabulary = { exact: new Map(), stems: [], inner: [], affixes: new Map(), longest: 0 };
+  const vocabulary = { exact: new Map(), stems: new Map(), stemLengths: [], inner: [], affixes: new Map(), longest: 0 };
   /** @param {string} phrase @param {string} kind */
   const addWhole = (phrase, kind) => {
     const found = formsOf(phrase);
@@ -126,7 +127,8 @@ function build() {
     if (!kind) continue;
     for (const phrase of Object.values(byLanguage).flat()) {
       const found = addWhole(phrase, kind);
-      if (found && found.latin.length >= STEM_MIN) vocabulary.stems.push([found.latin.slice(0, found.latin.length - STEM_DROP), kind]);
+      const stem = found && found.latin.length >= STEM_MIN ? found.latin.slice(0, found.latin.length - STEM_DROP) : "";
+      if (stem && !vocabulary.stems.has(stem)) vocabulary.stems.set(stem, kind);
     }
   }
   /** @param {readonly string[] | undefined} words */
@@ -148,10 +150,24 @@ function build() {
       }
     }
   }
+  vocabulary.stemLengths = [...new Set([...vocabulary.stems.keys()].map((stem) => stem.length))].sort((a, b) => b - a);
   return vocabulary;
 }
 
 const VOCABULARY = build();
+
+/**
+ * The kind of a transliterated label phrase whose stem starts `word` (with at most STEM_DROP letters more), or null.
+ * @param {string} word plain
+ */
+function stemKind(word) {
+  for (const length of VOCABULARY.stemLengths) {
+    if (word.length < length || word.length > length + STEM_DROP) continue;
+    const kind = VOCABULARY.stems.get(word.slice(0, length));
+    if (kind) return kind;
+  }
+  return null;
+}
 
 /** @param {string} name as the request wrote it, cut for a reason's text */
 function shown(name) {
@@ -207,16 +223,16 @@ function kindsOfName(name) {
     for (const [phrase, kind] of VOCABULARY.inner) if (folded.includes(phrase)) kinds.push(kind);
   }
   const words = nameWords(name);
+  const plainWords = words.map(plain);
   for (let i = 0; i < words.length; i++) {
     for (let n = Math.min(MAX_RUN, words.length - i); n >= 1; n--) {
-      const run = words.slice(i, i + n).join("");
-      const kind = VOCABULARY.exact.get(run) ?? VOCABULARY.exact.get(plain(run));
+      const run = n === 1 ? words[i] : words.slice(i, i + n).join("");
+      const kind = VOCABULARY.exact.get(run) ?? VOCABULARY.exact.get(n === 1 ? plainWords[i] : plainWords.slice(i, i + n).join(""));
       if (kind) kinds.push(kind);
     }
-    const word = plain(words[i]);
-    const stem = VOCABULARY.stems.find(([s]) => word.startsWith(s) && word.length <= s.length + STEM_DROP);
-    if (stem) kinds.push(stem[1]);
-    const compound = compoundKind(word);
+    const stem = stemKind(plainWords[i]);
+    if (stem) kinds.push(stem);
+    const compound = compoundKind(plainWords[i]);
     if (compound) kinds.push(compound);
   }
   return kinds;
@@ -231,7 +247,8 @@ function kindsOfName(name) {
 export function endpointKinds(names) {
   /** @type {Map<string, string>} */
   const found = new Map();
-  for (const name of names) {
+  // A JSON body repeats its field names once per item: each name is read once.
+  for (const name of new Set(names)) {
     for (const kind of kindsOfName(name)) if (!found.has(kind)) found.set(kind, shown(name));
   }
   return [...found];
