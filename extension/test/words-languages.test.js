@@ -255,3 +255,10 @@ test("a request names its endpoint in a body field or an operation of another la
   assert.match(by("https://bank.example/rpc", "action=przelew&amount=10").join(";"), /a transfer/);
   assert.deepEqual(by("https://shop.example/api/search", "q=zahlung+bestellen+oplata"), [], "values are data");
 });
+
+test("a text-less control named only by a class or symbol name in another language is read by its icon's names", () => {
+  const icon = (/** @type {string} */ hint) => classifyControl(button({ label: "", readings: [], hint }), "click")?.category ?? null;
+  for (const [hint, category] of [["ico-papierkorb", "delete"], ["svg-lixeira", "delete"], ["btn_usun", "delete"], ["icon-hapus", "delete"],
+    ["btnBezahlen", "pay"], ["btn-enviar-mensaje", "send"], ["icon-kirim", "send"]]) assert.equal(icon(hint), category, hint);
+  for (const hint of ["icon-korb", "btn-suche", "icon-kosmos", "ico-carrito", "btn-menu"]) assert.equal(icon(hint), null, hint);
+});
