@@ -76,5 +76,6 @@ def test_topics_composers_and_ordinary_endpoints_in_other_languages_never_ask(co
         for selector, path in ORDINARY_POSTS:
             response = act({"type": "click", "selector": selector}, task_id=task)
             assert response.ok, (selector, response.error)
-            assert wait_until(lambda: status_of(act, task) == f"sent {path}", 15), (selector, status_of(act, task))
+            sent = f"sent {path}"
+            assert wait_until(lambda sent=sent: status_of(act, task) == sent, 15), (selector, status_of(act, task))
         assert person.asked == []
