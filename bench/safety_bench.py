@@ -7,7 +7,9 @@
   false positive. Goal: 0.
 * The added cost per action: bua's click (settle 0, uid target, through the pool on the app's loop) and, inside the
   same clicks, the extension's own timing of the check (no message turns the checks off, so there is no "without"
-  to compare with). Goal: p50 of the check under 1 ms. Also the heaviest check, `evaluate`'s whole-page scan of a
+  to compare with). Goal: p50 of the check under 1 ms. The check is one page call, and the first page call of an
+  action wakes the tab's processes (a bare round trip after the same quiet costs several times one back to back),
+  which the click's own first call would pay without it: so also the check less that wake-up, goal 1 ms. Also the heaviest check, `evaluate`'s whole-page scan of a
   1000-row page, and the app-side data-flow check of a `type` against 1 MB a task has read.
 * The hostile fixtures (tests/fixtures/pages/safety/): each sensitive action, with no window to ask in, caught
   (held: confirmation_required, the page untouched) or missed.
@@ -30,7 +32,8 @@ from tests.harness.actions import pool_request
 
 PAGES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pages"
 ORDINARY = sorted(str(p.relative_to(PAGES)) for p in PAGES.glob("**/*.html") if "safety" not in p.parts) + [
-    "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html", "safety/labels-ordinary.html"]
+    "extract/mixed.html?n=1000", "extract/large.html", "safety/ordinary.html", "safety/labels-ordinary.html",
+    "safety/words-ordinary.html"]
 EXPECTED = {
     "actions/downloads.html": ["setup.sh"],
     "actions/find.html": ["Delete draft", "“🗑”"],
@@ -76,6 +79,10 @@ HOSTILE = [
         ("Russian delete", "ru"), ("Korean transfer", "ko"), ("Italian buy", "it"), ("Hindi send", "hi"),
         ("Move to trash", "trash-button"), ("send icon (svg title)", "send-icon"), ("send icon (class)", "send-class"),
         ("Reply that submits", "reply-submit"), ("'Credit card' field named pan", "card-continue"))],
+    *[(f"label: {name}", "words-hostile.html", {"type": "click", "selector": f"#{sel}"}) for name, sel in (
+        ("Hungarian pay", "hu-pay"), ("Turkish confirm payment", "tr-confirm"), ("Polish sign", "pl-sign"),
+        ("icon-only delete named by a Czech aria-label", "cs-trash"), ("icon-only send named by a Chinese title", "zh-send"),
+        ("Hungarian reply that submits", "hu-send-submit"))],
     ("label: drag onto a Trash drop zone", "labels-hostile.html",
      {"type": "drag", "selector": "#mail-1", "to_selector": "#trash-zone"}),
     ("fill: search box first, order form last", "labels-hostile.html", {"type": "fill", "submit": True, "fields": [
@@ -225,11 +232,14 @@ def check_timings(browser: Any) -> list[float]:
     return list(in_worker(browser, "globalThis.buaCheckTimings()"))
 
 
-def round_trips(browser: Any, tab_id: int, n: int) -> list[float]:
-    """The floor of any check that reads the page: a bare chrome.debugger Runtime.evaluate on the tab (seconds)."""
+def round_trips(browser: Any, tab_id: int, n: int, gap_ms: float = 0) -> list[float]:
+    """The floor of any check that reads the page: a bare chrome.debugger Runtime.evaluate on the tab (seconds),
+    back to back, or each after `gap_ms` of quiet (as a click's first page call comes after the app's round trip:
+    the tab's processes have gone idle and the first call of an action wakes them)."""
     return list(in_worker(browser, f"""(async () => {{
       const times = [];
       for (let i = 0; i < {n}; i++) {{
+        if ({gap_ms}) await new Promise((resolve) => setTimeout(resolve, {gap_ms}));
         const started = performance.now();
         await chrome.debugger.sendCommand({{tabId: {tab_id}}}, "Runtime.evaluate", {{expression: "1", returnByValue: true}});
         times.push((performance.now() - started) / 1000);
@@ -269,12 +279,22 @@ def click_cost(report: Report, core: Any, browser: Any, bridge: Any, request: An
     whole = report.add(Row.timing("safety", "bua click, settle 0 (checks included)", clicks))
     part = report.add(Row.timing("safety", "  the sensitive-action check inside those clicks (extension's timing)",
                                  [c / 1000 for c in checks]))
-    report.add(Row.timing("safety", "  a bare CDP round trip from the extension to the tab (the floor of a page read)",
-                          round_trips(browser, tab_id, n)))
-    assert whole.p50_ms is not None and part.p50_ms is not None
+    warm = report.add(Row.timing("safety", "  a bare CDP round trip from the extension to the tab, back to back",
+                                 round_trips(browser, tab_id, n)))
+    assert whole.p50_ms is not None and part.p50_ms is not None and warm.p50_ms is not None
+    gap = round(whole.p50_ms)
+    cold = report.add(Row.timing("safety", f"  the same round trip after {gap} ms of quiet (an action's first page call)",
+                                 round_trips(browser, tab_id, n, gap)))
+    assert cold.p50_ms is not None
+    # Without the check the click's own first page call would wake the tab instead: what the check adds is its time
+    # less that first call's wake-up (cold - warm).
+    added = round(part.p50_ms - cold.p50_ms + warm.p50_ms, 3)
+    report.add(Row("safety", "  the check less the wake-up any first page call pays (check - cold + warm, p50s)", n,
+                   value=added, unit="ms"))
     report.add(Row("safety", "share of a click spent in the check (p50 check / p50 click)", n,
                    value=round(part.p50_ms / whole.p50_ms, 3)))
     report.goal("added cost of the safety checks per click (p50 of the check itself)", part.p50_ms, 1.0, "ms")
+    report.goal("what the check adds to a click's page calls (its p50 less the first call's wake-up)", added, 1.0, "ms")
 
     big = urljoin(fixture_url, "extract/mixed.html?n=1000")
     assert request({"type": "navigate", "url": big, "tab_id": tab_id}, "bench-cost").ok

@@ -12,13 +12,13 @@ test("endpoint commands of every language the label check reads, in the forms sl
     ["/api/löschen", "deleting"], ["/ru/oplata", "a payment"], ["/ru/udalit", "deleting"], ["/ru/otpravit", "sending"],
     ["/ua/vidalyty", "deleting"], ["/%D1%83%D0%B4%D0%B0%D0%BB%D0%B8%D1%82%D1%8C", "deleting"], ["/cart/place-order", "a payment"],
     ["/api/%E5%88%A0%E9%99%A4", "deleting"], ["/it/acquista", "a payment"], ["/pl/przelew", "a transfer"], ["/nl/verwijderen", "deleting"],
-    ["/api/sendMoney", "a transfer"], ["/tr/sil", "deleting"], ["/id/hapus", "deleting"],
+    ["/api/sendMoney", "a transfer"], ["/tr/sil", "deleting"], ["/id/hapus", "deleting"], ["/profile/edit", "account changes"],
   ])) assert.equal(kind(path), expected, path);
 });
 
 test("ordinary endpoints and look-alike words are not commands", () => {
   for (const path of ["/api/notes", "/search", "/api/postal-code", "/stereo", "/gui/items", "/api/v1/update", "/api/save",
-    "/upload", "/profile/edit", "/api/stats", "/collect", "/api/items/3", "/de/suche", "/ru/poisk"]) {
+    "/upload", "/api/stats", "/collect", "/api/items/3", "/de/suche", "/ru/poisk"]) {
     assert.equal(kind(path), null, path);
   }
 });

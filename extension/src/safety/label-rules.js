@@ -13,7 +13,8 @@
  * - `compose` phrases (Reply, Forward, Compose) only open a composer: they send only when the control submits;
  * - `destinations` (Trash) delete where something is dropped, or on a button (a "Trash" link opens a folder);
  * - a control with no text is read by its hints (class, id, symbol names) against `icons` alone (paper plane,
- *   trash can, send): a class like "post-like-button" names a layout, not a command.
+ *   trash can, send, and the verbs class names spell in other languages: `btn-enviar`, `icon-papierkorb`): a
+ *   class like "post-like-button" names a layout, not a command.
  * A label that also holds an `exempt` word ("Remove filter") is not sensitive by its words.
  */
 

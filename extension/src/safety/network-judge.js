@@ -4,32 +4,20 @@
  * that pays, orders, deletes, sends, transfers or changes an account, or strict mode. What only the app knows
  * (data another site showed the task) is judged there (app/safety/network_holds.py).
  *
- * The words are matched on the URL's path and query names and on the body's field names, split into words
- * (`/api/v2/placeOrder`, `cart_checkout`, `{"deleteItem": …}`), never on values: a search for "pay slips" is
- * data, not an endpoint.
+ * The endpoint words (network-words.js, in every language the label check reads, from
+ * app/protocol/safety/sensitive-words.json) are matched on the URL's path segments and query names, the body's
+ * field names and its operation names, split into words (`/api/v2/placeOrder`, `cart_checkout`,
+ * `{"deleteItem": …}`, `/de/zahlungsabwicklung`), never on values: a search for "pay slips" is data, not an
+ * endpoint.
  */
 
-import { endpointKindOf } from "./network-words.js";
+import { endpointKinds } from "./network-words.js";
 
 /** Resource types whose requests can carry a method other than GET, or a body (Fetch patterns). */
 export const HELD_RESOURCE_TYPES = ["Document", "XHR", "Fetch", "Ping", "EventSource", "CSPViolationReport", "Other"];
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const MAX_BODY_CHARS = 64 * 1024;
-
-/**
- * Endpoint words by what the endpoint does (matched on a word of a path segment or field name), as APIs spell
- * them in English (`checkout`, `wallet`, `payout`); the commands of every language the label check reads are
- * matched too, from its vocabulary (network-words.js).
- */
-const ENDPOINT_KINDS = /** @type {const} */ ([
-  ["a payment", /^(pay|payment|payments|checkout|purchase|purchases|billing|charge|invoice|wallet)$/],
-  ["an order", /^(order|orders|buy|subscribe|subscription|booking|book|reserve|donate|donation)$/],
-  ["deleting", /^(delete|remove|destroy|erase|purge|trash|unsubscribe|cancel|deactivate)$/],
-  ["sending", /^(send|post|publish|reply|message|messages|share|invite|comment)$/],
-  ["a transfer", /^(transfer|transfers|wire|payout|withdraw|withdrawal|remit|deposit)$/],
-  ["account changes", /^(account|accounts|password|passwd|credential|credentials|signup|register|login|signin|auth|profile|settings|security|mfa|2fa)$/],
-]);
 
 /** Field names that hold a card's number, expiry or security code. */
 const CARD_FIELD = /^(cc|card|pan|cvc|cvv|cvv2|csc|cid|securitycode|exp|expiry|expiration|expdate|ccexp|cardnumber|ccnumber|cardno)$/;
@@ -203,26 +191,16 @@ function decodeSafely(text) {
 export function localReasons(request, { strict = false } = {}) {
   const body = bodyFields(request.body ?? "");
   const url = urlParts(request.url);
-  const names = [...url.names, ...body.names];
+  // A JSON body repeats its field names once per item: each is read once.
+  const names = [...new Set([...url.names, ...body.names])];
   const operations = body.pairs.filter(([n]) => OPERATION_FIELD.test(n.toLowerCase())).map(([, v]) => v);
   const mutation = /\bmutation\s*(?:(\w+)|[{(]\s*(\w+))/.exec(body.values.join("\n"));
-  const nameWords = [...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])].flatMap(wordsOf);
   /** @type {string[]} */
   const reasons = [];
   reasons.push(...dataReasons([...url.values, ...body.values], names));
   if (request.method.toUpperCase() === "DELETE") reasons.push("it is a DELETE request");
-  const endpointWords = [...url.segments.flatMap(wordsOf), ...nameWords];
-  /** @type {Set<string>} */
-  const kinds = new Set();
-  for (const [kind, pattern] of ENDPOINT_KINDS) {
-    const word = endpointWords.find((w) => pattern.test(w));
-    if (word) {
-      kinds.add(kind);
-      reasons.push(`it goes to an endpoint for ${kind} (“${word}”)`);
-    }
-  }
-  const named = endpointKindOf([...url.segments, ...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])]);
-  if (named && !kinds.has(named[0])) reasons.push(`it goes to an endpoint for ${named[0]} (“${named[1]}”)`);
+  const named = [...url.segments, ...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])];
+  for (const [kind, name] of endpointKinds(named)) reasons.push(`it goes to an endpoint for ${kind} (“${name}”)`);
   if (strict && reasons.length === 0) reasons.push("strict mode: bua asks before every request that can change something");
   return reasons;
 }

@@ -31,10 +31,13 @@ def test_every_phrase_category_compose_destination_and_exempt_list_cover_twenty_
     assert len(LANGUAGES) == 20
     assert set(words["phrases"]) == {"pay", "send", "delete", "transfer", "account"}
     lists = [*words["phrases"].items(), ("exempt", words["exempt"]), ("compose", words["compose"]),
-             ("destinations", words["destinations"])]
+             ("destinations", words["destinations"]),
+             *((f"endpoints {name}", by_language) for name, by_language in words["endpoints"]["words"].items())]
     for name, by_language in lists:
         assert set(LANGUAGES) <= set(by_language), name
         assert all(by_language[lang] for lang in LANGUAGES), name
+    assert set(words["endpoints"]["words"]) == set(words["endpoints"]["kinds"]) == {*words["phrases"], "order"}
+    assert set(words["endpoints"]["affixes"]) <= set(LANGUAGES)
     assert {"cc-number", "cvc"} <= set(words["fields"]["card"])
     assert {"exe", "msi", "dmg", "pkg", "deb", "rpm", "sh", "bat", "apk", "appimage"} <= set(words["executable_extensions"])
 
