@@ -74,9 +74,9 @@ def mark_output(data: dict[str, Any], token: str) -> MarkedView:
     return MarkedView(facts, token, marker.page)
 
 
-_DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing_changed": False}
-"""Effects that say nothing happened: left out of the model's view (absent means false or none), which saves
-~70 characters on every click, type, key and fill result the model reads."""
+_DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing_changed": False, "dom_mutations": 0}
+"""Effects that say nothing happened: left out of the model's view (absent means false, none or 0), which saves
+~90 characters on every click, type, key and fill result the model reads."""
 
 _EMPTY_OMITTED = frozenset({"elements", "text"})
 """An extract's parts that are often empty (a page with no controls, no text outside the markdown): left out of the

@@ -33,9 +33,10 @@ def test_effects_that_say_nothing_happened_are_left_out_and_the_data_is_untouche
     assert view.page["clicked"] == 'button "View"' and "clicked" not in view.facts["result"], \
         "an element's text is page data"
     assert data == before, "the task card and milestones read the raw data"
-    happened = model_view({"ok": True, "result": {"effects": {"navigated": True, "new_tabs": [7],
+    happened = model_view({"ok": True, "result": {"effects": {"navigated": True, "new_tabs": [7], "dom_mutations": 0,
                                                               "nothing_changed": True}}}, None).facts
-    assert happened["result"]["effects"] == {"navigated": True, "new_tabs": [7], "nothing_changed": True}
+    assert happened["result"]["effects"] == {"navigated": True, "new_tabs": [7], "nothing_changed": True}, \
+        "no mutations is what absent says too"
 
 
 def test_the_rendered_tool_result_is_the_model_view():
