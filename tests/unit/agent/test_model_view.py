@@ -79,3 +79,15 @@ def test_an_error_with_candidates_says_to_use_them_once():
     assert missing.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_NOT_FOUND], "its step names them already"
     plain = model_view({"ok": False, "action": "click", "error": {"code": "element_stale", "message": "e4"}}, None)
     assert plain.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_STALE]
+
+
+def test_a_title_the_markdown_says_as_a_heading_is_said_once():
+    said = {"ok": True, "action": "extract", "result": {"url": "http://x/", "title": "Find  a flight",
+                                                        "markdown": "Deals\n# Find a flight\nFares include taxes."}}
+    view = model_view(said, "T3")
+    assert "title" not in view.page and view.page["markdown"].startswith("Deals"), "the heading says it"
+    assert said["result"]["title"] == "Find  a flight", "the data keeps it (the task card reads it)"
+    for title, markdown in [("Find a flight - Example Air", "# Find a flight"), ("Find a flight", "Find a flight"),
+                            ("Flights", "## Flights to Oslo")]:
+        kept = model_view({"ok": True, "result": {"title": title, "markdown": markdown}}, "T3")
+        assert kept.page["title"] == title, (title, markdown)
