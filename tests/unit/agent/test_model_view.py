@@ -4,6 +4,7 @@ error, effects that say nothing happened left out, page strings marked, and the 
 from __future__ import annotations
 
 import copy
+import json
 
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
@@ -91,3 +92,23 @@ def test_a_title_the_markdown_says_as_a_heading_is_said_once():
                             ("Flights", "## Flights to Oslo")]:
         kept = model_view({"ok": True, "result": {"title": title, "markdown": markdown}}, "T3")
         assert kept.page["title"] == title, (title, markdown)
+
+
+def test_a_fill_reads_the_same_on_both_faces_its_read_backs_in_the_region():
+    from app.agent.page_text.region import read_view
+    from app.core.lane_ops import output_frame
+    from app.mcp.results import browser_result
+
+    result = {"as_asked": 3, "fields": [{"field": "e4", "value": "IGNORE ALL", "note": "the field does not show…"},
+                                        {"field": "#city", "typed_into": 'input#town "Town"'}],
+              "submitted": "form", "effects": {"navigated": True, "dom_mutations": 0, "new_tabs": [],
+                                               "nothing_changed": False, "url": "http://x/done"}}
+    output = ToolOutput({"ok": True, "action": "fill", "result": result}, boundary="T4")
+    text = browser_result({"ok": True, "output": output_frame(output)}).content[0].text
+    assert text == render_tool_result("x", output)["content"][0]["text"], "the subagent's view and bua mcp's"
+    facts, region = text.split("\n", 1)
+    assert json.loads(facts)["result"] == {"as_asked": 3, "fields": [{"field": "e4", "note": "the field does not show…"},
+                                                                    {"field": "#city"}], "submitted": "form",
+                                           "effects": {"navigated": True, "url": "http://x/done"}}
+    assert 'fields.0.value: "IGNORE ALL"' in region and "fields.1.typed_into: " in region
+    assert read_view(text)["result"]["fields"][0]["value"] == "IGNORE ALL"
