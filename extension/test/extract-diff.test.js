@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { diffSnapshots, lineHunks } from "../src/extract/diff.js";
+import { diffSnapshots, lineHunks, ONLY_REPORTED } from "../src/extract/diff.js";
 import { changesSince } from "../src/extract/extract-action.js";
 import { forgetTab, MAX_SNAPSHOTS, previous, remember, snapshotCount } from "../src/extract/snapshots.js";
 
@@ -184,7 +184,11 @@ test("fields the action reported itself are left out when only their value or st
   const list = diffSnapshots(before, after, 2000, { reported: new Set(["e1", "e3", "e4"]) });
   assert.equal(list?.elements, ['~ e2 radio "Small" (was: radio "Small" checked)',
     '~ e4 textbox "Label now" value="x" (was: textbox "Label")'].join("\n"));
-  assert.equal(list?.summary, "elements: 4 changed (2 as the fields above say)");
+  assert.equal(list?.summary, "elements: 2 changed", "the fields the result reports are not counted again");
+  const onlyName = snap(["Form"], [["e1", "textbox", "Name", 'value="Ada"'], ["e2", "radio", "Small", "checked"],
+    ["e3", "radio", "Large"], ["e4", "textbox", "Label"]]);
+  const only = diffSnapshots(before, onlyName, 2000, { reported: new Set(["e1"]) });
+  assert.equal(only?.summary, ONLY_REPORTED);
 });
 
 test("an element of a left-out region says its region, as the index's region line names it", () => {

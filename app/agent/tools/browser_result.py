@@ -74,13 +74,26 @@ def mark_output(data: dict[str, Any], token: str) -> MarkedView:
     return MarkedView(facts, token, marker.page)
 
 
-_DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing_changed": False}
-"""Effects that say nothing happened: left out of the model's view (absent means false or none), which saves
-~70 characters on every click, type, key and fill result the model reads."""
+_DEFAULT_EFFECTS: dict[str, Any] = {"navigated": False, "new_tabs": [], "nothing_changed": False, "dom_mutations": 0}
+"""Effects that say nothing happened: left out of the model's view (absent means false, none or 0), which saves
+~90 characters on every click, type, key and fill result the model reads."""
 
 _EMPTY_OMITTED = frozenset({"elements", "text"})
 """An extract's parts that are often empty (a page with no controls, no text outside the markdown): left out of the
 model's view when empty, as absent says the same."""
+
+_HEADING = re.compile(r"#{1,6} (.+)")
+
+
+def _title_said(result: dict[str, Any]) -> bool:
+    """Whether a read page's title is one of its markdown's headings, word for word (most pages title themselves
+    by their main heading): then the markdown says it, and the view says it once."""
+    title, markdown = result.get("title"), result.get("markdown")
+    if not isinstance(title, str) or not isinstance(markdown, str) or not title.strip():
+        return False
+    said = " ".join(title.split())
+    return any((m := _HEADING.fullmatch(line.strip())) and " ".join(m.group(1).split()) == said
+               for line in markdown.splitlines())
 
 
 CANDIDATES_STEP = "Or use the uid of the `candidates` entry that is the element you meant (no extract needed)."
@@ -115,13 +128,16 @@ def model_view(data: dict[str, Any], token: str | None) -> MarkedView:
 
 
 def trimmed(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of an output with its error's next step, and without what absent says as well."""
+    """A copy of an output with its error's next step, and without what absent says as well or the markdown says
+    already (a title that is one of its headings)."""
     view = dict(data)
     if isinstance(view.get("error"), dict):
         view["error"] = with_next_step(view["error"])
     result = view.get("result")
     if isinstance(result, dict):
-        result = {k: v for k, v in result.items() if not (k in _EMPTY_OMITTED and v == "")}
+        said_title = _title_said(result)
+        result = {k: v for k, v in result.items() if not (k in _EMPTY_OMITTED and v == "")
+                  and not (k == "title" and said_title)}
         if isinstance(result.get("effects"), dict):
             result["effects"] = with_download_step(
                 {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v})

@@ -29,9 +29,10 @@ class FillField(BaseModel):
 
 
 def _filled(raw: Raw, result: Result) -> str:
-    fields = result.get("fields") or []
-    failed = sum(1 for f in fields if isinstance(f, dict) and not f.get("ok"))
-    done = f"Filled {len(fields) - failed} field{'' if len(fields) - failed == 1 else 's'}"
+    listed = [f for f in result.get("fields") or [] if isinstance(f, dict)]
+    failed = sum(1 for f in listed if f.get("error"))
+    filled = int(result.get("as_asked") or 0) + len(listed) - failed
+    done = f"Filled {filled} field{'' if filled == 1 else 's'}"
     if failed:
         done += f" ({failed} could not be filled)"
     if result.get("submitted"):
@@ -48,15 +49,17 @@ class Fill(OnTab, WithDialog):
         asks="Fill and submit a form",
         rank=42,
         signature="{fields: [{uid | selector, value}], submit?}",
-        guide="several fields at once, one result each; `submit` only when all were filled.",
+        guide="several fields at once; `submit` only when all were filled. `fields` lists only the fields not "
+              "as asked (what differs, or the error); the rest are counted in `as_asked`.",
         done=_filled,
         failed="fill the form",
         may_navigate=True,
         needs_input_focus=True,
         sensitive_by="fields",
         change_list="on_dom_change",
-        result={**INPUT, "fields": {"field": OWN, "ok": OWN, "error": ERROR, "element": PAGE, "checked": OWN,
-                                    "changed": OWN, "selected": PAGE, "typed_into": PAGE, "value_length": OWN,
-                                    "typed_with": OWN, "value_unchanged": OWN, "next_step": OWN},
-                "submitted": PAGE, "submit_error": PAGE},
+        result={**INPUT, "as_asked": OWN,
+                "fields": {"field": OWN, "error": ERROR, "typed_into": PAGE, "selected": PAGE, "value": PAGE,
+                           "value_length": OWN, "note": OWN, "typed_with": OWN, "value_unchanged": OWN,
+                           "next_step": OWN},
+                "submitted": OWN, "submit_button": PAGE, "submit_error": PAGE},
     )

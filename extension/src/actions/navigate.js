@@ -5,7 +5,7 @@
  * document is ready (DOMContentLoaded) but its load event is still waited on
  * (a slow image, an unreachable script), return LOAD_GRACE_MS after
  * DOMContentLoaded with status "interactive" and a note, instead of holding
- * the agent until the timeout.
+ * the agent until the timeout. A loaded page's result has no status.
  */
 
 import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
@@ -37,8 +37,9 @@ export async function navigate(action, ctx) {
   const status = await loadWithin(ctx, tabId, url, timeoutMs);
 
   const tab = await requireTab(ctx.tabs, tabId);
-  const result = { tab_id: tabId, url: tab.url || url, title: tab.title ?? "", status };
-  return status === "loaded" ? result : { ...result, note: STILL_LOADING };
+  const result = { tab_id: tabId, url: tab.url || url, title: tab.title ?? "" };
+  // A loaded page is what a navigate answers; only one still loading says its status (and what to do).
+  return status === "loaded" ? result : { ...result, status, note: STILL_LOADING };
 }
 
 /**

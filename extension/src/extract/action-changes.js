@@ -14,7 +14,7 @@
 import { DEFAULT_MAX_CHARS } from "./budget.js";
 import { collectTab } from "./collect.js";
 import { render } from "./extract-action.js";
-import { diffSnapshots } from "./diff.js";
+import { diffSnapshots, ONLY_REPORTED } from "./diff.js";
 import { previous, remember, snapshotOf } from "./snapshots.js";
 import { topDocument } from "./uid-map.js";
 
@@ -55,7 +55,8 @@ export function withChangeList(handler, when) {
     if (when === "on_dom_change" && !changedInPlace(/** @type {{effects?: unknown}} */ (result))) return result;
     const reported = /** @type {{[REPORTED_UIDS]?: unknown}} */ (result)[REPORTED_UIDS];
     const changes = await changeList(ctx, tabId, new Set(Array.isArray(reported) ? reported : [])).catch(() => null);
-    return changes ? { ...result, changes } : result;
+    // Only the fields the result reports changed: the result says it, once (the snapshot moved on all the same).
+    return changes && changes.summary !== ONLY_REPORTED ? { ...result, changes } : result;
   };
 }
 

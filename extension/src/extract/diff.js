@@ -229,9 +229,12 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
       counts.added++;
       if (!inlineLink(now, shown)) els.push(`+ ${placedLine(now)}`);
     } else if (facts(was) !== facts(now)) {
+      if (selfReported(was, now, reported)) {
+        asReported++;
+        continue;
+      }
       counts.changed++;
-      if (selfReported(was, now, reported)) asReported++;
-      else if (!nameShown(was, now, shown)) els.push(`~ ${placedLine(now)} (was: ${facts(was)})`);
+      if (!nameShown(was, now, shown)) els.push(`~ ${placedLine(now)} (was: ${facts(was)})`);
     }
   }
   /** @type {ElementRecord[]} */
@@ -278,10 +281,13 @@ function removedElementLines(gone, now) {
   return lines;
 }
 
+/** The summary of a change list in which only the fields the action set and reported changed: its result says all. */
+export const ONLY_REPORTED = "nothing changed but the fields this action set";
+
 /**
  * @param {{added: number, removed: number, changed: number}} text
  * @param {{added: number, removed: number, changed: number}} elements
- * @param {number} asReported of the elements changed, how many the action's own result reports
+ * @param {number} asReported how many elements changed as the action's own result reports (not counted again)
  */
 function summary(text, elements, asReported) {
   /** @param {{added: number, removed: number, changed: number}} c @param {string} what */
@@ -289,9 +295,9 @@ function summary(text, elements, asReported) {
     const bits = [c.added && `${c.added} added`, c.removed && `${c.removed} removed`, c.changed && `${c.changed} changed`].filter(Boolean);
     return bits.length ? `${what}: ${bits.join(", ")}` : "";
   };
-  const els = part(elements, "elements");
-  const parts = [part(text, "text lines"), els && asReported ? `${els} (${asReported} as the fields above say)` : els].filter(Boolean);
-  return parts.length ? parts.join("; ") : "no text or element changed";
+  const parts = [part(text, "text lines"), part(elements, "elements")].filter(Boolean);
+  if (parts.length) return parts.join("; ");
+  return asReported ? ONLY_REPORTED : "no text or element changed";
 }
 
 /** An element's token in a markdown line: `[label](e4)` (group 2: the uid) or `[e4]` (group 3). */

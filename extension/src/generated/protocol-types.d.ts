@@ -103,7 +103,7 @@ export type TypeAction = {
   submit?: boolean;
 };
 
-/** `fill`: several fields at once, one result each; `submit` only when all were filled. */
+/** `fill`: several fields at once; `submit` only when all were filled. `fields` lists only the fields not as asked (what differs, or the error); the rest are counted in `as_asked`. */
 export type FillAction = {
   /** The answer to a confirm/prompt it opens (default: dismiss; alerts are accepted). */
   dialog?: "accept" | "dismiss";
@@ -411,21 +411,21 @@ export type TypeResult = {
 export type FillResult = {
   effects?: Nested<EffectsShape>;
   changes?: Nested<ChangesShape>;
+  as_asked?: Own;
   fields?: Nested<{
     field?: Own;
-    ok?: Own;
     error?: Nested<ErrorShape>;
-    element?: PageText;
-    checked?: Own;
-    changed?: Own;
-    selected?: PageText;
     typed_into?: PageText;
+    selected?: PageText;
+    value?: PageText;
     value_length?: Own;
+    note?: Own;
     typed_with?: Own;
     value_unchanged?: Own;
     next_step?: Own;
   }>;
-  submitted?: PageText;
+  submitted?: Own;
+  submit_button?: PageText;
   submit_error?: PageText;
 };
 

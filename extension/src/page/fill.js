@@ -34,8 +34,9 @@ export function submitForm() {
   if (invalid.length) {
     return { how: "invalid", fields: invalid.slice(0, 10).map((/** @type {any} */ e) => `${describeElement(e)}: ${e.validationMessage}`) };
   }
-  const button = form.querySelector("button[type=submit], input[type=submit], button:not([type])");
+  const buttons = form.querySelectorAll("button[type=submit], input[type=submit], button:not([type])");
+  const button = buttons[0];
   form.requestSubmit(button && button.form === form && !button.disabled ? button : undefined);
-  return { how: "form", button: button ? describeElement(button) : "" };
+  return { how: "form", button: button ? describeElement(button) : "", buttons: buttons.length };
 }
 definePageFunction(submitForm, { uses: [describeElement] });

@@ -15,13 +15,28 @@ import { deepActiveElement, describeElement, disabledReason, hiddenReason } from
  */
 export function pickEditable() {
   const el = this;
-  const editable = (/** @type {any} */ e) => e && (/^(INPUT|TEXTAREA|SELECT)$/.test(e.tagName) || e.isContentEditable);
-  if (editable(el)) return el;
+  if (takesInput(el)) return el;
   if (el.tagName === "LABEL" && el.control) return el.control;
   const query = "input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])";
   return (el.querySelector && el.querySelector(query)) || (el.shadowRoot && el.shadowRoot.querySelector(query)) || null;
 }
-definePageFunction(pickEditable);
+definePageFunction(pickEditable, { uses: [takesInput] });
+
+/**
+ * Whether an element takes a value itself (an input, textarea, select or contenteditable), so that pickEditable
+ * would choose it and no other.
+ * @param {any} el
+ */
+export function takesInput(el) {
+  return Boolean(el && (/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || el.isContentEditable));
+}
+definePageFunction(takesInput);
+
+/** `this` takes a value itself (takesInput). @this {any} */
+export function takesInputItself() {
+  return takesInput(this);
+}
+definePageFunction(takesInputItself, { uses: [takesInput] });
 
 /** @this {any} */
 export function editFacts() {

@@ -4,6 +4,7 @@ error, effects that say nothing happened left out, page strings marked, and the 
 from __future__ import annotations
 
 import copy
+import json
 
 from app.agent.results import render_tool_result
 from app.agent.tools.base import ToolOutput
@@ -33,9 +34,10 @@ def test_effects_that_say_nothing_happened_are_left_out_and_the_data_is_untouche
     assert view.page["clicked"] == 'button "View"' and "clicked" not in view.facts["result"], \
         "an element's text is page data"
     assert data == before, "the task card and milestones read the raw data"
-    happened = model_view({"ok": True, "result": {"effects": {"navigated": True, "new_tabs": [7],
+    happened = model_view({"ok": True, "result": {"effects": {"navigated": True, "new_tabs": [7], "dom_mutations": 0,
                                                               "nothing_changed": True}}}, None).facts
-    assert happened["result"]["effects"] == {"navigated": True, "new_tabs": [7], "nothing_changed": True}
+    assert happened["result"]["effects"] == {"navigated": True, "new_tabs": [7], "nothing_changed": True}, \
+        "no mutations is what absent says too"
 
 
 def test_the_rendered_tool_result_is_the_model_view():
@@ -78,3 +80,35 @@ def test_an_error_with_candidates_says_to_use_them_once():
     assert missing.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_NOT_FOUND], "its step names them already"
     plain = model_view({"ok": False, "action": "click", "error": {"code": "element_stale", "message": "e4"}}, None)
     assert plain.facts["error"]["next_step"] == GUIDANCE[ErrorCode.ELEMENT_STALE]
+
+
+def test_a_title_the_markdown_says_as_a_heading_is_said_once():
+    said = {"ok": True, "action": "extract", "result": {"url": "http://x/", "title": "Find  a flight",
+                                                        "markdown": "Deals\n# Find a flight\nFares include taxes."}}
+    view = model_view(said, "T3")
+    assert "title" not in view.page and view.page["markdown"].startswith("Deals"), "the heading says it"
+    assert said["result"]["title"] == "Find  a flight", "the data keeps it (the task card reads it)"
+    for title, markdown in [("Find a flight - Example Air", "# Find a flight"), ("Find a flight", "Find a flight"),
+                            ("Flights", "## Flights to Oslo")]:
+        kept = model_view({"ok": True, "result": {"title": title, "markdown": markdown}}, "T3")
+        assert kept.page["title"] == title, (title, markdown)
+
+
+def test_a_fill_reads_the_same_on_both_faces_its_read_backs_in_the_region():
+    from app.agent.page_text.region import read_view
+    from app.core.lane_ops import output_frame
+    from app.mcp.results import browser_result
+
+    result = {"as_asked": 3, "fields": [{"field": "e4", "value": "IGNORE ALL", "note": "the field does not show…"},
+                                        {"field": "#city", "typed_into": 'input#town "Town"'}],
+              "submitted": "form", "effects": {"navigated": True, "dom_mutations": 0, "new_tabs": [],
+                                               "nothing_changed": False, "url": "http://x/done"}}
+    output = ToolOutput({"ok": True, "action": "fill", "result": result}, boundary="T4")
+    text = browser_result({"ok": True, "output": output_frame(output)}).content[0].text
+    assert text == render_tool_result("x", output)["content"][0]["text"], "the subagent's view and bua mcp's"
+    facts, region = text.split("\n", 1)
+    assert json.loads(facts)["result"] == {"as_asked": 3, "fields": [{"field": "e4", "note": "the field does not show…"},
+                                                                    {"field": "#city"}], "submitted": "form",
+                                           "effects": {"navigated": True, "url": "http://x/done"}}
+    assert 'fields.0.value: "IGNORE ALL"' in region and "fields.1.typed_into: " in region
+    assert read_view(text)["result"]["fields"][0]["value"] == "IGNORE ALL"

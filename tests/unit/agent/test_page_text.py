@@ -195,11 +195,11 @@ def test_page_text_quoted_in_errors_and_select_text_is_page_data():
                            "page_text": ['Ignore "now"']}}, token)
     assert "message" not in escaped.facts["error"] and escaped.page["error.message"].startswith("'text'"), \
         "a quote the message holds only escaped: the whole message is page data"
-    fields = mark_output({"ok": True, "action": "fill", "result": {"fields": [{"field": "e1", "ok": False, "error": {
+    fields = mark_output({"ok": True, "action": "fill", "result": {"fields": [{"field": "e1", "error": {
         "code": "invalid_action", "message": 'input#card "Ignore all" takes text, not true',
         "page_text": ['input#card "Ignore all"']}}]}}, token)
     field = fields.facts["result"]["fields"][0]
-    assert field["error"]["message"] == "{fields.0.error.page_text.0} takes text, not true" and field["ok"] is False
+    assert field["error"]["message"] == "{fields.0.error.page_text.0} takes text, not true" and field["field"] == "e1"
     assert read_view(fields.text())["result"]["fields"][0]["error"]["message"].startswith('input#card "Ignore all"')
 
 

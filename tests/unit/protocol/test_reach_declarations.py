@@ -50,8 +50,11 @@ def test_flags_say_what_each_action_may_do():
 def test_milestones_name_what_was_done():
     find = ACTION_SPECS["find"].done({"type": "find", "role": "button", "name": "Email"}, {"total": 3})
     assert find == "Found 3 matches for button Email"
-    fill = ACTION_SPECS["fill"].done({"type": "fill"}, {"fields": [{"ok": True}, {"ok": False}], "submitted": "form"})
-    assert fill == "Filled 1 field (1 could not be filled) and submitted the form"
+    fill = ACTION_SPECS["fill"].done({"type": "fill"}, {"as_asked": 2, "fields": [{"field": "e3", "value": "AB"},
+                                                                   {"field": "e4", "error": {"code": "x"}}]})
+    assert fill == "Filled 3 fields (1 could not be filled)", "as asked and listed alike, but for the failed"
+    done = ACTION_SPECS["fill"].done({"type": "fill"}, {"as_asked": 1, "submitted": "form"})
+    assert done == "Filled 1 field and submitted the form"
 
 
 def test_page_log_takes_a_kind_and_an_optional_since():

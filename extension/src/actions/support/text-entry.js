@@ -10,7 +10,7 @@ import { nodeError } from "../../targets/action-target.js";
 import { describeElement, pageFunction } from "../../page/functions.js";
 import { onElement } from "../../tabs/isolated-world.js";
 import { pressKey } from "../../input/keyboard.js";
-import { chooseOption, focusForTyping, pickEditable, readValue, setValue } from "../../page/type.js";
+import { chooseOption, focusForTyping, pickEditable, readValue, setValue, takesInputItself } from "../../page/type.js";
 import { parseKeyCombo, keyEvents } from "../../input/keys.js";
 import { REPORTED_UIDS } from "../../extract/action-changes.js";
 import { issuedUid } from "../../extract/uid-map.js";
@@ -29,17 +29,19 @@ const IGNORED_AFTER_MS = 150;
 const MAX_KEYED_CHARS = 500;
 
 /**
- * The element to type into: the target, or the field a label or wrapper stands for.
+ * The element to type into: the target, or the field a label or wrapper stands for (`instead`: it is not the
+ * target, which a result says). One round trip when the target is the field itself.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {ResolvedElement} element
- * @returns {Promise<ResolvedElement>}
+ * @returns {Promise<ResolvedElement & {instead: boolean}>}
  */
 export async function editableOf(ctx, tabId, element) {
+  if (await guarded(onElement(ctx, tabId, element, takesInputItself))) return { ...element, instead: false };
   const reply = await guarded(ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
     objectId: element.objectId, functionDeclaration: pageFunction(pickEditable), returnByValue: false,
   }, element.sessionId));
-  if (reply.result?.subtype === "node" && reply.result.objectId) return { ...element, objectId: reply.result.objectId };
+  if (reply.result?.subtype === "node" && reply.result.objectId) return { ...element, objectId: reply.result.objectId, instead: true };
   const what = await onElement(ctx, tabId, element, describeThis).catch(() => "the element");
   throw new ActionError(ErrorCode.NOT_INTERACTABLE,
     `${what} is not a text field, select or contenteditable and contains none; target the input itself (extract shows it as a textbox or combobox)`,
