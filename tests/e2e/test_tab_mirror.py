@@ -7,19 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.protocol.actions.get_tabs import GetTabs
-from app.protocol.envelope import Request
 from tests.e2e.actions_helpers import blocklist, in_page, wait_until  # noqa: F401 (fixture)
+from tests.harness.actions import ask_extension
 
 PAGE = "/sessions.html"
 
 
 def extension_answer(core, task_id: str) -> Any:
     """get_tabs asked of the extension itself, past the mirror: its result, or its error code."""
-    bridge = core.pool.select()
-    envelope = Request.of_action(f"mirror-check-{task_id}", task_id, GetTabs(type="get_tabs"))
-    response = core.call(bridge.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), envelope.id,
-                                              None, 30, task_id))
+    response = core.call(ask_extension(core.pool.select(), {"type": "get_tabs"}, task_id))
     return response.result if response.ok else response.error.code
 
 
