@@ -44,7 +44,8 @@ class BridgeInfo:
 class BrowserBridge:
     _ids = itertools.count(1)
 
-    def __init__(self, writer: asyncio.StreamWriter, info: BridgeInfo, on_event: EventListener) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, info: BridgeInfo, on_event: EventListener,
+                 on_tabs: Callable[[], None] = lambda: None) -> None:
         self._writer = writer
         self.info = info
         self._on_event = on_event
@@ -57,7 +58,7 @@ class BrowserBridge:
         """Controls sent without waiting (`cancel`): their answers are expected, and dropped quietly."""
         self._to_cancel: list[str] = []
         """Aborted actions whose work the extension is told to stop, in the next `cancel` frame."""
-        self.tabs = TabMirror()
+        self.tabs = TabMirror(on_tabs)
         """This connection's tab state, pushed by the extension: get_tabs is answered from it (tab_mirror.py)."""
 
     @property
@@ -232,7 +233,7 @@ class BrowserBridge:
             return
         self.closed = True
         self.close_reason = reason
-        self.tabs.trusted = False
+        self.tabs.distrust()
         for message_id in list(self._pending):
             self._settle(message_id, self._disconnected(message_id))
         self._unawaited.clear()

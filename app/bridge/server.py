@@ -173,7 +173,7 @@ class BridgeServer:
 
     async def _serve_host(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, hello: dict[str, Any]) -> None:
         info = BridgeInfo(host_pid=hello.get("pid"), origin=str(hello.get("origin", "")))
-        bridge = BrowserBridge(writer, info, self.pool.dispatch_event)
+        bridge = BrowserBridge(writer, info, self.pool.dispatch_event, self.pool.tabs_changed)
         self.pool.add(bridge)
         reason = "native host exited"
         try:

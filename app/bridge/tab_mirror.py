@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,9 @@ def _row(data: Any) -> TabRow | None:
 
 
 class TabMirror:
-    def __init__(self) -> None:
+    def __init__(self, on_change: Callable[[], None] = lambda: None) -> None:
+        self._on_change = on_change
+        """Told after each frame and when the mirror stops being trusted (the pool tells the lanes)."""
         self.trusted = False
         self._seq = 0
         self._rows: dict[int, TabRow] = {}
@@ -62,7 +64,7 @@ class TabMirror:
             if self.trusted:
                 log.warning("tab_state %r after %d: the mirror waits for a full frame; get_tabs asks the extension",
                             seq, self._seq)
-            self.trusted = False
+            self.distrust()
             return
         if full:
             self._rows, self._order, self._unnamed, self._current, self._stopped = {}, [], 0, {}, frozenset()
@@ -85,13 +87,26 @@ class TabMirror:
             self._stopped = frozenset(str(t) for t in stopped)
         self._seq = seq
         self.trusted = True
+        self._on_change()
+
+    def distrust(self) -> None:
+        """Until the next full frame, only the extension answers (a gap; the connection closed)."""
+        if self.trusted:
+            self.trusted = False
+            self._on_change()
 
     def answer(self, task_id: str) -> dict[str, Any] | None:
         """get_tabs' result for the task, as the extension builds it (extension/src/actions/get-tabs.js), or None
         when only the extension can answer (no trustworthy mirror, or the task is stopped)."""
+        result = self.peek(task_id)
+        if result is not None:
+            self.answered += 1
+        return result
+
+    def peek(self, task_id: str) -> dict[str, Any] | None:
+        """What `answer` would say, not counted as answered (what the lanes push to their MCP servers)."""
         if not self.trusted or task_id in self._stopped:
             return None
-        self.answered += 1
         current = self._current.get(task_id)
         own = [self._rows[i] for i in self._order if self._rows[i].task_id == task_id]
         return {

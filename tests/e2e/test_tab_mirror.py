@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.e2e import mcp_helpers as mcp
 from tests.e2e.actions_helpers import blocklist, in_page, wait_until  # noqa: F401 (fixture)
 from tests.harness.actions import ask_extension
 
@@ -131,3 +132,35 @@ def test_the_mirror_is_rebuilt_after_a_service_worker_restart(core, act, browser
     finally:
         browser.cdp.send("Target.closeTarget", {"targetId": person})
     act({"type": "close_tab", "tab_id": nav.result["tab_id"]}, task_id=task)
+
+
+async def test_bua_mcp_answers_get_tabs_from_the_push_as_the_core_would(core, browser, fixture_server):
+    """The core pushes each lane its get_tabs output (app/core/lane_tabs.py); bua mcp answers a bare get_tabs
+    from it: the same answer, never behind the lane's own actions, the core's when the lane is stopped."""
+    async with mcp.mcp_client(core.home, "Mirror Client") as session:
+        task = await mcp.lane_id(session)
+        lane = core.core.lanes.lanes[task]
+        nav = await mcp.act(session, {"type": "navigate", "url": fixture_server.url(f"{PAGE}?mirror=mcp")})
+        ahead = lane.answered_ahead
+        listed_here = await mcp.act(session, {"type": "get_tabs"})
+        assert await mcp.eventually(lambda: lane.answered_ahead == ahead + 1), "bua mcp answered it from the push"
+        assert [t["tab_id"] for t in listed_here["tabs"]] == [nav["tab_id"]]
+        assert listed_here == extension_answer(core, task), "the extension's own answer"
+        steps = core.core.board.tasks[task].milestones
+        assert await mcp.eventually(lambda: [m.action for m in steps] == ["navigate", "get_tabs"]), \
+            "an answer given ahead still posts its step"
+
+        opened = await mcp.act(session, {"type": "open_tab", "url": fixture_server.url(f"{PAGE}?mirror=mcp2")})
+        now = await mcp.act(session, {"type": "get_tabs"})  # at once: the push is ahead of open_tab's answer
+        assert {t["tab_id"]: t["current"] for t in now["tabs"]} == {nav["tab_id"]: False, opened["tab_id"]: True}
+        assert await mcp.eventually(lambda: lane.answered_ahead == ahead + 2)
+
+        await mcp.act(session, {"type": "close_tab", "tab_id": opened["tab_id"]})
+        assert [t["tab_id"] for t in (await mcp.act(session, {"type": "get_tabs"}))["tabs"]] == [nav["tab_id"]]
+
+        core.run(lambda: lane.stop_signal.abort("stopped by the person"))
+        stopped = await mcp.call(session, "browser", {"type": "get_tabs"})
+        assert stopped.is_error and "stopped" in stopped.content[0].text
+        assert await mcp.eventually(lambda: lane.answered_ahead == ahead + 3)
+        assert not await mcp.eventually(lambda: lane.answered_ahead > ahead + 3, 1.0), \
+            "a stopped lane's get_tabs is the core's"
