@@ -167,7 +167,11 @@ class Lane:
                     # bua mcp answered a get_tabs from the push: it runs here as if asked, before the next
                     # frame is read (the guard sees what the model saw; the board gets the step).
                     self.answered_ahead += 1
-                    await act(self, {"action": dict(GET_TABS)}, self.stop_signal.child(), lambda _k, _d: None)
+                    seen = act(self, {"action": dict(GET_TABS)}, self.stop_signal.child(), lambda _k, _d: None)
+                    if self.tabs is not None and self.tabs.output() is not None:
+                        await seen  # the tab mirror answers it at once
+                    else:
+                        self._spawn(seen)  # it would ask the browser: the lane's next frames do not wait for it
         except ConnectionError:
             return
         finally:
