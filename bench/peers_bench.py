@@ -17,6 +17,7 @@ form at most 0.75×, and the cheap call's p50 at most 1.0× chrome-devtools-mcp'
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -27,19 +28,23 @@ from typing import Any
 from bench.live import live_browser
 from bench.peers_pages import PeerPages
 from bench.peers_servers import BUA, DEVTOOLS, PLAYWRIGHT
-from bench.peers_tasks import CHEAP_TOOL, TASK_NAMES
+from bench.peers_tasks import CHEAP_TOOL, EVALUATE_TOOL, TASK_NAMES
 from bench.report import RESULTS, Report, Row
 from tests.e2e.mcp_helpers import ROOT
 
 PEERS = (PLAYWRIGHT, DEVTOOLS)
 CHAR_GOALS = {"seed": 0.5, "form": 0.75}
 CHEAP_GOAL = 1.0
+WORK_TASKS = ("seed", "form", "table")
+ONLY_CHEAP_ENV = "BUA_PEERS_CHEAP_ONLY"
+"""Set to 1 to run only the cheap calls (a quick look at the pipe; `make bench` runs everything)."""
 
 
 def _client(home: Path, work: Path, urls: dict[str, str], rounds: int, cheap_n: int) -> dict[str, Any]:
     config = work / "peers-config.json"
+    tasks = [] if os.environ.get(ONLY_CHEAP_ENV) == "1" else list(WORK_TASKS)
     config.write_text(json.dumps({"home": str(home), "work": str(work), "urls": urls, "rounds": rounds,
-                                  "cheap_n": cheap_n}))
+                                  "cheap_n": cheap_n, "tasks": tasks}))
     done = subprocess.run([sys.executable, "-m", "bench.peers_client", str(config)], cwd=ROOT, capture_output=True,
                           text=True, timeout=3600)
     if done.returncode != 0:
@@ -60,7 +65,7 @@ def _add_task_rows(report: Report, task: str, servers: dict[str, Any]) -> dict[s
             continue
         failures = entry["failures"]
         rounds = len(entry["chars"])
-        label = CHEAP_TOOL[name] if task == "cheap" else name
+        label = {"cheap": CHEAP_TOOL, "evaluate": EVALUATE_TOOL}.get(task, {}).get(name, name)
         note = f"{len(failures)}/{rounds} failed: {failures[0][:200]}" if failures else ""
         row = Row.timing("peers", f"{TASK_NAMES[task]}: {label}"[:52], entry["seconds"], note=note)
         row.value, row.unit = _chars(entry), f"chars, {len(entry['seconds']) // max(rounds, 1)} calls"
@@ -83,7 +88,7 @@ def _report(report: Report, servers: dict[str, Any]) -> None:
             version = f" {data['version']}" if data.get("version") else ""
             report.add(Row("peers", f"{name}{version}: tool list (tools/list JSON)", 1,
                            value=data["tool_list_chars"], unit="chars"))
-    for task in ("seed", "form", "table"):
+    for task in WORK_TASKS:
         chars = _add_task_rows(report, task, servers)
         best = _best_peer({k: float(v) for k, v in chars.items()})
         if best is None or BUA not in chars:
@@ -93,16 +98,19 @@ def _report(report: Report, servers: dict[str, Any]) -> None:
         if task in CHAR_GOALS:
             report.goal(f"peers: {task} at most {CHAR_GOALS[task]}x the best peer's characters ({best[0]})", ratio,
                         CHAR_GOALS[task], "x")
-    _add_task_rows(report, "cheap", servers)
-    cheap = {n: d["tasks"]["cheap"]["seconds"] for n, d in servers.items() if "cheap" in d.get("tasks", {})}
-    if BUA in cheap and DEVTOOLS in cheap:
-        p50 = {n: statistics.median(s) for n, s in cheap.items()}
+    for task, what in (("cheap", "cheap call"), ("evaluate", "evaluate 1")):
+        _add_task_rows(report, task, servers)
+        seconds = {n: d["tasks"][task]["seconds"] for n, d in servers.items() if task in d.get("tasks", {})}
+        if BUA not in seconds:
+            continue
+        p50 = {n: statistics.median(s) for n, s in seconds.items()}
         for peer in PEERS:
             if peer in p50:
-                report.add(Row("peers", f"cheap call p50: bua / {peer}", len(cheap[BUA]),
+                report.add(Row("peers", f"{what} p50: bua / {peer}", len(seconds[BUA]),
                                value=round(p50[BUA] / p50[peer], 3), unit="x"))
-        report.goal("peers: cheap call p50 at most 1.0x chrome-devtools-mcp's list_pages", p50[BUA] / p50[DEVTOOLS],
-                    CHEAP_GOAL, "x")
+        if task == "cheap" and DEVTOOLS in p50:
+            report.goal("peers: cheap call p50 at most 1.0x chrome-devtools-mcp's list_pages",
+                        p50[BUA] / p50[DEVTOOLS], CHEAP_GOAL, "x")
 
 
 def run(report: Report, fixture_url: str, rounds: int = 3, cheap_n: int = 200) -> None:

@@ -4,7 +4,8 @@ runs the tasks' scripts, servers in turn.
 
 
 `python -m bench.peers_client CONFIG.json`: CONFIG names `home` (the running core's), `work` (a scratch folder),
-`urls` (task → page), `rounds` and `cheap_n`. Prints one JSON object on stdout: per server, either `skipped`
+`urls` (task → page), `rounds`, `cheap_n` and optionally `tasks` (the work tasks to run; the cheap calls
+always run). Prints one JSON object on stdout: per server, either `skipped`
 (why) or its version, its tool list's size and, per task, the characters read per round, each call's seconds,
 any failure, and the last run's calls with their answers.
 """
@@ -25,7 +26,7 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import stdio_client
 
 from bench import peers_servers
-from bench.peers_tasks import TASKS, Recorder, TaskFailed
+from bench.peers_tasks import CHEAP_SETUP, TASKS, Recorder, TaskFailed
 
 START_TIMEOUT_S = 120.0
 CALL_TIMEOUT_S = 120.0
@@ -85,18 +86,22 @@ async def main(config: dict[str, Any]) -> dict[str, Any]:
             out[server.name] = {"version": peers_servers.installed_version(VERSIONS.get(server.name, "")),
                                 "tool_list_chars": listed, "tasks": {}}
         names = list(sessions)
-        for task in ("seed", "form", "table"):
+        work_tasks = [t for t in ("seed", "form", "table") if t in config.get("tasks", TASKS)]
+        for task in work_tasks:
             for name in names:  # warm-up: each peer launches its browser on its first call
                 await _run_once(sessions[name], task, name, config["urls"][task])
         for round_no in range(config["rounds"]):
-            for task in ("seed", "form", "table"):
+            for task in work_tasks:
                 order = names[round_no % len(names):] + names[:round_no % len(names)] if names else []
                 for name in order:
                     _record(out, name, task, *await _run_once(sessions[name], task, name, config["urls"][task]))
             print(f"peers: round {round_no + 1}/{config['rounds']} done", file=sys.stderr, flush=True)
-        for _ in range(config["cheap_n"]):
-            for name in names:
-                _record(out, name, "cheap", *await _run_once(sessions[name], "cheap", name, ""))
+        for name in names:
+            await CHEAP_SETUP[name](Recorder(sessions[name]), config["urls"]["plain"])
+        for _ in range(config["cheap_n"]):  # sampled in turn, A B C A B C, each call its own sample
+            for task in ("cheap", "evaluate"):
+                for name in names:
+                    _record(out, name, task, *await _run_once(sessions[name], task, name, ""))
     return out
 
 

@@ -37,6 +37,10 @@ TABLE_ROWS = 1000
 CITIES = ["Lisbon", "Oslo", "Kyoto", "Lima", "Accra", "Quebec", "Tartu", "Perth", "Izmir", "Cusco"]
 
 
+PLAIN_PAGE = ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Plain</title></head><body>"
+              "<p>A page with nothing to act on: the cheap calls run beside it.</p></body></html>")
+
+
 def table_rows(n: int = TABLE_ROWS) -> list[tuple[str, str, str, str]]:
     """The table's rows (order no., customer, city, amount), the same every run."""
     rng = random.Random(21)
@@ -74,6 +78,8 @@ class PeerPages:
                     pages.received.append(fields)
                     self._send("<!doctype html><title>Results</title><h1>Flights found</h1>"
                                "<p>3 flights match your search.</p>")
+                elif parts.path == "/plain.html":
+                    self._send(PLAIN_PAGE)
                 elif parts.path == "/last-received":
                     last = pages.received.pop() if pages.received else {}
                     pages.received.clear()
@@ -102,7 +108,7 @@ class PeerPages:
 
     def urls(self) -> dict[str, str]:
         return {"seed": self.url("/index.html?delay=50"), "form": self.url("/form.html"),
-                "table": self.url("/table.html")}
+                "table": self.url("/table.html"), "plain": self.url("/plain.html")}
 
     def stop(self) -> None:
         self.httpd.shutdown()

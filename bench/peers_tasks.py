@@ -225,13 +225,51 @@ async def cheap_devtools(c: Recorder, url: str) -> None:
     await c.call("list_pages", {})
 
 
+# The cheap call that must reach the page: evaluate `1` (bua's answer also passes its safety steps: the session
+# gate, the label check a script gets, the network hold), so the pipe's own cost stays visible beside a call a
+# mirror may answer. Each server's page is opened once before (CHEAP_SETUP).
+
+async def evaluate_bua(c: Recorder, url: str) -> None:
+    expect_value(await c.call("browser", {"type": "evaluate", "expression": "1"}))
+
+
+async def evaluate_playwright(c: Recorder, url: str) -> None:
+    expect_value(await c.call("browser_evaluate", {"function": "() => 1"}))
+
+
+async def evaluate_devtools(c: Recorder, url: str) -> None:
+    expect_value(await c.call("evaluate_script", {"function": "() => 1"}))
+
+
+def expect_value(text: str) -> None:
+    if "1" not in text:
+        raise TaskFailed(f"evaluate of 1 answered without the value: {text[:200]}")
+
+
+async def open_bua(c: Recorder, url: str) -> None:
+    await c.call("browser", {"type": "navigate", "url": url})
+
+
+async def open_playwright(c: Recorder, url: str) -> None:
+    await c.call("browser_navigate", {"url": url})
+
+
+async def open_devtools(c: Recorder, url: str) -> None:
+    await c.call("navigate_page", {"type": "url", "url": url})
+
+
 Script = Callable[[Recorder, str], Awaitable[None]]
 TASKS: dict[str, dict[str, Script]] = {
     "seed": {BUA: seed_bua, PLAYWRIGHT: seed_playwright, DEVTOOLS: seed_devtools},
     "form": {BUA: form_bua, PLAYWRIGHT: form_playwright, DEVTOOLS: form_devtools},
     "table": {BUA: table_bua, PLAYWRIGHT: table_playwright, DEVTOOLS: table_devtools},
     "cheap": {BUA: cheap_bua, PLAYWRIGHT: cheap_playwright, DEVTOOLS: cheap_devtools},
+    "evaluate": {BUA: evaluate_bua, PLAYWRIGHT: evaluate_playwright, DEVTOOLS: evaluate_devtools},
 }
+CHEAP_SETUP: dict[str, Script] = {BUA: open_bua, PLAYWRIGHT: open_playwright, DEVTOOLS: open_devtools}
+"""Opens the page the cheap calls run beside (the evaluate call needs one)."""
 TASK_NAMES = {"seed": f"seed scenario ({SEED_COUNT} candidates' contacts)", "form": "form fill (4 fields + submit)",
-              "table": "1,000-row table read", "cheap": "cheap call (list tabs)"}
+              "table": "1,000-row table read", "cheap": "cheap call (list tabs)",
+              "evaluate": "cheap call reaching the page (evaluate 1)"}
 CHEAP_TOOL = {BUA: "browser get_tabs", PLAYWRIGHT: "browser_tabs list", DEVTOOLS: "list_pages"}
+EVALUATE_TOOL = {BUA: "browser evaluate", PLAYWRIGHT: "browser_evaluate", DEVTOOLS: "evaluate_script"}

@@ -30,7 +30,7 @@ from bench import pipe_hops, pipe_worker
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once, timed, wall_once
 from native_host import framing
-from tests.harness.actions import pool_request
+from tests.harness.actions import ask_extension, pool_request
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,16 +73,21 @@ def run(report: Report, fixture_url: str, n: int = 200) -> None:
         session = cdp.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["sessionId"]
 
         def get_tabs_via_pipe() -> None:
+            assert core.call(ask_extension(bridge, {"type": "get_tabs"}, "bench")).ok
+
+        def get_tabs_mirrored() -> None:
             assert core.call(pool_request(bridge, {"type": "get_tabs"}, "bench")).ok
 
         def evaluate_direct() -> None:
             assert cdp.send("Runtime.evaluate", {"expression": "1", "returnByValue": True}, session)["result"]["value"] == 1
 
-        for fn in (ping, get_tabs_via_pipe, evaluate_via_pipe, evaluate_direct):
+        for fn in (ping, get_tabs_via_pipe, get_tabs_mirrored, evaluate_via_pipe, evaluate_direct):
             timed(fn, 20)  # warm-up
         report.add(Row.timing("pipe", "no-op round trip (ping, app→host→ext→app), thread hop", timed(ping, n)))
-        report.add(Row.timing("pipe", "get_tabs through the pipe (chrome.tabs, no CDP), thread hop",
+        report.add(Row.timing("pipe", "get_tabs asked of the extension (chrome.tabs, no CDP), thread hop",
                               timed(get_tabs_via_pipe, n)))
+        report.add(Row.timing("pipe", "get_tabs answered by the app's tab mirror, thread hop",
+                              timed(get_tabs_mirrored, n)))
         report.add(Row.timing("pipe", "CDP Runtime.evaluate through the pipe, thread hop", timed(evaluate_via_pipe, n)))
         # Taken in turn, so that the difference compares samples that met the same load.
         hop_loop = pipe_hops.LoopThread()
@@ -120,6 +125,8 @@ def _worker_rows(report: Report, worker: pipe_worker.Worker, evaluate: Callable[
     chrome.debugger round trip timed there."""
     report.add(Row.timing("pipe-hop", "chrome.debugger Runtime.evaluate, timed in the extension's worker",
                           worker.debugger_round_trips(tab_id, n)))
+    report.add(Row.timing("pipe-hop", "chrome.tabs.query (get_tabs', the tab feed's), timed in the worker",
+                          worker.tabs_query_round_trips(n)))
     for name, action in (("evaluate", evaluate), ("get_tabs", get_tabs)):
         sent = worker.commands_of(action)
         listed = "could not count (chrome.debugger.sendCommand not wrappable)" if sent is None else \

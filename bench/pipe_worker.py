@@ -4,7 +4,9 @@ browser's CDP pipe; the extension itself is not changed):
 * which CDP commands one action sends through chrome.debugger (chrome.debugger.sendCommand counted while the
   action runs, then restored), so the action's cost can be read as so many debugger round trips;
 * one chrome.debugger round trip (Runtime.evaluate "1" on the tab) timed in the worker, beside the same command
-  sent directly over --remote-debugging-pipe.
+  sent directly over --remote-debugging-pipe;
+* one chrome.tabs.query of get_tabs (what its handler waits for, and what the tab feed runs before the answer of
+  an action that may change tabs: extension/src/tabs/tab-feed.js) timed in the worker.
 """
 
 from __future__ import annotations
@@ -32,6 +34,16 @@ TIME = """(async () => {
   for (let i = 0; i < %d; i++) {
     const start = performance.now();
     await chrome.debugger.sendCommand({tabId: %d}, "Runtime.evaluate", {expression: "1", returnByValue: true});
+    times.push(performance.now() - start);
+  }
+  return JSON.stringify(times);
+})()"""
+
+TABS_QUERY = """(async () => {
+  const times = [];
+  for (let i = 0; i < %d; i++) {
+    const start = performance.now();
+    await chrome.tabs.query({windowType: "normal"});
     times.push(performance.now() - start);
   }
   return JSON.stringify(times);
@@ -66,3 +78,7 @@ class Worker:
     def debugger_round_trips(self, tab_id: int, n: int) -> list[float]:
         """n chrome.debugger Runtime.evaluate round trips timed in the worker, in seconds."""
         return [ms / 1000 for ms in json.loads(self.evaluate(TIME % (n, tab_id)))]
+
+    def tabs_query_round_trips(self, n: int) -> list[float]:
+        """n chrome.tabs.query({windowType: "normal"}) timed in the worker, in seconds."""
+        return [ms / 1000 for ms in json.loads(self.evaluate(TABS_QUERY % n))]

@@ -10,6 +10,7 @@ import { helloData } from "./src/wire/hello.js";
 import { NativePort } from "./src/wire/native-port.js";
 import { eventMessage } from "./src/protocol.js";
 import { TaskTabs } from "./src/tabs/task-tabs.js";
+import { TabFeed } from "./src/tabs/tab-feed.js";
 import { HANDLERS } from "./src/actions/index.js";
 import { BuaWindow } from "./src/tabs/bua-window.js";
 import { DialogGuard } from "./src/tabs/dialogs.js";
@@ -32,13 +33,14 @@ const timers = {
 };
 
 const port = new NativePort({ runtime: chrome.runtime, timers });
-const taskTabs = new TaskTabs(chrome.storage.session);
+const taskTabs = new TaskTabs(chrome.storage.session, () => tabFeed.changed());
 const debuggerController = new DebuggerController(chrome.debugger);
 const pageLogs = new PageLogs(debuggerController);
 const blocklist = new Blocklist(chrome.storage.local);
 const groups = new TabGroups({ tabs: chrome.tabs, tabGroups: chrome.tabGroups, action: chrome.action });
 const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   port.post(eventMessage(type, data));
+  tabFeed.changed();
   if (type === "session_started") {
     pageLogs.start(/** @type {number} */ (data.tab_id)).catch((err) => console.warn("bua: could not listen to the tab's log:", err));
     groups.add(/** @type {{task_id: string, tab_id: number, label: string}} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
@@ -49,6 +51,16 @@ const sessions = new SessionStore(chrome.storage.session, (type, data) => {
     groups.remove(/** @type {{task_id: string, tab_id: number}} */ (data));
   }
 });
+// The tab state get_tabs reads, pushed to the app (tabs/tab-feed.js): every change that could alter it reconciles.
+const tabFeed = new TabFeed({ post: (msg) => port.post(msg), tabs: chrome.tabs, sessions, taskTabs });
+const feedTabs = () => tabFeed.changed();
+chrome.tabs.onActivated.addListener(feedTabs);
+chrome.tabs.onMoved.addListener(feedTabs);
+chrome.tabs.onAttached.addListener(feedTabs);
+chrome.tabs.onDetached.addListener(feedTabs);
+chrome.tabs.onReplaced.addListener(feedTabs);
+chrome.windows.onCreated.addListener(feedTabs);
+chrome.windows.onRemoved.addListener(feedTabs);
 const gate = new SessionGate({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
 const downloads = new TaskDownloads({ downloads: chrome.downloads, storage: chrome.storage.session, sessions, tabs: chrome.tabs });
 const controls = new SessionControls({
@@ -75,6 +87,7 @@ const dispatcher = new ActionDispatcher({
   confirmations,
   holds,
   strict,
+  tabFeed,
   services: {
     sessions,
     tabs: chrome.tabs,
@@ -93,11 +106,15 @@ const dispatcher = new ActionDispatcher({
     const data = await helloData({ runtime: chrome.runtime, storageLocal: chrome.storage.local, navigator });
     await sessions.ready();
     port.post(eventMessage("hello", { ...data, sessions: sessions.all() }));
+    tabFeed.connected();
   },
 });
 
 // Nobody is left to answer a held request: it fails.
-port.onDisconnect = (/** @type {string} */ reason) => holds.releaseAll(`bua's app went away (${reason})`);
+port.onDisconnect = (/** @type {string} */ reason) => {
+  tabFeed.disconnected();
+  holds.releaseAll(`bua's app went away (${reason})`);
+};
 
 port.onMessage = (/** @type {unknown} */ msg) => {
   dispatcher.handle(msg);
@@ -110,6 +127,7 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => {
+  tabFeed.changed();
   const session = sessions.get(tabId);
   if (session) port.post(eventMessage("tab_closed", { task_id: session.task_id, tab_id: tabId, domain: session.domain }));
   dialogs.forgetTab(tabId);
@@ -121,6 +139,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 // Every tab a session tab opens joins its task (or is closed at once: a blocked site, a stopped task).
 const openedTabs = new OpenedTabs({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
 chrome.tabs.onCreated?.addListener((tab) => {
+  tabFeed.changed();
   if (tab.id !== undefined && tab.openerTabId !== undefined) holds.opened(tab.openerTabId, tab.id);
   openedTabs.onCreated(tab).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
@@ -131,6 +150,7 @@ chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
 
 // A session follows its tab wherever it goes (links, scripts, the person); landing on a blocked site ends it.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.url !== undefined || change.title !== undefined || change.status !== undefined) tabFeed.changed();
   if ((change.url || change.title) && sessions.get(tabId)) {
     gate.followTab(tabId);
   }

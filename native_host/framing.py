@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import struct
 from typing import Any, BinaryIO, Callable
 
@@ -33,6 +34,15 @@ def encode(message: dict[str, Any]) -> bytes:
 
 def encode_body(body: bytes) -> bytes:
     return HEADER.pack(len(body)) + body
+
+
+_OBJECT_START = re.compile(rb"[ \t\r\n]*\{")
+
+
+def starts_as_object(body: bytes) -> bool:
+    """Whether a frame body begins as a JSON object does: the host's check of what Chrome sends (no parse, no
+    copy). The app parses every frame anyway and reports one that is not JSON (app/bridge/server.py)."""
+    return _OBJECT_START.match(body) is not None
 
 
 def decode_body(body: bytes) -> dict[str, Any]:

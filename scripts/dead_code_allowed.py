@@ -9,8 +9,8 @@ This file is read by vulture only; it is never imported.
 
 from app.agent import context
 from app.agent.page_text import flagger
-from app.bridge import bridge, win_pipe_server
-from app.core import background, sessions
+from app.bridge import bridge, tab_mirror, win_pipe_server
+from app.core import background, lanes, sessions
 from app.demo.scripted_model import server
 from app.protocol import envelope
 from app.protocol.safety import LANGUAGES
@@ -24,6 +24,8 @@ context.Deps.todos, context.Deps.reminders  # the parent state a subagent never 
 flagger.Pattern.lang  # which language a pattern is for, from the data file (the coverage tests count by it)
 envelope.ErrorBody.candidates, envelope.ErrorBody.next_step  # pydantic fields: sent and read as JSON
 sessions.SessionRow.last_action_type  # a row's field, read through asdict() by the popup and `bua status`
+lanes.Lane.answered_ahead  # the e2e test tells a get_tabs bua mcp answered from the push from one the core did
+tab_mirror.TabMirror.answered  # the e2e test and `bench mcp` tell a mirrored get_tabs from one the extension answered
 bridge.BrowserBridge.pending_tasks  # the e2e tests tell an action in flight from the core's own controls
 background.CoreThread  # a core on a thread of its own: the test harness, the benches and scripts/screenshots.py
 server.ScriptedModelServer.calls_by  # the offline model's record of who called it: the agent tests read it

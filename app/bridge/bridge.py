@@ -16,7 +16,9 @@ from typing import Any, Callable
 
 from app.abort import AbortSignal
 from app.bridge.stream import dumps
+from app.bridge.tab_mirror import TabMirror
 from app.protocol.actions import ActionModel
+from app.protocol.actions.get_tabs import GetTabs
 from app.protocol.envelope import Control, ControlOp, Event, Request, Response
 from app.protocol.errors import ErrorCode, RequestErrorCode, error_body
 from native_host import framing
@@ -42,7 +44,8 @@ class BridgeInfo:
 class BrowserBridge:
     _ids = itertools.count(1)
 
-    def __init__(self, writer: asyncio.StreamWriter, info: BridgeInfo, on_event: EventListener) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, info: BridgeInfo, on_event: EventListener,
+                 on_tabs: Callable[[], None] = lambda: None) -> None:
         self._writer = writer
         self.info = info
         self._on_event = on_event
@@ -55,6 +58,8 @@ class BrowserBridge:
         """Controls sent without waiting (`cancel`): their answers are expected, and dropped quietly."""
         self._to_cancel: list[str] = []
         """Aborted actions whose work the extension is told to stop, in the next `cancel` frame."""
+        self.tabs = TabMirror(on_tabs)
+        """This connection's tab state, pushed by the extension: get_tabs is answered from it (tab_mirror.py)."""
 
     @property
     def pending_count(self) -> int:
@@ -76,6 +81,10 @@ class BrowserBridge:
         """Send a parsed action (app.protocol.actions.parse_action, at the edge that took it) and wait for its
         answer; it is serialised here, in its envelope, and nowhere before."""
         request_id = f"r{next(self._ids)}"
+        if isinstance(action, GetTabs) and not self.closed and not (abort is not None and abort.aborted):
+            mirrored = self.tabs.answer(task_id)
+            if mirrored is not None:
+                return Response(id=request_id, ok=True, result=mirrored)
         envelope = Request.of_action(request_id, task_id, action, task_label=label, approval=approval)
         return await self.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), request_id, abort, timeout, task_id)
 
@@ -192,6 +201,9 @@ class BrowserBridge:
                 log.info("late or unknown response %s dropped", response.id)
             self._settle(response.id, response)
         elif kind == "event":
+            if message.get("type") == "tab_state" and isinstance(message.get("data"), dict):
+                self.tabs.apply(message["data"])  # the bridge's own: no listener needs it
+                return
             try:
                 event = Event.model_validate(message)
             except ValueError as err:
@@ -221,6 +233,7 @@ class BrowserBridge:
             return
         self.closed = True
         self.close_reason = reason
+        self.tabs.distrust()
         for message_id in list(self._pending):
             self._settle(message_id, self._disconnected(message_id))
         self._unawaited.clear()

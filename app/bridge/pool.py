@@ -39,6 +39,7 @@ class BrowserBridgePool:
         """Replaced by the core with one reading the person's allowed folders: upload checks, read_download's text."""
         self._bridges: list[BrowserBridge] = []
         self._listeners: list[PoolListener] = []
+        self._tab_listeners: list[Callable[[], None]] = []
         self._changed = asyncio.Event()
         self._lost_at: float | None = None
         self._expected_until = 0.0
@@ -47,6 +48,7 @@ class BrowserBridgePool:
     def add(self, bridge: BrowserBridge) -> None:
         self._bridges.append(bridge)
         self._notify()
+        self.tabs_changed()
 
     def remove(self, bridge: BrowserBridge, reason: str) -> None:
         bridge.close(reason)
@@ -55,6 +57,19 @@ class BrowserBridgePool:
             if bridge.ready.is_set():
                 self._lost_at = time.monotonic()
         self._notify()
+        self.tabs_changed()
+
+    def subscribe_tabs(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """`listener()` after any bridge's tab mirror changed, or the browsers did (MCP lanes push get_tabs)."""
+        self._tab_listeners.append(listener)
+        return lambda: self._tab_listeners.remove(listener) if listener in self._tab_listeners else None
+
+    def tabs_changed(self) -> None:
+        for listener in list(self._tab_listeners):
+            try:
+                listener()
+            except Exception:  # a broken listener must not break the pipe
+                log.exception("tab listener failed")
 
     def _notify(self) -> None:
         self._changed.set()

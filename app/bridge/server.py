@@ -173,7 +173,7 @@ class BridgeServer:
 
     async def _serve_host(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, hello: dict[str, Any]) -> None:
         info = BridgeInfo(host_pid=hello.get("pid"), origin=str(hello.get("origin", "")))
-        bridge = BrowserBridge(writer, info, self.pool.dispatch_event)
+        bridge = BrowserBridge(writer, info, self.pool.dispatch_event, self.pool.tabs_changed)
         self.pool.add(bridge)
         reason = "native host exited"
         try:
@@ -188,8 +188,11 @@ class BridgeServer:
                 try:
                     message = framing.decode_body(body)
                 except framing.FrameError as err:
+                    # The host checks only that a frame starts as an object (native_host/host.py): what is not
+                    # JSON is reported here, as the host reports what it refuses.
                     log.warning("skipped a malformed frame from the native host: %s", err)
-                    continue
+                    message = {"v": 1, "kind": "event", "type": "host_error", "data": {
+                        "code": "malformed_frame", "side": "extension", "fatal": False, "message": str(err)}}
                 bridge.handle_message(message)
         except ConnectionError as err:
             reason = f"connection error: {err}"

@@ -3,7 +3,8 @@
 The lane says who it is in its auth frame: `{kind: "auth", role: "lane", token, task_id, label}`. Then
 requests `{kind: "lane", id, op, args}` run concurrently (an MCP client may call tools in parallel) and are
 answered by `{kind: "lane_result", id, ok, …}`, preceded for `task` by `{kind: "lane_event", id, type, data}`
-frames. `{kind: "lane_cancel", id}` aborts one request (the MCP client's `notifications/cancelled`).
+frames. `{kind: "lane_cancel", id}` aborts one request (the MCP client's `notifications/cancelled`). The core
+pushes `{kind: "lane_tabs", output}` and hears `{kind: "lane_seen"}` back (app/core/lane_tabs.py).
 
 The person's controls reach a lane like any task: its id is registered with `Controls`, so Stop all and the
 task's Stop abort what it is doing (and it keeps working for the client's next call). When the connection
@@ -26,7 +27,8 @@ from app.agent.tools import browser as browser_tool
 from app.agent.tools.base import ToolOutput
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_message, write_message
-from app.core.lane_ops import LANE_OPS, LaneCore
+from app.core.lane_ops import LANE_OPS, LaneCore, act
+from app.core.lane_tabs import GET_TABS, LaneTabs
 from app.protocol.actions import ActionModel
 from app.protocol.envelope import Response
 from app.protocol.errors import ErrorCode, RequestErrorCode, error_body
@@ -74,6 +76,10 @@ class Lane:
         self.stopped: str | None = None
         self.running: dict[Any, AbortSignal] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.tabs: LaneTabs | None = None
+        """The get_tabs output pushed to `bua mcp` (app/core/lane_tabs.py), from the lane's first frame on."""
+        self.answered_ahead = 0
+        """How many get_tabs `bua mcp` answered from the push (each then run here: lane_seen)."""
         self.stop_signal = self._arm()
 
     # -- the person's controls --------------------------------------------
@@ -88,6 +94,8 @@ class Lane:
 
     def _stopped(self, reason: str) -> None:
         self.stopped = reason
+        if self.tabs is not None:
+            self.tabs.push()  # a stopped lane's get_tabs is the core's to answer (`stopped`)
 
     def open(self) -> None:
         self.core.board.start(self.task_id, self.description)
@@ -129,8 +137,15 @@ class Lane:
         task.add_done_callback(self._tasks.discard)
 
     # -- the connection ---------------------------------------------------
+    def _write(self, frame: dict[str, Any]) -> None:
+        if not self.writer.is_closing():
+            write_message(self.writer, frame)
+
     async def serve(self, reader: asyncio.StreamReader) -> None:
         self.open()
+        self.tabs = LaneTabs(self.core.pool, self.task_id, self._write, lambda: self.stopped is None,
+                             self.runtime.settings.change_lists)
+        self.tabs.push()
         try:
             while True:
                 try:
@@ -148,6 +163,15 @@ class Lane:
                         abort.abort(CANCELLED)
                 elif message.get("kind") == "lane":
                     self._spawn(self._answer(message))
+                elif message.get("kind") == "lane_seen":
+                    # bua mcp answered a get_tabs from the push: it runs here as if asked, before the next
+                    # frame is read (the guard sees what the model saw; the board gets the step).
+                    self.answered_ahead += 1
+                    seen = act(self, {"action": dict(GET_TABS)}, self.stop_signal.child(), lambda _k, _d: None)
+                    if self.tabs is not None and self.tabs.output() is not None:
+                        await seen  # the tab mirror answers it at once
+                    else:
+                        self._spawn(seen)  # it would ask the browser: the lane's next frames do not wait for it
         except ConnectionError:
             return
         finally:
@@ -186,6 +210,8 @@ class Lane:
 
     async def close(self) -> None:
         """The client went away: settle what it waits for, end its sessions, leave its tabs to the person."""
+        if self.tabs is not None:
+            self.tabs.close()
         for abort in list(self.running.values()):
             abort.abort(DISCONNECTED)
         for bridge in self.core.pool.bridges:

@@ -43,6 +43,8 @@ class LaneClient:
         self._ids = itertools.count(1)
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._listeners: dict[str, OnEvent] = {}
+        self.tabs_output: dict[str, Any] | None = None
+        """The get_tabs output the core pushed ahead (app/core/lane_tabs.py); None: ask the core."""
         self._pump = asyncio.ensure_future(self._read_loop())
 
     @classmethod
@@ -74,6 +76,9 @@ class LaneClient:
                     listener = self._listeners.get(request_id)
                     if listener is not None:
                         listener(str(message.get("type")), message.get("data") or {})
+                elif message.get("kind") == "lane_tabs":
+                    output = message.get("output")
+                    self.tabs_output = output if isinstance(output, dict) else None
                 elif message.get("kind") == "lane_result":
                     future = self._pending.pop(request_id, None)
                     if future is not None and not future.done():
@@ -110,6 +115,15 @@ class LaneClient:
         finally:
             self._pending.pop(request_id, None)
             self._listeners.pop(request_id, None)
+
+    def pushed_get_tabs(self) -> dict[str, Any] | None:
+        """A get_tabs reply from the core's push, as `call("act", …)` would give it, the core told it was used;
+        None when only the core can answer."""
+        output = self.tabs_output
+        if output is None or not self.alive or self._writer.is_closing():
+            return None
+        write_message(self._writer, {"v": 1, "kind": "lane_seen"})
+        return {"ok": True, "output": output}
 
     async def close(self) -> None:
         self._writer.close()

@@ -31,6 +31,9 @@ INSTRUCTIONS = ("bua gives you the person's own, logged-in browser. You work in 
                 "tabs. The person can stop you at any time (Stop, the blocklist); an error names the next step.")
 
 
+GET_TABS: dict[str, Any] = {"type": "get_tabs"}
+"""The call answered here from what the core pushed ahead, when it did (app/core/lane_tabs.py): a bare get_tabs."""
+
 KNOWN_CLIENTS = {"claude-code": "Claude Code", "claude-ai": "Claude Desktop", "cursor-vscode": "Cursor",
                  "Visual Studio Code": "VS Code", "Visual Studio Code - Insiders": "VS Code Insiders"}
 """`clientInfo.name` as these clients send it → the name the person knows them by (the tab group's label)."""
@@ -88,7 +91,8 @@ class LaneServer:
         try:
             lane = await self._lane(ctx)
             if params.name == tools.BROWSER:
-                return results.browser_result(await lane.call("act", {"action": arguments}))
+                pushed = lane.pushed_get_tabs() if arguments == GET_TABS else None
+                return results.browser_result(pushed or await lane.call("act", {"action": arguments}))
             if params.name == tools.BROWSER_TASK:
                 return results.task_result(await self._task(ctx, lane, arguments))
             if params.name == tools.BROWSER_STATUS:

@@ -31,8 +31,10 @@ requests the app already settled because their callers gave up on them (aborted 
 cancellation). `answer_hold {hold_id, decision: allow|deny, asked, why}` answers a `request_held` event;
 `set_strict_mode {all, sites}` is the person's strict-mode setting (app/safety/network_holds.py)."""
 ExtensionEventType = Literal["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done",
-                             "request_held", "request_released"]
-"""What the extension reports on its own. `request_held {hold_id, task_id, request_id, tab_id, action, method, url,
+                             "request_held", "request_released", "tab_state"]
+"""What the extension reports on its own. `tab_state {seq, full, order?, tabs?, unnamed?, current?, stopped?}`:
+the tab state get_tabs reads, which the app mirrors to answer it (extension/src/tabs/tab-feed.js,
+app/bridge/tab_mirror.py). `request_held {hold_id, task_id, request_id, tab_id, action, method, url,
 resource_type, form_submission, redirect, can_change, body, why}`: a request the page made during an action is
 paused until `answer_hold`; `request_released {hold_id, reason}`: the extension failed it first (Stop, a closed
 tab, the action cancelled), so the question is void (extension/src/safety/network-hold.js)."""

@@ -224,3 +224,25 @@ test("after each answer, an action on a session tab is reported to the app; a fa
 test("the dispatcher refuses to be built without a session gate", () => {
   assert.throws(() => setup({ gate: /** @type {any} */ (undefined) }), /needs a session gate/);
 });
+
+test("an answer is posted only after the tab state it may have changed (forced for an action that may change tabs)", async () => {
+  /** @type {any[]} */
+  const order = [];
+  const tabFeed = {
+    settle: async (/** @type {boolean | undefined} */ force) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(`settled${force ? " (forced)" : ""}`);
+    },
+  };
+  const sent = order;
+  const dispatcher = new ActionDispatcher({
+    send: (msg) => { sent.push(/** @type {any} */ (msg).id); return true; },
+    actions: { open_tab: async () => ({ tab_id: 5 }), get_tabs: async () => ({ tabs: [], other_tabs: 0 }) },
+    services: /** @type {any} */ ({}), extensionVersion: "0.1.0", log: silentLog, gate: permissiveGate, tabFeed,
+  });
+  await dispatcher.handle(request({ type: "open_tab", url: "https://a.test/" }, "r-open"));
+  await dispatcher.handle(request({ type: "get_tabs" }, "r-read"));
+  await dispatcher.handle(request({ type: "no_such_action" }, "r-bad")); // refused before it ran: nothing to force
+  await dispatcher.handle({ v: 1, kind: "control", id: "c-ping", op: "ping", args: {} });
+  assert.deepEqual(order, ["settled (forced)", "r-open", "settled", "r-read", "settled", "r-bad", "settled", "c-ping"]);
+});

@@ -32,7 +32,11 @@ test("host_ready is answered with hello", async () => {
   const port = chrome.runtime.lastPort;
   port.onMessage.emit({ v: 1, kind: "event", type: "host_ready", data: {} });
   await settle();
-  const hello = /** @type {any} */ (port.sent.at(-1));
+  const sent = /** @type {any[]} */ (port.sent);
+  const at = sent.findIndex((m) => m.type === "hello");
+  const hello = sent[at];
+  // Then the tab state the app mirrors, whole (tabs/tab-feed.js).
+  assert.deepEqual(sent.slice(at + 1).map((m) => [m.type, m.data.full, m.data.seq]), [["tab_state", true, 1]]);
   assert.equal(hello.v, 1);
   assert.equal(hello.kind, "event");
   assert.equal(hello.type, "hello");

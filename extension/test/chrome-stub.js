@@ -112,6 +112,11 @@ export function createTabs() {
     onRemoved: createEvent(),
     onCreated: createEvent(),
     onUpdated: createEvent(),
+    onActivated: createEvent(),
+    onMoved: createEvent(),
+    onAttached: createEvent(),
+    onDetached: createEvent(),
+    onReplaced: createEvent(),
     /** @param {Partial<{id: number, windowId: number, url: string, title: string, active: boolean}>} props */
     add(props = {}) {
       const tab = { id: nextId++, windowId: 1, url: "about:blank", title: "", active: false, ...props };
@@ -156,6 +161,8 @@ export function createWindows(tabs) {
   const info = new Map([[1, { id: 1, state: "normal", focused: true }]]);
   const windows = {
     info,
+    onCreated: createEvent(),
+    onRemoved: createEvent(),
     /** @type {Record<string, unknown>[]} */
     created: [],
     /** @type {Record<string, unknown>[]} every update, in order */

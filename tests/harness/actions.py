@@ -4,10 +4,11 @@ answers as it would there."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from app.protocol.actions import ActionModel, parse_action
-from app.protocol.envelope import Response
+from app.protocol.envelope import Request, Response
 from app.protocol.errors import ActionFailed
 
 
@@ -25,4 +26,19 @@ async def pool_request(pool: Any, raw: Any, task_id: str, *args: Any, **kwargs: 
     if isinstance(action, Response):
         return action
     response: Response = await pool.request(action, task_id, *args, **kwargs)
+    return response
+
+
+_asked = itertools.count(1)
+
+
+async def ask_extension(bridge: Any, raw: Any, task_id: str, timeout: float = 30.0) -> Response:
+    """An action sent to the extension itself, past the app's mirror of its tab state (app/bridge/tab_mirror.py):
+    to hold the mirror to what the extension answers, and to time the whole pipe beside it."""
+    action = parsed(raw)
+    if isinstance(action, Response):
+        return action
+    envelope = Request.of_action(f"asked-{next(_asked)}", task_id, action)
+    response: Response = await bridge.send_and_wait(envelope.model_dump(mode="json", exclude_none=True), envelope.id,
+                                                    None, timeout, task_id)
     return response

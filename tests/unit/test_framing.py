@@ -44,3 +44,9 @@ def test_two_frames_in_a_row():
     stream = io.BytesIO(framing.encode({"i": 1}) + framing.encode({"i": 2}))
     assert [framing.decode_body(framing.read_frame_body(stream))["i"] for _ in range(2)] == [1, 2]
     assert framing.read_frame_body(stream) is None
+
+
+def test_starts_as_object_is_the_hosts_cheap_check():
+    assert framing.starts_as_object(b'{"v":1}') and framing.starts_as_object(b' \n{not json')
+    assert not framing.starts_as_object(b"[1]") and not framing.starts_as_object(b"") \
+        and not framing.starts_as_object(b"\xff\xfe{}")

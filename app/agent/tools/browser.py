@@ -15,6 +15,7 @@ from app.agent.tools.browser_compact import compact
 from app.agent.tools.browser_milestone import milestone_line
 from app.agent.tools.browser_schema import flat_browser_schema
 from app.protocol.actions import parse_action
+from app.protocol.envelope import Response
 from app.protocol.errors import ActionFailed, error_body
 
 
@@ -48,12 +49,18 @@ async def execute(raw: dict[str, Any], deps: Deps) -> ToolOutput:
     record = board.tasks.get(deps.context.task_id) if board is not None else None
     label = record.description if record is not None and record.description else None
     response = await bridge.request(action, deps.context.task_id, deps.abort, label=label)
-    boundary = token_for(deps.context.task_id)
+    return output_of(action_type, response, deps.context.task_id, change_lists=deps.settings.change_lists)
+
+
+def output_of(action_type: Any, response: Response, task_id: str, *, change_lists: bool = True) -> ToolOutput:
+    """A browser response as the tool's output (also what an MCP lane pushes ahead for get_tabs:
+    app/core/lane_tabs.py)."""
+    boundary = token_for(task_id)
     if not response.ok:
         error = response.error.model_dump(mode="json", exclude_none=True) if response.error else {}
         return ToolOutput({"ok": False, "action": action_type, "error": error}, is_error=True, boundary=boundary)
     result = response.result if isinstance(response.result, dict) else {"value": response.result}
-    if not deps.settings.change_lists:
+    if not change_lists:
         result = {k: v for k, v in result.items() if k != "changes"}
     result, images = _split_image(result)
     return ToolOutput({"ok": True, "action": action_type, "result": result}, images, boundary=boundary)

@@ -1,8 +1,11 @@
 /**
  * get_tabs {}: the task's own tabs (its live sessions: opened or navigated by it, or opened by its clicks), each
  * with URL and title, and its current one. Every other tab (the person's own, other tasks', blocked sites) is only
- * counted: a task never learns their URLs or titles.
+ * counted: a task never learns their URLs or titles. The app answers it from its mirror of the same query
+ * (tabs/tab-feed.js, app/bridge/tab_mirror.py) and asks here only when it has no trustworthy mirror.
  */
+
+import { TAB_QUERY, tabFields } from "../tabs/tab-feed.js";
 
 /** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
@@ -24,7 +27,7 @@
  */
 export async function getTabs(_action, ctx) {
   const [tabs, current, owned] = await Promise.all([
-    ctx.tabs.query({ windowType: "normal" }),
+    ctx.tabs.query(TAB_QUERY),
     ctx.taskTabs.get(ctx.taskId),
     ctx.taskTabs.ownedTabs(ctx.taskId),
   ]);
@@ -33,11 +36,7 @@ export async function getTabs(_action, ctx) {
   const own = tabs.filter((tab) => tab.id !== undefined && mine(tab.id));
   return {
     tabs: own.map((tab) => ({
-      tab_id: /** @type {number} */ (tab.id),
-      window_id: tab.windowId,
-      url: tab.url || tab.pendingUrl || "",
-      title: tab.title ?? "",
-      active: Boolean(tab.active),
+      ...tabFields(tab),
       in_task: true,
       current: tab.id === current,
     })),

@@ -785,7 +785,7 @@ export type ControlFrame = {
 export type EventFrame = {
   v?: 1;
   kind?: "event";
-  type: "hello" | "session_started" | "session_ended" | "navigated" | "tab_closed" | "action_done" | "request_held" | "request_released" | "host_error" | "host_ready";
+  type: "hello" | "session_started" | "session_ended" | "navigated" | "tab_closed" | "action_done" | "request_held" | "request_released" | "tab_state" | "host_error" | "host_ready";
   data?: Record<string, unknown>;
   [key: string]: unknown;
 };

@@ -373,7 +373,7 @@ export const EXTRACT_BUDGET = Object.freeze({
 export const CONTROL_OPS = Object.freeze(["ping", "stop_all", "end_session", "set_blocklist", "configure", "show_tab", "reopen_task", "cancel", "answer_hold", "set_strict_mode"]);
 
 /** Events the extension sends to the app. */
-export const EXTENSION_EVENTS = Object.freeze(["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done", "request_held", "request_released"]);
+export const EXTENSION_EVENTS = Object.freeze(["hello", "session_started", "session_ended", "navigated", "tab_closed", "action_done", "request_held", "request_released", "tab_state"]);
 
 /** Events the native host sends. */
 export const HOST_EVENTS = Object.freeze(["host_error", "host_ready"]);

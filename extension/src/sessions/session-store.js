@@ -106,6 +106,11 @@ export class SessionStore {
     return this.#stops.get(taskId);
   }
 
+  /** The tasks the person stopped (until reopen()). */
+  stopped() {
+    return [...this.#stops.keys()];
+  }
+
   /**
    * The person stopped the task (also when it holds no session right now). The first reason is kept.
    * @param {string} taskId

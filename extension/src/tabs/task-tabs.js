@@ -16,10 +16,15 @@ export class TaskTabs {
   #loaded = null;
   /** @type {Promise<unknown>} serialises writes */
   #writes = Promise.resolve();
+  #onChange;
 
-  /** @param {any} storageArea chrome.storage.session */
-  constructor(storageArea) {
+  /**
+   * @param {any} storageArea chrome.storage.session
+   * @param {() => void} [onChange] told after each change (the tab state the app mirrors: tabs/tab-feed.js)
+   */
+  constructor(storageArea, onChange = () => {}) {
     this.#storage = storageArea;
+    this.#onChange = onChange;
   }
 
   /**
@@ -59,6 +64,11 @@ export class TaskTabs {
   async owns(taskId, tabId) {
     const state = await this.#state();
     return state.current[taskId] === tabId || (state.owned[taskId] ?? []).includes(tabId);
+  }
+
+  /** @returns {Promise<Record<string, number>>} each task's current tab */
+  async currentTabs() {
+    return { ...(await this.#state()).current };
   }
 
   /**
@@ -124,7 +134,9 @@ export class TaskTabs {
   #update(mutate) {
     const run = this.#writes.then(async () => {
       const state = await this.#state();
-      if (mutate(state)) await this.#storage.set({ [STORAGE_KEY]: { ...state.current }, [OWNED_KEY]: { ...state.owned } });
+      if (!mutate(state)) return;
+      this.#onChange();
+      await this.#storage.set({ [STORAGE_KEY]: { ...state.current }, [OWNED_KEY]: { ...state.owned } });
     });
     this.#writes = run.catch(() => {});
     return run;

@@ -7,6 +7,7 @@
  */
 
 import {
+  ACTIONS,
   CONTROL_OPS,
   ErrorCode,
   MAX_OUTBOUND_BYTES,
@@ -52,6 +53,7 @@ export class ActionDispatcher {
   #confirmations;
   #holds;
   #strict;
+  #tabFeed;
 
   /**
    * @param {object} deps
@@ -70,9 +72,11 @@ export class ActionDispatcher {
    * @param {import("../safety/network-hold.js").NetworkHolds} [deps.holds] holds what the page sends while an
    *   action acts on a session tab (background.js always passes it)
    * @param {import("../safety/network-strict.js").StrictSetting} [deps.strict] the person's strict-mode setting
+   * @param {Pick<import("../tabs/tab-feed.js").TabFeed, "settle">} [deps.tabFeed] the tab state the app mirrors:
+   *   settled before each answer, so an answer never overtakes the tab changes it caused
    */
   constructor({ send, actions, services, extensionVersion, onHostReady = () => {}, log = console, gate, controls, inFlight,
-    confirmations, holds, strict }) {
+    confirmations, holds, strict, tabFeed }) {
     if (!gate) throw new Error("ActionDispatcher needs a session gate: actions never run unchecked");
     this.#gate = gate;
     this.#controls = controls;
@@ -80,6 +84,7 @@ export class ActionDispatcher {
     this.#confirmations = confirmations;
     this.#holds = holds;
     this.#strict = strict;
+    this.#tabFeed = tabFeed;
     this.#send = send;
     this.#actions = actions;
     this.#services = services;
@@ -140,7 +145,14 @@ export class ActionDispatcher {
     const deps = { actions: this.#actions, services: this.#services, gate: this.#gate, inFlight: this.#inFlight,
       confirmations: this.#confirmations, holds: this.#holds };
     await runAction(m, deps, {
-      answer: (outcome) => (outcome.ok ? this.#reply(okResponse(m.id, outcome.result)) : this.#replyError(m.id, outcome.error)),
+      answer: async (outcome, run) => {
+        // An action that may change tabs settles the tab state first, even with no change noticed yet; a
+        // reading one only waits for a change already noticed (a session it ended).
+        const readOnly = run.type !== undefined && /** @type {{read_only?: boolean}} */ (ACTIONS[run.type])?.read_only;
+        await this.#settleTabs(run.type !== undefined && !readOnly);
+        if (outcome.ok) this.#reply(okResponse(m.id, outcome.result));
+        else this.#replyError(m.id, outcome.error);
+      },
       report: (run, ok) => {
         const result = /** @type {{tab_id?: unknown} | null | undefined} */ (run.result);
         const resultTab = Number.isInteger(result?.tab_id) ? /** @type {number} */ (result?.tab_id) : undefined;
@@ -187,7 +199,22 @@ export class ActionDispatcher {
       this.#reject(m.id, `control op '${m.op}' is not available in this extension build`);
       return;
     }
-    this.#reply(okResponse(m.id, await op.run(isObject(m.args) ? m.args : {}, deps)));
+    const result = await op.run(isObject(m.args) ? m.args : {}, deps);
+    await this.#settleTabs(op.needs === "controls"); // the session controls end, stop and reopen tasks' sessions
+    this.#reply(okResponse(m.id, result));
+  }
+
+  /**
+   * The tab state the app mirrors is sent before an answer (extension/src/tabs/tab-feed.js); a failure to read
+   * it never holds the answer back.
+   * @param {boolean} force
+   */
+  async #settleTabs(force) {
+    try {
+      await this.#tabFeed?.settle(force);
+    } catch (err) {
+      this.#log.warn("bua: could not settle the tab state before an answer:", err);
+    }
   }
 
   /** @param {Record<string, unknown>} m */

@@ -152,7 +152,8 @@ export const ACTION_STEPS = Object.freeze([checkRequest, openContext, passSessio
  * on when it passed the session gate.
  * @param {Record<string, unknown> & {id: string | number}} message a request with an id
  * @param {RunDeps} deps
- * @param {{answer: (outcome: Outcome) => void, report: (run: ActionRun, ok: boolean) => void}} out
+ * @param {{answer: (outcome: Outcome, run: ActionRun) => void | Promise<void>,
+ *   report: (run: ActionRun, ok: boolean) => void}} out
  * @param {readonly ActionStep[]} [steps]
  */
 export async function runAction(message, deps, out, steps = ACTION_STEPS) {
@@ -162,10 +163,10 @@ export async function runAction(message, deps, out, steps = ACTION_STEPS) {
     for (const step of steps) await step(run, deps);
     ok = true;
   } catch (error) {
-    out.answer({ ok: false, error });
+    await out.answer({ ok: false, error }, run);
   }
   try {
-    if (ok) out.answer({ ok: true, result: run.result ?? {} });
+    if (ok) await out.answer({ ok: true, result: run.result ?? {} }, run);
     if (run.gated) out.report(run, ok);
   } finally {
     run.flight?.end();
