@@ -124,8 +124,16 @@ def _separator_class(body: str) -> bool:
     return bool(members) and "-" not in members.strip("-") and all(_dropped_char(ch) for ch in members)
 
 
+_WORD_GAP = re.compile(r"\(\?:\\[wS]\+\\s\+\)\{0,(\d+)\}\??")
+"""A gap of up to n words in a pattern (`(?:\\w+\\s+){0,2}`): in the compact view, where words are not separated,
+it is one bounded run of letters (nested quantifiers over a run with no separators would backtrack without end)."""
+GAP_LETTERS = 16
+"""Letters a word of a gap may have in the compact view."""
+
+
 def compact_source(source: str) -> str:
     """A pattern (already folded, placeholders filled) rewritten for the compact view."""
+    source = _WORD_GAP.sub(lambda m: rf"\w{{0,{GAP_LETTERS * int(m.group(1))}}}?", source)
     out: list[str] = []
     i, n = 0, len(source)
     while i < n:
