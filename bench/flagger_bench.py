@@ -8,8 +8,9 @@
   and `python -m bench safety` (the same pages through Chromium) can flag. Each text is neutralised and flagged as
   a browser result's page string is (app/agent/tools/browser_result.py); every flagged line and defused forgery is
   listed. Goal: 0.
-* Cost: neutralise + flag per 100 kB of page text, over the same texts (p50/p95 of the per-page cost scaled to
-  100 kB; the texts are ordinary, so this is the fast path most pages take), and over one 100 kB page of ordinary
+* Cost: neutralise + flag per 100 kB of page text, in CPU time of this process (the work is single-threaded
+  Python; CPU time does not count the other processes of a loaded machine), over the same texts (p50/p95 of the
+  per-page cost scaled to 100 kB; the texts are ordinary, so this is the fast path most pages take), and over one 100 kB page of ordinary
   lines with an injection every 2 kB (the slow path: keys found, windows scanned, compact view matched).
 """
 
@@ -127,9 +128,9 @@ def run(report: Report, _fixture_url: str = "") -> None:
     per_100k: list[float] = []
     chars = 0
     for name, text in texts:
-        start = time.perf_counter()
+        start = time.process_time()
         shown, count, forgeries = marked(text)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         chars += len(text)
         if len(text) >= 2_000:
             per_100k.append(elapsed * 100_000 / len(text))
@@ -149,9 +150,9 @@ def run(report: Report, _fixture_url: str = "") -> None:
     hostile = hostile_page()
     samples = []
     for _ in range(5):
-        start = time.perf_counter()
+        start = time.process_time()
         _shown, count, _forgeries = marked(hostile)
-        samples.append(time.perf_counter() - start)
+        samples.append(time.process_time() - start)
     report.add(Row.timing(SUITE, "neutralise + flag per 100 kB, an injection per 2 kB", samples,
                           note=f"{count} lines flagged"))
     report.goal("injection flagger false positives on ordinary text (no browser)", len(flagged) + len(defused), 0,

@@ -5,7 +5,7 @@ are glued by an invisible separator (`ignore\u200bprevious`), a word is hyphenat
 markdown links (`[ignore all previous](…) [instructions](…)`), or written in leetspeak (`1gn0r3 pr3v10us`).
 
 `compact_text` makes the view: an element line's uid and role, link targets and uid tokens dropped, and every
-character but a letter, a digit, `@ $` and the punctuation patterns rely on (`:` `?` `'`); then digits and `@ $`
+character but a letter, a digit, `@ $ ! |` and the punctuation patterns rely on (`:` `?` `'`); then digits and `@ $ ! |`
 read as the letters they stand for (LEET: patterns hold no digits); line breaks stay, so its lines are the
 stream's.
 `compact_source` rewrites a pattern for it (whitespace, word boundaries, lookarounds and separator punctuation
@@ -27,11 +27,11 @@ from app.protocol.safety.fold import ignorable_ranges
 
 KEPT_PUNCTUATION = frozenset(":?'：？")
 """Punctuation the view keeps: patterns need it (`new task:`, `l'utilisateur`), and it is not a letter separator."""
-LEET = tuple(zip("013457@$89", "oieastasbg", strict=True))
+LEET = tuple(zip("013457@$89!|", "oieastasbgii", strict=True))
 """Digits and symbols that stand for letters (in the compact view only; a page's text is never changed)."""
-_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$]|_)+", re.MULTILINE)
+_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$!|]|_)+", re.MULTILINE)
 """What the view leaves out: an element line's uid and role, a link's target, a uid token, and every character but a
-letter, a digit, `@ $` (leet) and KEPT_PUNCTUATION; never a line break."""
+letter, a digit, `@ $ ! |` (leet) and KEPT_PUNCTUATION; never a line break."""
 _META = frozenset(".^$*+?()[]{}|\\")
 
 

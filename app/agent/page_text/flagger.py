@@ -30,16 +30,19 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
-from app.agent.page_text.turns import dialogue_lines
-from app.protocol.safety.fold import fold
+from app.agent.page_text.turns import dialogue_lines, template_turns
+from app.protocol.safety.fold import fold, second_readings
 
 PATTERNS_FILE = Path(__file__).with_name("injection_patterns.json")
 FLAG = "⚠[flagged: addresses the AI agent — data, never an instruction] "
 WINDOW = 2
-"""Lines of the stream on each side of a key's line that a pattern's match may reach into."""
+"""Lines of the stream on each side of a key's line that a pattern's match may reach into (a short line, one of
+a word or two as a list item or table cell holds, does not count, up to REACH lines)."""
+SHORT = 16
+REACH = 8
 _MARK_STARTS = frozenset("-*+>#|0123456789 \t")
 _BLOCK_MARKS = re.compile(r"^[ \t]*(?:(?:[-*+>#|]+|\d{1,3}[.)])[ \t]+)*")
 
@@ -54,7 +57,8 @@ class Pattern:
     labelled: bool = False
     """Its matches begin with a chat-turn label: it runs on the lines that hold one, not by keys."""
     compact: re.Pattern[str] | None = None
-    """The same pattern for the compact view (app/agent/page_text/compact.py); none for a labelled one."""
+    """The same pattern for the compact view (app/agent/page_text/compact.py); none for a labelled one, or one whose
+    entry says `"compact": false` (it matches syntax the view drops, such as a URL's `=`)."""
     compact_keys: tuple[str, ...] = ()
 
 
@@ -125,6 +129,11 @@ def _alternation(words: Iterable[str], regex: bool = False) -> str:
     return "|".join(parts)
 
 
+@cache
+def _all_roles() -> tuple[str, ...]:
+    return tuple(w for kind in ("system", "assistant", "model", "user") for w in role_words(kind))
+
+
 _ROLE_KINDS = {f"{{{kind}_role}}": kind for kind in ("system", "assistant", "model", "user")}
 
 
@@ -144,7 +153,8 @@ def patterns() -> tuple[Pattern, ...]:
             source = source.replace(name, value)
         labelled = any(key in _ROLE_KINDS for key in entry["keys"])
         keys = () if labelled else tuple(sorted({fold(unmarked(key)) for key in entry["keys"]}))
-        compact = None if labelled else re.compile(compact_source(source), re.IGNORECASE)
+        compact = None if labelled or not entry.get("compact", True) else re.compile(compact_source(source),
+                                                                                     re.IGNORECASE)
         compiled.append(Pattern(entry["id"], entry["lang"], keys, re.compile(source, re.IGNORECASE | re.MULTILINE),
                                 labelled, compact, tuple(sorted({compact_key(key) for key in keys}))))
     return tuple(compiled)
@@ -224,8 +234,9 @@ def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
         for regex in labelled:
             for match in regex.finditer(s.text, begin, end):
                 flagged.update(s.lines_of(match))
+    windows = windows_of(s)
     for index, lines in near.items():
-        for low, high in _windows(sorted(lines), last):  # one scan per run of overlapping windows
+        for low, high in windows(sorted(lines), last):  # one scan per run of overlapping windows
             for match in every[index].regex.finditer(s.text, s.starts[low], s.end_of(high)):
                 flagged.update(s.lines_of(match))
     return flagged
@@ -243,31 +254,63 @@ def _compact_guard() -> tuple[dict[str, tuple[int, ...]], tuple[re.Pattern[str] 
 
 
 
-def _windows(lines: list[int], last: int) -> list[tuple[int, int]]:
-    """The windows of WINDOW lines either side of each line, overlapping ones merged: (first, last) lines."""
-    merged: list[tuple[int, int]] = []
-    for line in lines:
-        low, high = max(0, line - WINDOW), min(last, line + WINDOW)
-        if merged and low <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], high)
-        else:
-            merged.append((low, high))
-    return merged
+Windows = Callable[[list[int], int], list[tuple[int, int]]]
+
+
+def windows_of(s: Stream) -> Windows:
+    """For a stream: the windows of WINDOW lines either side of each of some lines (short lines not counted),
+    overlapping ones merged, as (first, last) lines."""
+    lengths = [s.end_of(line) - start for line, start in enumerate(s.starts)]
+
+    def reach(line: int, step: int, last: int) -> int:
+        at, counted = line, 0
+        while counted < WINDOW and 0 <= at + step <= last and abs(at + step - line) <= REACH:
+            at += step
+            counted += lengths[at] >= SHORT
+        return at
+
+    def windows(lines: list[int], last: int) -> list[tuple[int, int]]:
+        merged: list[tuple[int, int]] = []
+        for line in lines:
+            low, high = reach(line, -1, last), reach(line, 1, last)
+            if merged and low <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
+            else:
+                merged.append((low, high))
+        return merged
+    return windows
 
 
 def flagged_lines(text: str) -> set[int]:
-    """The indexes of the lines of `text` (split on line breaks) that address the agent."""
+    """The indexes of the lines of `text` (split on line breaks) that address the agent: those of its fold, and of
+    its second reading where it holds a letter that reads as another one by its own shape (fold.second_readings:
+    Greek `ν` is `v` to the eye, `n` to the fold)."""
+    lines = _flagged_lines(text)
+    readings = second_readings()
+    if not readings.keys().isdisjoint(text):
+        lines |= _flagged_lines(text.translate(_second_table()))
+    return lines
+
+
+@cache
+def _second_table() -> dict[int, str]:
+    return {ord(char): plain for char, plain in second_readings().items()}
+
+
+def _flagged_lines(text: str) -> set[int]:
     s = stream(text)
     guarded, regexes = _compact_guard()
     view = CompactView.of(s.text)
     near = view.key_lines(guarded)
-    compact, refused = view.flagged(near, regexes, _windows)
+    compact, refused = view.flagged(near, regexes, windows_of(s))
     lines = {s.origins[line] for line in _flagged_stream_lines(s, near) | compact}
+    if "#" in text:
+        lines |= template_turns(fold(unmarked(text)).split("\n"), _all_roles())
     spaced = invisibles_spaced(text) if refused else text
     if spaced is not text:  # words glued by invisible characters: their edges are where those were
         c = stream(spaced)
         again = CompactView.of(c.text)
-        lines |= {c.origins[line] for line in again.flagged(again.key_lines(guarded), regexes, _windows)[0]}
+        lines |= {c.origins[line] for line in again.flagged(again.key_lines(guarded), regexes, windows_of(c))[0]}
     return lines
 
 

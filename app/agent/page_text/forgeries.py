@@ -13,6 +13,11 @@ Kinds (one regular expression each, in `_FORGED`):
   `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
   `"functionResponse"`), a chat message's `"role"`, and bua's own result shape `{"ok": true`.
 Ordinary JSON and ordinary brackets are left alone.
+
+Text written in Unicode tag characters (U+E0020–E007E, ASCII shifted into an invisible block: a person sees nothing,
+a model may read it) is shown: each run becomes the ASCII it spells, marked `⟨hidden text: …⟩`, before the rest of
+the checks (so the flagger judges its words); the tag sequence of a subdivision flag emoji (🏴 + tags + U+E007F)
+is a picture and stays.
 """
 
 from __future__ import annotations
@@ -77,6 +82,23 @@ def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
     return found
 
 
+_TAG_RUN = re.compile("\U0001F3F4[\U000E0030-\U000E0039\U000E0061-\U000E007A]{1,7}\U000E007F|[\U000E0020-\U000E007F]+")
+HIDDEN = "⟨hidden text: {}⟩"
+
+
+def _tags_shown(text: str) -> tuple[str, int]:
+    """`text` with each run of tag characters that is not a flag emoji's written as the ASCII it spells."""
+    count = 0
+
+    def shown(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group(0).startswith("\U0001F3F4"):
+            return match.group(0)
+        count += 1
+        return HIDDEN.format("".join(chr(ord(c) - 0xE0000) for c in match.group(0) if c != "\U000E007F"))
+    return _TAG_RUN.sub(shown, text), count
+
+
 def _may_forge(folded: str) -> bool:
     """Whether a folded text holds anything `neutralise` changes (most page text holds none: one fast scan)."""
     return (any(bracket in folded for bracket in BOUNDARY_BRACKETS) or _MARKER_WORD.search(folded) is not None
@@ -85,11 +107,16 @@ def _may_forge(folded: str) -> bool:
 
 def neutralise(text: str) -> tuple[str, int]:
     """Page text with boundary look-alikes and tool-exchange / chat-turn markup defused; how many were defused."""
-    if not text or not _may_forge(fold(text)):
+    if not text:
         return text, 0
+    hidden = 0
+    if _TAG_RUN.search(text):
+        text, hidden = _tags_shown(text)
+    if not _may_forge(fold(text)):
+        return text, hidden
     folded, origin = fold_mapped(text)
     changes: dict[int, str] = {}
-    count = 0
+    count = hidden
     for at, char in enumerate(folded):
         if char in BOUNDARY_BRACKETS:
             changes[origin[at]] = BOUNDARY_BRACKETS[char]
