@@ -29,9 +29,10 @@ KEPT_PUNCTUATION = frozenset(":?'：？")
 """Punctuation the view keeps: patterns need it (`new task:`, `l'utilisateur`), and it is not a letter separator."""
 LEET = tuple(zip("013457@$89!|", "oieastasbgii", strict=True))
 """Digits and symbols that stand for letters (in the compact view only; a page's text is never changed)."""
-_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$!|]|_)+", re.MULTILINE)
+_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$!|]|[!|](?![^\W_])|_)+",
+                      re.MULTILINE)
 """What the view leaves out: an element line's uid and role, a link's target, a uid token, and every character but a
-letter, a digit, `@ $ ! |` (leet) and KEPT_PUNCTUATION; never a line break."""
+letter, a digit, `@ $` and a `! |` before a letter or digit (leet) and KEPT_PUNCTUATION; never a line break."""
 _META = frozenset(".^$*+?()[]{}|\\")
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
-from app.agent.page_text.turns import dialogue_lines, template_turns
+from app.agent.page_text.turns import dialogue_lines, step_trace_lines, template_turns
 from app.protocol.safety.fold import fold, second_readings
 
 PATTERNS_FILE = Path(__file__).with_name("injection_patterns.json")
@@ -44,6 +44,7 @@ a word or two as a list item or table cell holds, does not count, up to REACH li
 SHORT = 16
 REACH = 8
 _MARK_STARTS = frozenset("-*+>#|0123456789 \t")
+_CELL_END = re.compile(r"\s*\|$")
 _BLOCK_MARKS = re.compile(r"^[ \t]*(?:(?:[-*+>#|]+|\d{1,3}[.)])[ \t]+)*")
 
 
@@ -164,7 +165,7 @@ def patterns() -> tuple[Pattern, ...]:
 def _turn_label() -> re.Pattern[str]:
     """A chat-turn label of any kind, where a labelled pattern's match may begin."""
     roles = _alternation([w for kind in _ROLE_KINDS.values() for w in role_words(kind)])
-    return re.compile(rf"(?:^|[\"\[(])\s*(?:[\[<(*#|]+\s*)?(?:{roles})(?:\s+\w+)?\s*[\]>)*|]*\s*:",
+    return re.compile(rf"(?:^|[\"\[(])\s*(?:[\[<(*#|]+\s*)?(?:{roles})(?:\s+\w+)?\s*(?:\]\([^)\n]*\))?[\]>)*|]*\s*:",
                       re.IGNORECASE | re.MULTILINE)
 
 
@@ -199,7 +200,8 @@ def stream(text: str) -> Stream:
     bodies, starts, origins, offset = [], [], [], 0
     for index, line in enumerate(folded):
         body = (_BLOCK_MARKS.sub("", line, count=1) if line[:1] in _MARK_STARTS else line).strip()
-        body = body.replace(" | ", " ")  # a table's cells are adjacent blocks: a phrase may run across them
+        body = _CELL_END.sub("", body.replace(" | ", " "))  # a table's cells are adjacent blocks: a phrase may
+        # run across them, and across its rows
         if body:
             bodies.append(body)
             starts.append(offset)
@@ -223,7 +225,9 @@ def _labelled_lines(s: Stream) -> list[int]:
 def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
     """The stream lines some pattern's match touches (a keyed pattern in windows around `near`, the lines of its
     keys), and those of fake dialogues."""
-    flagged = dialogue_lines(s.text.split("\n"), role_words("user"), role_words("assistant") + role_words("model"))
+    lines = s.text.split("\n")
+    flagged = dialogue_lines(lines, role_words("user"), role_words("assistant") + role_words("model"))
+    flagged |= step_trace_lines(lines)
     if not s.starts:
         return flagged
     every = patterns()

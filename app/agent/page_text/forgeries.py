@@ -6,12 +6,14 @@ original: brackets of a boundary look-alike become plain square brackets (as the
 
 Kinds (one regular expression each, in `_FORGED`):
 - tags of tool use and chat turns (Anthropic's `<function_results>`, `<invoke>`; Hermes/Qwen `<tool_call>`,
-  `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …);
+  `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …), and any tag whose name has one of
+  those as a part (`<assistant_response>`, `<system-reminder>`, `<user_query>`);
 - chat-template tokens (`<|im_start|>`, `<|eot_id|>`, DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
   Mistral's `[TOOL_CALLS]`);
 - JSON (or a Python repr, single quotes) of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
   `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
-  `"functionResponse"`), a chat message's `"role"`, and bua's own result shape `{"ok": true`.
+  `"functionResponse"`), a chat message's `"role"`, an MCP (JSON-RPC) message's `"jsonrpc":`, and bua's own result
+  shape `{"ok": true`.
 Ordinary JSON and ordinary brackets are left alone.
 
 Text written in Unicode tag characters (U+E0020–E007E, ASCII shifted into an invisible block: a person sees nothing,
@@ -39,13 +41,13 @@ _TAG_NAMES = (r"(?:antml:)?(?:function_results|function_calls|function_call|tool
               r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end)")
 _Q = "[\"']"
 _FORGED = re.compile(
-    rf"</?\s*{_TAG_NAMES}\b[^<>\n]{{0,200}}>"
+    rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-][\w-]*)?\b[^<>\n]{{0,200}}>"
     r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
     rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
     rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
     rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
     rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
-    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)")
+    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)|{_Q}jsonrpc{_Q}\s*:")
 
 
 @cache
