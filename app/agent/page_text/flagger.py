@@ -224,10 +224,10 @@ def _labelled_lines(s: Stream) -> list[int]:
 
 def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
     """The stream lines some pattern's match touches (a keyed pattern in windows around `near`, the lines of its
-    keys), and those of fake dialogues."""
-    lines = s.text.split("\n")
-    flagged = dialogue_lines(lines, role_words("user"), role_words("assistant") + role_words("model"))
-    flagged |= step_trace_lines(lines)
+    keys), and those of fake dialogues and reasoning traces."""
+    texts = s.text.split("\n")
+    flagged = dialogue_lines(texts, role_words("user"), role_words("assistant") + role_words("model"))
+    flagged |= step_trace_lines(texts)
     if not s.starts:
         return flagged
     every = patterns()
