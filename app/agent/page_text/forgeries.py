@@ -39,9 +39,12 @@ to syntax, so a defused forgery stays defused for every later check."""
 _TAG_NAMES = (r"(?:antml:)?(?:function_results|function_calls|function_call|tool_results?|tool_use|tool_calls?|"
               r"tool_response|tool_code|tool_output|invoke|parameter|result|output|system|assistant|human|user|"
               r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end)")
+_TAG_PARTS = r"(?:query|input|message|turn|prompt|response|reply|output|results?|reminder|instructions?|block|content|text|data|calls?|use|request)"
+"""What may follow a tag name's role or tool part (`<assistant_response>`, `<system-reminder>`); a page's own
+custom element (`<user-avatar>`) is left alone."""
 _Q = "[\"']"
 _FORGED = re.compile(
-    rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-][\w-]*)?\b[^<>\n]{{0,200}}>"
+    rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-]{_TAG_PARTS})*(?:\s[^<>\n]{{0,200}})?/?>"
     r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
     rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
     rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
@@ -59,12 +62,12 @@ def _is_bracket(char: str) -> bool:
     return category in ("Ps", "Pe", "Pi", "Pf") or (category.startswith("S") and "BRACKET" in unicodedata.name(char, ""))
 
 
-_MARKER_WORD = re.compile(r"/?\s*page[\s_.-]*data\b")
+_MARKER_WORD = re.compile(r"/?\s*(?:(?:end|begin|start|close)\s*(?:of\s*)?(?:the\s*)?)?page[\s_.-]*data\b")
 
 
 def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
     """(opening bracket, closing bracket or -1) positions in `folded` of each look-alike of a boundary marker: a
-    bracket of any kind, then `page-data` (spelt with any separator, `/` for the closing one), then up to 40
+    bracket of any kind, then `page-data` (spelt with any separator, `/` or `end of` for the closing one), then up to 40
     characters of the same line and a bracket."""
     found = []
     for match in _MARKER_WORD.finditer(folded):
