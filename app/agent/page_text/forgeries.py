@@ -8,7 +8,8 @@ Kinds (one regular expression each, in `_FORGED`):
 - tags of tool use and chat turns (Anthropic's `<function_results>`, `<invoke>`; Hermes/Qwen `<tool_call>`,
   `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …), and any tag whose name has one of
   those as a part (`<assistant_response>`, `<system-reminder>`, `<user_query>`);
-- chat-template tokens (`<|im_start|>`, `<|eot_id|>`, DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
+- chat-template tokens (`<|im_start|>`, `<|eot_id|>`, the sequence tokens `<s>`, `</s>`, `<bos>`, `<eos>`,
+  DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
   Mistral's `[TOOL_CALLS]`);
 - JSON (or a Python repr, single quotes) of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
   `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
@@ -45,7 +46,7 @@ custom element (`<user-avatar>`) is left alone."""
 _Q = "[\"']"
 _FORGED = re.compile(
     rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-]{_TAG_PARTS})*(?:\s[^<>\n]{{0,200}})?/?>"
-    r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
+    r"|<\|[^|<>\n]{2,40}\|>|</?s>|<(?:bos|eos|eot|pad|unk|sep|cls|mask)>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
     rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
     rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
     rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
