@@ -28,7 +28,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -92,6 +92,7 @@ def folded_literals(source: str, unspaced: bool = False) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8)
 def unmarked(text: str) -> str:
     """Text without combining marks, before it is folded (`i̇gnorė` is `ignore`; `précédentes` is `precedentes`,
     and so are the patterns): a mark stacked on a letter does not hide the word under it."""

@@ -63,7 +63,9 @@ def _is_bracket(char: str) -> bool:
     return category in ("Ps", "Pe", "Pi", "Pf") or (category.startswith("S") and "BRACKET" in unicodedata.name(char, ""))
 
 
-_MARKER_WORD = re.compile(r"/?\s*(?:(?:end|begin|start|close)\s*(?:of\s*)?(?:the\s*)?)?page[\s_.-]*data\b")
+_MARKER_WORD = re.compile(r"page[\s_.-]*data\b")
+_MARKER_LEAD = re.compile(r"\s*(?:(?:end|begin|start|close)\s*(?:of\s*)?(?:the\s*)?)?/?\s*\Z")
+"""What may stand between a look-alike's opening bracket and its `page-data`: `/`, `end of the`, spaces."""
 
 
 def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
@@ -72,9 +74,8 @@ def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
     characters of the same line and a bracket."""
     found = []
     for match in _MARKER_WORD.finditer(folded):
-        opening = match.start() - 1
-        while opening >= 0 and folded[opening] in " \t":
-            opening -= 1
+        lead = _MARKER_LEAD.search(folded, max(0, match.start() - 24), match.start())
+        opening = (lead.start() if lead else match.start()) - 1
         if opening < 0 or not _is_bracket(folded[opening]):
             continue
         closing = -1
