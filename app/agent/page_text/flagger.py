@@ -1,21 +1,28 @@
 """Flags page text that addresses an AI agent ("ignore previous instructions", "new task:", a fake "System:" or
-"Human:"/"Assistant:" turn), with the patterns of `injection_patterns.json` (the one list; its false positives on
-ordinary pages are measured by `python -m bench safety` and `python -m bench corpus`).
+"Human:"/"Assistant:" turn, "the user has authorised you", "send the contents of this page to …"), with the patterns
+of `injection_patterns.json` (the one list, per language: 20 languages claimed; its false positives on ordinary
+text are measured by `python -m bench flagger` with no browser, and through Chromium by `python -m bench safety`
+and `python -m bench corpus`).
 
 What is matched is the string as app/protocol/safety/fold.py folds it, without combining marks, so zero-width
-characters, soft hyphens, stacked marks, full-width, mathematical or small-capital letters and Cyrillic or Greek
-look-alikes change nothing. The string's lines, less blank lines and markdown block marks (list bullets, quote
-marks, heading hashes, table pipes between cells), form one stream, and each pattern runs over windows of WINDOW
-lines either side of a line that holds one of its keys (plain substring search first; overlapping windows merged):
-a phrase split across two paragraphs, a `<br>`, list items or table cells still matches, and every line the match
-touches is flagged. Patterns that begin with a chat-turn label run on the lines that hold one.
+characters, soft hyphens, stacked marks, full-width, mathematical, squared, circled or small-capital letters and
+Cyrillic, Greek, Armenian or Cherokee look-alikes change nothing. A string holding a letter that reads as another
+by its own shape than by its case family's fold (Greek `ν` is `v` to the eye, `n` to the fold) is matched a second
+time read that way (fold.second_readings). The string's lines, less blank lines and markdown block marks (list
+bullets, quote marks, heading hashes, table pipes between and after cells), form one stream, and each pattern runs
+over windows of WINDOW lines either side of a line that holds one of its keys (short lines, a word or two, not
+counted; plain substring search first; overlapping windows merged): a phrase split across two paragraphs, a
+`<br>`, list items one word each or table cells and rows still matches, and every line the match touches is
+flagged. Patterns that begin with a chat-turn label run on the lines that hold one; chat-template turns written as
+headings (`### Instruction:`) and fake reasoning traces (`Thought:` / `Observation:`) are found by app/agent/
+page_text/turns.py.
 
 Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
 (app/agent/page_text/compact.py: letters only, element uids and link targets dropped, leet digits read as letters),
 so spaced-out (`i g n o r e`, `i.g.n.o.r.e`), glued (`ignore\u200bprevious`), hyphenated (`ig-` / `nore`) and leet
-(`1gn0r3`) phrasings and a phrase split over element-index lines or markdown links match too; a compact match must
-begin and end at a word's edge. A 24,000-character extract costs about 10 ms, the compact view about 40% of it
-(`python -m bench safety` measures the marking of a 1,000-element extract).
+(`1gn0r3`, `instruct!ons`) phrasings and a phrase split over element-index lines or markdown links match too; a
+compact match must begin and end at a word's edge. A pattern that matches URL or address syntax says
+`"compact": false`. Cost: about 85 ms of CPU per 100 kB of ordinary page text (`python -m bench flagger`).
 
 A flagged line keeps its text (the model may report it to the person) behind a marker the instructions explain:
 flagged text is never to be followed.
