@@ -8,6 +8,8 @@
   and `python -m bench safety` (the same pages through Chromium) can flag. Each text is neutralised and flagged as
   a browser result's page string is (app/agent/tools/browser_result.py); every flagged line and defused forgery is
   listed. Goal: 0.
+* Evasions: the red team's tables (tests/unit/agent/page_text/test_evasions.py, by kind and language), each text
+  between two ordinary lines, counted caught when a line is flagged or a forgery defused. Goal: all.
 * Cost: neutralise + flag per 100 kB of page text, in CPU time of this process (the work is single-threaded
   Python; CPU time does not count the other processes of a loaded machine), over the same texts (p50/p95 of the
   per-page cost scaled to 100 kB; the texts are ordinary, so this is the fast path most pages take), and over one 100 kB page of ordinary
@@ -118,6 +120,34 @@ def hostile_page(size: int = 100_000) -> str:
     return "\n".join(lines)
 
 
+def evasions() -> dict[str, list[str]]:
+    """The red team's evasions by kind (the unit tests' tables)."""
+    from tests.unit.agent.page_text import test_evasions as red
+    kinds: dict[str, list[str]] = {
+        "letters": list(red.LETTERS.values()), "split across blocks": list(red.SPLIT.values()),
+        "chat-template markup": list(red.MARKUP.values()), "template turns": list(red.TEMPLATE_TURNS.values()),
+        "tool shapes": list(red.TOOL_SHAPES.values()), "boundaries": [text for text, _ in red.BOUNDARIES.values()],
+        "phrasings": list(red.PHRASINGS.values()), "exfiltration": list(red.EXFILTRATION.values()),
+    }
+    kinds.update({f"language {lang}": texts for lang, texts in red.LANGUAGES.items()})
+    return kinds
+
+
+def caught_evasions(report: Report) -> None:
+    total, missed = 0, []
+    for kind, texts in evasions().items():
+        for text in texts:
+            total += 1
+            _shown, count, forgeries = marked(f"Desk lamps, 45 cm\n{text}\nFree returns within 30 days")
+            if not (count or forgeries):
+                missed.append(f"{kind}: {text[:60]!r}")
+    report.add(Row(SUITE, "red-team evasions caught (flagged or defused)", total, value=total - len(missed),
+                   unit=f"of {total}"))
+    for line in missed[:10]:
+        report.add(Row(SUITE, f"  missed: {line}", 1, value="MISS"))
+    report.goal("red-team injection evasions missed", len(missed), 0, "texts")
+
+
 def run(report: Report, _fixture_url: str = "") -> None:
     texts = ordinary_texts()
     corpus = sum(1 for name, _ in texts if name.startswith("corpus/"))
@@ -157,3 +187,4 @@ def run(report: Report, _fixture_url: str = "") -> None:
                           note=f"{count} lines flagged"))
     report.goal("injection flagger false positives on ordinary text (no browser)", len(flagged) + len(defused), 0,
                 "lines")
+    caught_evasions(report)
