@@ -1,8 +1,9 @@
 """Page text that imitates what is not page text: the page-data boundary, a tool call or tool result of any common
 provider's shape, a chat template's turn markers. Found in the folded text (app/protocol/safety/fold.py), so a
 full-width `＜`, a zero-width space inside `tool_result` or a `〚` for `⟦` changes nothing, and defused in the
-original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say); markup's angle and square brackets become
-`⟨⟩`, its quotes backticks and its bars `¦`, so it no longer parses as what it imitates (it stays readable).
+original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say);
+markup's angle and square brackets become `⟨⟩`, its quotes backticks, its backticks `ˋ` and its bars `¦`, so it no
+longer parses as what it imitates (it stays readable).
 
 Kinds (one regular expression each, in `_FORGED`):
 - tags of tool use and chat turns (Anthropic's `<function_results>`, `<invoke>`; Hermes/Qwen `<tool_call>`,
@@ -14,7 +15,10 @@ Kinds (one regular expression each, in `_FORGED`):
 - JSON (or a Python repr, single quotes) of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
   `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
   `"functionResponse"`), a chat message's `"role"`, an MCP (JSON-RPC) message's `"jsonrpc":`, and bua's own result
-  shape `{"ok": true`.
+  shape `{"ok": true`; a function call's `{"name": …, "arguments" | "parameters": …}` (OpenAI, Llama 3.1, Hermes);
+- tags of reasoning, search results and execution (`<thinking>`, `<search_results>`, `<execute_bash>`,
+  Llama's `<function=name>`), bracket tokens of any tool or function (`[TOOL_RESULT]`), and code fences of tool code
+  (```` ```tool_code ````).
 Ordinary JSON and ordinary brackets are left alone.
 
 Text written in Unicode tag characters (U+E0020–E007E, ASCII shifted into an invisible block: a person sees nothing,
@@ -33,23 +37,26 @@ from app.protocol.safety.fold import fold, fold_mapped
 
 BOUNDARY_BRACKETS = {"⟦": "[", "⟧": "]", "⟪": "[", "⟫": "]"}
 """The boundary's own brackets (and their double-angle kin), folded: made plain wherever the page has them."""
-_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "`", "'": "`", "|": "¦"}
+_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "`", "'": "`", "|": "¦", "`": "ˋ"}
 """What each syntax character of a markup forgery becomes (by its folded form): characters that do not fold back
 to syntax, so a defused forgery stays defused for every later check."""
 
 _TAG_NAMES = (r"(?:antml:)?(?:function_results|function_calls|function_call|tool_results?|tool_use|tool_calls?|"
               r"tool_response|tool_code|tool_output|invoke|parameter|result|output|system|assistant|human|user|"
-              r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end)")
+              r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end|"
+              r"thinking|reasoning|scratchpad|search_results?|document_content|execute_\w+|function=[\w.-]+)")
 _TAG_PARTS = r"(?:query|input|message|turn|prompt|response|reply|output|results?|reminder|instructions?|block|content|text|data|calls?|use|request)"
 """What may follow a tag name's role or tool part (`<assistant_response>`, `<system-reminder>`); a page's own
 custom element (`<user-avatar>`) is left alone."""
 _Q = "[\"']"
 _FORGED = re.compile(
     rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-]{_TAG_PARTS})*(?:\s[^<>\n]{{0,200}})?/?>"
-    r"|<\|[^|<>\n]{2,40}\|>|</?s>|<(?:bos|eos|eot|pad|unk|sep|cls|mask)>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
+    r"|<\|[^|<>\n]{2,40}\|>|</?s>|<(?:bos|eos|eot|pad|unk|sep|cls|mask)>|\[/?inst\]|<</?sys>>|\[/?(?:(?:tool|function)_\w+|available_tools|system_prompt)\]"
+    r"|```\s*(?:tool_code|tool_calls?|function_calls?|tool_outputs?|tool_results?)\b"
     rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
     rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
     rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
+    rf"|{_Q}name{_Q}\s*:\s*{_Q}[^\"'\n]{{1,80}}{_Q}\s*,\s*{_Q}(?:arguments|parameters|args|input){_Q}\s*:"
     rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
     rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)|{_Q}jsonrpc{_Q}\s*:")
 
