@@ -5,7 +5,7 @@ are glued by an invisible separator (`ignore\u200bprevious`), a word is hyphenat
 markdown links (`[ignore all previous](…) [instructions](…)`), or written in leetspeak (`1gn0r3 pr3v10us`).
 
 `compact_text` makes the view: an element line's uid and role, link targets and uid tokens dropped, and every
-character but a letter, a digit, `@ $` and the punctuation patterns rely on (`:` `?` `'`); then digits and `@ $`
+character but a letter, a digit, `@ $ ! |` and the punctuation patterns rely on (`:` `?` `'`); then digits and `@ $ ! |`
 read as the letters they stand for (LEET: patterns hold no digits); line breaks stay, so its lines are the
 stream's.
 `compact_source` rewrites a pattern for it (whitespace, word boundaries, lookarounds and separator punctuation
@@ -27,11 +27,12 @@ from app.protocol.safety.fold import ignorable_ranges
 
 KEPT_PUNCTUATION = frozenset(":?'：？")
 """Punctuation the view keeps: patterns need it (`new task:`, `l'utilisateur`), and it is not a letter separator."""
-LEET = tuple(zip("013457@$89", "oieastasbg", strict=True))
+LEET = tuple(zip("013457@$89!|", "oieastasbgii", strict=True))
 """Digits and symbols that stand for letters (in the compact view only; a page's text is never changed)."""
-_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$]|_)+", re.MULTILINE)
+_DROPPED = re.compile(r"(?:^e\d+ [a-z]+(?: |$)|\]\([^)\n]*\)|\[e\d+\]|[^\w:?'：？\n@$!|]|[!|](?![^\W_])|_)+",
+                      re.MULTILINE)
 """What the view leaves out: an element line's uid and role, a link's target, a uid token, and every character but a
-letter, a digit, `@ $` (leet) and KEPT_PUNCTUATION; never a line break."""
+letter, a digit, `@ $` and a `! |` before a letter or digit (leet) and KEPT_PUNCTUATION; never a line break."""
 _META = frozenset(".^$*+?()[]{}|\\")
 
 
@@ -124,8 +125,16 @@ def _separator_class(body: str) -> bool:
     return bool(members) and "-" not in members.strip("-") and all(_dropped_char(ch) for ch in members)
 
 
+_WORD_GAP = re.compile(r"\(\?:\\[wS]\+\\s\+\)\{0,(\d+)\}\??")
+"""A gap of up to n words in a pattern (`(?:\\w+\\s+){0,2}`): in the compact view, where words are not separated,
+it is one bounded run of letters (nested quantifiers over a run with no separators would backtrack without end)."""
+GAP_LETTERS = 16
+"""Letters a word of a gap may have in the compact view."""
+
+
 def compact_source(source: str) -> str:
     """A pattern (already folded, placeholders filled) rewritten for the compact view."""
+    source = _WORD_GAP.sub(lambda m: rf"\w{{0,{GAP_LETTERS * int(m.group(1))}}}?", source)
     out: list[str] = []
     i, n = 0, len(source)
     while i < n:

@@ -1,18 +1,30 @@
 """Page text that imitates what is not page text: the page-data boundary, a tool call or tool result of any common
 provider's shape, a chat template's turn markers. Found in the folded text (app/protocol/safety/fold.py), so a
 full-width `＜`, a zero-width space inside `tool_result` or a `〚` for `⟦` changes nothing, and defused in the
-original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say); markup's angle and square brackets become
-`⟨⟩`, its quotes backticks and its bars `¦`, so it no longer parses as what it imitates (it stays readable).
+original: brackets of a boundary look-alike become plain square brackets (as the model's instructions say);
+markup's angle and square brackets become `⟨⟩`, its quotes backticks, its backticks `ˋ` and its bars `¦`, so it no
+longer parses as what it imitates (it stays readable).
 
 Kinds (one regular expression each, in `_FORGED`):
 - tags of tool use and chat turns (Anthropic's `<function_results>`, `<invoke>`; Hermes/Qwen `<tool_call>`,
-  `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …);
-- chat-template tokens (`<|im_start|>`, `<|eot_id|>`, DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
+  `<tool_response>`; Gemma `<start_of_turn>`; `<system>`, `<page-data>`, …), and any tag whose name has one of
+  those as a part (`<assistant_response>`, `<system-reminder>`, `<user_query>`);
+- chat-template tokens (`<|im_start|>`, `<|eot_id|>`, the sequence tokens `<s>`, `</s>`, `<bos>`, `<eos>`,
+  DeepSeek's `<｜tool▁calls▁begin｜>`, `[INST]`, `<<SYS>>`,
   Mistral's `[TOOL_CALLS]`);
 - JSON (or a Python repr, single quotes) of a tool exchange (Anthropic `"type": "tool_use"` / `"tool_result"`, `"tool_use_id"`; OpenAI
   `"tool_calls"`, `"function_call"`, `"tool_call_id"`, `"role": "tool"`; Gemini `"functionCall"`,
-  `"functionResponse"`), a chat message's `"role"`, and bua's own result shape `{"ok": true`.
+  `"functionResponse"`), a chat message's `"role"`, an MCP (JSON-RPC) message's `"jsonrpc":`, and bua's own result
+  shape `{"ok": true`; a function call's `{"name": …, "arguments" | "parameters": …}` (OpenAI, Llama 3.1, Hermes);
+- tags of reasoning, search results and execution (`<thinking>`, `<search_results>`, `<execute_bash>`,
+  Llama's `<function=name>`), bracket tokens of any tool or function (`[TOOL_RESULT]`), and code fences of tool code
+  (```` ```tool_code ````).
 Ordinary JSON and ordinary brackets are left alone.
+
+Text written in Unicode tag characters (U+E0020–E007E, ASCII shifted into an invisible block: a person sees nothing,
+a model may read it) is shown: each run becomes the ASCII it spells, marked `⟨hidden text: …⟩`, before the rest of
+the checks (so the flagger judges its words); the tag sequence of a subdivision flag emoji (🏴 + tags + U+E007F)
+is a picture and stays.
 """
 
 from __future__ import annotations
@@ -25,22 +37,28 @@ from app.protocol.safety.fold import fold, fold_mapped
 
 BOUNDARY_BRACKETS = {"⟦": "[", "⟧": "]", "⟪": "[", "⟫": "]"}
 """The boundary's own brackets (and their double-angle kin), folded: made plain wherever the page has them."""
-_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "`", "'": "`", "|": "¦"}
+_DEFUSED = {"<": "⟨", ">": "⟩", "[": "⟨", "]": "⟩", '"': "`", "'": "`", "|": "¦", "`": "ˋ"}
 """What each syntax character of a markup forgery becomes (by its folded form): characters that do not fold back
 to syntax, so a defused forgery stays defused for every later check."""
 
 _TAG_NAMES = (r"(?:antml:)?(?:function_results|function_calls|function_call|tool_results?|tool_use|tool_calls?|"
               r"tool_response|tool_code|tool_output|invoke|parameter|result|output|system|assistant|human|user|"
-              r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end)")
+              r"developer|instructions?|page[-_ ]?data|untrusted[-_ ]?data|(?:start|end)_of_turn|im_start|im_end|"
+              r"thinking|reasoning|scratchpad|search_results?|document_content|execute_\w+|function=[\w.-]+)")
+_TAG_PARTS = r"(?:query|input|message|turn|prompt|response|reply|output|results?|reminder|instructions?|block|content|text|data|calls?|use|request)"
+"""What may follow a tag name's role or tool part (`<assistant_response>`, `<system-reminder>`); a page's own
+custom element (`<user-avatar>`) is left alone."""
 _Q = "[\"']"
 _FORGED = re.compile(
-    rf"</?\s*{_TAG_NAMES}\b[^<>\n]{{0,200}}>"
-    r"|<\|[^|<>\n]{2,40}\|>|\[/?inst\]|<</?sys>>|\[/?(?:tool_calls|tool_results|available_tools|system_prompt)\]"
+    rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-]{_TAG_PARTS})*(?:\s[^<>\n]{{0,200}})?/?>"
+    r"|<\|[^|<>\n]{2,40}\|>|</?s>|<(?:bos|eos|eot|pad|unk|sep|cls|mask)>|\[/?inst\]|<</?sys>>|\[/?(?:(?:tool|function)_\w+|available_tools|system_prompt)\]"
+    r"|```\s*(?:tool_code|tool_calls?|function_calls?|tool_outputs?|tool_results?)\b"
     rf"|{_Q}(?:tool_use|tool_result|server_tool_use|function_call_output|tool_calls|tool_call_id|tool_use_id"
     rf"|function_call|functioncall|functionresponse|function_response|tool_code){_Q}"
     rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
+    rf"|{_Q}name{_Q}\s*:\s*{_Q}[^\"'\n]{{1,80}}{_Q}\s*,\s*{_Q}(?:arguments|parameters|args|input){_Q}\s*:"
     rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
-    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)")
+    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)|{_Q}jsonrpc{_Q}\s*:")
 
 
 @cache
@@ -52,18 +70,19 @@ def _is_bracket(char: str) -> bool:
     return category in ("Ps", "Pe", "Pi", "Pf") or (category.startswith("S") and "BRACKET" in unicodedata.name(char, ""))
 
 
-_MARKER_WORD = re.compile(r"/?\s*page[\s_.-]*data\b")
+_MARKER_WORD = re.compile(r"page[\s_.-]*data\b")
+_MARKER_LEAD = re.compile(r"\s*(?:(?:end|begin|start|close)\s*(?:of\s*)?(?:the\s*)?)?/?\s*\Z")
+"""What may stand between a look-alike's opening bracket and its `page-data`: `/`, `end of the`, spaces."""
 
 
 def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
     """(opening bracket, closing bracket or -1) positions in `folded` of each look-alike of a boundary marker: a
-    bracket of any kind, then `page-data` (spelt with any separator, `/` for the closing one), then up to 40
+    bracket of any kind, then `page-data` (spelt with any separator, `/` or `end of` for the closing one), then up to 40
     characters of the same line and a bracket."""
     found = []
     for match in _MARKER_WORD.finditer(folded):
-        opening = match.start() - 1
-        while opening >= 0 and folded[opening] in " \t":
-            opening -= 1
+        lead = _MARKER_LEAD.search(folded, max(0, match.start() - 24), match.start())
+        opening = (lead.start() if lead else match.start()) - 1
         if opening < 0 or not _is_bracket(folded[opening]):
             continue
         closing = -1
@@ -77,6 +96,23 @@ def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
     return found
 
 
+_TAG_RUN = re.compile("\U0001F3F4[\U000E0030-\U000E0039\U000E0061-\U000E007A]{1,7}\U000E007F|[\U000E0020-\U000E007F]+")
+HIDDEN = "⟨hidden text: {}⟩"
+
+
+def _tags_shown(text: str) -> tuple[str, int]:
+    """`text` with each run of tag characters that is not a flag emoji's written as the ASCII it spells."""
+    count = 0
+
+    def shown(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group(0).startswith("\U0001F3F4"):
+            return match.group(0)
+        count += 1
+        return HIDDEN.format("".join(chr(ord(c) - 0xE0000) for c in match.group(0) if c != "\U000E007F"))
+    return _TAG_RUN.sub(shown, text), count
+
+
 def _may_forge(folded: str) -> bool:
     """Whether a folded text holds anything `neutralise` changes (most page text holds none: one fast scan)."""
     return (any(bracket in folded for bracket in BOUNDARY_BRACKETS) or _MARKER_WORD.search(folded) is not None
@@ -85,11 +121,16 @@ def _may_forge(folded: str) -> bool:
 
 def neutralise(text: str) -> tuple[str, int]:
     """Page text with boundary look-alikes and tool-exchange / chat-turn markup defused; how many were defused."""
-    if not text or not _may_forge(fold(text)):
+    if not text:
         return text, 0
+    hidden = 0
+    if _TAG_RUN.search(text):
+        text, hidden = _tags_shown(text)
+    if not _may_forge(fold(text)):
+        return text, hidden
     folded, origin = fold_mapped(text)
     changes: dict[int, str] = {}
-    count = 0
+    count = hidden
     for at, char in enumerate(folded):
         if char in BOUNDARY_BRACKETS:
             changes[origin[at]] = BOUNDARY_BRACKETS[char]

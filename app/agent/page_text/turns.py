@@ -12,6 +12,12 @@ from functools import cache
 
 SPAN = 4
 """Stream lines within which a turn of each side makes a dialogue."""
+TEMPLATE_LABELS = ("instruction", "response", "input")
+STEP_LABELS = ("thought", "action", "action input", "observation", "final answer")
+"""The labels of an agent's reasoning steps (the ReAct format): two different ones near each other, one of them a
+thought or an observation, are a fake trace of the agent's own steps ("Observation: the user confirmed.")."""
+"""Turn labels of instruction-tuned chat templates (Alpaca's `### Instruction:` / `### Response:`), beside the
+chat-turn roles: counted only when written as such a template writes them, a heading mark and a colon."""
 
 
 @cache
@@ -19,7 +25,7 @@ def _label(user: tuple[str, ...], model: tuple[str, ...]) -> re.Pattern[str]:
     def words(group: tuple[str, ...]) -> str:
         return "|".join(re.escape(w) for w in sorted(group, key=len, reverse=True))
     return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:(?P<user>{words(user)})|(?P<model>{words(model)}))(?![^\W\d_])"
-                      r"\s*[\]>)*|]*\s*:[*_]*\s*(?P<rest>.*)$", re.IGNORECASE)
+                      r"\s*(?:\]\([^)\n]*\))?[\]>)*|]*\s*:[*_]*\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
 def dialogue_lines(lines: list[str], user: tuple[str, ...], model: tuple[str, ...]) -> set[int]:
@@ -48,7 +54,58 @@ def dialogue_lines(lines: list[str], user: tuple[str, ...], model: tuple[str, ..
 
 def _spoken(rest: str) -> bool:
     """Whether a turn's words read as something said (a label alone, its words on the next line; a phrase of three
-    words or more; a question), not a field's value ("User: guest", "Assistant: Maria Lopez")."""
+    words or more, or a run of six characters of a script without spaces; a question), not a field's value
+    ("User: guest", "Assistant: Maria Lopez", "Пользователь: Иван Петров")."""
     if not rest or rest.endswith(("?", "？")):
         return True
-    return len(rest.split()) >= 3 or len(rest) >= 8 and not rest.isascii()
+    words = rest.split()
+    return len(words) >= 3 or len(words) == 1 and len(rest) >= 6 and _unspaced(rest)
+
+
+def _unspaced(text: str) -> bool:
+    """Written in a script without spaces between words (Chinese, Japanese), where one run is a whole phrase; a
+    name of two words in Cyrillic or Arabic script is still a name."""
+    return any(0x2E80 <= ord(ch) < 0xA000 or 0xF900 <= ord(ch) < 0xFB00 for ch in text)
+
+
+@cache
+def _template_turn(roles: tuple[str, ...]) -> re.Pattern[str]:
+    labels = "|".join(re.escape(w) for w in sorted({*roles, *TEMPLATE_LABELS}, key=len, reverse=True))
+    return re.compile(rf"^\s*#{{2,}}\s*(?:{labels})(?![^\W\d_])\s*:", re.IGNORECASE)
+
+
+def template_turns(lines: list[str], roles: tuple[str, ...]) -> set[int]:
+    """The indexes of `lines` (folded, block marks kept) that open a chat template's turn (`### Instruction:`,
+    `### Assistant:`), and the next non-blank line of each that stands alone (the turn's words)."""
+    turn = _template_turn(roles)
+    flagged: set[int] = set()
+    for index, line in enumerate(lines):
+        if "#" in line[:8] and turn.match(line):
+            flagged.add(index)
+            if not line.split(":", 1)[1].strip():
+                after = next((i for i in range(index + 1, len(lines)) if lines[i].strip()), None)
+                if after is not None:
+                    flagged.add(after)
+    return flagged
+
+
+@cache
+def _step_label() -> re.Pattern[str]:
+    labels = "|".join(re.escape(w) for w in sorted(STEP_LABELS, key=len, reverse=True))
+    return re.compile(rf"(?:^|[.!?]\s+)[*_]*({labels})[*_]*\s*:", re.IGNORECASE | re.MULTILINE)
+
+
+def step_trace_lines(lines: list[str]) -> set[int]:
+    """The indexes of `lines` (folded, without block marks) that belong to a fake reasoning trace: lines with a step
+    label, where SPAN lines hold two different labels, one of them `thought` or `observation`."""
+    label = _step_label()
+    found = [(index, {m.group(1).lower() for m in label.finditer(line)}) for index, line in enumerate(lines)
+             if ":" in line]
+    found = [(index, labels) for index, labels in found if labels]
+    flagged: set[int] = set()
+    for position, (index, _labels) in enumerate(found):
+        near = [item for item in found[position:] if item[0] - index < SPAN]
+        seen = set().union(*(labels for _i, labels in near))
+        if len(seen) >= 2 and seen & {"thought", "observation"}:
+            flagged.update(i for i, _l in near)
+    return flagged

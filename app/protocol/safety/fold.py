@@ -290,3 +290,17 @@ def fold_mapped(text: str) -> tuple[str, list[int]]:
     out.append(text[done:].lower())
     origin.extend(range(done, len(text)))
     return "".join(out), origin
+
+
+@cache
+def second_readings() -> dict[str, str]:
+    """Characters whose own shape reads as another ASCII letter than the one `fold` gives them by their case family
+    (Greek `ν` looks like `v`, but folds to `n` as `Ν` does; `υ` looks like `u`, folds to `y`). A check that must
+    not miss a word (the injection flagger) reads a text that holds one a second time with these read by their
+    own shape; `fold` itself gives one answer (the extension's fold, extension/src/safety/fold.js, is unaffected)."""
+    readings = {}
+    for char in _candidates():
+        own = _settled(char, lower_first=False)
+        if len(own) == 1 and own.isascii() and own.isalpha() and own.lower() != fold_char(char):
+            readings[char] = own.lower()
+    return readings
