@@ -170,13 +170,15 @@ for (const [name, end] of /** @type {[string, (r: ReturnType<typeof rig>) => voi
   });
 }
 
-test("no app to ask: a changing request is failed at once", async () => {
+test("no app to ask: a changing request is failed at once, a navigation only the app could object to goes on", async () => {
   const r = rig(realTimers, () => false);
   const action = await r.holds.begin(r.ctx, r.tab.id, "click");
   r.pause("3", "POST", "https://shop.example/api/notes");
+  r.pause("4", "GET", "https://other.example/land?from=shop", "Document");
   await r.tick();
   await assert.rejects(action.settle({}), /confirmation_required|not approved/);
   assert.deepEqual(r.calls("Fetch.failRequest"), ["3"]);
+  assert.deepEqual(r.calls("Fetch.continueRequest"), ["4"]);
 });
 
 test("an action that came with an approval token says so; the app decides whether that spares a question", async () => {

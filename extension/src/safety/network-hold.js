@@ -242,7 +242,12 @@ export class NetworkHolds {
       } });
     });
     if (!this.#post(eventMessage("request_held", { hold_id: holdId, ...data }))) {
-      this.answer(holdId, { decision: "deny", asked: false, why: ["bua is not connected to ask the person"] });
+      // Nobody can answer: what can change something, or what the extension found a reason in, is failed; a
+      // navigation or read that only the app's data-flow memory could object to goes on (that memory is
+      // unreachable, and no action of the task can run meanwhile), so a session tab still browses.
+      const refuse = data.can_change === true || (Array.isArray(data.why) && data.why.length > 0);
+      this.answer(holdId, refuse ? { decision: "deny", asked: false, why: ["bua is not connected to ask the person"] }
+        : { decision: "allow", asked: false });
     }
     return { holdId, answer };
   }
