@@ -212,6 +212,8 @@ test("Stop ends the session's hold at once: what waits for the person is failed 
   assert.deepEqual(r.calls("Fetch.failRequest"), ["5"]);
   assert.ok(r.posted.some((m) => m.type === "request_released" && m.data.reason === "Stop all"));
   assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
+  const order = r.chrome.debugger.calls.map((/** @type {any} */ c) => c.method).filter((m) => m === "Fetch.failRequest" || m === "Fetch.disable");
+  assert.deepEqual(order, ["Fetch.failRequest", "Fetch.disable"], "failed before Fetch goes off (disabling would let it continue)");
   r.pause("6", "POST", "https://shop.example/api/checkout");
   await r.tick();
   assert.equal(r.asked().length, 1, "an ended hold asks nothing");

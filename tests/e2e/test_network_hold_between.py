@@ -134,3 +134,17 @@ def test_ordinary_requests_sent_between_actions_do_not_ask(core, act, site, open
         assert wait_until(lambda: all(len(site.saw(p)) > n for p, n in before.items()), LATE), site.received[-4:]
         assert stays(lambda: person.asked == [], 0.5), person.asked
         assert status_of(act, task) == "sent 200"
+
+
+def test_stop_all_ends_a_hold_waiting_between_actions_at_once(core, act, site, open_page):
+    """A request the page sent between actions waits for the person; Stop all fails it, withdraws the question and
+    ends the session (so nothing of that tab is held afterwards)."""
+    task = "t-between-stop"
+    open_page("later", task)
+    with Person(core, answer=None) as person:
+        before = len(site.saw("/api/pay"))
+        clicked(act, "#late-pay", task)
+        assert wait_until(lambda: person.asked, LATE), "held between actions, waiting for the person"
+        core.call(core.core.stop_all())
+        assert wait_until(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
+    assert stays(lambda: len(site.saw("/api/pay")) == before, 1.0), "failed, never sent"

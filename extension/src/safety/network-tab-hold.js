@@ -45,7 +45,7 @@ export class TabHold {
   #offs = [];
   /** @type {Set<string>} frames that just requested a navigation by submitting a form */
   #formFrames = new Set();
-  /** @type {Map<string, OpenRequest>} by session and Fetch request id */
+  /** @type {Map<string, OpenRequest & {fail: () => void}>} by session and Fetch request id */
   #open = new Map();
   #sockets = new SocketMessages();
   /** @type {ActionWindow | undefined} the action acting on the tab now */
@@ -170,6 +170,7 @@ export class TabHold {
     const about = (acting ?? this.#recent?.window)?.about ?? { task_id: this.#taskId, request_id: "", action: "", approved: false };
     /** @type {HeldRequest} */
     const record = { method: outgoing.method, url: outgoing.url, why: [], decision: "allow" };
+    let failedAtEnd = false;
     /** @type {string | undefined} why it was failed before it was asked about */
     let releasedFirst;
     /** @type {(reason: string) => void} */
@@ -192,12 +193,17 @@ export class TabHold {
     }).then((/** @type {AppAnswer} */ a) => {
       record.why = [...new Set([...record.why, ...(a.why ?? [])])];
       record.decision = a.stopped ? "stopped" : a.decision;
+      if (failedAtEnd) return true;
       if (a.decision === "allow") this.#continue(params.requestId, sessionId);
       else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
       return Boolean(a.asked || a.decision === "deny");
     });
-    /** @type {OpenRequest} */
-    const open = { settled, record, release: (reason) => release(reason) };
+    /** @type {OpenRequest & {fail: () => void}} */
+    const open = { settled, record, release: (reason) => release(reason),
+      fail: () => {
+        failedAtEnd = true;
+        this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+      } };
     const key = `${sessionId ?? ""}:${params.requestId}`;
     this.#open.set(key, open);
     settled.finally(() => this.#open.delete(key));
@@ -240,6 +246,9 @@ export class TabHold {
    */
   end(reason, { detached = false } = {}) {
     if (this.#ended) return;
+    // failed now, before Fetch.disable below: disabling Fetch lets every request still paused continue
+    const waiting = [...this.#open.values()];
+    if (!detached) for (const open of waiting) open.fail();
     this.release(reason);
     this.#acting?.release(reason);
     this.#ended = true;
