@@ -108,6 +108,13 @@ PAGES: dict[str, str] = {
 <button id="late-ordinary" onclick="setTimeout(() => { send('/api/drafts/autosave', {method: 'POST', body: 'text=hello+there'});
   navigator.sendBeacon('/stats', 'e=view'); fetch('/api/items?page=2'); }, LATER_MS); out('soon')">Write</button>
 <p>Status: <span id="status">idle</span></p>""",
+    "many": """<title>Many</title><h1>Many</h1>
+<script>
+window.loaded = Promise.all(Array.from({length: 40}, (_, i) => fetch('/api/items/' + i + '?page=' + i).then((r) => r.ok)))
+  .then((oks) => oks.filter(Boolean).length);
+for (let i = 0; i < 40; i++) { const img = new Image(); img.src = '/img/' + i + '.gif?v=' + i; document.body.append(img); }
+for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src = '/p/frame-inner?' + i; document.body.append(f); }
+</script>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
