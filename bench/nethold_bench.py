@@ -46,8 +46,11 @@ from tests.e2e.network_site import NetworkSite
 from tests.harness.actions import pool_request
 
 TASK = "bench-net"
-WIRING = ("  holds,\n", "  holdSessions(type, data);\n", "sessions.ready().then(() => holds.restore(sessions.all()));\n")
-"""The lines of background.js that wire the hold in: the dispatcher's, the session events', the restart's."""
+WIRING = ("  holds,\n", "  holdSessions(type, data);\n", "sessions.ready().then(() => holds.restore(sessions.all()));\n",
+          "  if (tab.id !== undefined && tab.openerTabId !== undefined) holds.opened(tab.openerTabId, tab.id);\n",
+          "  holds.opened(details.sourceTabId, details.tabId);\n")
+"""The lines of background.js that wire the hold in: the dispatcher's, the session events', the restart's, the
+opened tabs'."""
 
 
 def bench_build(into: Path) -> Path:

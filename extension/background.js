@@ -138,10 +138,12 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 const openedTabs = new OpenedTabs({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
 chrome.tabs.onCreated?.addListener((tab) => {
   newTabs.tabCreated(tab);
+  if (tab.id !== undefined && tab.openerTabId !== undefined) holds.opened(tab.openerTabId, tab.id);
   openedTabs.onCreated(tab).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
 chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
   newTabs.navigationTarget(details);
+  holds.opened(details.sourceTabId, details.tabId);
   openedTabs.onCreatedNavigationTarget(details).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
 

@@ -243,14 +243,19 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
   cover.tabCreated({ id: popup.id, openerTabId: tab.id });
   assert.equal(rules()[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rules is covered");
   cover.navigationFailed({ tabId: popup.id, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "https://shop.example/pay" });
+  holds.opened(tab.id, popup.id);
+  holds.opened(9999, popup.id + 1);
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  await tick();
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.enable").map((c) => c.tabId), [tab.id, popup.id],
+    "held as soon as it is known to be a held tab's, before it joined the task; a tab another tab opened is not");
   sessionTabs.add(popup.id);
   await holds.hold("t1", popup.id);
-  assert.deepEqual(chrome.debugger.callsOf("Fetch.enable").map((c) => c.tabId), [tab.id, popup.id]);
+  assert.equal(chrome.debugger.callsOf("Fetch.enable").length, 2, "its session's start finds it held");
   assert.ok(rules()[0].condition.excludedTabIds.includes(popup.id), "held by Fetch now: out of the rules");
   assert.deepEqual(chrome.debugger.callsOf("Page.reload").map((c) => c.tabId), [popup.id], "the blocked POST is sent again");
   chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "p1", resourceType: "Document", frameId: "P",
     request: { method: "POST", url: "https://shop.example/next", postData: "n=4111111111111111" } });
-  const tick = () => new Promise((r) => setTimeout(r, 5));
   await tick();
   const asked = posted.find((m) => m.type === "request_held");
   assert.match(asked.data.why.join(), /payment-card/);

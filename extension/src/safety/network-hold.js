@@ -22,7 +22,8 @@
  *   (`request_released`) so the question it shows the person goes away.
  *
  * Tabs a session tab opens (a target=_blank form, `window.open`) join its task (sessions/opened-tabs.js) and so
- * get a hold of their own; until it is on, a session rule blocks their first requests that can change something
+ * get a hold of their own, begun as soon as the tab is known to be opened by a held tab; until it is on, a
+ * session rule blocks their first requests that can change something
  * or carry a query, which are sent again through the hold (network-new-tabs.js). Tabs the person opens are left
  * out of that rule as soon as they are known to be the person's.
  *
@@ -179,6 +180,19 @@ export class NetworkHolds {
       this.#ready.delete(hold.tabId);
     }
     this.#cover?.uncover();
+  }
+
+  /**
+   * A tab opened another (chrome.tabs.onCreated's openerTabId, webNavigation.onCreatedNavigationTarget): when the
+   * opener is held, the new tab's hold begins now, for the opener's task, before the tab has joined the task
+   * (sessions/opened-tabs.js), whose session start then finds it on.
+   * @param {number} openerTabId
+   * @param {number} tabId
+   */
+  opened(openerTabId, tabId) {
+    const opener = this.#holds.get(openerTabId);
+    if (!opener || opener.ended || this.#holds.has(tabId)) return;
+    this.hold(opener.taskId, tabId).catch((err) => console.warn("bua: could not hold a new tab:", err));
   }
 
   /**
