@@ -65,3 +65,21 @@ test("with no declarativeNetRequest nothing is covered and nothing throws", asyn
   await cover.leaveOut(2);
   cover.uncover();
 });
+
+test("tabs the person opens are left out as soon as they are known to be theirs; a session tab's stay covered", async () => {
+  const rules = rulesStub();
+  const cover = new NewTabCover({ rules, tabs: { ...tabsStub([1]), reload: async () => {} }, isSessionTab: (id) => id === 1 });
+  await cover.cover();
+  const excluded = () => rules.writes.at(-1).addRules[0].condition.excludedTabIds;
+  cover.tabCreated({ id: 5, openerTabId: 1 });
+  cover.tabCreated({ id: 6 });
+  cover.navigationTarget({ sourceTabId: 1, tabId: 6 });
+  cover.tabCreated({ id: 7 });
+  cover.committed({ tabId: 7, frameId: 0 });
+  cover.tabCreated({ id: 8, openerTabId: 3 });
+  cover.tabCreated({ id: 9 });
+  cover.navigationTarget({ sourceTabId: 3, tabId: 9 });
+  await new Promise((r) => setTimeout(r, 5));
+  assert.deepEqual([5, 6, 7, 8, 9].filter((id) => excluded().includes(id)), [7, 8, 9],
+    "opened by the session tab (by opener or as a navigation target): covered; the person's: left out");
+});
