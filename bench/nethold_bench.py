@@ -1,33 +1,32 @@
 """What holding the page's requests costs (extension/src/safety/network-hold.js, app/safety/network_holds.py).
 
 There is no production switch that turns the hold off (issue 19: no message turns safety off). The baseline is a
-bench-only build of the extension: a copy of extension/ in a temporary folder whose background.js does not give
-the dispatcher its `holds` (the one line that wires the hold in), loaded by a second headless Chromium with its
-own core. The real build and the bench build run side by side in this one run, their samples taken in turn, and
-each row is the median of the paired differences (hold − no hold) and their ratio of medians.
+bench-only build of the extension: a copy of extension/ in a temporary folder whose background.js neither gives
+the dispatcher its `holds` nor starts a hold when a session starts (the lines that wire the hold in), loaded by a
+second headless Chromium with its own core. The real build and the bench build run side by side in this one run,
+their samples taken in turn, and each row is the median of the paired differences (hold − no hold) and their
+ratio of medians.
 
-On an ordinary page (tests/e2e/network_site.py "bench"):
-* click that makes no request (settle 0, no change list): what enabling and disabling Fetch around an action costs
-  (one Fetch.enable awaited before the action, one Fetch.disable sent after it and not awaited);
-* type into a field (settle 0): the same for typing;
+The hold is on for as long as the session lasts (Fetch enabled on the session tab and its child targets from the
+session's start), so an action turns nothing on or off: what an action pays is its window on the hold. On an
+ordinary page (tests/e2e/network_site.py "bench"):
+* click that makes no request (settle 0, no change list), and type into a field (settle 0): an action's own cost;
 * click whose page makes an ordinary GET (effects window as the model gets it): the GET is paused and continued
   by the extension with no round trip to the app;
 * click whose page POSTs to a checkout endpoint, held and allowed through the broker's "allow for this task on
   this site" path (set before the run, so no person's time is in it): the round trip of a held request
-  (extension → host → app → data-flow check → answer_hold → continue) runs inside the effects window, so the
-  click takes no longer;
+  (extension → host → app → data-flow check → answer_hold → continue) runs inside the effects window;
 * `evaluate` that awaits a fetch, settle 0: a GET (continued by the extension) and the same POST held and
-  allowed; here the action waits for the response, so the held request's whole round trip is in the difference.
+  allowed; here the action waits for the response, so the held request's whole round trip is in the difference:
+  what a held request costs until Allow, the person's time left out;
 * `evaluate` that starts a worker and awaits its first message: the worker starts paused (waitForDebuggerOnStart)
-  until Fetch is on in it, which is what holding a child created during the action costs.
+  until Fetch is on in it, which is what holding a child created during the action costs;
+* a page load with many GET subresources ("many": 40 fetch GETs, 40 images, 4 frames), navigate until every
+  fetch answered: each fetch and frame document is paused and continued (a document after the app's data-flow
+  check), the images are not paused at all;
 * a click that opens a tab and submits a POST form into it, timed until the site received the POST: the new
-  tab's POST is blocked by the session rule, the hold takes the tab over and reloads it
-  (safety/network-new-tabs.js), and the POST is held and allowed: what a held request from a tab the action opens
-  costs until Allow (the person's time left out).
-
-Fetch enabled per action vs kept enabled per session tab: the per-action cost is the first row. Keeping it
-enabled would save that, but every request of the tab between actions would then wait for the extension's
-service worker (and a stopped worker would leave it paused), which is why the hold is per action.
+  tab's POST is blocked by the session rule, the tab's own hold goes on when it joins the task and reloads it
+  (safety/network-new-tabs.js), and the POST is held and allowed.
 """
 
 from __future__ import annotations
@@ -47,19 +46,25 @@ from tests.e2e.network_site import NetworkSite
 from tests.harness.actions import pool_request
 
 TASK = "bench-net"
-WIRING = "  holds,\n"
+WIRING = ("  holds,\n", "  holdSessions(type, data);\n", "sessions.ready().then(() => holds.restore(sessions.all()));\n",
+          "  if (tab.id !== undefined && tab.openerTabId !== undefined) holds.opened(tab.openerTabId, tab.id);\n",
+          "  holds.opened(details.sourceTabId, details.tabId);\n")
+"""The lines of background.js that wire the hold in: the dispatcher's, the session events', the restart's, the
+opened tabs'."""
 
 
 def bench_build(into: Path) -> Path:
-    """A copy of the extension without the hold wired into its dispatcher (bench only, never shipped)."""
+    """A copy of the extension without the hold wired in (bench only, never shipped)."""
     target = into / "extension"
     shutil.copytree(extension_dir(), target, ignore=shutil.ignore_patterns("node_modules", "test"))
     background = target / "background.js"
     text = background.read_text()
-    if text.count(WIRING) != 1:
-        raise RuntimeError("bench/nethold_bench.py: background.js no longer wires the hold as `  holds,`; update "
-                           "the bench build to remove it")
-    background.write_text(text.replace(WIRING, ""))
+    for line in WIRING:
+        if text.count(line) != 1:
+            raise RuntimeError(f"bench/nethold_bench.py: background.js no longer wires the hold with {line.strip()!r}; "
+                               "update WIRING to the lines that do")
+        text = text.replace(line, "")
+    background.write_text(text)
     return target
 
 
@@ -70,6 +75,7 @@ class Lane:
         self.core = core
         self.bridge = bridge
         self.ids = iter(range(10**9))
+        self.page = page
         nav = core.call(pool_request(core.pool, {"type": "navigate", "url": page}, TASK))
         assert nav.ok, nav.error
         self.tab = nav.result["tab_id"]
@@ -109,6 +115,9 @@ NEW_TAB_POST = {"type": "click", "selector": "#tab-post", "settle_ms": 0, "repor
 """Opens a tab and submits a POST form into it (the previous sample's tab is closed first): a click, as window.open
 without a person's gesture is refused by the popup blocker."""
 NEW_TAB_ROUNDS = 20
+PAGE_LOAD_ROUNDS = 20
+ALL_LOADED = "window.loaded.then((n) => n)"
+"""The "many" page's promise of its fetches (evaluate awaits it)."""
 
 
 def until_arrived(lane: "Lane", site: NetworkSite, action: dict[str, Any]) -> Callable[[], float]:
@@ -155,6 +164,7 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
                                unit="ms", note=f"ratio of p50s {ratio:.2f}x"))
                 if "no request" in name:
                     report.goal(f"network hold added per {name.split(',')[0]}", added, 5.0, "ms")
+            page_load(report, site, held, plain)
             new_tab(report, site, held, plain)
             assert len(site.saw("/api/checkout")) > before, "the held POSTs went through once allowed"
     finally:
@@ -175,3 +185,33 @@ def new_tab(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> None:
     report.add(Row("nethold", f"{name}: added (median paired difference)", NEW_TAB_ROUNDS,
                    value=round(paired[len(paired) // 2], 2), unit="ms",
                    note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))
+
+
+def loads(lane: "Lane", url: str) -> Callable[[], float]:
+    """A sampler: navigate to the page, then await every fetch it made (seconds, on the core's loop)."""
+    rounds = iter(range(10**9))
+
+    async def both() -> Any:
+        nav = await lane.send({"type": "navigate", "url": f"{url}?round={next(rounds)}"})
+        assert nav.ok, nav.error
+        return await lane.send({"type": "evaluate", "expression": ALL_LOADED, "settle_ms": 0, "report_changes": False})
+    return on_loop_once(lane.core, both)
+
+
+def page_load(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> None:
+    """A page load with many GET subresources, side by side (the session-long hold's cost on ordinary browsing)."""
+    name = "page load with 40 fetch GETs, 40 images, 4 frames: navigate + await the fetches"
+    url = site.url("/p/many")
+    for lane in (held, plain):
+        for _ in range(3):
+            loads(lane, url)()
+        assert lane.check({"type": "evaluate", "expression": ALL_LOADED}).get("value") == 40
+    turns = interleaved({"hold": loads(held, url), "none": loads(plain, url)}, PAGE_LOAD_ROUNDS)
+    on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
+    off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
+    paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
+    report.add(Row("nethold", f"{name}: added (median paired difference)", PAGE_LOAD_ROUNDS,
+                   value=round(paired[len(paired) // 2], 2), unit="ms",
+                   note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))
+    for lane in (held, plain):
+        lane.check({"type": "navigate", "url": lane.page})

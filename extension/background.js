@@ -41,6 +41,7 @@ const groups = new TabGroups({ tabs: chrome.tabs, tabGroups: chrome.tabGroups, a
 const sessions = new SessionStore(chrome.storage.session, (type, data) => {
   port.post(eventMessage(type, data));
   tabFeed.changed();
+  holdSessions(type, data);
   if (type === "session_started") {
     pageLogs.start(/** @type {number} */ (data.tab_id)).catch((err) => console.warn("bua: could not listen to the tab's log:", err));
     groups.add(/** @type {{task_id: string, tab_id: number, label: string}} */ (data)).then((groupId) => sessions.setGroup(/** @type {number} */ (data.tab_id), groupId));
@@ -72,11 +73,26 @@ const confirmations = new Confirmations({ downloads });
 /** Read-only: how long the last sensitive-action checks took (bench/safety_bench.py reads it over CDP). */
 /** @type {typeof globalThis & {buaCheckTimings?: () => unknown}} */ (globalThis).buaCheckTimings = () => confirmations.timings();
 const strict = new StrictSetting(chrome.storage.local);
-// What the page sends while an action acts is held until the app (and the person) let it go.
-// A tab a held tab opens is covered by a session rule until its hold takes it over (safety/network-new-tabs.js).
-const newTabs = new NewTabCover({ rules: chrome.declarativeNetRequest, tabs: chrome.tabs });
+// What the page sends is held from a session's start to its end, until the app (and the person) let it go.
+// A tab a session tab opens is covered by session rules until its own hold is on (safety/network-new-tabs.js).
+const newTabs = new NewTabCover({ rules: chrome.declarativeNetRequest, tabs: chrome.tabs,
+  isSessionTab: (tabId) => sessions.get(tabId) !== undefined });
 chrome.webNavigation?.onErrorOccurred.addListener((details) => newTabs.navigationFailed(details));
-const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get(), cover: newTabs });
+chrome.webNavigation?.onCommitted.addListener((details) => newTabs.committed(details));
+const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get(), cover: newTabs,
+  debugger: debuggerController, sessions });
+
+/**
+ * A session's hold begins and ends with it; the sessions a restarted worker finds are held again.
+ * @param {string} type
+ * @param {Record<string, unknown>} data
+ */
+function holdSessions(type, data) {
+  const tabId = /** @type {number} */ (data.tab_id);
+  if (type === "session_started") holds.hold(String(data.task_id), tabId).catch((err) => console.warn("bua: could not hold a session tab:", err));
+  else if (type === "session_ended") holds.sessionEnded(tabId, String(data.reason ?? "ended"));
+}
+sessions.ready().then(() => holds.restore(sessions.all()));
 
 const dispatcher = new ActionDispatcher({
   send: (msg) => port.post(msg),
@@ -140,10 +156,12 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 const openedTabs = new OpenedTabs({ sessions, blocklist, tabs: chrome.tabs, taskTabs });
 chrome.tabs.onCreated?.addListener((tab) => {
   tabFeed.changed();
+  newTabs.tabCreated(tab);
   if (tab.id !== undefined && tab.openerTabId !== undefined) holds.opened(tab.openerTabId, tab.id);
   openedTabs.onCreated(tab).catch((err) => console.warn("bua: could not check a new tab:", err));
 });
 chrome.webNavigation?.onCreatedNavigationTarget.addListener((details) => {
+  newTabs.navigationTarget(details);
   holds.opened(details.sourceTabId, details.tabId);
   openedTabs.onCreatedNavigationTarget(details).catch((err) => console.warn("bua: could not check a new tab:", err));
 });

@@ -35,9 +35,10 @@ ExtensionEventType = Literal["hello", "session_started", "session_ended", "navig
 """What the extension reports on its own. `tab_state {seq, full, order?, tabs?, unnamed?, current?, stopped?}`:
 the tab state get_tabs reads, which the app mirrors to answer it (extension/src/tabs/tab-feed.js,
 app/bridge/tab_mirror.py). `request_held {hold_id, task_id, request_id, tab_id, action, method, url,
-resource_type, form_submission, redirect, can_change, body, why}`: a request the page made during an action is
-paused until `answer_hold`; `request_released {hold_id, reason}`: the extension failed it first (Stop, a closed
-tab, the action cancelled), so the question is void (extension/src/safety/network-hold.js)."""
+resource_type, form_submission, redirect, can_change, body, why, between_actions}`: a request a session tab's page
+made is paused until `answer_hold` (during an action, or between actions with `action` empty); `request_released
+{hold_id, reason}`: the extension failed it first (Stop, a closed tab, the action cancelled, the session ended), so
+the question is void (extension/src/safety/network-hold.js)."""
 HostEventType = Literal["host_error", "host_ready"]
 """What the native host reports (host_error to the app, host_ready to the extension)."""
 EventType = Literal[ExtensionEventType, HostEventType]

@@ -1,7 +1,10 @@
-"""The app's half of a request held at the network (extension/src/safety/network-hold.js): while an action acts on a
-session tab, the extension pauses every request of the page that can change something (and every document
-request: a navigation or a redirect hop) and sends a `request_held` event with what it found on its own (card
-data, credentials, an endpoint that pays, orders, deletes, sends, transfers or changes an account, strict mode).
+"""The app's half of a request held at the network (extension/src/safety/network-hold.js): while a task's session
+lasts on a tab, during its actions and between them, the extension pauses every request of the page that can
+change something (and every document request: a navigation or a redirect hop, and a read to another host with a
+query) and sends a `request_held` event with what it found on its own (card data, credentials, an endpoint that
+pays, orders, deletes, sends, transfers or changes an account, strict mode). One sent between actions has no
+action (`action` empty, `between_actions`): it is asked about the same way, through the broker, so the task card,
+the popup and the tray show it whether or not an action waits; only no action's result reports it.
 
 Here the request is checked against what only the app knows, the task's data-flow memory (app.safety.dataflow):
 its URL and its body, with the destination being where the REQUEST goes, not the page that sent it. When either
@@ -40,6 +43,8 @@ log = logging.getLogger(__name__)
 MAX_URL_SHOWN = 200
 APPROVAL_COVERS_S = 60.0
 """How long after the person allowed a held action its own requests are covered by that answer."""
+BETWEEN_ACTIONS = "Let the page send a request"
+"""What a question about a request the page sent between the task's actions asks (the card's title names it)."""
 CLOSED_POLL_S = 0.25
 """How often an open question checks that its browser is still connected."""
 
@@ -134,9 +139,13 @@ class NetworkHolds:
             why.append(flow.why or f"it carries “{flow.sample()}”, which {flow.source_site} showed, to {flow.dest_site}")
         method = str(data.get("method") or "GET")
         shown = url if len(url) <= MAX_URL_SHOWN else f"{url[:MAX_URL_SHOWN - 1]}…"
+        action = str(data.get("action") or "")
+        element = f"the page's {method} request to {shown}"
+        if not action:  # the page sent it on its own, between the task's actions: no action waits for the answer
+            element += ", sent on its own between the task's actions"
         request = ConfirmationRequest(
-            id=self.guard.broker.new_id(), task_id=task_id, what=str(data.get("action") or "action"), site=site,
-            url=url, element=f"the page's {method} request to {shown}", reason="; ".join(why),
+            id=self.guard.broker.new_id(), task_id=task_id, what=action or BETWEEN_ACTIONS, site=site,
+            url=url, element=element, reason="; ".join(why),
             task_words=self.guard.task_words(task_id), kind="data_flow" if flow is not None and not sensitive else "sensitive")
         hold_id = str(data.get("hold_id") or "")
         signal = self._asking[hold_id] = AbortSignal()

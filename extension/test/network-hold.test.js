@@ -5,7 +5,7 @@ import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
 import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
-import { NewTabCover } from "../src/safety/network-new-tabs.js";
+import { NewTabCover, QUERY_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
 import { createChrome, createStorageArea, realTimers } from "./chrome-stub.js";
 
 /** @param {string} method @param {string} url @param {string} [body] @param {string} [resourceType] */
@@ -68,81 +68,84 @@ test("strict mode: for every site, or for the page's or the destination's site; 
   assert.deepEqual(await new StrictSetting(storage).get(), { all: false, sites: ["shop.example"] }, "kept across restarts");
 });
 
-/** A tab, a controller on the stub debugger, a hold service that records what it posts. */
-function rig(timers = realTimers) {
+/** A session tab, a controller on the stub debugger, a hold service that records what it posts. */
+function rig(timers = realTimers, post = (/** @type {any[]} */ posted, /** @type {any} */ m) => posted.push(m) > 0) {
   const chrome = createChrome();
   const tab = chrome.tabs.add({ url: "https://shop.example/" });
   const dbg = new DebuggerController(chrome.debugger);
   /** @type {any[]} */
   const posted = [];
-  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers, strict: async () => STRICT_OFF });
+  const sessions = { get: (/** @type {number} */ id) => (id === tab.id ? { url: tab.url } : undefined) };
+  const holds = new NetworkHolds({ post: (m) => post(posted, m), timers, strict: async () => STRICT_OFF, debugger: dbg, sessions });
   const controller = new AbortController();
   const ctx = /** @type {any} */ ({ debugger: dbg, taskId: "t1", requestId: "r1", signal: controller.signal });
   /** @param {string} requestId @param {string} method @param {string} url @param {string} [type] */
   const pause = (requestId, method, url, type = "Fetch") =>
     chrome.debugger.emit(tab.id, "Fetch.requestPaused", { requestId, resourceType: type, frameId: "F", request: { method, url } });
   const tick = () => new Promise((r) => setTimeout(r, 5));
-  return { chrome, tab, dbg, holds, ctx, controller, posted, pause, tick,
+  const asked = () => posted.filter((m) => m.type === "request_held");
+  return { chrome, tab, dbg, holds, ctx, controller, posted, pause, tick, asked,
     calls: (/** @type {string} */ m) => chrome.debugger.callsOf(m).map((c) => c.params.requestId) };
 }
 
-test("a GET continues at once with no round trip; a POST waits for the app's answer", async () => {
+test("a session tab is held from its start: a GET continues at once, a POST waits for the app's answer", async () => {
   const r = rig();
-  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
-  assert.equal(r.chrome.debugger.callsOf("Fetch.enable").length, 1);
+  await r.holds.hold("t1", r.tab.id);
+  assert.equal(r.chrome.debugger.callsOf("Fetch.enable").length, 1, "on before any action");
+  const action = await r.holds.begin(r.ctx, r.tab.id, "click");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.enable").length, 1, "an action turns nothing on");
   r.pause("1", "GET", "https://shop.example/img.png", "XHR");
   r.pause("2", "POST", "https://shop.example/api/checkout");
   await r.tick();
   assert.deepEqual(r.calls("Fetch.continueRequest"), ["1"]);
-  const asked = r.posted.find((m) => m.type === "request_held");
+  const [asked] = r.asked();
   assert.equal(asked.data.url, "https://shop.example/api/checkout");
+  assert.equal(asked.data.action, "click");
+  assert.equal(asked.data.between_actions, false);
   assert.match(asked.data.why.join(), /payment/);
   assert.equal(r.holds.answer(asked.data.hold_id, { decision: "allow", asked: true }), true);
-  const result = await hold.settle({ effects: {} });
+  const result = await action.settle({ effects: {} });
   assert.deepEqual(r.calls("Fetch.continueRequest"), ["1", "2"]);
   assert.deepEqual(/** @type {any} */ (result).effects.held_requests,
     [{ method: "POST", url: "https://shop.example/api/checkout", why: asked.data.why, decision: "allow" }]);
-  await r.tick();
-  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "still on: the hold lingers after the action");
-  hold.linger();
-  r.pause("3", "POST", "https://shop.example/api/pay");
-  await r.tick();
-  const late = r.posted.filter((m) => m.type === "request_held").at(-1);
-  assert.equal(late.data.url, "https://shop.example/api/pay", "a request sent a moment after the action is held too");
-  r.holds.answer(late.data.hold_id, { decision: "deny", asked: true });
-  await r.tick();
-  assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params.requestId), ["3"]);
-  await r.holds.begin(r.ctx, r.tab.id, "click");
-  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1, "the next action on the tab ends the lingering hold");
+  action.linger();
+  await r.holds.begin(r.ctx, r.tab.id, "type");
+  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "nothing is turned off between actions");
 });
 
-test("a lingering hold ends after LINGER_MS, once what waits for the person is answered", async () => {
+test("between actions the page's requests are held and judged the same, asked about as the page's own", async () => {
   /** @type {{fn: () => void, ms: number}[]} */
   const timers = [];
   const r = rig({ setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => timers.push({ fn, ms }), clearTimeout: () => {} });
-  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
-  await hold.settle({});
-  hold.linger();
-  r.pause("4", "POST", "https://shop.example/api/checkout");
+  const action = await r.holds.begin(r.ctx, r.tab.id, "click", { approved: true });
+  await action.settle({});
+  action.linger();
+  r.pause("3", "POST", "https://shop.example/api/pay");
   await r.tick();
-  const asked = r.posted.find((m) => m.type === "request_held");
+  assert.equal(r.asked()[0].data.action, "click", "a moment after the action: asked as the action's, with its approval");
+  assert.equal(r.asked()[0].data.approved, true);
   timers.find((t) => t.ms === LINGER_MS)?.fn();
+  r.pause("4", "POST", "https://shop.example/api/pay");
+  r.pause("5", "POST", "https://shop.example/api/notes", "Ping");
   await r.tick();
-  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "not while a request waits for the person");
-  r.holds.answer(asked.data.hold_id, { decision: "allow", asked: true });
+  const later = r.asked()[1];
+  assert.deepEqual([later.data.action, later.data.approved, later.data.between_actions, later.data.task_id], ["", false, true, "t1"]);
+  assert.match(later.data.why.join(), /payment/);
+  r.holds.answer(r.asked()[0].data.hold_id, { decision: "allow", asked: true });
+  r.holds.answer(later.data.hold_id, { decision: "deny", asked: true });
+  r.holds.answer(r.asked()[2].data.hold_id, { decision: "allow", asked: false });
   await r.tick();
-  assert.deepEqual(r.calls("Fetch.continueRequest"), ["4"]);
-  assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
+  assert.deepEqual(r.calls("Fetch.failRequest"), ["4"]);
+  assert.deepEqual(r.calls("Fetch.continueRequest"), ["3", "5"]);
 });
 
 test("deny fails the request and the action answers confirmation_required", async () => {
   const r = rig();
-  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+  const action = await r.holds.begin(r.ctx, r.tab.id, "click");
   r.pause("7", "POST", "https://shop.example/api/orders");
   await r.tick();
-  const asked = r.posted.find((m) => m.type === "request_held");
-  r.holds.answer(asked.data.hold_id, { decision: "deny", asked: true, why: ["the person denied it"] });
-  await assert.rejects(hold.settle({}), (err) => /** @type {any} */ (err).code === "confirmation_required"
+  r.holds.answer(r.asked()[0].data.hold_id, { decision: "deny", asked: true, why: ["the person denied it"] });
+  await assert.rejects(action.settle({}), (err) => /** @type {any} */ (err).code === "confirmation_required"
     && /** @type {any} */ (err).details.confirmation.held_requests[0].decision === "deny");
   assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params), [{ requestId: "7", errorReason: "BlockedByClient" }]);
 });
@@ -151,41 +154,43 @@ for (const [name, end] of /** @type {[string, (r: ReturnType<typeof rig>) => voi
   ["Stop (the request's abort)", (r) => r.controller.abort("Stop all")],
   ["the tab's debugger detaching", (r) => r.chrome.debugger.forceDetach(r.tab.id, "target_closed")],
   ["the app going away", (r) => r.holds.releaseAll("port closed")],
+  ["the session ending", (r) => r.holds.sessionEnded(r.tab.id, "stopped")],
 ])) {
   test(`${name} fails a request waiting for the person and withdraws the question`, async () => {
     const r = rig();
-    const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
+    const action = await r.holds.begin(r.ctx, r.tab.id, "click");
     r.pause("9", "PUT", "https://shop.example/api/account");
     await r.tick();
-    const asked = r.posted.find((m) => m.type === "request_held");
+    const [asked] = r.asked();
     end(r);
-    await assert.rejects(hold.settle({}), /stopped before the person answered/);
+    await assert.rejects(action.settle({}), /stopped before the person answered/);
     assert.deepEqual(r.calls("Fetch.failRequest"), ["9"]);
     assert.deepEqual(r.posted.filter((m) => m.type === "request_released").map((m) => m.data.hold_id), [asked.data.hold_id]);
     assert.equal(r.holds.answer(asked.data.hold_id, { decision: "allow" }), false, "a late answer changes nothing");
   });
 }
 
-test("no app to ask: a changing request is failed at once", async () => {
-  const r = rig();
-  const holds = new NetworkHolds({ post: () => false, timers: realTimers, strict: async () => STRICT_OFF });
-  const hold = await holds.begin(r.ctx, r.tab.id, "click");
+test("no app to ask: a changing request is failed at once, a navigation only the app could object to goes on", async () => {
+  const r = rig(realTimers, () => false);
+  const action = await r.holds.begin(r.ctx, r.tab.id, "click");
   r.pause("3", "POST", "https://shop.example/api/notes");
+  r.pause("4", "GET", "https://other.example/land?from=shop", "Document");
   await r.tick();
-  await assert.rejects(hold.settle({}), /confirmation_required|not approved/);
+  await assert.rejects(action.settle({}), /confirmation_required|not approved/);
   assert.deepEqual(r.calls("Fetch.failRequest"), ["3"]);
+  assert.deepEqual(r.calls("Fetch.continueRequest"), ["4"]);
 });
 
 test("an action that came with an approval token says so; the app decides whether that spares a question", async () => {
   const r = rig();
-  const hold = await r.holds.begin(r.ctx, r.tab.id, "click", { approved: true });
+  const action = await r.holds.begin(r.ctx, r.tab.id, "click", { approved: true });
   r.pause("4", "POST", "https://shop.example/api/checkout");
   await r.tick();
-  const asked = r.posted.find((m) => m.type === "request_held");
+  const [asked] = r.asked();
   assert.equal(asked.data.approved, true);
   assert.match(asked.data.why.join(), /payment/);
   r.holds.answer(asked.data.hold_id, { decision: "allow", asked: false });
-  assert.deepEqual(await hold.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
+  assert.deepEqual(await action.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
 });
 
 test("a read is sent to the app only when it goes to another host with a query", () => {
@@ -194,54 +199,81 @@ test("a read is sent to the app only when it goes to another host with a query",
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
 });
 
-test("Stop ends a lingering hold at once: what waits for the person is failed and Fetch goes off", async () => {
+test("Stop ends the session's hold at once: what waits for the person is failed and Fetch goes off", async () => {
   const r = rig();
-  const hold = await r.holds.begin(r.ctx, r.tab.id, "click");
-  await hold.settle({});
-  hold.linger();
+  await r.holds.hold("t1", r.tab.id);
   r.pause("5", "POST", "https://shop.example/api/checkout");
   await r.tick();
   r.holds.endWhere((h) => h.taskId === "other", "the session was ended");
   assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 0, "another task's hold is left alone");
   r.holds.endWhere((h) => h.taskId === "t1", "Stop all");
+  assert.equal(r.holds.holdsTab(r.tab.id), false, "ended synchronously");
   await r.tick();
-  assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params.requestId), ["5"]);
+  assert.deepEqual(r.calls("Fetch.failRequest"), ["5"]);
   assert.ok(r.posted.some((m) => m.type === "request_released" && m.data.reason === "Stop all"));
   assert.equal(r.chrome.debugger.callsOf("Fetch.disable").length, 1);
+  const order = r.chrome.debugger.calls.map((/** @type {any} */ c) => c.method).filter((m) => m === "Fetch.failRequest" || m === "Fetch.disable");
+  assert.deepEqual(order, ["Fetch.failRequest", "Fetch.disable"], "failed before Fetch goes off (disabling would let it continue)");
+  r.pause("6", "POST", "https://shop.example/api/checkout");
+  await r.tick();
+  assert.equal(r.asked().length, 1, "an ended hold asks nothing");
 });
 
-test("a tab the held tab opens is taken over: Fetch on in it, left out of the rule, its blocked POST reloaded and held", async () => {
+test("a tab a session tab opens is held by its own session: covered until Fetch is on in it, its blocked POST reloaded", async () => {
   const chrome = createChrome();
   const tab = chrome.tabs.add({ url: "https://shop.example/" });
   const dbg = new DebuggerController(chrome.debugger);
   /** @type {any[]} */
   const writes = [];
-  const cover = new NewTabCover({ rules: { updateSessionRules: async (/** @type {any} */ c) => { writes.push(c); } }, tabs: chrome.tabs });
+  /** @type {Set<number>} */
+  const sessionTabs = new Set([tab.id]);
+  /** @type {number[]} */
+  const reloaded = [];
+  const tabs = { query: chrome.tabs.query, reload: async (/** @type {number} */ id) => { reloaded.push(id); } };
+  const cover = new NewTabCover({ rules: { updateSessionRules: async (/** @type {any} */ c) => { writes.push(c); } }, tabs,
+    isSessionTab: (id) => sessionTabs.has(id) });
   /** @type {any[]} */
   const posted = [];
-  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF, cover });
-  const ctx = /** @type {any} */ ({ debugger: dbg, taskId: "t1", requestId: "r1", signal: new AbortController().signal });
-  const hold = await holds.begin(ctx, tab.id, "click");
-  assert.equal(writes.length, 2, "the rule is on while the hold is (after the start's clean-up)");
+  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF, cover,
+    debugger: dbg, sessions: { get: () => ({ url: "https://shop.example/" }) } });
+  await holds.hold("t1", tab.id);
+  const rules = () => writes.at(-1).addRules;
+  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id), [RULE_ID, QUERY_RULE_ID], "the rules are on while a session is held");
   const popup = chrome.tabs.add({ url: "about:blank" });
-  assert.equal(writes[1].addRules[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rule is covered");
+  cover.tabCreated({ id: popup.id, openerTabId: tab.id });
+  assert.equal(rules()[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rules is covered");
   cover.navigationFailed({ tabId: popup.id, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "https://shop.example/pay" });
   holds.opened(tab.id, popup.id);
   holds.opened(9999, popup.id + 1);
   const tick = () => new Promise((r) => setTimeout(r, 5));
   await tick();
-  assert.deepEqual(chrome.debugger.callsOf("Fetch.enable").map((c) => c.tabId), [tab.id, popup.id]);
-  assert.ok(writes.at(-1).addRules[0].condition.excludedTabIds.includes(popup.id), "held by Fetch now: out of the rule");
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.enable").map((c) => c.tabId), [tab.id, popup.id],
+    "held as soon as it is known to be a held tab's, before it joined the task; a tab another tab opened is not");
+  sessionTabs.add(popup.id);
+  await holds.hold("t1", popup.id);
+  assert.equal(chrome.debugger.callsOf("Fetch.enable").length, 2, "its session's start finds it held");
+  assert.ok(rules()[0].condition.excludedTabIds.includes(popup.id), "held by Fetch now: out of the rules");
   assert.deepEqual(chrome.debugger.callsOf("Page.reload").map((c) => c.tabId), [popup.id], "the blocked POST is sent again");
   chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "p1", resourceType: "Document", frameId: "P",
     request: { method: "POST", url: "https://shop.example/next", postData: "n=4111111111111111" } });
   await tick();
   const asked = posted.find((m) => m.type === "request_held");
   assert.match(asked.data.why.join(), /payment-card/);
+  assert.equal(asked.data.tab_id, popup.id);
   holds.answer(asked.data.hold_id, { decision: "deny", asked: true });
-  await assert.rejects(hold.settle({ effects: {} }), /never left the browser/);
-  assert.deepEqual(chrome.debugger.callsOf("Fetch.failRequest").map((c) => [c.tabId, c.params.errorReason]), [[popup.id, "Aborted"]]);
-  hold.end();
   await tick();
-  assert.deepEqual(writes.at(-1), { removeRuleIds: [1901], addRules: [] }, "the last hold takes the rule away");
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.failRequest").map((c) => [c.tabId, c.params.errorReason]), [[popup.id, "Aborted"]]);
+  const mine = chrome.tabs.add({ url: "about:blank" });
+  cover.tabCreated({ id: mine.id, openerTabId: 9999 });
+  const typed = chrome.tabs.add({ url: "about:blank" });
+  cover.tabCreated({ id: typed.id });
+  cover.navigationFailed({ tabId: typed.id, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "https://mail.example/?q=1" });
+  await tick();
+  assert.ok(rules()[0].condition.excludedTabIds.includes(mine.id), "a tab the person's tab opened is theirs: left out");
+  assert.ok(rules()[0].condition.excludedTabIds.includes(typed.id), "so is a tab with no session tab behind its first navigation");
+  assert.deepEqual(reloaded, [typed.id], "and what the rules blocked in it is loaded again");
+  holds.sessionEnded(popup.id, "tab_closed");
+  holds.sessionEnded(tab.id, "stopped");
+  await tick();
+  assert.deepEqual(writes.at(-1), { removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules: [] }, "the last hold takes the rules away");
 });

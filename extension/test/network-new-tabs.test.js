@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NewTabCover, RULE_ID } from "../src/safety/network-new-tabs.js";
+import { NewTabCover, QUERY_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
 
 function rulesStub() {
   /** @type {any[]} */
@@ -10,38 +10,43 @@ function rulesStub() {
 }
 const tabsStub = (/** @type {number[]} */ ids) => ({ query: async () => ids.map((id) => ({ id })) });
 
-test("the rule is on while a hold is, blocks only changing methods, and leaves out every tab that existed and no-tab requests", async () => {
+test("the rules are on while a hold is, block changing methods and top-level GETs with a query, and leave out every tab that existed and no-tab requests", async () => {
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1, 2]) });
-  await cover.cover(2);
+  await cover.cover();
   assert.equal(rules.writes.length, 2);
-  const [rule] = rules.writes[1].addRules;
+  const [rule, query] = rules.writes[1].addRules;
   assert.equal(rule.id, RULE_ID);
   assert.equal(rule.action.type, "block");
   assert.ok(!rule.condition.requestMethods.includes("get") && rule.condition.requestMethods.includes("post"));
   assert.deepEqual([...rule.condition.excludedTabIds].sort(), [-1, 1, 2]);
-  await cover.cover(2);
-  assert.equal(rules.writes.length, 2, "a second hold on a tab already left out writes nothing");
+  assert.equal(query.id, QUERY_RULE_ID);
+  assert.deepEqual([query.condition.requestMethods, query.condition.resourceTypes], [["get"], ["main_frame"]]);
+  const withQuery = new RegExp(query.condition.regexFilter);
+  assert.deepEqual(["https://a.test/land?d=1", "https://a.test/land", "https://a.test/p#x?y", "https://a.test/?"].map((u) => withQuery.test(u)),
+    [true, false, false, false]);
+  await cover.cover();
+  assert.equal(rules.writes.length, 2, "a second hold writes nothing (its tab is left out once Fetch is on in it)");
   await cover.leaveOut(7);
   assert.ok(rules.writes.at(-1).addRules[0].condition.excludedTabIds.includes(7));
   cover.uncover();
   assert.equal(cover.covering, true);
   cover.uncover();
   await cover.leaveOut(9);
-  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID], addRules: [] }, "the last hold takes the rule away");
+  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules: [] }, "the last hold takes the rules away");
 });
 
-test("a worker that starts removes a rule an earlier worker left behind (session rules outlive it)", async () => {
+test("a worker that starts removes rules an earlier worker left behind (session rules outlive it)", async () => {
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1]) });
   await cover.leaveOut(1);
-  assert.deepEqual(rules.writes, [{ removeRuleIds: [RULE_ID], addRules: [] }]);
+  assert.deepEqual(rules.writes, [{ removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules: [] }]);
   assert.equal(cover.covering, false);
 });
 
 test("a blocked top-level navigation is handed over once, whether it came before or after the listener", async () => {
   const cover = new NewTabCover({ rules: rulesStub(), tabs: tabsStub([1]) });
-  await cover.cover(1);
+  await cover.cover();
   /** @type {string[]} */
   const seen = [];
   cover.navigationFailed({ tabId: 5, frameId: 0, error: "net::ERR_BLOCKED_BY_CLIENT", url: "http://a.test/pay" });
@@ -56,7 +61,25 @@ test("a blocked top-level navigation is handed over once, whether it came before
 
 test("with no declarativeNetRequest nothing is covered and nothing throws", async () => {
   const cover = new NewTabCover({ tabs: tabsStub([1]) });
-  await cover.cover(1);
+  await cover.cover();
   await cover.leaveOut(2);
   cover.uncover();
+});
+
+test("tabs the person opens are left out as soon as they are known to be theirs; a session tab's stay covered", async () => {
+  const rules = rulesStub();
+  const cover = new NewTabCover({ rules, tabs: { ...tabsStub([1]), reload: async () => {} }, isSessionTab: (id) => id === 1 });
+  await cover.cover();
+  const excluded = () => rules.writes.at(-1).addRules[0].condition.excludedTabIds;
+  cover.tabCreated({ id: 5, openerTabId: 1 });
+  cover.tabCreated({ id: 6 });
+  cover.navigationTarget({ sourceTabId: 1, tabId: 6 });
+  cover.tabCreated({ id: 7 });
+  cover.committed({ tabId: 7, frameId: 0 });
+  cover.tabCreated({ id: 8, openerTabId: 3 });
+  cover.tabCreated({ id: 9 });
+  cover.navigationTarget({ sourceTabId: 3, tabId: 9 });
+  await new Promise((r) => setTimeout(r, 5));
+  assert.deepEqual([5, 6, 7, 8, 9].filter((id) => excluded().includes(id)), [7, 8, 9],
+    "opened by the session tab (by opener or as a navigation target): covered; the person's: left out");
 });

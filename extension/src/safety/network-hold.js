@@ -1,8 +1,8 @@
 /**
- * Holds what the page sends while an action acts (README "Safety model"; docs/architecture.md "Safety"): from
- * just before a non-read-only action reaches its session tab until its effects are reported, CDP `Fetch` pauses
- * the tab's requests (the top document, its frames, and every child session: out-of-process frames and workers,
- * through Target.setAutoAttach) at the Request stage, before they leave.
+ * Holds what the page sends (README "Safety model"; docs/architecture.md "Safety"): from the start of a task's
+ * session on a tab to its end, CDP `Fetch` pauses the tab's requests at the Request stage, before they leave —
+ * the top document, its frames, and every child session (out-of-process frames, dedicated workers, the page's
+ * service worker, through Target.setAutoAttach) — during actions and between them alike (network-tab-hold.js).
  *
  * * A request that cannot change anything (GET, HEAD, OPTIONS that is not a beacon nor a form submission, and
  *   not a document) continues at once, with no round trip to the app, unless it goes to another host than the
@@ -12,25 +12,33 @@
  *   found on its own (card data, credentials, an endpoint that pays, orders, deletes, sends, transfers or
  *   changes an account, strict mode). The app adds what only it knows (the data-flow memory), asks the person
  *   when there is anything, and answers with the `answer_hold` control: allow continues the request, deny fails
- *   it (BlockedByClient; a navigation is Aborted, so the page stays) and the action answers `confirmation_required`.
- * * A held request is never left paused: Stop, the action's cancellation, the tab's debugger detaching, the
- *   native port closing, and HOLD_CEILING_MS each fail it, and the app is told (`request_released`) so the
- *   question it shows the person goes away.
+ *   it (BlockedByClient; a navigation is Aborted, so the page stays).
+ * * While an action acts, what paused is reported in its result, and a Deny makes it answer
+ *   `confirmation_required` (network-action-hold.js); LINGER_MS after it, a request is still asked about as that
+ *   action's. Between actions the question is the page's own (`between_actions`), asked through the same broker,
+ *   task card and popup; Deny fails the request and nothing else.
+ * * A held request is never left paused: Stop, the action's cancellation, the session's end, the tab's debugger
+ *   detaching, the native port closing, and HOLD_CEILING_MS each fail it, and the app is told
+ *   (`request_released`) so the question it shows the person goes away.
  *
- * A tab the held tab opens meanwhile (a target=_blank form, `window.open`) is held with it from its first request
- * that can change something (network-new-tabs.js: blocked by a session rule until Fetch is on in it, then sent
- * again through the hold).
+ * Tabs a session tab opens (a target=_blank form, `window.open`) join its task (sessions/opened-tabs.js) and so
+ * get a hold of their own, begun as soon as the tab is known to be opened by a held tab; until it is on, a
+ * session rule blocks their first requests that can change something
+ * or carry a query, which are sent again through the hold (network-new-tabs.js). Tabs the person opens are left
+ * out of that rule as soon as they are known to be the person's.
  *
- * WebSocket messages are not held (nothing an extension has can pause one); what left is reported
- * (network-sockets.js).
+ * WebSocket messages are not held (nothing an extension has can pause one); what left during an action is
+ * reported (network-sockets.js).
  *
- * Fetch is enabled for the action and LINGER_MS after it (one command per target before, one after, not awaited):
- * a page that sends a moment after the click is held too, and otherwise between actions nothing of the page is
- * paused, so a worker that stopped cannot leave a tab frozen for long.
+ * Fetch stays on while the session lasts, not only around actions, because a page decides when it sends: a POST
+ * delayed past any window, or handed to its service worker, is still held. An active chrome.debugger session
+ * keeps the extension's worker running, and a worker that starts again re-holds the sessions it finds (its
+ * attach takes over the old debugger session, whose Fetch state goes with it).
  */
 
 import { eventMessage } from "../protocol.js";
-import { ActionHold, LINGER_MS, carriesAway } from "./network-action-hold.js";
+import { LINGER_MS, carriesAway } from "./network-action-hold.js";
+import { TabHold } from "./network-tab-hold.js";
 
 export { LINGER_MS, carriesAway };
 
@@ -39,8 +47,11 @@ export const HOLD_CEILING_MS = 10 * 60 * 1000;
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./network-action-hold.js").AppAnswer} AppAnswer
- * @typedef {{resolve: (answer: AppAnswer) => void, hold: ActionHold}} Waiting
+ * @typedef {import("./network-action-hold.js").ActionWindow} ActionWindow
+ * @typedef {{resolve: (answer: AppAnswer) => void, hold: TabHold}} Waiting
+ * @typedef {{task_id: string, tab_id: number}} SessionRef
  */
 
 let nextHold = 1;
@@ -50,10 +61,14 @@ export class NetworkHolds {
   #timers;
   /** @type {() => Promise<import("./network-strict.js").StrictMode>} */
   #strict;
+  #dbg;
+  #sessions;
   /** @type {Map<string, Waiting>} */
   #waiting = new Map();
-  /** @type {Set<ActionHold>} holds of actions under way */
-  #active = new Set();
+  /** @type {Map<number, TabHold>} each session tab's hold (on, or going on) */
+  #holds = new Map();
+  /** @type {Map<number, Promise<TabHold>>} each hold once Fetch is on */
+  #ready = new Map();
   /** @type {import("./network-new-tabs.js").NewTabCover | undefined} */
   #cover;
 
@@ -62,72 +77,130 @@ export class NetworkHolds {
    * @param {(msg: unknown) => boolean} deps.post sends to the app; false when not connected
    * @param {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} deps.timers
    * @param {() => Promise<import("./network-strict.js").StrictMode>} deps.strict the person's strict-mode setting
-   * @param {import("./network-new-tabs.js").NewTabCover} [deps.cover] covers the tabs a held tab opens until the
-   *   hold takes them over (absent: they are not held until they join one)
+   * @param {DebuggerController} deps.debugger
+   * @param {{get: (tabId: number) => {url?: string} | undefined}} deps.sessions the session store (a tab's page)
+   * @param {import("./network-new-tabs.js").NewTabCover} [deps.cover] covers the tabs a session tab opens until
+   *   their own hold is on (absent: they are held from their session's start)
    */
-  constructor({ post, timers, strict, cover }) {
+  constructor({ post, timers, strict, debugger: dbg, sessions, cover }) {
     this.#post = post;
     this.#timers = timers;
     this.#strict = strict;
+    this.#dbg = dbg;
+    this.#sessions = sessions;
     this.#cover = cover;
   }
 
   /**
-   * Start holding the tab's requests for one action.
+   * A session began on a tab (also one restored when the worker starts): its hold goes on.
+   * @param {string} taskId
+   * @param {number} tabId
+   * @returns {Promise<TabHold>}
+   */
+  hold(taskId, tabId) {
+    const current = this.#holds.get(tabId);
+    const ready = this.#ready.get(tabId);
+    if (current && !current.ended && ready) {
+      if (current.taskId === taskId) return ready;
+      current.end("the tab's session changed hands");
+    }
+    const hold = new TabHold(this, this.#dbg, taskId, tabId);
+    this.#holds.set(tabId, hold);
+    const covered = this.#cover?.cover();
+    const started = (async () => {
+      try {
+        await hold.start();
+      } catch (err) {
+        hold.end("its requests could not be held");
+        throw err;
+      }
+      await covered;
+      const cover = this.#cover;
+      if (cover && !hold.ended) {
+        await cover.leaveOut(tabId);
+        // a first request the rule blocked before Fetch was on in the tab is sent again, now through the hold
+        hold.onEnd(cover.onBlocked(tabId, () => {
+          if (!hold.ended) this.#dbg.send(tabId, "Page.reload", {}).catch(() => {});
+        }));
+      }
+      return hold;
+    })();
+    this.#ready.set(tabId, started);
+    started.catch(() => {});
+    return started;
+  }
+
+  /**
+   * Sessions the worker found when it started (chrome.storage.session): each is held again.
+   * @param {SessionRef[]} sessions
+   */
+  restore(sessions) {
+    for (const s of sessions) this.hold(s.task_id, s.tab_id).catch((err) => console.warn("bua: could not hold a session tab:", err));
+  }
+
+  /**
+   * An action begins on a session tab: its window on the tab's hold (the hold is started first if it is not on).
    * @param {ActionContext} ctx
    * @param {number} tabId
    * @param {string} actionType
    * @param {{approved?: boolean}} [options] `approved`: the request came with an approval token (the app sends one
    *   after the person approved the action its label held, and also without asking for a field in another site's
    *   frame); told to the app, which alone knows whether the person was asked (app/safety/network_holds.py)
-   * @returns {Promise<ActionHold>}
+   * @returns {Promise<ActionWindow>}
    */
   async begin(ctx, tabId, actionType, { approved = false } = {}) {
-    // covered before the earlier hold ends, so the rule stays as it is between a tab's actions
-    const covered = this.#cover?.cover(tabId);
-    for (const earlier of [...this.#active]) if (earlier.tabId === tabId) earlier.end();
-    const hold = new ActionHold(this, ctx, tabId, actionType, await this.#strict(), approved);
-    this.#active.add(hold);
-    try {
-      await Promise.all([hold.start(), covered]);
-    } catch (err) {
-      hold.end();
-      throw err;
-    }
-    return hold;
+    const hold = await this.hold(String(ctx.taskId ?? ""), tabId);
+    return hold.act(ctx, actionType, approved);
   }
 
   /**
-   * End the holds that match now, an action's or a lingering one (Stop, an ended session): what waits for the
-   * person is failed, and Fetch goes off.
+   * End the holds that match now (Stop, an ended session): what waits for the person is failed, Fetch goes off.
    * @param {(hold: {taskId: string, tabId: number}) => boolean} matches
    * @param {string} reason
    */
   endWhere(matches, reason) {
-    for (const hold of [...this.#active]) {
-      if (!matches({ taskId: hold.taskId, tabId: hold.tabId })) continue;
-      hold.release(reason);
-      hold.end();
+    for (const hold of [...this.#holds.values()]) {
+      if (matches({ taskId: hold.taskId, tabId: hold.tabId })) hold.end(reason);
     }
   }
 
-  /** @param {ActionHold} hold */
+  /**
+   * A session ended on a tab: its hold goes.
+   * @param {number} tabId
+   * @param {string} reason
+   */
+  sessionEnded(tabId, reason) {
+    this.#holds.get(tabId)?.end(`the session ended (${reason})`);
+  }
+
+  /** @param {TabHold} hold */
   ended(hold) {
-    if (this.#active.delete(hold)) this.#cover?.uncover();
+    if (this.#holds.get(hold.tabId) === hold) {
+      this.#holds.delete(hold.tabId);
+      this.#ready.delete(hold.tabId);
+    }
+    this.#cover?.uncover();
   }
 
   /**
-   * A tab opened another (chrome.tabs.onCreated's openerTabId, webNavigation.onCreatedNavigationTarget): a hold on
-   * the opener takes the new tab over.
+   * A tab opened another (chrome.tabs.onCreated's openerTabId, webNavigation.onCreatedNavigationTarget): when the
+   * opener is held, the new tab's hold begins now, for the opener's task, before the tab has joined the task
+   * (sessions/opened-tabs.js), whose session start then finds it on.
    * @param {number} openerTabId
    * @param {number} tabId
    */
   opened(openerTabId, tabId) {
-    const cover = this.#cover;
-    if (!cover) return;
-    for (const hold of this.#active) {
-      if (hold.holdsTab(openerTabId)) hold.adopt(tabId, cover).catch((err) => console.warn("bua: could not hold a new tab:", err));
-    }
+    const opener = this.#holds.get(openerTabId);
+    if (!opener || opener.ended || this.#holds.has(tabId)) return;
+    this.hold(opener.taskId, tabId).catch((err) => console.warn("bua: could not hold a new tab:", err));
+  }
+
+  /**
+   * Whether a session tab's hold is on or going on.
+   * @param {number} tabId
+   */
+  holdsTab(tabId) {
+    return this.#holds.has(tabId);
   }
 
   /**
@@ -148,17 +221,27 @@ export class NetworkHolds {
    * @param {string} reason
    */
   releaseAll(reason) {
-    for (const waiting of [...this.#waiting.values()]) waiting.hold.release(reason);
+    for (const holdId of [...this.#waiting.keys()]) this.released(holdId, reason);
   }
 
-  /** The timers the holds use (a lingering hold ends on one). */
+  /** The timers the holds use. */
   get timers() {
     return this.#timers;
   }
 
+  /** The person's strict-mode setting now. */
+  strict() {
+    return this.#strict();
+  }
+
+  /** @param {number} tabId */
+  pageUrl(tabId) {
+    return this.#sessions.get(tabId)?.url ?? "";
+  }
+
   /**
    * Ask the app about one paused request; resolves with its answer.
-   * @param {ActionHold} hold
+   * @param {TabHold} hold
    * @param {Record<string, unknown>} data the event's data (without hold_id)
    * @returns {{holdId: string, answer: Promise<AppAnswer>}}
    */
@@ -166,20 +249,25 @@ export class NetworkHolds {
     const holdId = `h${nextHold++}`;
     /** @type {Promise<AppAnswer>} */
     const answer = new Promise((resolve) => {
-      const timer = this.#timers.setTimeout(() => hold.release(`no answer within ${HOLD_CEILING_MS / 60000} min`), HOLD_CEILING_MS);
+      const timer = this.#timers.setTimeout(() => this.released(holdId, `no answer within ${HOLD_CEILING_MS / 60000} min`), HOLD_CEILING_MS);
       this.#waiting.set(holdId, { hold, resolve: (a) => {
         this.#timers.clearTimeout(timer);
         resolve(a);
       } });
     });
     if (!this.#post(eventMessage("request_held", { hold_id: holdId, ...data }))) {
-      this.answer(holdId, { decision: "deny", asked: false, why: ["bua is not connected to ask the person"] });
+      // Nobody can answer: what can change something, or what the extension found a reason in, is failed; a
+      // navigation or read that only the app's data-flow memory could object to goes on (that memory is
+      // unreachable, and no action of the task can run meanwhile), so a session tab still browses.
+      const refuse = data.can_change === true || (Array.isArray(data.why) && data.why.length > 0);
+      this.answer(holdId, refuse ? { decision: "deny", asked: false, why: ["bua is not connected to ask the person"] }
+        : { decision: "allow", asked: false });
     }
     return { holdId, answer };
   }
 
   /**
-   * The extension ended a hold the app may still be asking about.
+   * The extension failed a request the app may still be asking about.
    * @param {string} holdId
    * @param {string} reason
    */

@@ -1,25 +1,35 @@
 /**
- * The first request of a tab that a held action opens (a form with target=_blank that POSTs, `window.open` and a
- * submit into it): README "Safety model"; docs/architecture.md "Safety".
+ * The first requests of a tab that a session tab opens (a form with target=_blank, `window.open` and a submit into
+ * it, a popup opened between actions): README "Safety model"; docs/architecture.md "Safety".
  *
- * No CDP session an extension can hold sees it: auto-attach on the tab's page reaches its frames and workers but
+ * No CDP session an extension can hold sees them: auto-attach on the tab's page reaches its frames and workers but
  * not the popups it opens (Chromium attaches those only from the browser target, which chrome.debugger may not
  * attach to), and the opener's Fetch does not see the popup's navigation. A declarativeNetRequest session rule
- * can block but not pause, so while any hold is on, one rule blocks every request that can change something
- * (any method but GET, HEAD and OPTIONS) in the tabs that did not exist when the holds began; the tabs the holds
- * act on, and requests of no tab (tabs.TAB_ID_NONE: service workers), are left out. A GET, such as an ordinary
- * target=_blank link, is never touched.
+ * can block but not pause, so while any session tab is held, two rules block, in the tabs that did not exist
+ * when the first hold began, every request that can change something (any method but GET, HEAD and OPTIONS) and
+ * every top-level GET that carries a query (it can carry data another site showed); the held tabs, tabs known to
+ * be the person's, and requests of no tab (tabs.TAB_ID_NONE: service workers) are left out. A plain GET, such as
+ * an ordinary target=_blank link, is never touched.
  *
- * When a held tab opens a tab, the hold takes it over (network-action-hold.js ActionHold.adopt): Fetch on in it first,
- * then it is left out of the rule, then a top-level navigation the rule blocked is reloaded. Chromium keeps a
- * failed POST's body with its history entry, and a reload sends the same method, body, content type and Origin
- * again, so the request now reaches the hold whole and is judged like any other: Allow lets it load, Deny fails it
- * (the tab keeps the blocked page). What the rule blocks in such a tab that is not a top-level navigation (a
- * script's POST in the moment before Fetch is on in it) fails and is not sent again.
+ * A tab a session tab opens joins its task (sessions/opened-tabs.js), so its own hold begins
+ * (network-hold.js): Fetch on in it first, then it is left out of the rules, then a top-level navigation they
+ * blocked is reloaded. Chromium keeps a failed POST's body with its history entry, and a reload sends the same
+ * method, body, content type and Origin again, so the request now reaches the hold whole and is judged like any
+ * other: Allow lets it load, Deny fails it (the tab keeps the blocked page). What the rules block in such a tab
+ * that is not a top-level navigation (a script's POST in the moment before Fetch is on in it) fails and is not
+ * sent again.
+ *
+ * A tab the person opens is left out as soon as it is known to be theirs (tabs.onCreated with an opener that is
+ * no session tab; without an opener, webNavigation.onCreatedNavigationTarget from a tab that is no session tab, or
+ * its first navigation with no session tab behind it), and a navigation of it the rules blocked in the meantime
+ * is reloaded.
  */
 
-/** The rule's id among the extension's session rules. */
+/** The rules' ids among the extension's session rules: changing requests, and top-level GETs with a query. */
 export const RULE_ID = 1901;
+export const QUERY_RULE_ID = 1902;
+/** A URL with a query (before any fragment). */
+const WITH_QUERY = "^[^#?]*[?][^#]";
 const CHANGING_METHODS = ["post", "put", "patch", "delete", "connect", "other"];
 const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", "other"];
 /** chrome.tabs.TAB_ID_NONE: requests of no tab. */
@@ -43,14 +53,19 @@ export class NewTabCover {
   #blocked = new Map();
   /** @type {Map<number, BlockedListener>} */
   #listeners = new Map();
+  /** @type {Set<number>} new tabs with no opener, not yet known to be a session tab's or the person's */
+  #undecided = new Set();
+  #isSessionTab;
 
   /**
-   * @param {{rules?: SessionRules, tabs: {query: (q: object) => Promise<{id?: number}[]>}}} deps `rules`:
-   *   chrome.declarativeNetRequest (absent: nothing is covered)
+   * @param {{rules?: SessionRules, tabs: {query: (q: object) => Promise<{id?: number}[]>, reload?: (tabId: number) => Promise<unknown>},
+   *   isSessionTab?: (tabId: number) => boolean}} deps `rules`: chrome.declarativeNetRequest (absent: nothing is
+   *   covered); `isSessionTab`: whether a tab is a task's (absent: none is, every new tab is the person's)
    */
-  constructor({ rules, tabs }) {
+  constructor({ rules, tabs, isSessionTab = () => false }) {
     this.#rules = rules;
     this.#tabs = tabs;
+    this.#isSessionTab = isSessionTab;
     // Session rules outlive the service worker: a worker stopped while a hold was on left the rule behind, and
     // nothing is covered at its start, so the rule goes (else the person's new tabs could never POST again).
     this.#write();
@@ -62,18 +77,15 @@ export class NewTabCover {
   }
 
   /**
-   * A hold begins: the rule is on from now until the last hold ends (every tab that exists now is left out).
-   * @param {number} heldTabId the tab the hold acts on (left out also when it is newer than the rule)
+   * A hold begins: the rules are on from now until the last hold ends (every tab that exists when the first
+   * begins is left out). A later hold's tab stays covered until the hold leaves it out (once Fetch is on in it).
    */
-  async cover(heldTabId) {
+  async cover() {
     this.#covering += 1;
-    if (this.#covering === 1) {
-      const tabs = await this.#tabs.query({}).catch(() => []);
-      this.#excluded = new Set([NO_TAB, heldTabId, ...tabs.map((t) => t.id).filter((id) => typeof id === "number")]);
-      await this.#write();
-      return;
-    }
-    await this.leaveOut(heldTabId);
+    if (this.#covering > 1) return this.#writes;
+    const tabs = await this.#tabs.query({}).catch(() => []);
+    this.#excluded = new Set([NO_TAB, ...tabs.map((t) => t.id).filter((id) => typeof id === "number")]);
+    return this.#write();
   }
 
   /** A hold ended; the last one takes the rule away. */
@@ -84,7 +96,52 @@ export class NewTabCover {
     this.#excluded.clear();
     this.#blocked.clear();
     this.#listeners.clear();
+    this.#undecided.clear();
     this.#write();
+  }
+
+  /**
+   * chrome.tabs.onCreated: a tab opened by a tab that is no session tab is the person's; one with no opener is
+   * decided by what comes next.
+   * @param {{id?: number, openerTabId?: number}} tab
+   */
+  tabCreated(tab) {
+    if (this.#covering === 0 || tab.id === undefined) return;
+    if (tab.openerTabId === undefined) this.#undecided.add(tab.id);
+    else if (!this.#isSessionTab(tab.openerTabId)) this.#forPerson(tab.id);
+  }
+
+  /**
+   * webNavigation.onCreatedNavigationTarget (also for links and window.open with noopener): opened by a session
+   * tab, it stays covered until its own hold is on; opened by another tab, it is the person's.
+   * @param {{sourceTabId: number, tabId: number}} details
+   */
+  navigationTarget(details) {
+    if (this.#covering === 0) return;
+    this.#undecided.delete(details.tabId);
+    if (!this.#isSessionTab(details.sourceTabId)) this.#forPerson(details.tabId);
+  }
+
+  /**
+   * webNavigation.onCommitted: a tab with no opener whose first navigation commits with no session tab behind it
+   * (a new tab the person opened and typed into) is the person's.
+   * @param {{tabId: number, frameId: number}} details
+   */
+  committed(details) {
+    if (details.frameId === 0 && this.#undecided.delete(details.tabId) && !this.#isSessionTab(details.tabId)) {
+      this.#forPerson(details.tabId);
+    }
+  }
+
+  /**
+   * Leave the person's tab out, and reload a navigation of it the rules blocked before that.
+   * @param {number} tabId
+   */
+  #forPerson(tabId) {
+    this.leaveOut(tabId).then(() => {
+      if (this.#covering === 0) return;
+      this.onBlocked(tabId, () => this.#tabs.reload?.(tabId).catch(() => {}));
+    });
   }
 
   /**
@@ -123,6 +180,13 @@ export class NewTabCover {
    */
   navigationFailed(details) {
     if (this.#covering === 0 || details.frameId !== 0 || !BLOCKED_BY_CLIENT.test(details.error)) return;
+    if (this.#undecided.has(details.tabId) && !this.#isSessionTab(details.tabId)) {
+      // no session tab opened it (that would have been told before its navigation began): the person's
+      this.#undecided.delete(details.tabId);
+      this.#blocked.set(details.tabId, details.url);
+      this.#forPerson(details.tabId);
+      return;
+    }
     const fn = this.#listeners.get(details.tabId);
     if (fn) {
       this.#listeners.delete(details.tabId);
@@ -136,11 +200,15 @@ export class NewTabCover {
   #write() {
     const rules = this.#rules;
     if (!rules) return Promise.resolve();
+    const excludedTabIds = [...this.#excluded];
     const addRules = this.#covering === 0 ? [] : [{
       id: RULE_ID, priority: 1, action: { type: "block" },
-      condition: { requestMethods: CHANGING_METHODS, resourceTypes: BLOCKED_RESOURCES, excludedTabIds: [...this.#excluded] },
+      condition: { requestMethods: CHANGING_METHODS, resourceTypes: BLOCKED_RESOURCES, excludedTabIds },
+    }, {
+      id: QUERY_RULE_ID, priority: 1, action: { type: "block" },
+      condition: { requestMethods: ["get"], resourceTypes: ["main_frame"], regexFilter: WITH_QUERY, excludedTabIds },
     }];
-    const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: [RULE_ID], addRules }));
+    const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules }));
     this.#writes = written.catch((err) => console.warn("bua: could not write the new-tab rule:", err));
     return this.#writes;
   }

@@ -79,9 +79,13 @@ export async function openContext(run, deps) {
   run.label = typeof m.task_label === "string" && m.task_label ? m.task_label : run.taskId;
   run.flight = deps.inFlight?.begin(m.id, run.taskId, Number.isInteger(run.action.tab_id) ? /** @type {number} */ (run.action.tab_id) : undefined);
   const { taskId, label, flight } = run;
+  // a tab the action opens is the task's, and held (network-hold.js), before anything loads in it
+  const claim = async (/** @type {number} */ tabId, /** @type {number | undefined} */ windowId) => {
+    await deps.gate.claim?.(taskId, label, tabId, windowId);
+    await deps.holds?.hold(taskId, tabId);
+  };
   /** @type {ActionContext} */
-  const ctx = { ...deps.services, taskId, requestId: m.id,
-    claimTab: (tabId, windowId) => deps.gate.claim?.(taskId, label, tabId, windowId) ?? Promise.resolve() };
+  const ctx = { ...deps.services, taskId, requestId: m.id, claimTab: claim };
   if (flight) {
     Object.assign(ctx, { signal: flight.signal, noteTab: flight.setTab, debugger: stoppableDebugger(deps.services.debugger, flight.signal) });
   }

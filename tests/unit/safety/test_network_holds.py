@@ -9,7 +9,7 @@ from typing import Any, Callable
 from app.protocol.envelope import Event, Response
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.guard import SafetyGuard
-from app.safety.network_holds import NetworkHolds
+from app.safety.network_holds import BETWEEN_ACTIONS, NetworkHolds
 from app.safety.strict_mode import OFF, stored, strict_mode
 
 SECRET = "ZX44719920QQ"
@@ -106,6 +106,21 @@ async def test_the_answer_goes_back_and_a_release_withdraws_the_question():
     await settled(lambda: bool(bridge.controls), 50)
     assert guard.broker.pending() == []
     assert bridge.controls[0][0] == "answer_hold" and bridge.controls[0][1]["decision"] == "deny"
+
+
+async def test_a_request_the_page_sends_between_actions_asks_the_person_with_no_action_waiting():
+    """No action waits for the answer (the extension holds the session tab between actions too): the question
+    still reaches the person through the broker (task card, popup, tray) and the answer goes back to the browser."""
+    holds, guard, asked = setup(Decision.DENY)
+    bridge = FakeBridge()
+    data = {**held("https://shop.example/api/v1/checkout", why=["an order"]), "action": "", "request_id": "",
+            "between_actions": True}
+    holds.on_event(bridge, Event(type="request_held", data=data))  # type: ignore[arg-type]
+    await settled(lambda: bool(bridge.controls), 50)
+    assert asked and asked[0]["what"] == BETWEEN_ACTIONS and "between the task's actions" in asked[0]["element"]
+    assert asked[0]["task_id"] == "t1" and asked[0]["site"] == "shop.example"
+    op, answer = bridge.controls[0]
+    assert op == "answer_hold" and answer["hold_id"] == "h1" and answer["decision"] == "deny" and answer["asked"] is True
 
 
 async def test_a_closed_browser_withdraws_the_question_and_answers_nothing():

@@ -1,0 +1,264 @@
+/**
+ * One session tab's hold (network-hold.js has the whole design): Fetch on in the tab and in its child targets from
+ * the session's start to its end, every paused request judged, and what can change something (or may carry data
+ * away) sent to the app to answer. An action acting on the tab opens a window on it (network-action-hold.js) that
+ * reports what paused while it acted; between actions the same requests are held and judged, and asked about as
+ * the page's own.
+ */
+
+import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
+import { ActionWindow, LINGER_MS, carriesAway } from "./network-action-hold.js";
+import { SocketMessages } from "./network-sockets.js";
+import { strictFor } from "./network-strict.js";
+
+const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
+/** Child targets whose requests are held with the tab's (what auto-attach on a page reports). */
+const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service_worker"]);
+/** How much of a body the app is shown (the data-flow check reads it). */
+const MAX_BODY_TO_APP = 32 * 1024;
+
+/**
+ * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("./network-action-hold.js").AppAnswer} AppAnswer
+ * @typedef {import("./network-action-hold.js").HeldRequest} HeldRequest
+ * @typedef {import("./network-action-hold.js").OpenRequest} OpenRequest
+ * @typedef {import("./network-strict.js").StrictMode} StrictMode
+ *
+ * @typedef {object} TabHoldService what a tab's hold needs of the service (network-hold.js NetworkHolds)
+ * @property {(hold: TabHold, data: Record<string, unknown>) => {holdId: string, answer: Promise<AppAnswer>}} ask
+ * @property {(holdId: string, reason: string) => void} released
+ * @property {(hold: TabHold) => void} ended
+ * @property {() => Promise<StrictMode>} strict
+ * @property {(tabId: number) => string} pageUrl the session tab's page, as the session store last saw it
+ * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
+ */
+
+export class TabHold {
+  #service;
+  #dbg;
+  #taskId;
+  #tabId;
+  /** @type {(string | undefined)[]} the sessions Fetch is enabled on (undefined: the tab itself) */
+  #sessions = [];
+  /** @type {(() => void)[]} */
+  #offs = [];
+  /** @type {Set<string>} frames that just requested a navigation by submitting a form */
+  #formFrames = new Set();
+  /** @type {Map<string, OpenRequest & {fail: () => void}>} by session and Fetch request id */
+  #open = new Map();
+  #sockets = new SocketMessages();
+  /** @type {ActionWindow | undefined} the action acting on the tab now */
+  #acting;
+  /** @type {{window: ActionWindow, timer: unknown} | undefined} the last action, for LINGER_MS after it answered */
+  #recent;
+  #ended = false;
+
+  /**
+   * @param {TabHoldService} service
+   * @param {DebuggerController} dbg
+   * @param {string} taskId
+   * @param {number} tabId
+   */
+  constructor(service, dbg, taskId, tabId) {
+    this.#service = service;
+    this.#dbg = dbg;
+    this.#taskId = taskId;
+    this.#tabId = tabId;
+  }
+
+  /** The task whose session tab this is. */
+  get taskId() {
+    return this.#taskId;
+  }
+
+  /** The tab held. */
+  get tabId() {
+    return this.#tabId;
+  }
+
+  get ended() {
+    return this.#ended;
+  }
+
+  /** Pause the tab's requests and its children's (a failure to enable Fetch on the tab itself throws). */
+  async start() {
+    const dbg = this.#dbg;
+    const tabId = this.#tabId;
+    this.#offs.push(
+      dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, source.sessionId)),
+      dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
+        if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
+      }),
+      dbg.onChildStart(tabId, (child) => {
+        if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(child.sessionId);
+      }),
+      dbg.onDetach(tabId, () => this.end("the tab closed or its debugger detached", { detached: true })),
+      ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#acting !== undefined),
+    );
+    await dbg.enableChildTargets(tabId).catch(() => {});
+    const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
+    await Promise.all([this.#enable(undefined, true), ...children.map((s) => this.#enable(s))]);
+    if (this.#ended) this.#disable();
+  }
+
+  /**
+   * Run `fn` when the hold ends (now if it has).
+   * @param {() => void} fn
+   */
+  onEnd(fn) {
+    if (this.#ended) fn();
+    else this.#offs.push(fn);
+  }
+
+  /**
+   * An action begins on the tab: what pauses until it answers is reported in its result.
+   * @param {ActionContext} ctx
+   * @param {string} action
+   * @param {boolean} approved
+   */
+  act(ctx, action, approved) {
+    this.#acting?.linger();
+    const window = new ActionWindow(ctx, action, approved, {
+      takeSockets: () => this.#sockets.take(),
+      onDone: (done) => this.#answered(done),
+    });
+    this.#acting = window;
+    return window;
+  }
+
+  /** @param {ActionWindow} window */
+  #answered(window) {
+    if (this.#acting === window) this.#acting = undefined;
+    if (this.#recent) this.#service.timers.clearTimeout(this.#recent.timer);
+    const timer = this.#service.timers.setTimeout(() => {
+      if (this.#recent?.window === window) this.#recent = undefined;
+    }, LINGER_MS);
+    this.#recent = { window, timer };
+  }
+
+  /**
+   * @param {string | undefined} sessionId
+   * @param {boolean} [required] the tab's own: a failure means the tab cannot be held
+   */
+  async #enable(sessionId, required = false) {
+    if (this.#ended) return;
+    this.#sessions.push(sessionId);
+    try {
+      await this.#dbg.send(this.#tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
+    } catch (err) {
+      if (required) throw err;
+    }
+  }
+
+  /**
+   * @param {any} params Fetch.requestPaused
+   * @param {string | undefined} sessionId
+   */
+  #paused(params, sessionId) {
+    const request = params.request ?? {};
+    const form = params.resourceType === "Document" && this.#formFrames.delete(params.frameId);
+    const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
+      formSubmission: form, body: bodyText(request) };
+    const changes = mayChange(outgoing);
+    const pageUrl = this.#service.pageUrl(this.#tabId);
+    if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !carriesAway(outgoing.url, pageUrl))) {
+      this.#continue(params.requestId, sessionId);
+      return;
+    }
+    const acting = this.#acting;
+    const about = (acting ?? this.#recent?.window)?.about ?? { task_id: this.#taskId, request_id: "", action: "", approved: false };
+    /** @type {HeldRequest} */
+    const record = { method: outgoing.method, url: outgoing.url, why: [], decision: "allow" };
+    let failedAtEnd = false;
+    /** @type {string | undefined} why it was failed before it was asked about */
+    let releasedFirst;
+    /** @type {(reason: string) => void} */
+    let release = (reason) => { releasedFirst ??= reason; };
+    /** @type {Promise<StrictMode | undefined>} */
+    const strictMode = changes ? this.#service.strict() : Promise.resolve(undefined);
+    const settled = strictMode.then((strict) => {
+      /** @type {AppAnswer} */
+      const failed = { decision: "deny", asked: true, stopped: true, why: [releasedFirst ?? ""] };
+      if (releasedFirst !== undefined) return failed;
+      if (strict) record.why = localReasons(outgoing, { strict: strictFor(strict, outgoing.url, pageUrl) });
+      const { holdId, answer } = this.#service.ask(this, {
+        ...about, tab_id: this.#tabId, between_actions: acting === undefined,
+        method: outgoing.method, url: outgoing.url, resource_type: outgoing.resourceType, form_submission: form,
+        redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_TO_APP),
+        why: record.why,
+      });
+      release = (reason) => this.#service.released(holdId, reason);
+      return answer;
+    }).then((/** @type {AppAnswer} */ a) => {
+      record.why = [...new Set([...record.why, ...(a.why ?? [])])];
+      record.decision = a.stopped ? "stopped" : a.decision;
+      if (failedAtEnd) return true;
+      if (a.decision === "allow") this.#continue(params.requestId, sessionId);
+      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+      return Boolean(a.asked || a.decision === "deny");
+    });
+    /** @type {OpenRequest & {fail: () => void}} */
+    const open = { settled, record, release: (reason) => release(reason),
+      fail: () => {
+        failedAtEnd = true;
+        this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+      } };
+    const key = `${sessionId ?? ""}:${params.requestId}`;
+    this.#open.set(key, open);
+    settled.finally(() => this.#open.delete(key));
+    acting?.track(open);
+  }
+
+  /**
+   * @param {string} requestId
+   * @param {string | undefined} sessionId
+   */
+  #continue(requestId, sessionId) {
+    this.#dbg.send(this.#tabId, "Fetch.continueRequest", { requestId }, sessionId).catch(() => {});
+  }
+
+  /**
+   * A refused navigation is aborted, as if the person pressed Stop: the page stays as it was (a form keeps what
+   * was typed) instead of becoming Chrome's "blocked" error page; any other request fails as blocked by client.
+   * @param {string} requestId
+   * @param {string | undefined} sessionId
+   * @param {boolean} navigation
+   */
+  #fail(requestId, sessionId, navigation) {
+    const errorReason = navigation ? "Aborted" : "BlockedByClient";
+    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+  }
+
+  /**
+   * Fail every request still waiting for an answer (each tells the app, which withdraws its question).
+   * @param {string} reason
+   */
+  release(reason) {
+    for (const open of [...this.#open.values()]) open.release(reason);
+  }
+
+  /**
+   * Stop holding (idempotent): what waits is failed, Fetch is disabled on every session (not awaited, and not
+   * when the debugger already detached), listeners removed.
+   * @param {string} reason
+   * @param {{detached?: boolean}} [how]
+   */
+  end(reason, { detached = false } = {}) {
+    if (this.#ended) return;
+    // failed now, before Fetch.disable below: disabling Fetch lets every request still paused continue
+    const waiting = [...this.#open.values()];
+    if (!detached) for (const open of waiting) open.fail();
+    this.release(reason);
+    this.#acting?.release(reason);
+    this.#ended = true;
+    if (this.#recent) this.#service.timers.clearTimeout(this.#recent.timer);
+    for (const off of this.#offs) off();
+    if (!detached) this.#disable();
+    this.#service.ended(this);
+  }
+
+  #disable() {
+    for (const sessionId of this.#sessions.splice(0)) this.#dbg.send(this.#tabId, "Fetch.disable", {}, sessionId).catch(() => {});
+  }
+}
