@@ -44,8 +44,9 @@ import { pageCover } from "./page-cover.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
+import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePicture, pageRender, pageSeen] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePicture, pageRender, pageSeen, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, hiddenLength and shownName to lib (needs pageRender, pageCover).
@@ -186,6 +187,18 @@ export function pageVisibility(lib) {
    * @returns {string} why it cannot be read where it is painted, or ""
    */
   lib.textSeen = (node, st) => {
+    // One verdict per text node and walk state: a control's text is asked again for its name, token and context.
+    const known = (lib.factsOf(st.win).verdicts ??= new WeakMap());
+    const last = known.get(node);
+    if (last && last.rc === st.rc && last.fontPx === st.fontPx && last.layer === st.layer && last.walk === lib.walkCover
+      && (last.cover === st.cover || (!st.cover && last.cover === lib.walkCover))) return last.why;
+    const why = textJudged(node, st);
+    known.set(node, { rc: st.rc, fontPx: st.fontPx, layer: st.layer, cover: st.cover, walk: lib.walkCover, why });
+    return why;
+  };
+
+  /** @param {Text} node @param {any} st @returns {string} textSeen's verdict, made afresh */
+  const textJudged = (node, st) => {
     const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
     const rects = lib.textBoxes(node);
