@@ -147,9 +147,11 @@ export function pageSeen(lib) {
    */
   lib.seenNote = (el, ns, st, cs) => {
     if (!st.seenOf || st.seenOf !== lib.flatParent(el) || el.getAttribute("aria-hidden") === "true") return;
+    // closed and block are read from seen states only: the walker's own states may carry a parent's.
     ns.seenOf = el;
-    memo().set(el, { ...ns, closed: cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
-      block: !cs.display.startsWith("inline") && cs.display !== "contents" });
+    ns.closed = cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
+    ns.block = !cs.display.startsWith("inline") && cs.display !== "contents";
+    memo().set(el, ns);
   };
 
   /** Forget the states of this call (a walk starting again: page-walker.js). */

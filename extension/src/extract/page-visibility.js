@@ -103,7 +103,9 @@ export function pageVisibility(lib) {
   lib.textVisibility = (el, cs, ns, st, unseen = "", role = "") => {
     const rc = lib.renderContext(el, cs, st);
     ns.rc = rc;
-    const fontPx = parseFloat(cs.fontSize);
+    const control = lib.isInteractiveRole(role);
+    // Read where it decides only: a blurred text's legibility (page-render.js boxesShow) and a control's name.
+    const fontPx = rc.blur > 0 || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
     const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0);
@@ -112,9 +114,8 @@ export function pageVisibility(lib) {
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
     const own = ownText(el);
-    const control = lib.isInteractiveRole(role);
     if (ns.hideText || (!own && !control)) return;
-    if (control && !own && fontPx < MIN_FONT_PX) ns.hideText = "tiny font";
+    if (control && !own && (fontPx ?? 16) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
       const verdict = colourHides(cs, rc.alpha, bg);
