@@ -135,7 +135,7 @@ class _World:
         renderers = [p["id"] for p in processes if p["type"] == "renderer"]
         self.evaluate("globalThis.__libs = []; true")
         before = {pid: _cpu_ns(pid) for pid in renderers}
-        self.evaluate("(() => { const e = document.querySelectorAll('*'); for (const el of e) el.getBoundingClientRect(); return e.length; })()")
+        self.evaluate("(() => { const t = performance.now(); while (performance.now() - t < 50); return true; })()")
         grown = {pid: _cpu_ns(pid) - before[pid] for pid in renderers if before[pid] is not None}
         self.pid = max(grown, key=lambda pid: grown[pid] or 0) if grown else None
 
