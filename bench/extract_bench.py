@@ -177,9 +177,11 @@ def judgement_rows(report: Report, n: int, cost: PageCost, warm_ms: float) -> No
             report.add(Row("extract", f"  same in renderer CPU time, {label}", 1, value=round(cpu_on - cpu_off, 3),
                            unit="ms", note=f"{cpu_on:.1f} ms with it, {cpu_off:.1f} ms without: "
                                            f"{100 * (cpu_on - cpu_off) / cpu_on:.0f}%"))
-    for kind, count in cost.counts.items():
-        report.add(Row("extract", f"  per extract with the judgement, {label}: {kind}", 1, value=count, unit="calls",
-                       note=f"{cost.counts_off.get(kind, 0):,} without it"))
+    for action, on_counts, off_counts in (("extract", cost.counts, cost.counts_off),
+                                          ("find", cost.find_counts, cost.find_counts_off)):
+        for kind, count in on_counts.items():
+            report.add(Row("extract", f"  per {action} with the judgement, {label}: {kind}", 1, value=count,
+                           unit="calls", note=f"{off_counts.get(kind, 0):,} without it"))
 
 
 def timed_call(core: CoreThread, bridge, task: str, action: dict) -> tuple[float, dict]:

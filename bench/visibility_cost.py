@@ -121,6 +121,9 @@ class PageCost:
     counts: dict[str, int]
     """work of one extract with the judgement, by kind"""
     counts_off: dict[str, int]
+    find_counts: dict[str, int] = field(default_factory=dict)
+    """work of one find with the judgement"""
+    find_counts_off: dict[str, int] = field(default_factory=dict)
 
 
 class _World:
@@ -180,12 +183,12 @@ def _alternate(world: _World, runs: int, calls: list[tuple[str, Calls]]) -> None
             world.timed(expression, into)
 
 
-def _counts(world: _World, source: str, patch: str | None) -> dict[str, int]:
-    """The work one walk does, counted in a page of its own (the wrappers slow everything down)."""
+def _counts(world: _World, source: str, patch: str | None, call: str) -> dict[str, int]:
+    """The work one call (WALK or FIND) does, counted in a page of its own (the wrappers slow everything down)."""
     world.evaluate(COUNTING)
     i = world.install(source, patch)
-    world.evaluate(f"({WALK.format(i=i)}, Object.keys(globalThis.__counts).forEach((k) => delete globalThis.__counts[k]), true)")
-    world.evaluate(f"({WALK.format(i=i)}, true)")
+    world.evaluate(f"({call.format(i=i)}, Object.keys(globalThis.__counts).forEach((k) => delete globalThis.__counts[k]), true)")
+    world.evaluate(f"({call.format(i=i)}, true)")
     return dict(sorted(world.evaluate("globalThis.__counts").items()))
 
 
@@ -208,10 +211,11 @@ def judgement_cost(urls: dict[int, str], runs: int) -> dict[int, PageCost]:
                 _alternate(world, runs, [(WALK.format(i=on), cost.walk_on), (WALK.format(i=off), cost.walk_off),
                                          (FIND.format(i=on), cost.find_on), (FIND.format(i=off), cost.find_off)])
                 page.close()
-                for patch, into in ((None, cost.counts), (JUDGEMENT_OFF, cost.counts_off)):
+                for patch, call, into in ((None, WALK, cost.counts), (JUDGEMENT_OFF, WALK, cost.counts_off),
+                                          (None, FIND, cost.find_counts), (JUDGEMENT_OFF, FIND, cost.find_counts_off)):
                     page = browser.new_page()
                     page.goto(url)
-                    into.update(_counts(_World(browser, page), source, patch))
+                    into.update(_counts(_World(browser, page), source, patch, call))
                     page.close()
                 out[n] = cost
         finally:
@@ -277,8 +281,9 @@ def _main(argv: list[str]) -> int:
             for label, calls in (("walk, judged", cost.walk_on), ("walk, off", cost.walk_off),
                                  ("find, judged", cost.find_on), ("find, off", cost.find_off)):
                 print(f"  {label:14} cpu p50 {_p50(calls.cpu)} ms  wall p50 {_p50(calls.wall)} ms")
-            for kind in sorted(set(cost.counts) | set(cost.counts_off)):
-                print(f"  {kind:36} {cost.counts.get(kind, 0):7,} judged  {cost.counts_off.get(kind, 0):7,} off")
+            for action, on, off in (("extract", cost.counts, cost.counts_off), ("find", cost.find_counts, cost.find_counts_off)):
+                for kind in sorted(set(on) | set(off)):
+                    print(f"  {action:7} {kind:36} {on.get(kind, 0):7,} judged  {off.get(kind, 0):7,} off")
     finally:
         server.stop()
     return 0
