@@ -159,9 +159,22 @@ export function pageVisibility(lib) {
   const inkHides = (ink, alpha, bg) => {
     if (!ink) return "";
     if (ink[3] * alpha <= MIN_TEXT_ALPHA) return "transparent text";
-    if (bg && bg.every((b) => lib.contrast(lib.composite(ink, b, alpha), b) < MIN_CONTRAST)) return SAME_COLOUR;
-    return "";
+    if (!bg) return "";
+    // Most text of a page is one colour on one background: the contrast is worked out once per pair (colourOf
+    // gives one array per colour; a background's array is shared by everything standing on it).
+    let byInk = contrasts.get(bg);
+    if (!byInk) contrasts.set(bg, (byInk = new Map()));
+    let byAlpha = byInk.get(ink);
+    if (!byAlpha) byInk.set(ink, (byAlpha = new Map()));
+    let why = byAlpha.get(alpha);
+    if (why === undefined) {
+      why = bg.every((b) => lib.contrast(lib.composite(ink, b, alpha), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
+      byAlpha.set(alpha, why);
+    }
+    return why;
   };
+  /** @type {WeakMap<number[][], Map<number[], Map<number, string>>>} inkHides' verdicts, by background, ink and opacity */
+  const contrasts = new WeakMap();
 
   /**
    * Why the text of an element with this style does not show by its colour: its fill, and a stroke or a text
