@@ -227,7 +227,7 @@ export function pageCover(lib) {
    * @typedef {{el: Element, box: Box, win: Window, seq: number, z: number, pinned: boolean, through: boolean}} Painter
    *   through: `pointer-events: none` (hit testing does not see it)
    * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number, fixed: boolean,
-   *   parts: Box[], inView: boolean}} TextMark
+   *   parts: Box[], inView: boolean | null}} TextMark inView: null until asked (inViewOf)
    * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null}} Cover
    */
 
@@ -277,17 +277,29 @@ export function pageCover(lib) {
    */
   lib.coveredByPainters = (cover, node, el, parts, st) => {
     if (cover?.skip?.has(node)) return true;
-    const { viewport } = lib.areasOf(st.win);
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
-    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b)
-      && lib.hitTestable(el, st.win);
     const walking = cover ?? lib.walkCover;
-    if (!walking) return !inView && coveredInOrder(el, points, parts[0], st);
     /** @type {TextMark} */
-    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: ++walking.seq, fixed: !!st.rc?.at?.fixed, parts, inView };
-    if (walking.painters.some((/** @type {Painter} */ p) => (!inView || p.through) && paintsOver(p, mark))) return true;
+    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0, fixed: !!st.rc?.at?.fixed,
+      parts, inView: null };
+    if (!walking) return !inViewOf(mark) && coveredInOrder(el, points, parts[0], st);
+    if (walking.painters.some((/** @type {Painter} */ p) => (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
     if (cover) cover.texts.push(mark);
     return !cover && !!walking.skip?.has(node);
+  };
+
+  /**
+   * Whether hit testing can judge the text: both its points in the viewport, and its element hit-testable. Asked
+   * only where a covering box may be (most texts never are).
+   * @param {TextMark} t
+   */
+  const inViewOf = (t) => {
+    if (t.inView === null) {
+      const { viewport } = lib.areasOf(t.win);
+      t.inView = t.points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b)
+        && lib.hitTestable(t.el, t.win);
+    }
+    return t.inView;
   };
 
   /** @param {Element} e @param {Window} win its opacity through every ancestor */
@@ -323,7 +335,7 @@ export function pageCover(lib) {
       }
       for (let i = lo; i < texts.length && texts[i].points[0][1] <= p.box.b; i++) {
         const t = texts[i];
-        if (t.seq < p.seq && (!t.inView || p.through) && paintsOver(p, t)) found.add(t.node);
+        if (t.seq < p.seq && (p.through || !inViewOf(t)) && paintsOver(p, t)) found.add(t.node);
       }
     }
     return found;

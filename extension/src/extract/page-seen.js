@@ -34,7 +34,7 @@ import { pageVisibility } from "./page-visibility.js";
 definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageRender, pageShadow, pageVisibility] });
 
 /**
- * Adds seenState, textShows, seenRuns, shownText, seenLabel and seenReady to lib
+ * Adds seenState, seenNote, seenForget, textShows, seenRuns, shownText, seenLabel and seenReady to lib
  * (needs pageAria, pageControls, pageReading, pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -133,6 +133,30 @@ export function pageSeen(lib) {
     }
     known.set(el, st);
     return st;
+  };
+
+  /**
+   * The walker's state at an element it judged (page-walker.js, as judge makes it), kept as the element's state for
+   * the rest of the call when the parent's state it was made from is the parent's state here too (`st.seenOf`):
+   * the readers a walk asks (names, contexts, tokens) then judge no element a second time. An element judge never
+   * shows (aria-hidden) is left to judge. Sets ns.seenOf.
+   * @param {Element} el
+   * @param {any} ns the walker's state at el
+   * @param {any} st the parent's state it was made from
+   * @param {CSSStyleDeclaration} cs el's style
+   */
+  lib.seenNote = (el, ns, st, cs) => {
+    if (!st.seenOf || st.seenOf !== lib.flatParent(el) || el.getAttribute("aria-hidden") === "true") return;
+    // closed and block are read from seen states only: the walker's own states may carry a parent's.
+    ns.seenOf = el;
+    ns.closed = cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
+    ns.block = !cs.display.startsWith("inline") && cs.display !== "contents";
+    memo().set(el, ns);
+  };
+
+  /** Forget the states of this call (a walk starting again: page-walker.js). */
+  lib.seenForget = () => {
+    states = null;
   };
 
   /** The library is installed (run-in-page.js's libraryContextOf asks before page functions run). */

@@ -44,8 +44,9 @@ import { pageCover } from "./page-cover.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
+import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePicture, pageRender, pageSeen] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePicture, pageRender, pageSeen, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, hiddenLength and shownName to lib (needs pageRender, pageCover).
@@ -102,7 +103,9 @@ export function pageVisibility(lib) {
   lib.textVisibility = (el, cs, ns, st, unseen = "", role = "") => {
     const rc = lib.renderContext(el, cs, st);
     ns.rc = rc;
-    const fontPx = parseFloat(cs.fontSize);
+    const control = lib.isInteractiveRole(role);
+    // Read where it decides only: a blurred text's legibility (page-render.js boxesShow) and a control's name.
+    const fontPx = rc.blur > 0 || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
     const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0);
@@ -111,9 +114,8 @@ export function pageVisibility(lib) {
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
     const own = ownText(el);
-    const control = lib.isInteractiveRole(role);
     if (ns.hideText || (!own && !control)) return;
-    if (control && !own && fontPx < MIN_FONT_PX) ns.hideText = "tiny font";
+    if (control && !own && (fontPx ?? 16) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
       const verdict = colourHides(cs, rc.alpha, bg);
@@ -157,9 +159,22 @@ export function pageVisibility(lib) {
   const inkHides = (ink, alpha, bg) => {
     if (!ink) return "";
     if (ink[3] * alpha <= MIN_TEXT_ALPHA) return "transparent text";
-    if (bg && bg.every((b) => lib.contrast(lib.composite(ink, b, alpha), b) < MIN_CONTRAST)) return SAME_COLOUR;
-    return "";
+    if (!bg) return "";
+    // Most text of a page is one colour on one background: the contrast is worked out once per pair (colourOf
+    // gives one array per colour; a background's array is shared by everything standing on it).
+    let byInk = contrasts.get(bg);
+    if (!byInk) contrasts.set(bg, (byInk = new Map()));
+    let byAlpha = byInk.get(ink);
+    if (!byAlpha) byInk.set(ink, (byAlpha = new Map()));
+    let why = byAlpha.get(alpha);
+    if (why === undefined) {
+      why = bg.every((b) => lib.contrast(lib.composite(ink, b, alpha), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
+      byAlpha.set(alpha, why);
+    }
+    return why;
   };
+  /** @type {WeakMap<number[][], Map<number[], Map<number, string>>>} inkHides' verdicts, by background, ink and opacity */
+  const contrasts = new WeakMap();
 
   /**
    * Why the text of an element with this style does not show by its colour: its fill, and a stroke or a text
@@ -186,6 +201,18 @@ export function pageVisibility(lib) {
    * @returns {string} why it cannot be read where it is painted, or ""
    */
   lib.textSeen = (node, st) => {
+    // One verdict per text node and walk state: a control's text is asked again for its name, token and context.
+    const known = (lib.factsOf(st.win).verdicts ??= new WeakMap());
+    const last = known.get(node);
+    if (last && last.rc === st.rc && last.fontPx === st.fontPx && last.layer === st.layer && last.walk === lib.walkCover
+      && (last.cover === st.cover || (!st.cover && last.cover === lib.walkCover))) return last.why;
+    const why = textJudged(node, st);
+    known.set(node, { rc: st.rc, fontPx: st.fontPx, layer: st.layer, cover: st.cover, walk: lib.walkCover, why });
+    return why;
+  };
+
+  /** @param {Text} node @param {any} st @returns {string} textSeen's verdict, made afresh */
+  const textJudged = (node, st) => {
     const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
     const rects = lib.textBoxes(node);

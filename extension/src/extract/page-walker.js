@@ -41,10 +41,11 @@ import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageRender } from "./page-render.js";
+import { pageSeen } from "./page-seen.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRegistry, pageRender, pageSvg, pageVisibility] });
+definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRegistry, pageRender, pageSeen, pageSvg, pageVisibility] });
 
 /**
  * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageControls, pageFind, pageIndex, pageRegistry, pageShadow).
@@ -72,6 +73,7 @@ export function pageWalker(lib) {
   lib.walk = (opts, ...frameEls) => lib.indexingLabels(() => {
     const walked = (/** @type {any} */ cover) => {
       lib.walkCover = cover; // readers the walk asks (names, contexts) judge covering by the same boxes
+      lib.seenForget(); // page-seen.js: the states a walk notes hold its cover
       try {
         return walk(opts, cover, ...frameEls);
       } finally {
@@ -228,6 +230,7 @@ export function pageWalker(lib) {
       const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
       lib.textVisibility(el, cs, ns, st, unseen, role);
       lib.notePainter(st.cover, el, cs, ns, st);
+      lib.seenNote(el, ns, st, cs); // page-seen.js: the readers it asks judge it no second time
       if (el.hasAttribute("inert")) ns.inert = true;
       if (role === "row") ns.row = el;
       if (!st.strip && !st.scoped) {
@@ -257,6 +260,20 @@ export function pageWalker(lib) {
       if (cs.contentVisibility === "hidden") return;
       structure(el, role, block, s, ns);
       if (ns.region === "footer" && !st.strip) footer(el, s, ns);
+    };
+
+    /**
+     * The state inside an element the walk passes without walking it as content (a table's row group, a row, the
+     * modal dialog), judged as walkElement judges any element; null when nothing in it can be seen.
+     * @param {Element} el @param {CSSStyleDeclaration} cs @param {any} st the parent's walk state
+     */
+    const container = (el, cs, st) => {
+      if (cs.display === "none" || lib.hiddenBy(el, cs, st)) return null;
+      const ns = { ...st, invisible: cs.visibility !== "visible", cursor: cs.cursor, items: null };
+      lib.textVisibility(el, cs, ns, st, "", lib.roleOf(el));
+      lib.notePainter(st.cover, el, cs, ns, st);
+      lib.seenNote(el, ns, st, cs);
+      return ns;
     };
 
     /**
@@ -435,11 +452,35 @@ export function pageWalker(lib) {
       return rowIndexes.get(row) ?? 1;
     };
 
+    /**
+     * The state a table's rows are judged in: the table's own, or their row group's (thead, tbody, tfoot: its
+     * opacity, clipping and colours count as any element's); a scoped extract's rows (`fake`) start from their row
+     * group as the document renders it (page-seen.js). null when nothing in the group can be seen.
+     * @param {Element | null} group the row's parent
+     * @param {any} el the table (or the rows a selector chose)
+     * @param {any} st the table's state
+     * @param {Map<Element, any>} known states of the groups met
+     */
+    const rowsState = (group, el, st, known) => {
+      if (!group || group === el) return st;
+      if (!known.has(group)) {
+        if (!el.tagName) {
+          const above = lib.stateAbove(group, st);
+          known.set(group, above.gone ? null : { ...above, seenOf: group });
+        } else {
+          known.set(group, container(group, lib.styleOf(group, st.win), st));
+        }
+      }
+      return known.get(group);
+    };
+
     /** @param {HTMLTableElement} el @param {any} s @param {any} st */
     const table = (el, s, st) => {
       /** @type {any[]} */
       const rows = [];
       let hd = 0;
+      /** @type {Map<Element, any>} */
+      const groups = new Map();
       const all = [...el.rows];
       const delegating = lib.isListened(el) || [...(el.tBodies ?? [])].some(lib.isListened);
       if (el.caption) walkNode(el.caption, s, st); // the table's title: a paragraph before its rows
@@ -451,7 +492,13 @@ export function pageWalker(lib) {
         }
         const rowStyle = lib.styleOf(row, st.win);
         if (rowStyle.display === "none") continue;
-        const rs = { ...st, row, cursor: rowStyle.cursor };
+        const gs = rowsState(row.parentElement, el, st, groups);
+        const rs = gs && container(row, rowStyle, gs);
+        if (!rs) {
+          W.hidden += lib.hiddenLength(row);
+          continue;
+        }
+        rs.row = row;
         const lead = rowControl(row, rowStyle, delegating, st.cursor, rs);
         const cells = [...row.cells].map((cell, c) => {
           const cs = sink();
@@ -503,7 +550,7 @@ export function pageWalker(lib) {
         doc = null;
       }
       if (doc?.body && doc.defaultView) {
-        walkKids(doc.body, s, { ...st, win: doc.defaultView, bg: undefined, rc: frameContext(st.rc) });
+        walkKids(doc.body, s, { ...st, win: doc.defaultView, bg: undefined, rc: frameContext(st.rc), seenOf: doc.body });
         flush(s);
       } else if (!st.strip) {
         s.blocks.push({ note: lib.frameNote(el) });
@@ -518,7 +565,8 @@ export function pageWalker(lib) {
       b: Infinity }, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" } : undefined);
 
     const top = sink();
-    const base = { win: window, scoped: !!opts.selector, cover };
+    /** seenOf: the element whose state (page-seen.js) the walk's state stands for */
+    const base = { win: window, scoped: !!opts.selector, cover, seenOf: document.body };
     if (opts.selector) {
       if (!scoped(opts.selector, top, base)) return JSON.stringify({ notFound: true });
     } else {
@@ -526,7 +574,10 @@ export function pageWalker(lib) {
       if (W.modal) {
         const ms = sink();
         const name = lib.nameOf(W.modal, lib.roleOf(W.modal));
-        walkKids(W.modal, ms, { ...base, region: `dialog ${name}`.trim() });
+        // In the top layer: its ancestors' opacity and clipping do not reach it, its own do.
+        const inside = container(W.modal, lib.styleOf(W.modal, window), base);
+        if (inside) walkKids(W.modal, ms, { ...inside, region: `dialog ${name}`.trim() });
+        else W.hidden += lib.hiddenLength(W.modal);
         flush(ms);
         top.blocks.push({ d: name, m: 1, c: ms.blocks });
       }
@@ -559,7 +610,7 @@ export function pageWalker(lib) {
           // Judged in what its ancestors make of it (page-visibility.js): their opacity, clipping and colours.
           const above = node.parentElement ? lib.stateAbove(node.parentElement, st) : st;
           if (above.gone) W.hidden += lib.hiddenLength(node);
-          else walkElement(node, s, { ...above, inert: !!node.closest("[inert]") });
+          else walkElement(node, s, { ...above, inert: !!node.closest("[inert]"), seenOf: node.parentElement });
         }
       }
       return true;
