@@ -21,6 +21,7 @@ from app.bridge.bridge import BridgeInfo, BrowserBridge
 from app.bridge.pool import BrowserBridgePool
 from app.bridge.stream import read_body, read_message, write_message
 from app.bridge.transport import listen
+from app.protocol.errors import RequestErrorCode, error_body
 from app.store.home import private_dir
 from native_host import framing
 from native_host.paths import runtime_dir, socket_address, token_path
@@ -192,7 +193,8 @@ class BridgeServer:
                     # JSON is reported here, as the host reports what it refuses.
                     log.warning("skipped a malformed frame from the native host: %s", err)
                     message = {"v": 1, "kind": "event", "type": "host_error", "data": {
-                        "code": "malformed_frame", "side": "extension", "fatal": False, "message": str(err)}}
+                        **error_body(RequestErrorCode.MALFORMED_FRAME, str(err)), "side": "extension",
+                        "fatal": False}}
                 bridge.handle_message(message)
         except ConnectionError as err:
             reason = f"connection error: {err}"

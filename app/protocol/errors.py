@@ -72,6 +72,7 @@ class RequestErrorCode(StrEnum):
     INVALID_ENTRY = "invalid_entry"
     NOT_FOUND = "not_found"
     MALFORMED_EVENT = "malformed_event"
+    MALFORMED_FRAME = "malformed_frame"
 
 
 REQUEST_GUIDANCE: dict[RequestErrorCode, str] = {
@@ -83,6 +84,9 @@ REQUEST_GUIDANCE: dict[RequestErrorCode, str] = {
                                 "one of those.",
     RequestErrorCode.MALFORMED_EVENT: "the extension sent an event bua could not read and it was skipped; if this "
                                       "repeats, reinstall the extension of this bua version (`bua install`).",
+    RequestErrorCode.MALFORMED_FRAME: "a frame between the browser and bua was not JSON and was skipped, with "
+                                      "nothing else lost; if this repeats, reinstall this bua version's extension "
+                                      "and native host (`bua install`).",
 }
 
 
