@@ -83,22 +83,22 @@ def _actions(report: Report, core: Any, fixture_url: str) -> None:
         result: dict[str, Any] = output.data["result"]
         return result
 
-    def uid(extracted: dict[str, Any], needle: str) -> str:
-        return next(e.uid for e in elements(extracted) if needle in e.described())
+    def uid(extracted: dict[str, Any], name: str) -> str:
+        return next(e.uid for e in elements(extracted) if e.name == name)
 
     page = urljoin(fixture_url, "actions/facts-once.html")
     act({"type": "navigate", "url": page}, "bench-fill")
     form = act({"type": "extract"}, "bench-fill")
     fill = Sizes()
-    act({"type": "fill", "fields": [{"uid": uid(form, '"City"'), "value": "Bergen"},
-                                    {"uid": uid(form, '"Team"'), "value": "Core"},
-                                    {"uid": uid(form, '"I agree"'), "value": True}]}, "bench-fill", fill)
+    act({"type": "fill", "fields": [{"uid": uid(form, "City"), "value": "Bergen"},
+                                    {"uid": uid(form, "Team"), "value": "Core"},
+                                    {"uid": uid(form, "I agree"), "value": True}]}, "bench-fill", fill)
     fill.rows(report, "a fill of 3 fields")
 
     act({"type": "navigate", "url": page}, "bench-close")
-    act({"type": "click", "uid": uid(act({"type": "extract"}, "bench-close"), '"Open details"')}, "bench-close")
+    act({"type": "click", "uid": uid(act({"type": "extract"}, "bench-close"), "Open details")}, "bench-close")
     click = Sizes()
-    act({"type": "click", "uid": uid(act({"type": "extract"}, "bench-close"), '"Close"')}, "bench-close", click)
+    act({"type": "click", "uid": uid(act({"type": "extract"}, "bench-close"), "Close")}, "bench-close", click)
     click.rows(report, "a click closing a dialog")
 
     act({"type": "navigate", "url": urljoin(fixture_url, "actions/find.html")}, "bench-find")

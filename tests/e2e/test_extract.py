@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.demo.scripted_model.elements import elements as parse_elements
-from tests.e2e.actions_helpers import described, uid_of
+from tests.e2e.actions_helpers import described, description, uid_of
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "extract"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -43,7 +43,7 @@ def total_chars(result: dict) -> int:
 def element_lines(result: dict) -> dict[str, str]:
     """uid → all the extract says of it, `role "name" states (context)` (actions_helpers.described): a region
     line's links as `link "Name" (in <region>)`; an element the markdown shows has no context (its line places it)."""
-    return {e.uid: e.described() for e in parse_elements(result)}
+    return {e.uid: description(e) for e in parse_elements(result)}
 
 
 def normalise(result: dict, port: int) -> str:

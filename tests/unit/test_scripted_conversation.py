@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.demo.scripted_model.conversation import new_lines
 from app.demo.scripted_model.elements import Element, elements
+from tests.e2e.actions_helpers import description
 
 
 def test_a_changed_line_without_context_has_none_and_with_one_keeps_only_it():
@@ -55,7 +56,7 @@ def test_an_element_the_markdown_names_reads_its_name_from_the_token_and_the_res
             'navigation "Main": [Jobs](e8)',
         ]),
     })
-    assert [e.described() for e in parsed] == [
+    assert [description(e) for e in parsed] == [
         'searchbox "Search" placeholder="Name or email"',
         'button "Filter"',
         'button "View"',

@@ -41,13 +41,6 @@ class Element:
     line: str = field(default="", compare=False)
     """the markdown line its token stands on ("" when the markdown does not show it)"""
 
-    def described(self) -> str:
-        """The element as one line says all of it: `button "View" disabled (row: Jane)`."""
-        name = f' "{self.name}"' if self.name else ""
-        states = f" {self.states}" if self.states else ""
-        context = f" ({self.context})" if self.context else ""
-        return f"{self.role}{name}{states}{context}"
-
 
 def elements(extract_result: dict[str, Any]) -> list[Element]:
     """Every element an extract result (or the `elements` of a change list) names: the index's elements in its
@@ -61,12 +54,12 @@ def elements(extract_result: dict[str, Any]) -> list[Element]:
     for line in markdown.splitlines() if isinstance(markdown, str) else []:
         for token in TOKEN.finditer(line):
             uid, label = token.group(2) or token.group(3), _unescape(token.group(1) or "")
-            element = found.get(uid)
-            if element is None:
+            listed = found.get(uid)
+            if listed is None:
                 found[uid] = Element(uid, "link", label, "", line=line)
                 continue
-            element.line = element.line or line
-            element.name = element.name or label
+            listed.line = listed.line or line
+            listed.name = listed.name or label
     return list(found.values())
 
 
