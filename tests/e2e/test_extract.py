@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from app.demo.scripted_model.elements import TOKEN, index_line
 from app.demo.scripted_model.elements import elements as parse_elements
 from tests.e2e.actions_helpers import described, description, uid_of
 
@@ -117,6 +118,33 @@ def test_repeated_names_stand_in_their_rows_and_chrome_is_stripped_but_listed(ac
     assert uid_of(result, r'checkbox "Only mine" checked')
     assert uid_of(result, r'combobox "Stage" value="Interview" options="All\|Interview\|Offer"')
     assert result["text"] == "" and "note" not in result
+
+
+@pytest.mark.parametrize("path", ["candidates.html", "forms.html", "clickable.html", "spa.html", "shadow.html"])
+def test_the_index_says_only_what_the_markdown_does_not_and_nothing_is_lost(act, fixture_server, path):
+    """Each fact once: no uid has two index lines, no index line repeats the name its token shows or places an
+    element the markdown places; and what markdown and index say together of each uid is the role and name the
+    page's own reading (find) gives it, so nothing a model needs went with the repeats."""
+    send = open_page(act, fixture_server, path)
+    result = extract(send)
+    labels = {t.group(2) or t.group(3): t.group(1) or "" for t in TOKEN.finditer(result["markdown"])}
+    listed = [e for line in result["elements"].splitlines() for e in index_line(line)]
+    assert len({e.uid for e in listed}) == len(listed), f"a uid listed twice: {result['elements']}"
+    for e in listed:
+        if e.uid in labels:
+            assert not e.name or e.name != re.sub(r"\\(.)", r"\1", labels[e.uid]), f"{e.uid}: the name again"
+            assert not e.context, f"{e.uid}: the markdown places it, yet ({e.context})"
+    said = {e.uid: (e.role, e.name) for e in parse_elements(result)}
+    assert set(said) == set(labels) | {e.uid for e in listed}, "every uid the extract shows is an element it names"
+    assert len(said) >= 3
+    for role in {r for r, _ in said.values()}:
+        found = send({"type": "find", "role": role, "limit": 100})
+        assert found.ok, found.error
+        read = {m["uid"]: (m["role"], m["name"]) for m in found.result["matches"]}
+        for uid, described_as in said.items():
+            if described_as[0] == role and uid in read:
+                assert described_as == read[uid], (uid, described_as, read[uid])
+        assert any(uid in read for uid, (r, _) in said.items() if r == role), f"find reads no {role} extract names"
 
 
 def test_fields_do_not_repeat_each_other(act, fixture_server):
