@@ -39,6 +39,7 @@ import json
 import threading
 from typing import Awaitable
 
+from app.demo.scripted_model.elements import elements
 from app.protocol.envelope import Response
 from bench.live import live_browser
 from bench.report import Report, Row, interleaved, on_loop_once, timed, timed_on_loop, wall_once
@@ -70,7 +71,7 @@ def run(report: Report, fixture_url: str, n: int = 100) -> None:
         tab_id = nav.result["tab_id"]
         extract = core.call(pool_request(core.pool, {"type": "extract", "tab_id": tab_id}, "bench"))
         assert extract.ok, extract.error
-        uid = next(line.split()[0] for line in extract.result["elements"].splitlines() if '"Counter"' in line)
+        uid = next(e.uid for e in elements(extract.result) if e.name == "Counter")
         ids = iter(range(10**9))
 
         def bua_click_request(settle_ms: int | None, change_list: bool | None = None) -> Awaitable[Response]:

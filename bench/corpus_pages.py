@@ -45,7 +45,7 @@ _WORD = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
 _UID = re.compile(r"^e\d+$")
 _ARIA_URL = re.compile(r"^\s*- /url: .*$", re.MULTILINE)
 _ARIA_LINE = re.compile(r'^\s*- (?:/[\w-]+: .*|[\w-]+(?: "((?:[^"\\]|\\.)*)")?(?: \[[^\]]*\])*:? ?(.*))$')
-_ELEMENT_HEAD = re.compile(r"^e\d+ [\w-]+ ?")
+_ELEMENT_HEAD = re.compile(r"^(?:e\d+ )+[\w-]+ ?")
 _UID_REF = re.compile(r"\]\(e\d+\)|\[e\d+\]")
 SHINGLE = 3
 

@@ -25,7 +25,6 @@ page; at equal information (the full budget, where the page fits in it whole) at
 from __future__ import annotations
 
 import json
-import re
 import statistics
 import tempfile
 import time
@@ -35,6 +34,7 @@ from urllib.parse import urljoin
 
 from app.browser.launch import find_binary, launch_browser
 from app.core.background import CoreThread
+from app.demo.scripted_model.elements import elements, index_line
 from bench.report import Report, Row
 from bench.visibility_cost import PageCost, judgement_cost
 from tests.harness.actions import pool_request
@@ -63,15 +63,11 @@ class Measured:
     full_complete: bool
 
 
-OWN_LINE = re.compile(r"e\d+ ")
-REGION_TOKEN = re.compile(r"\]\(e\d+\)|\[e\d+\]")
-"""A link on a left-out region's line: `[Jobs](e1)`, or `[e4]` without a name."""
-
-
 def listed_elements(index: str) -> int:
-    """The elements (uids) an extract's index lists: one per line of its own (`e4 button "View"`), and every link of
-    a region's line (`navigation "Main": [Jobs](e1) [Reports](e3) [e4]`: three)."""
-    return sum(1 if OWN_LINE.match(line) else len(REGION_TOKEN.findall(line)) for line in index.splitlines())
+    """The elements (uids) an extract's index lists: one per line of its own (`e4 button "View"`), each uid of a
+    facts line (`e4 e5 e6 button`: three), and every link of a region's line (`navigation "Main": [Jobs](e1)
+    [Reports](e3) [e4]`: three)."""
+    return sum(len(index_line(line)) for line in index.splitlines())
 
 
 def model_facing(result: dict) -> str:
@@ -207,7 +203,7 @@ def measure_listeners(core: CoreThread, bridge, url: str, n: int, runs: int) -> 
     for _ in range(runs):
         elapsed, result = timed_call(core, bridge, task, {"type": "extract", "tab_id": tab_id})
         warm.append(elapsed)
-    return first, warm, sum(1 for line in result["elements"].splitlines() if line.split(" ")[1:2] == ["cell"])
+    return first, warm, sum(1 for e in elements(result) if e.role == "cell")
 
 
 def measure(core: CoreThread, bridge, url: str, n: int, runs: int) -> Measured:

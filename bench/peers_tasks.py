@@ -111,11 +111,11 @@ async def seed_bua(c: Recorder, url: str) -> None:
     await c.call("browser", {"type": "navigate", "url": url})
     page = await c.call("browser", {"type": "extract"})
     for i in range(SEED_COUNT):
-        panel = await c.call("browser", {"type": "click", "uid": found(r'(e\d+) button "View"', page, "View button", i)})
+        panel = await c.call("browser", {"type": "click", "uid": found(r'\[View\]\((e\d+)\)', page, "View button", i)})
         if not shows_panel(panel):  # the panel opened after the click's own change list: wait for it
             panel = await c.call("browser", {"type": "wait_for", "text": PANEL_TEXT, "timeout_ms": 10000})
         expect(CANDIDATES[i]["email"], [panel], "the candidate's email")
-        await c.call("browser", {"type": "click", "uid": found(r'(e\d+) button "Close"', panel, "Close button")})
+        await c.call("browser", {"type": "click", "uid": found(r'\[Close\]\((e\d+)\)', panel, "Close button")})
 
 
 async def seed_playwright(c: Recorder, url: str) -> None:

@@ -3,7 +3,7 @@
 Each result goes through the app's own browser tool and result builder (browser.execute, render_tool_result), in
 real Chromium: a click that closes a dialog, a fill of 3 fields, a find, and the seed scenario (the scripted model
 collecting 3 candidates on the recruiting back office: every browser result the subagent reads, as it first reads
-it); and how many element-index lines repeat a uid the markdown already shows. Per result: its characters, the marker's characters, and what the same result cost when every page string
+it); and how many characters of the element index repeat what the markdown already shows. Per result: its characters, the marker's characters, and what the same result cost when every page string
 had markers of its own (the layout before one region per result: each string wrapped where it stands, as JSON,
 with session 6's 12-digit token).
 """
@@ -23,6 +23,7 @@ from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.tools import browser as browser_tool
 from app.demo.run import run_scenario, site_url
+from app.demo.scripted_model.elements import TOKEN, elements, index_line
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer
 from app.demo.site_server import StaticServer
@@ -82,24 +83,22 @@ def _actions(report: Report, core: Any, fixture_url: str) -> None:
         result: dict[str, Any] = output.data["result"]
         return result
 
-    def uid(elements: str, needle: str) -> str:
-        return next(line.split()[0] for line in elements.splitlines() if needle in line)
+    def uid(extracted: dict[str, Any], name: str) -> str:
+        return next(e.uid for e in elements(extracted) if e.name == name)
 
     page = urljoin(fixture_url, "actions/facts-once.html")
     act({"type": "navigate", "url": page}, "bench-fill")
-    elements = act({"type": "extract"}, "bench-fill")["elements"]
+    form = act({"type": "extract"}, "bench-fill")
     fill = Sizes()
-    act({"type": "fill", "fields": [{"uid": uid(elements, '"City"'), "value": "Bergen"},
-                                    {"uid": uid(elements, '"Team"'), "value": "Core"},
-                                    {"uid": uid(elements, '"I agree"'), "value": True}]}, "bench-fill", fill)
+    act({"type": "fill", "fields": [{"uid": uid(form, "City"), "value": "Bergen"},
+                                    {"uid": uid(form, "Team"), "value": "Core"},
+                                    {"uid": uid(form, "I agree"), "value": True}]}, "bench-fill", fill)
     fill.rows(report, "a fill of 3 fields")
 
     act({"type": "navigate", "url": page}, "bench-close")
-    elements = act({"type": "extract"}, "bench-close")["elements"]
-    act({"type": "click", "uid": uid(elements, '"Open details"')}, "bench-close")
-    elements = act({"type": "extract"}, "bench-close")["elements"]
+    act({"type": "click", "uid": uid(act({"type": "extract"}, "bench-close"), "Open details")}, "bench-close")
     click = Sizes()
-    act({"type": "click", "uid": uid(elements, '"Close"')}, "bench-close", click)
+    act({"type": "click", "uid": uid(act({"type": "extract"}, "bench-close"), "Close")}, "bench-close", click)
     click.rows(report, "a click closing a dialog")
 
     act({"type": "navigate", "url": urljoin(fixture_url, "actions/find.html")}, "bench-find")
@@ -110,37 +109,47 @@ def _actions(report: Report, core: Any, fixture_url: str) -> None:
 
 INDEX_PAGES = ("extract/lean.html", "extract/candidates.html", "extract/forms.html", "extract/reading.html",
                "actions/facts-once.html", "actions/find.html")
-_NAMED_IN_MARKDOWN = re.compile(r"\[((?:[^\[\]\\]|\\.)+)\]\((e\d+)\)")
-_INDEX_LINE = re.compile(r'^(e\d+) [\w-]+ "((?:[^"\\]|\\.)*)"(.*)$')
 
 
-def repeated_index_lines(result: dict[str, Any]) -> tuple[int, int, list[str]]:
-    """Element-index lines that say no more than the markdown already does (the markdown shows the uid with the same
-    text as the line's name, and the line adds no state or context), all index lines, and the repeated lines. The
-    index is the extension's (extension/src/extract/); this only measures it."""
-    named = {uid: text for text, uid in _NAMED_IN_MARKDOWN.findall(result.get("markdown") or "")}
-    lines = [line for line in (result.get("elements") or "").splitlines() if line.strip()]
-    repeated = []
-    for line in lines:
-        found = _INDEX_LINE.match(line)
-        if found and named.get(found.group(1)) == found.group(2) and not found.group(3).strip():
-            repeated.append(line)
-    return len(repeated), len(lines), repeated
+def repeated_index_chars(result: dict[str, Any]) -> tuple[int, int, int, list[str]]:
+    """Characters of the element index that say what the markdown already does (the name of an element whose token
+    shows that name, the context of an element the markdown places), the index's characters, the result's
+    (markdown, elements, text, note), and index lines that repeat. The index is the extension's
+    (extension/src/extract/); this only measures it, reading tokens and lines as the scripted model does."""
+    labels = {token.group(2) or token.group(3): re.sub(r"\\(.)", r"\1", token.group(1) or "")
+              for token in TOKEN.finditer(result.get("markdown") or "")}
+    repeated, examples = 0, []
+    index = str(result.get("elements") or "")
+    for line in index.splitlines():
+        said = 0
+        for element in index_line(line):
+            if element.uid not in labels:
+                continue
+            if element.name and labels[element.uid] == element.name:
+                said += len(json.dumps(element.name, ensure_ascii=False)) + 1
+            if element.context:
+                said += len(element.context) + 3
+        if said:
+            repeated += said
+            examples.append(line)
+    total = sum(len(str(result.get(k) or "")) for k in ("markdown", "elements", "text", "note"))
+    return repeated, len(index), total, examples
 
 
 def _index(report: Report, core: Any, fixture_url: str) -> None:
-    repeated = listed = 0
+    repeated = listed = total = 0
     shown: list[str] = []
     for page in INDEX_PAGES:
         task = f"bench-index-{page}"
         assert core.call(pool_request(core.pool, {"type": "navigate", "url": urljoin(fixture_url, page)}, task)).ok
         extract = core.call(pool_request(core.pool, {"type": "extract"}, task))
         assert extract.ok, extract.error
-        again, lines, examples = repeated_index_lines(extract.result)
-        repeated, listed = repeated + again, listed + lines
+        again, index, chars, examples = repeated_index_chars(extract.result)
+        repeated, listed, total = repeated + again, listed + index, total + chars
         shown.extend(f"{page}: {line}" for line in examples[:2])
-    report.add(Row("results", "element-index lines the markdown already shows", len(INDEX_PAGES), value=repeated,
-                   unit="lines", note=f"(of {listed} index lines on {len(INDEX_PAGES)} fixture pages) {shown[:3]}"))
+    report.add(Row("results", "element-index characters that repeat the markdown", len(INDEX_PAGES), value=repeated,
+                   unit="chars", note=f"{100 * repeated / max(total, 1):.1f} % of {total:,} extract chars (the index: "
+                   f"{listed:,}) on {len(INDEX_PAGES)} fixture pages {shown[:3]}"))
 
 
 def _seed(report: Report, core: Any) -> None:

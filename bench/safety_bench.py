@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+from app.demo.scripted_model.elements import elements
 from app.demo.site_server import StaticServer
 from app.protocol.actions import action_to_wire, parse_action
 from app.safety.dataflow import DataFlow
@@ -255,8 +256,8 @@ def click_cost(report: Report, core: Any, browser: Any, bridge: Any, request: An
     nav = request({"type": "navigate", "url": urljoin(fixture_url, "actions/click.html")}, "bench-cost")
     assert nav.ok, nav.error
     tab_id = nav.result["tab_id"]
-    elements = request({"type": "extract", "tab_id": tab_id}, "bench-cost").result["elements"]
-    uid = next(line.split()[0] for line in elements.splitlines() if '"Counter"' in line)
+    uid = next(e.uid for e in elements(request({"type": "extract", "tab_id": tab_id}, "bench-cost").result)
+               if e.name == "Counter")
     # settle_ms and report_changes (no change list) are extension-side tuning fields outside the model's schema:
     # the click goes out as a raw envelope, through the app's safety guard as every action does.
     action = parse_action({"type": "click", "uid": uid, "tab_id": tab_id, "button": "left", "click_count": 1})

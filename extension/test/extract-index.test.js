@@ -12,19 +12,20 @@ const link = (/** @type {number} */ n, name = "", states = "", region = "", regi
 /** @param {any[]} blocks */
 const page = (blocks) => ({ blocks, omitted: { els: 0, rows: 0, chars: 0 }, url: "http://x/", title: "T", modal: false });
 
-test("a link is named inline when its text says its name, either of them cut", () => {
-  const { namedInline } = indexRules;
-  assert.ok(namedInline("link", "Pricing", "", "Pricing"));
-  assert.ok(namedInline("link", `${"w".repeat(79)}…`, "", `${"w".repeat(150)}`), "the name was cut at 80, the text is whole");
-  assert.ok(namedInline("link", `${"w".repeat(79)}…`, "", `${"w".repeat(299)}…`), "both were cut");
-  assert.ok(namedInline("link", "Logo of Example", "attr-name", "Logo of Example"), "attr-name adds nothing when shown");
-  assert.ok(namedInline("link", "", "", ""), "no name, no state: `[e5]` says all");
-  assert.ok(!namedInline("link", "Reply to Ana", "", "Reply"), "another name");
-  assert.ok(!namedInline("link", "Docs", "current", "Docs"), "a state to add");
-  assert.ok(!namedInline("link", "", "disabled", ""));
-  assert.ok(!namedInline("link", "Home page", "", ""), "a name the markdown does not show");
-  assert.ok(!namedInline("link", `${"w".repeat(79)}…`, "", "v".repeat(150)));
-  assert.ok(!namedInline("button", "Save", "", "Save"), "only links: a token does not say it is a button");
+test("an element is named inline when its text says its name, either of them cut, or it has no name", () => {
+  const { namedInline, inlineFacts } = indexRules;
+  assert.ok(namedInline("Pricing", "Pricing"));
+  assert.ok(namedInline(`${"w".repeat(79)}…`, `${"w".repeat(150)}`), "the name was cut at 80, the text is whole");
+  assert.ok(namedInline(`${"w".repeat(79)}…`, `${"w".repeat(299)}…`), "both were cut");
+  assert.ok(namedInline("", ""), "no name: `[e5]` says all of it");
+  assert.ok(!namedInline("Reply to Ana", "Reply"), "another name");
+  assert.ok(!namedInline("Home page", ""), "a name the markdown does not show");
+  assert.ok(!namedInline(`${"w".repeat(79)}…`, "v".repeat(150)));
+  assert.equal(inlineFacts("link", ""), "", "a bare token is a link");
+  assert.equal(inlineFacts("link", "attr-name"), "", "where the name came from adds nothing once it is shown");
+  assert.equal(inlineFacts("link", "current"), "link current");
+  assert.equal(inlineFacts("button", ""), "button", "a token does not say it is a button");
+  assert.equal(inlineFacts("clickable", 'icon-name class="a  icon-name"'), 'clickable class="a  icon-name"', "quoted values whole");
 });
 
 test("the walker's estimate charges what the index really spends", () => {
@@ -32,6 +33,7 @@ test("the walker's estimate charges what the index really spends", () => {
   const lib = {};
   pageIndex(lib);
   assert.equal(lib.indexCost("link", "Pricing", "", "Pricing", false), 0, "named inline: nothing");
+  assert.ok(Math.abs(lib.indexCost("button", "Save", "disabled", "Save", false) - "e12 button disabled\n".length) <= 2, "its facts");
   assert.equal(lib.indexCost("link", "Jobs", "", "", true), "Jobs".length + 10, "a token on its region's line");
   const line = 'e12 button "Save"\n'.length;
   assert.ok(Math.abs(lib.indexCost("button", "Save", "", "Save", false) - line) <= 8, "a line of its own");

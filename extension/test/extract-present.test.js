@@ -16,7 +16,7 @@ test("fields: markdown with inline uids, elements in markdown order, empty text,
   const result = present(page([{ p: [{ u: nav, x: "Jobs", s: 1 }] }, { p: ["Jane ", { u: view, x: "View" }] }]), 24000);
   assert.deepEqual(result, {
     url: "http://x/", title: "T", markdown: "Jane [View](e2)",
-    elements: 'e9 button "Jobs"\ne2 button "View" (row: Jane)', text: "",
+    elements: 'e9 button "Jobs"\ne2 button', text: "",
   });
 });
 
@@ -32,7 +32,8 @@ test("a cut table gives counts and a selector that continues at the first row le
   const total = result.markdown.length + result.elements.length + result.text.length + (result.note?.length ?? 0);
   assert.ok(total <= 5000, `${total}`);
   const shown = result.markdown.split("\n").length - 2;
-  assert.equal(result.elements.split("\n").length, shown);
+  assert.equal(result.elements, `${Array.from({ length: shown }, (_, i) => `e${i + 1}`).join(" ")} button`,
+    "the rows' buttons kept, on one facts line");
   assert.match(result.note ?? "", new RegExp(`${400 - shown} more table rows, ${400 - shown} more interactive elements`));
   assert.match(result.note ?? "", new RegExp(`selector="#t > tbody > tr:nth-child\\(n\\+${shown + 1}\\)"`));
 });
@@ -51,14 +52,14 @@ test("max_chars bounds the result as serialised: quotes, newlines and keys count
   }
 });
 
-test("a link named inline is not listed again; one with a state, another name or no text is", () => {
+test("a link named inline is not listed again; one with a state gives the state, another name or no text the name", () => {
   const link = (/** @type {number} */ n, name = "Pricing", states = "") => ({ uid: `e${n}`, role: "link", name, states, context: "" });
   const result = present(page([{ p: [
     { u: link(1), x: "Pricing" }, " ", { u: link(2, "Docs", "current"), x: "Docs" }, " ", { u: link(3, "Home page"), x: "Home" },
     " ", { u: link(4, "Logo"), x: "" }, " ", { u: rec(5, "Save"), x: "Save" },
   ] }, { p: [{ u: link(6, "Jobs"), s: 1 }] }]), 24000);
   assert.equal(result.markdown, "[Pricing](e1) [Docs](e2) [Home](e3) [e4] [Save](e5)");
-  assert.equal(result.elements, 'e2 link "Docs" current\ne3 link "Home page"\ne4 link "Logo"\ne5 button "Save"\ne6 link "Jobs"');
+  assert.equal(result.elements, 'e2 link current\ne3 link "Home page"\ne4 link "Logo"\ne5 button\ne6 link "Jobs"');
 });
 
 test("a page that shows nothing says why in the note", () => {
@@ -67,10 +68,24 @@ test("a page that shows nothing says why in the note", () => {
   assert.equal(result.markdown, "");
 });
 
-test("an element shown inline drops its 'under: heading' context (the markdown places it); rows and stripped ones keep theirs", () => {
+test("an element shown inline drops its context (the markdown places it); a stripped one keeps its own", () => {
   const search = { uid: "e1", role: "searchbox", name: "Search", states: "", context: "under: Job 1" };
   const view = rec(2, "View", "row: Jane");
+  const notes = { uid: "e4", role: "textbox", name: "Notes", states: 'value="ok"', context: "row: Jane" };
   const jobs = { uid: "e3", role: "link", name: "Jobs", states: "", context: "under: Job 1" };
-  const result = present(page([{ p: [{ u: search, x: "" }, { u: view, x: "View" }, { u: jobs, s: 1 }] }]), 24000);
-  assert.equal(result.elements, 'e1 searchbox "Search"\ne2 button "View" (row: Jane)\ne3 link "Jobs" (under: Job 1)');
+  const result = present(page([{ p: [{ u: search, x: "" }, { u: view, x: "View" }, { u: notes, x: "" }, { u: jobs, s: 1 }] }]), 24000);
+  assert.equal(result.elements, 'e1 searchbox "Search"\ne2 button\ne4 textbox "Notes" value="ok"\ne3 link "Jobs" (under: Job 1)');
+});
+
+test("an element the markdown names gets its role and states only, exact; equal neighbours share a line", () => {
+  const el = (/** @type {number} */ n, role = "button", name = "Go", states = "") => ({ uid: `e${n}`, role, name, states, context: "" });
+  const tokens = [el(1, "tab", "Details", "selected"), el(2, "tab", "Notes"), el(3, "tab", "Files"),
+    el(4, "button", "Colour", 'value="a  b" type=color'), el(5, "clickable", "Close panel", "icon-name"), el(6, "clickable", "Open"),
+    el(7, "link", "Logo", "attr-name"), el(8, "button", "Publish", "disabled"), el(9, "button", "Draft")];
+  const runs = tokens.flatMap((u) => [{ u, x: u.name }, " "]);
+  const result = present(page([{ p: runs }]), 24000);
+  assert.equal(result.markdown, "[Details](e1) [Notes](e2) [Files](e3) [Colour](e4) [Close panel](e5) [Open](e6) [Logo](e7) "
+    + "[Publish](e8) [Draft](e9)");
+  assert.equal(result.elements, ["e1 tab selected", "e2 e3 tab", 'e4 button value="a  b" type=color', "e5 e6 clickable",
+    "e8 button disabled", "e9 button"].join("\n"), "a value's spaces exact; where a name came from says nothing");
 });

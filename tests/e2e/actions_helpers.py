@@ -1,12 +1,15 @@
 """Shared helpers of the e2e tests: the `page` and `blocklist` fixtures, evaluate() in a page, in_extension(),
-in_page(), wait_until() and stays()."""
+in_page(), wait_until(), stays(), described() (every element an extract names, all it says of each) and uid_of()."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, Callable
 
 import pytest
+
+from app.demo.scripted_model.elements import Element, elements
 
 Send = Callable[..., Any]
 
@@ -29,6 +32,31 @@ def page(act, fixture_server):
         for tab in tabs.result["tabs"] if tabs.ok else []:
             if tab["in_task"]:
                 act({"type": "close_tab", "tab_id": tab["tab_id"]}, task_id=task_id)
+
+
+def description(e: Element) -> str:
+    """An element as one line says all of it: `button "View" disabled (in footer)`."""
+    name = f' "{e.name}"' if e.name else ""
+    states = f" {e.states}" if e.states else ""
+    context = f" ({e.context})" if e.context else ""
+    return f"{e.role}{name}{states}{context}"
+
+
+def described(result: dict[str, Any]) -> str:
+    """Every element an extract result names, a line each with all the extract says of it (`e4 button "View"
+    disabled`, `e5 textbox "Email" value="a@b.c"`, `e9 link "Jobs" (in navigation "Main")`): the markdown's tokens
+    and the index read together as a model reads them (app/demo/scripted_model/elements.py), so a test finds a uid
+    by role and name whether the markdown or the index says the name."""
+    return "\n".join(f"{e.uid} {description(e)}" for e in elements(result))
+
+
+def uid_of(result: dict[str, Any], pattern: str, on: str | None = None) -> str:
+    """The one uid whose description() matches `pattern` whole; `on`: a pattern
+    the markdown line it stands on must hold (the row or list item that tells repeated names apart)."""
+    matches = [e.uid for e in elements(result) if re.fullmatch(pattern, description(e))
+               and (on is None or re.search(on, e.line))]
+    assert len(matches) == 1, (pattern, on, result.get("markdown"), result.get("elements"))
+    return matches[0]
 
 
 def evaluate(send: Send, expression: str) -> Any:

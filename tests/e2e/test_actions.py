@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import re
 
-from tests.e2e.actions_helpers import evaluate, in_extension, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, evaluate, in_extension, page, uid_of  # noqa: F401 (fixture)
 
 
 def test_click_tells_repeated_buttons_apart_and_reports_the_dom_change(page):
@@ -23,8 +23,7 @@ def test_click_by_uid_from_extract(page):
     send = page("click.html", "t-click-uid")
     extract = send({"type": "extract"})
     assert extract.ok, extract.error
-    line = next(line for line in extract.result["elements"].splitlines() if "View" in line and "Ann Poe" in line)
-    uid = line.split()[0]
+    uid = uid_of(extract.result, r'button "View"', on="Ann Poe")
     response = send({"type": "click", "uid": uid})
     assert response.ok, response.error
     assert evaluate(send, "document.querySelector('#out').textContent") == "viewed Ann Poe"
@@ -189,7 +188,7 @@ def test_screenshot_of_a_very_tall_page_is_cut_with_a_note(page):
 def test_click_and_type_inside_same_origin_and_cross_site_frames(page):
     send = page("frames.html", "t-frames")
     for _ in range(20):
-        elements = send({"type": "extract"}).result["elements"]
+        elements = described(send({"type": "extract"}).result)
         if "Pay now (cross)" in elements:
             break
     uids = {line.split(" ", 1)[1].strip(): line.split()[0] for line in elements.splitlines()}
@@ -200,18 +199,18 @@ def test_click_and_type_inside_same_origin_and_cross_site_frames(page):
         assert response.result["effects"]["dom_mutations"] == 1, (who, response.result)
     for uid in cards:
         assert send({"type": "type", "uid": uid, "text": "4242"}).result["value"] == "4242"
-    after = send({"type": "extract"}).result["elements"]
+    after = described(send({"type": "extract"}).result)
     assert 'button "Paid in same"' in after and 'button "Paid in cross"' in after
 
 
 def test_a_selector_reaches_into_a_cross_site_frame(page):
     send = page("frames.html", "t-frame-selector")
     for _ in range(20):
-        if "Pay now (cross)" in send({"type": "extract"}).result["elements"]:
+        if "Pay now (cross)" in described(send({"type": "extract"}).result):
             break
     response = send({"type": "click", "selector": "body[data-who='cross'] #pay"})
     assert response.ok, response.error
-    assert 'button "Paid in cross"' in send({"type": "extract"}).result["elements"]
+    assert 'button "Paid in cross"' in described(send({"type": "extract"}).result)
     missing = send({"type": "click", "selector": "body[data-who='nowhere'] #pay"})
     assert missing.error.code == "element_not_found" and "cross-site frames" in missing.error.message
 
@@ -222,7 +221,7 @@ def test_changes_inside_open_and_closed_shadow_roots_count_as_effects(page):
     assert clicked.ok, clicked.error
     before_extract = clicked.result["effects"]
     assert before_extract["dom_mutations"] >= 1, ("open root, found by walking the page", before_extract)
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     for name in ("Add one", "Add one (closed)"):
         uid = next(line.split()[0] for line in elements.splitlines() if f'button "{name}"' in line)
         clicked = send({"type": "click", "uid": uid})
@@ -253,7 +252,7 @@ def test_changes_inside_a_shadow_root_created_after_the_last_extract_count_as_ef
 def test_an_overlay_of_the_page_over_a_frame_is_named_not_clicked_through(page):
     send = page("frame-covered.html", "t-frame-covered")
     for _ in range(20):
-        elements = send({"type": "extract"}).result["elements"]
+        elements = described(send({"type": "extract"}).result)
         if "Pay now (cross)" in elements:
             break
     for who in ("same", "cross"):
@@ -261,7 +260,7 @@ def test_an_overlay_of_the_page_over_a_frame_is_named_not_clicked_through(page):
         refused = send({"type": "click", "uid": uid})
         assert refused.error.code == "not_interactable", (who, refused)
         assert "div#wall" in refused.error.message and "of the page" in refused.error.message
-    assert "Paid in" not in send({"type": "extract"}).result["elements"], "nothing was clicked through the wall"
+    assert "Paid in" not in described(send({"type": "extract"}).result), "nothing was clicked through the wall"
 
 
 RECORD_DECLARATIONS = """(() => {
@@ -280,7 +279,7 @@ def test_page_functions_are_sent_once_per_document_and_kept_only_in_buas_world(p
 
     def click_counter() -> list[int]:
         """Click "Counter" by uid; the sizes of the page calls' function declarations it sent."""
-        uid = next(line.split()[0] for line in send({"type": "extract"}).result["elements"].splitlines()
+        uid = next(line.split()[0] for line in described(send({"type": "extract"}).result).splitlines()
                    if '"Counter"' in line)
         in_extension(browser, "globalThis.__buaSizes = []")
         response = send({"type": "click", "uid": uid})

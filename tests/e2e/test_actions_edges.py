@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, evaluate, page, uid_of  # noqa: F401 (fixture)
 
 
 def lines_of(send) -> list[str]:
     response = send({"type": "extract"})
     assert response.ok, response.error
-    return response.result["elements"].splitlines()
+    return described(response.result).splitlines()
 
 
 def uid_where(lines: list[str], pattern: str) -> str:
@@ -52,7 +52,7 @@ def test_a_stale_uid_offers_at_most_five_candidates_each_with_its_context(page, 
       document.body.prepend(list);
       return true;
     })()""")
-    old = uid_where(lines_of(send), r'button "Open" \(item: Item 3\)')
+    old = uid_of(send({"type": "extract"}).result, r'button "Open"', on="Item 3")
     evaluate(send, "(() => { const l = document.getElementById('many'); l.innerHTML = l.innerHTML; return true; })()")
     response = send({"type": "hover", "uid": old})
     assert response.error.code == "element_stale", response
@@ -67,7 +67,7 @@ def test_a_uid_from_before_a_click_navigated_is_stale(page):
     response = send({"type": "extract"})
     assert response.ok, response.error
     link = re.search(r"\[Go to second\]\((e\d+)\)", response.result["markdown"]).group(1)
-    counter = uid_where(response.result["elements"].splitlines(), r'button "Counter"')
+    counter = uid_where(described(response.result).splitlines(), r'button "Counter"')
     clicked = send({"type": "click", "uid": link})
     assert clicked.ok and clicked.result["effects"]["navigated"] is True, clicked
     response = send({"type": "click", "uid": counter})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, evaluate, page  # noqa: F401 (fixture)
 
 
 def uid_of(elements: str, needle: str) -> str:
@@ -14,7 +14,7 @@ def uid_of(elements: str, needle: str) -> str:
 
 def test_fill_reports_each_field_once(page):
     send = page("facts-once.html", "t-facts-fill")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     city = uid_of(elements, '"City"')
     response = send({"type": "fill", "fields": [{"uid": city, "value": "Bergen"}, {"selector": "#team", "value": "Core"},
                                                 {"selector": "#agree", "value": True}]})
@@ -28,7 +28,7 @@ def test_fill_reports_each_field_once(page):
 
 def test_type_leaves_its_field_out_of_the_change_list_but_not_what_else_changed(page):
     send = page("facts-once.html", "t-facts-type")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     evaluate(send, "document.querySelector('#team').addEventListener('input', () => "
                    "document.querySelector('#agree').checked = true) || 1")
     response = send({"type": "type", "uid": uid_of(elements, '"Team"'), "text": "Ops"})
@@ -42,7 +42,7 @@ def test_a_closed_dialog_is_one_change_line(page):
     send = page("facts-once.html", "t-facts-dialog")
     send({"type": "extract"})
     evaluate(send, "document.querySelector('#open').click() || 1")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     response = send({"type": "click", "uid": uid_of(elements, '"Close"')})
     assert response.ok, response.error
     changes = response.result["changes"]

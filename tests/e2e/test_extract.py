@@ -1,21 +1,22 @@
 """extract on real pages (tests/fixtures/pages/extract/*), and uids resolving — or refusing to — afterwards.
 
 Golden files: tests/fixtures/golden/extract/<page>.txt hold each fixture page's extract output with the
-port replaced by PORT and uids renumbered in the order of the elements list; `UPDATE_GOLDEN=1` rewrites them
+port replaced by PORT and uids renumbered in the order they appear; `UPDATE_GOLDEN=1` rewrites them
 (review the diff by eye before committing).
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import re
 from pathlib import Path
 
 import pytest
 
-from app.demo.scripted_model.conversation import elements as parse_elements
+from app.demo.scripted_model.elements import TOKEN, index_line
+from app.demo.scripted_model.elements import elements as parse_elements
+from tests.e2e.actions_helpers import described, description, uid_of
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "extract"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -40,37 +41,15 @@ def total_chars(result: dict) -> int:
     return sum(len(result.get(k) or "") for k in ("markdown", "elements", "text", "note"))
 
 
-def index_entries(elements: str) -> list[tuple[str, str]]:
-    """(uid, the rest of its line) in index order; a left-out region's line (`navigation "Main": [Jobs](e1) …`)
-    gives each of its links as `link "Jobs" (in navigation "Main")`."""
-    entries = []
-    for line in elements.splitlines():
-        uid, _, rest = line.partition(" ")
-        if re.fullmatch(r"e\d+", uid):
-            entries.append((uid, rest))
-            continue
-        for link in parse_elements({"elements": line}):  # a region's line (the scripted model's parser)
-            name = f" {json.dumps(link.name, ensure_ascii=False)}" if link.name else ""
-            entries.append((link.uid, f"link{name} ({link.context})"))
-    return entries
-
-
 def element_lines(result: dict) -> dict[str, str]:
-    """uid → the rest of its elements line (a region line's links as `link "Name" (in <region>)`)."""
-    return dict(index_entries(result["elements"]))
-
-
-def uid_of(result: dict, pattern: str) -> str:
-    matches = [uid for uid, rest in element_lines(result).items() if re.fullmatch(pattern, rest)]
-    assert len(matches) == 1, (pattern, result["elements"])
-    return matches[0]
+    """uid → all the extract says of it, `role "name" states (context)` (actions_helpers.described): a region
+    line's links as `link "Name" (in <region>)`; an element the markdown shows has no context (its line places it)."""
+    return {e.uid: description(e) for e in parse_elements(result)}
 
 
 def normalise(result: dict, port: int) -> str:
-    """Port → PORT; uids renumbered e1, e2, … in the order of the elements list (then of appearance)."""
+    """Port → PORT; uids renumbered e1, e2, … in the order they first appear."""
     renumber: dict[str, str] = {}
-    for uid, _ in index_entries(result.get("elements") or ""):
-        renumber.setdefault(uid, f"e{len(renumber) + 1}")
 
     def uid(match: re.Match) -> str:
         return renumber.setdefault(match.group(0), f"e{len(renumber) + 1}")
@@ -116,13 +95,14 @@ def test_golden(act, fixture_server, name):
     check_golden(name, extract(send), fixture_server.port)
 
 
-def test_repeated_names_get_row_context_and_chrome_is_stripped_but_listed(act, fixture_server):
+def test_repeated_names_stand_in_their_rows_and_chrome_is_stripped_but_listed(act, fixture_server):
     result = extract(open_page(act, fixture_server, "candidates.html"))
     lines = result["elements"].splitlines()
-    views = [line for line in lines if ' button "View"' in line]
-    assert [v.split(" (", 1)[1] for v in views] == ["row: Jane Doe)", "row: John Roe)", "row: Ada Lovelace)"]
-    jane = uid_of(result, r'button "View" \(row: Jane Doe\)')
+    views = [uid_of(result, r'button "View"', on=rf"\| {who} \|") for who in ("Jane Doe", "John Roe", "Ada Lovelace")]
+    jane = views[0]
     assert f"| Jane Doe | jane@example.com | Interview | [View]({jane})" in result["markdown"]
+    assert f"{' '.join(views)} button" in result["elements"], "the markdown names them: the index gives their role"
+    assert '"View"' not in result["elements"] and "row:" not in result["elements"], "nor their name, nor their row"
     assert "| Interview \\| final |" in result["markdown"], "pipes in cells are escaped"
     for stripped in ("We use cookies", "Reports", "Privacy"):
         assert stripped not in result["markdown"]
@@ -138,6 +118,33 @@ def test_repeated_names_get_row_context_and_chrome_is_stripped_but_listed(act, f
     assert uid_of(result, r'checkbox "Only mine" checked')
     assert uid_of(result, r'combobox "Stage" value="Interview" options="All\|Interview\|Offer"')
     assert result["text"] == "" and "note" not in result
+
+
+@pytest.mark.parametrize("path", ["candidates.html", "forms.html", "clickable.html", "spa.html", "shadow.html"])
+def test_the_index_says_only_what_the_markdown_does_not_and_nothing_is_lost(act, fixture_server, path):
+    """Each fact once: no uid has two index lines, no index line repeats the name its token shows or places an
+    element the markdown places; and what markdown and index say together of each uid is the role and name the
+    page's own reading (find) gives it, so nothing a model needs went with the repeats."""
+    send = open_page(act, fixture_server, path)
+    result = extract(send)
+    labels = {t.group(2) or t.group(3): t.group(1) or "" for t in TOKEN.finditer(result["markdown"])}
+    listed = [e for line in result["elements"].splitlines() for e in index_line(line)]
+    assert len({e.uid for e in listed}) == len(listed), f"a uid listed twice: {result['elements']}"
+    for e in listed:
+        if e.uid in labels:
+            assert not e.name or e.name != re.sub(r"\\(.)", r"\1", labels[e.uid]), f"{e.uid}: the name again"
+            assert not e.context, f"{e.uid}: the markdown places it, yet ({e.context})"
+    said = {e.uid: (e.role, e.name) for e in parse_elements(result)}
+    assert set(said) == set(labels) | {e.uid for e in listed}, "every uid the extract shows is an element it names"
+    assert len(said) >= 3
+    for role in {r for r, _ in said.values()}:
+        found = send({"type": "find", "role": role, "limit": 100})
+        assert found.ok, found.error
+        read = {m["uid"]: (m["role"], m["name"]) for m in found.result["matches"]}
+        for uid, described_as in said.items():
+            if described_as[0] == role and uid in read:
+                assert described_as == read[uid], (uid, described_as, read[uid])
+        assert any(uid in read for uid, (r, _) in said.items() if r == role), f"find reads no {role} extract names"
 
 
 def test_fields_do_not_repeat_each_other(act, fixture_server):
@@ -158,7 +165,7 @@ def test_open_modal_dialog_comes_first_and_the_page_behind_is_inert(act, fixture
 
 
 def test_form_labels_values_and_states(act, fixture_server):
-    lines = set(extract(open_page(act, fixture_server, "forms.html"))["elements"].split("\n"))
+    lines = set(described(extract(open_page(act, fixture_server, "forms.html"))).split("\n"))
     expected = [
         'tab "Details" selected', 'textbox "Job title" value="Senior Engineer" required',
         'textbox "Contact email" placeholder="you@company.com" type=email', 'textbox "Portal password" value="••••"',
@@ -178,7 +185,7 @@ def test_open_and_closed_shadow_roots(act, fixture_server):
     for text in ("Inside an open shadow root.", "Slotted footer text", "Inside a closed shadow root."):
         assert text in result["markdown"]
     for line in ('button "Save draft"', 'textbox "Coupon" value="SPRING"', 'button "Apply coupon"'):
-        assert line in result["elements"]
+        assert line in described(result)
     assert re.search(r"\[Deep link in a nested closed root\]\(e\d+\)", result["markdown"]), "a link is named inline"
 
 
@@ -193,7 +200,7 @@ def test_closed_roots_added_after_an_extract_are_found_by_the_next_one(act, fixt
 
     def count(line: str) -> int:
         result = extract(send)
-        return result["elements"].count(line) + result["markdown"].count(line)
+        return described(result).count(line) + result["markdown"].count(line)
 
     assert count('button "Apply coupon"') == 1
     assert count('button "Apply coupon"') == 1, "a page that did not change keeps its count"
@@ -221,7 +228,7 @@ def test_roots_reached_late_are_scanned_too(act, fixture_server):
         assert response.ok, response.error
 
     def coupons() -> int:
-        return extract(send)["elements"].count('button "Apply coupon"')
+        return described(extract(send)).count('button "Apply coupon"')
 
     assert coupons() == 1
     run("document.body.append(document.createElement('late-shell'))")
@@ -246,19 +253,19 @@ def test_a_form_associated_custom_element_is_named_by_its_label(act, fixture_ser
       document.body.insertAdjacentHTML('beforeend', '<label>Nickname <nick-field></nick-field></label>');
       return true;
     })()"""})
-    assert 'textbox "Nickname"' in extract(send)["elements"]
+    assert 'textbox "Nickname"' in described(extract(send))
 
 
 def test_a_closed_root_in_a_frame_that_loaded_another_document_is_found(act, fixture_server):
     send = open_page(act, fixture_server, "frames.html")
-    assert 'button "Apply coupon"' not in extract(send)["elements"]
+    assert 'button "Apply coupon"' not in described(extract(send))
     loaded = send({"type": "evaluate", "expression": """new Promise((resolve) => {
       const frame = document.getElementById('same');
       frame.onload = () => resolve(frame.contentDocument.title);
       frame.src = 'shadow.html';
     })"""})
     assert loaded.ok and loaded.result["value"] == "Shadow roots", loaded
-    assert 'button "Apply coupon"' in extract(send)["elements"], "no insertion, but the frame has a new document"
+    assert 'button "Apply coupon"' in described(extract(send)), "no insertion, but the frame has a new document"
 
 
 def test_same_origin_and_cross_site_iframes_inline_in_order(act, fixture_server):
@@ -283,7 +290,7 @@ def test_hidden_inert_and_aria_hidden_content_is_left_out(act, fixture_server):
     assert "Inert text stays readable" in result["markdown"]
     for kept in ('button "Visible button"', 'button "Visible again inside hidden"', 'button invisible',
                  'button "Closed details" collapsed'):
-        assert kept in result["elements"]
+        assert kept in described(result)
     assert "Transparent but clickable" not in everything, "a control nobody sees stays listed, without its text"
     assert "Inert button" not in result["elements"]
 
@@ -293,14 +300,14 @@ def test_uids_are_stable_across_extracts(act, fixture_server):
     first, second = extract(send), extract(send)
     assert first["elements"] == second["elements"] and first["markdown"] == second["markdown"]
     scoped = extract(send, selector="table")
-    jane = uid_of(first, r'button "View" \(row: Jane Doe\)')
+    jane = uid_of(first, r'button "View"', on=r"\| Jane Doe \|")
     assert f"[View]({jane})" in scoped["markdown"], "a scoped extract reuses the uids"
 
 
 def test_rerendered_list_makes_old_uids_stale_with_candidates(act, fixture_server):
     send = open_page(act, fixture_server, "spa.html")
     before = extract(send)
-    offer = uid_of(before, r'button "Open" \(item: Offer letter\)')
+    offer = uid_of(before, r'button "Open"', on="Offer letter")
     assert send({"type": "navigate", "url": fixture_server.url("/extract/spa.html#reverse")}).ok
     response = send({"type": "hover", "uid": offer})
     assert not response.ok and response.error.code == "element_stale", response
@@ -312,7 +319,7 @@ def test_rerendered_list_makes_old_uids_stale_with_candidates(act, fixture_serve
     new_offer = next(c["uid"] for c in candidates if c["context"] == "item: Offer letter")
     assert send({"type": "hover", "uid": new_offer}).ok, "a candidate uid works without a re-extract"
     after = extract(send)
-    assert uid_of(after, r'button "Open" \(item: Offer letter\)') == new_offer
+    assert uid_of(after, r'button "Open"', on="Offer letter") == new_offer
 
 
 def test_uid_from_before_a_navigation_is_stale(act, fixture_server):
@@ -322,7 +329,7 @@ def test_uid_from_before_a_navigation_is_stale(act, fixture_server):
     response = send({"type": "hover", "uid": old})
     assert response.error.code == "element_stale"
     assert "navigated" in response.error.message and "call extract again" in response.error.message
-    assert old not in extract(send)["elements"].split()
+    assert old not in described(extract(send)).split()
 
 
 def test_unknown_uid_and_unmatched_selector_are_not_found(act, fixture_server):
@@ -342,7 +349,7 @@ def test_selector_scopes_the_extract(act, fixture_server):
     result = extract(send, selector="table")
     assert result["markdown"].startswith("| Name | Email | Stage | Actions |")
     assert "Notes" not in result["markdown"] and "Filter" not in result["elements"]
-    assert len(result["elements"].splitlines()) == 3, "the View buttons; the Edit links are named inline"
+    assert re.fullmatch(r"e\d+ e\d+ e\d+ button", result["elements"]), "the View buttons; the Edit links are named inline"
     assert result["markdown"].count("[Edit](") == 3
 
 

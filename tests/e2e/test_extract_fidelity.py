@@ -50,7 +50,8 @@ def test_a_page_wide_click_wrapper_does_not_swallow_its_content(act, fixture_ser
     assert len(links) >= 2, markdown
     assert not any(len(rest) > 120 for rest in lines.values()), "no control is named by the whole article"
     headline = "bridge" if name == "wrapper" else "harbour"
-    assert not any(headline in rest.lower() for rest in lines.values()), f"the wrapper is no control: {lines}"
+    controls = [rest for uid, rest in lines.items() if f"]({uid})" not in markdown or not rest.startswith("link ")]
+    assert not any(headline in rest.lower() for rest in controls), f"the wrapper is no control: {lines}"
 
 
 def test_a_pointer_card_and_an_accordion_header_stay_controls(act, fixture_server):

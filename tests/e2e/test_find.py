@@ -105,7 +105,7 @@ def test_find_by_name_and_text_give_the_script_control_extract_lists(act, fixtur
     assert [(m["uid"], m["role"], m["name"]) for m in in_row] == [(row, "row", "Ben Invoice March")]
     stars = send({"type": "find", "role": "clickable", "name": "Star"}).result["matches"]
     assert [m["context"] for m in stars] == ["row: Ana Meeting notes", "row: Ben Invoice March", "row: Cleo Lunch?"]
-    assert stars[1]["uid"] == uid_of(result, r'clickable "Star" \(row: Ben Invoice March\)')
+    assert stars[1]["uid"] == uid_of(result, r'clickable "Star"', on="Ben Invoice March")
     clicked = send({"type": "click", "uid": by_text[0]["uid"]})
     assert clicked.ok, clicked.error
     assert evaluate(send, "document.title") == "clicked Eget"

@@ -3,7 +3,7 @@ sprite hint by one rule; such names are marked `icon-name`; a utility class name
 
 from __future__ import annotations
 
-from tests.e2e.actions_helpers import page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, page  # noqa: F401 (fixture)
 
 
 def named(elements: str) -> dict[str, str]:
@@ -19,7 +19,7 @@ def test_icon_only_buttons_and_menu_items_are_named_from_their_icons(page):
     send = page("icons.html", "t-icons")
     response = send({"type": "extract"})
     assert response.ok, response.error
-    lines = response.result["elements"].splitlines()
+    lines = described(response.result).splitlines()
     text = "\n".join(lines)
     for name in ("bold", "italic", "underline", "format quote", "link"):
         assert any(f'button "{name}" icon-name' in line for line in lines), (name, text)

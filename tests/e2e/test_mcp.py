@@ -23,7 +23,7 @@ import pytest
 
 from app.agent.prompts.browser import BROWSER_TOOL_INSTRUCTIONS
 from app.protocol.actions import ACTION_TYPES
-from tests.e2e.actions_helpers import in_extension
+from tests.e2e.actions_helpers import in_extension, uid_of
 from tests.e2e.mcp_helpers import ROOT, act, call, eventually, lane_id, mcp_client, payload
 
 pytestmark = pytest.mark.timeout(240)
@@ -70,8 +70,7 @@ async def test_navigate_extract_click_screenshot_in_the_clients_own_group(core, 
         nav = await act(session, {"type": "navigate", "url": fixture_server.url("/actions/click.html?mcp")})
         tab_id = nav["tab_id"]
         extract = await act(session, {"type": "extract"})
-        line = next(e for e in extract["elements"].splitlines() if "View" in e and "Ann Poe" in e)
-        clicked = await act(session, {"type": "click", "uid": line.split()[0]})
+        clicked = await act(session, {"type": "click", "uid": uid_of(extract, r'button "View"', on="Ann Poe")})
         assert clicked["effects"]["dom_mutations"] > 0 and "nothing_changed" not in clicked["effects"], \
             "effects that say nothing happened are left out of what a model reads"
         out = await act(session, {"type": "evaluate", "expression": "document.querySelector('#out').textContent"})

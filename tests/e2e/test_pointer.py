@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, evaluate, page  # noqa: F401 (fixture)
 
 
 def text_of(send, selector: str) -> str:
@@ -94,7 +94,7 @@ def test_drag_reorders_a_sortable_list_with_html5_drag_and_drop(page):
 
 def test_drag_by_uid_onto_a_uid(page):
     send = page("drag.html", "t-sortable-uid")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     uids = {name: line.split()[0] for line in elements.splitlines() for name in ("Dates", "Bread") if f'"{name}"' in line}
     assert set(uids) == {"Dates", "Bread"}, elements
     response = send({"type": "drag", "uid": uids["Dates"], "to_uid": uids["Bread"]})
@@ -146,7 +146,7 @@ def test_drag_needs_one_destination_and_a_visible_drop_target(page):
 
 def test_a_button_below_the_visible_part_of_a_scroll_box_is_scrolled_to_and_clicked(page):
     send = page("aim.html", "t-scroll-box")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     uid = next(line.split()[0] for line in elements.splitlines() if '"Deep button"' in line)
     response = send({"type": "click", "uid": uid})
     assert response.ok, response.error
@@ -191,7 +191,7 @@ def test_an_icon_hidden_on_hover_is_clicked_through_its_button(page):
 
 def test_a_card_that_covers_the_target_on_hover_stops_the_click(page):
     send = page("aim.html", "t-hover-cover")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     uid = next(line.split()[0] for line in elements.splitlines() if '"Has a hover card"' in line)
     response = send({"type": "click", "uid": uid})
     assert response.error.code == "not_interactable"

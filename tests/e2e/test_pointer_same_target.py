@@ -3,7 +3,7 @@ rename the click's receiver, and an element inside a script control is named wit
 
 from __future__ import annotations
 
-from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, evaluate, page  # noqa: F401 (fixture)
 
 
 def point_in(send, selector: str) -> dict:
@@ -29,7 +29,7 @@ def test_a_labels_text_is_the_target_of_hover_and_click_alike(page):
 
 def test_inside_a_script_control_both_name_the_control_extract_lists(page):
     send = page("same-target.html", "t-same-card")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     assert 'clickable "Open the card details"' in elements
     hovered, clicked = both(send, {"point": point_in(send, "#card em")})
     assert hovered == clicked == 'em "details" in div#card.card "Open the card details"', (hovered, clicked)
@@ -38,7 +38,7 @@ def test_inside_a_script_control_both_name_the_control_extract_lists(page):
 
 def test_by_uid_and_by_its_point_hover_and_click_agree(page):
     send = page("same-target.html", "t-same-uid")
-    elements = send({"type": "extract"}).result["elements"]
+    elements = described(send({"type": "extract"}).result)
     uid = next(line.split()[0] for line in elements.splitlines() if '"Save now"' in line)
     hovered, clicked = both(send, {"uid": uid})
     assert hovered == clicked == 'button#b1 "Save now"'

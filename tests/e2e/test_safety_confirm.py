@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.safety.confirmations import Decision
+from tests.e2e.actions_helpers import described
 from tests.e2e.safety_helpers import Person, status_of
 from tests.harness.actions import pool_request
 
@@ -60,7 +61,7 @@ def test_a_pay_form_asks_and_deny_leaves_the_page_untouched(core, act, open_page
         assert [a["what"] for a in person.asked] == ["click", "click", "type", "evaluate"]
         assert all(a["task_words"] is not None for a in person.asked)
     assert status_of(act, task) == "unpaid"
-    fields = act({"type": "extract"}, task_id=task).result["elements"]
+    fields = described(act({"type": "extract"}, task_id=task).result)
     assert "4111" not in fields, "nothing was typed into the card field"
 
 
@@ -234,7 +235,7 @@ def test_a_pay_button_inside_a_cross_site_frame_asks_too(core, act, fixture_serv
     task = "t-safe-frames"
     assert act({"type": "navigate", "url": fixture_server.url("/actions/frames.html")}, task_id=task).ok
     for _ in range(20):
-        elements = act({"type": "extract"}, task_id=task).result["elements"]
+        elements = described(act({"type": "extract"}, task_id=task).result)
         if "Pay now (cross)" in elements:
             break
     uids = {line.split(" ", 1)[1].strip(): line.split()[0] for line in elements.splitlines()}
@@ -244,5 +245,5 @@ def test_a_pay_button_inside_a_cross_site_frame_asks_too(core, act, fixture_serv
             assert "Pay now" in details["element"] and details["what"] == "click"
         cross = person.asked[1]
         assert cross["site"] == "localhost", "the site is the frame's, where the button is"
-    after = act({"type": "extract"}, task_id=task).result["elements"]
+    after = described(act({"type": "extract"}, task_id=task).result)
     assert "Paid in" not in after, "neither button was clicked"

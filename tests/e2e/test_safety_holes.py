@@ -7,6 +7,7 @@ option of a <select> that deletes or pays, and `bua act --confirm` on a task tha
 from __future__ import annotations
 
 from app.safety.confirmations import Decision
+from tests.e2e.actions_helpers import described
 from tests.e2e.safety_helpers import Person, status_of
 from tests.e2e.test_safety_confirm import open_page  # noqa: F401  (the fixture: tests take it by name)
 
@@ -107,7 +108,7 @@ def test_typing_into_another_sites_frame_counts_that_site_as_the_destination(cor
         open_page(f"frame-host.html?child={child}", task)
         elements = ""
         for _ in range(20):
-            elements = act({"type": "extract"}, task_id=task).result["elements"]
+            elements = described(act({"type": "extract"}, task_id=task).result)
             if "Note" in elements:
                 break
         uid = next(line.split()[0] for line in elements.splitlines() if "textbox" in line and "Note" in line)
@@ -121,7 +122,7 @@ def test_typing_into_another_sites_frame_counts_that_site_as_the_destination(cor
         key = act({"type": "press_key", "key": "9"}, task_id=task)
         assert asked_flow(key)["element"] == "text “773019”", "a key into the focused frame goes to its site"
         assert len(person.asked) == 4
-    after = act({"type": "extract"}, task_id=task).result["elements"]
+    after = described(act({"type": "extract"}, task_id=task).result)
     assert SECRET not in after
 
 

@@ -14,7 +14,7 @@ from app.demo.run import run_scenario, site_url
 from app.demo.scripted_model.policy import route
 from app.demo.scripted_model.server import ScriptedModelServer
 from app.demo.site_server import SITE, StaticServer
-from tests.e2e.actions_helpers import wait_until
+from tests.e2e.actions_helpers import described, wait_until
 
 CANDIDATES = json.loads((SITE / "candidates.json").read_text())
 
@@ -71,7 +71,7 @@ def test_three_contacts_through_one_task_call(core, browser, site, model):
     closed = results[4]["result"]["changes"]
     assert f'- dialog "{CANDIDATES[0]["name"]}" closed (' in closed["markdown"], "the Close click's own change list: one line"
     view_uids = [c["uid"] for c in calls if c["type"] == "click"][::2]
-    assert all(f'{uid} button "View"' in results[1]["result"]["elements"] for uid in view_uids), \
+    assert all(f'{uid} button "View"' in described(results[1]["result"]) for uid in view_uids), \
         "every View uid clicked is the one the first extract listed (uids stay stable)"
 
 

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from tests.e2e.actions_helpers import evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import described, evaluate, page  # noqa: F401 (fixture)
 
 
 def test_a_pie_charts_slices_and_a_text_button_are_listed_and_clickable(page):
     send = page("svg-chart.html", "t-svg")
     response = send({"type": "extract"})
     assert response.ok, response.error
-    lines = response.result["elements"].splitlines()
+    lines = described(response.result).splitlines()
     by_name = {line.split(" ", 2)[2]: line.split(" ")[0] for line in lines if line.count(" ") >= 2}
     assert set(by_name) == {'"Apples 25%"', '"Pears 75%"', '"Sort"'}, lines
     assert all(line.split(" ")[1] == "clickable" for line in lines), lines
@@ -24,7 +24,7 @@ def test_a_pie_charts_slices_and_a_text_button_are_listed_and_clickable(page):
 
 def test_find_finds_a_drawn_control_by_its_label_as_extract_lists_it(page):
     send = page("svg-chart.html", "t-svg-find")
-    lines = send({"type": "extract"}).result["elements"].splitlines()
+    lines = described(send({"type": "extract"}).result).splitlines()
     pears = next(line.split(" ")[0] for line in lines if '"Pears 75%"' in line)
     found = send({"type": "find", "name": "Pears"})
     assert found.ok, found.error

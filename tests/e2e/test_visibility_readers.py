@@ -21,7 +21,7 @@ import pytest
 
 from app.files.policy import FOLDERS_SETTING
 from app.protocol.actions import ACTION_TYPES
-from tests.e2e.actions_helpers import Send, evaluate, page  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import Send, described, evaluate, page  # noqa: F401 (fixture)
 
 PAGE = "hidden-readers.html"
 # Hidden kinds, as the fixture's marker words (`QZ<KIND>`; no two start alike, so a marker cut short still names
@@ -123,8 +123,7 @@ def read_hover(p: Page) -> list[Read]:
 
 def read_stale_candidates(p: Page) -> list[Read]:
     send = p.send
-    elements = ok(send({"type": "extract"}))["result"]["elements"]
-    uid = uid_in(elements, 'button "Retry"')
+    uid = uid_in(described(ok(send({"type": "extract"}))["result"]), 'button "Retry"')
     evaluate(send, "document.querySelectorAll('.retry').forEach((b) => b.replaceWith(b.cloneNode(true))), true")
     stale = failed(send({"type": "click", "uid": uid}), "element_stale")
     assert len(stale["error"]["candidates"]) == 2, stale

@@ -29,9 +29,10 @@ How to work:
   `extract {{changes: true}}`, or the page changed later, call `extract` with `changes: true`, not a full extract.
   A full extract again only after a navigation.
 - Target elements by `uid` (`e4`) from the latest extract; a CSS `selector` only as a fallback. The markdown shows
-  elements as `[text](e9)` or `[e5]`; `elements` lists the others (role, name, state, a context like `(row: …)`
-  telling repeated labels apart), also what script made clickable (`clickable`, `row`, `item`): click it like a
-  button. Nothing to name (a chart, a canvas)? `screenshot`, then a `point`.
+  elements as `[text](e9)` or `[e5]`; `elements` adds what it does not: role and state (`e9 button disabled`,
+  `e2 e3 tab`; a token without a line is a link), the name of a field or of what the markdown leaves out, also
+  what script made clickable (`clickable`, `row`, `item`): click it like a button. Nothing to name (a chart, a
+  canvas)? `screenshot`, then a `point`.
 - Type dates and numbers in the `format` a field shows. A `note` says the output was cut and how to read on.
 - A result is `{{ok: true, action, result}}` or `{{ok: false, action, error: {{code, message, next_step}}}}`: follow
   `next_step`, but never work around `blocked`, `stopped`, `confirmation_required` or `file_not_allowed` (report or

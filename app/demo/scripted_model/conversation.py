@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from app.agent.page_text.region import read_view
 
 _ids = itertools.count(1)
-ELEMENT_LINE = re.compile(r'^\s*-?\s*\[?(e\d+)\]?\s+(\w[\w-]*)\s+"((?:[^"\\]|\\.)*)"(.*)$')
-REGION_LINE = re.compile(r'^([a-z][a-z ]*(?: "(?:[^"\\]|\\.)*")?): (\[.*)$')
-"""A left-out region's links on one line: `navigation "Main": [Jobs](e1) [Reports](e3) [e4]`."""
-REGION_TOKEN = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\((e\d+)\)|\[(e\d+)\]")
-QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
-CONTEXT = re.compile(r"\((.*?)\)(?:\s+\(was: .*\))?$")
-"""An element line's context, up to a change list's `(was: …)` when one follows."""
-
-
 @dataclass
 class Step:
     name: str
@@ -76,49 +66,6 @@ def new_lines(changes: dict[str, Any], key: str) -> list[str]:
     raw = changes.get(key)
     lines = raw.splitlines() if isinstance(raw, str) else []
     return [line[2:] for line in lines if line.startswith(("+ ", "~ "))]
-
-
-@dataclass
-class Element:
-    uid: str
-    role: str
-    name: str
-    context: str
-
-
-def elements(extract_result: dict[str, Any]) -> list[Element]:
-    """Parse the extract's element lines (`e4 button "View" (row: Jane Doe)`), and the links of left-out regions'
-    lines (`navigation "Main": [Jobs](e1)` → link "Jobs" in context `in navigation "Main"`)."""
-    raw = extract_result.get("elements", "")
-    lines = raw.splitlines() if isinstance(raw, str) else [str(x) for x in raw]
-    parsed = []
-    for line in lines:
-        match = ELEMENT_LINE.match(line)
-        if match:
-            uid, role, name, rest = match.groups()
-            parsed.append(Element(uid, role, name.replace('\\"', '"'), line_context(rest)))
-        elif region := REGION_LINE.match(line):
-            for token in REGION_TOKEN.finditer(region.group(2)):
-                name = re.sub(r"\\(.)", r"\1", token.group(1) or "")
-                parsed.append(Element(token.group(2) or token.group(3), "link", name, f"in {region.group(1)}"))
-    return parsed
-
-
-def line_context(rest: str) -> str:
-    """The context in parentheses after an element line's states (`value="a (b)" (row: Jane Doe)` → `row: Jane
-    Doe`), or "": quoted state values are skipped, and a change list's `(was: …)` is neither context nor part of
-    it (`~ e10 button "Renamed" (was: button "Rename me")` has none)."""
-    i = 0
-    while i < len(rest):
-        if rest[i] == '"':
-            quoted = QUOTED.match(rest, i)
-            i = quoted.end() if quoted else len(rest)
-        elif rest[i] == "(" and (i == 0 or rest[i - 1].isspace()):
-            found = None if rest.startswith("(was: ", i) else CONTEXT.match(rest, i)
-            return found.group(1) if found else ""
-        else:
-            i += 1
-    return ""
 
 
 def tool_use(name: str, payload: dict[str, Any]) -> dict[str, Any]:

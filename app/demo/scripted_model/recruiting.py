@@ -21,9 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.demo.scripted_model.conversation import (
-    Element,
     Step,
-    elements,
     new_lines,
     notes,
     offers,
@@ -31,6 +29,7 @@ from app.demo.scripted_model.conversation import (
     text,
     tool_use,
 )
+from app.demo.scripted_model.elements import Element, elements
 from app.demo.scripted_model.server import Reply
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")

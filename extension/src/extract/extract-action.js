@@ -8,14 +8,16 @@
  *   out, an open modal dialog first. Interactive elements stand inline as
  *   `[View](e4)` (with their visible text) or `[e5]` (no text: inputs, icon
  *   buttons), so prose and handles line up.
- * - `elements`: the index, one line per interactive element in all frames
- *   and shadow roots that the markdown does not already name (a link shown
- *   inline as `[Pricing](e12)` is not listed again; its place in the
- *   markdown is its context): `e4 button "View" (row: Jane Doe)` — role,
- *   name, state, and context only where role and name repeat. Elements of
- *   stripped regions are listed here (they are not in the markdown); their
- *   links share a line per region, `navigation "Main": [Jobs](e2) [Help](e3)`
- *   (element-lines.js, page-index.js).
+ * - `elements`: the index of the interactive elements in all frames and
+ *   shadow roots, saying only what the markdown does not. An element the
+ *   markdown names inline (`[Save](e12)`) gets its role and states alone
+ *   (`e12 button disabled`; `e4 e5 e6 button`), a link none; one it shows
+ *   without its name (a field `[e5]`) gets role, name and states
+ *   (`e5 textbox "Email" value="a@b.c"`), its place in the markdown being
+ *   its context. Elements of stripped regions are listed here whole (they
+ *   are not in the markdown), with a context where role and name repeat;
+ *   their links share a line per region, `navigation "Main": [Jobs](e2)
+ *   [Help](e3)` (element-lines.js, page-index.js).
  * - `text`: only when the markdown caught little of the page's text (odd
  *   markup): the visible text that neither the markdown nor the index says
  *   (page-reading.js, fallback-text.js); otherwise "" — never a second copy.
@@ -28,7 +30,7 @@
 
 import { fit, truncationNote, VIEW_RESERVE } from "./budget.js";
 import { notSaid } from "./fallback-text.js";
-import { indexLines } from "./element-lines.js";
+import { indexLines, joinFacts } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
 import { renderBlocks } from "./markdown.js";
 import { diffSnapshots } from "./diff.js";
@@ -73,12 +75,17 @@ export function changesSince(before, now, full, maxChars) {
 const FIT_ROUNDS = 6;
 
 /**
- * Whether the markdown already names an element (page-index.js): a link whose token shows its name, with no
- * state to add.
+ * Whether the markdown names an element inline (page-index.js): its token shows its name, or it has none.
  * @param {ElementRecord} record
  * @param {string} label the text of its inline token ("" for none)
  */
-const namedInline = (record, label) => indexRules.namedInline(record.role, record.name, record.states ?? "", label);
+const namedInline = (record, label) => indexRules.namedInline(record.name, label);
+
+/**
+ * Whether the index has nothing to add to the markdown's token of an element it names: a link with no state.
+ * @param {ElementRecord} record
+ */
+const saysAll = (record) => !indexRules.inlineFacts(record.role, record.states ?? "");
 
 /**
  * Render, fit into the budget and add the note. max_chars bounds the result as
@@ -90,21 +97,22 @@ const namedInline = (record, label) => indexRules.namedInline(record.role, recor
  * @returns {ExtractResult}
  */
 export function present(page, maxChars, rendered = render(page)) {
-  const { md: mdByElement, elements, shownInline, all } = rendered;
+  const { md: mdByElement, elements, shownInline, namedShown, all } = rendered;
   if (page.text) { // fallback-text.js: only what the markdown and the index do not say
     page = { ...page, text: notSaid(page.text, [...mdByElement.map((l) => l.text), ...[...all.values()].map((r) => r.name)]) };
   }
-  const { lines: elLines, ends } = indexLines(elements, (record) => shownInline.has(record));
+  const index = indexLines(elements, (record) => shownInline.has(record), (record) => namedShown.has(record));
+  const { lines: elLines, ends } = index;
   const md = byLines(mdByElement, ends);
   const textBudget = page.text ? Math.min(page.text.length, Math.floor(maxChars / 3)) : 0;
   const bound = maxChars - VIEW_RESERVE;
   let budget = bound - textBudget - 200;
-  let result = fitted(page, md, ends, elLines, budget, textBudget, maxChars);
+  let result = fitted(page, md, index, budget, textBudget, maxChars);
   for (let round = 0; round < FIT_ROUNDS; round++) {
     const over = JSON.stringify(result).length - bound;
     if (over <= 0) break;
     budget -= over + 100 * (round + 1);
-    result = fitted(page, md, ends, elLines, budget, Math.floor(textBudget / (round + 2)), maxChars);
+    result = fitted(page, md, index, budget, Math.floor(textBudget / (round + 2)), maxChars);
   }
   return result;
 }
@@ -129,8 +137,9 @@ function byLines(md, ends) {
 
 /**
  * @typedef {{md: import("./markdown.js").Line[], elements: ElementRecord[], shownInline: Set<ElementRecord>,
- *   all: Map<string, ElementRecord>}} Rendered
- *   elements: the index (what the markdown does not already name); all: every element by uid (snapshots.js)
+ *   namedShown: Set<ElementRecord>, all: Map<string, ElementRecord>}} Rendered
+ *   elements: the index (every element but a link the markdown names with no state to add); namedShown: those
+ *   the markdown names inline (their lines give role and states only); all: every element by uid (snapshots.js)
  */
 
 /**
@@ -145,35 +154,40 @@ export function render(page) {
   const placed = new Map();
   /** @type {Set<ElementRecord>} elements the markdown shows where they stand */
   const shownInline = new Set();
+  /** @type {Set<ElementRecord>} elements the markdown names where they stand */
+  const namedShown = new Set();
   /** @type {Map<string, ElementRecord>} */
   const all = new Map();
   const md = renderBlocks(page.blocks, (/** @type {ElementRecord} */ record, /** @type {string} */ label, /** @type {boolean} */ shown) => {
     all.set(record.uid, record);
     let index = placed.get(record);
     if (index === undefined) {
-      if (shown && namedInline(record, label)) return { uid: record.uid, index: elements.length - 1 };
+      const named = shown && namedInline(record, label);
+      if (named && saysAll(record)) return { uid: record.uid, index: elements.length - 1 };
       index = elements.length;
       placed.set(record, index);
       elements.push(record);
+      if (named) namedShown.add(record);
     }
     if (shown) shownInline.add(record);
     return { uid: record.uid, index };
   });
-  return { md, elements, shownInline, all };
+  return { md, elements, shownInline, namedShown, all };
 }
 
 /**
  * One attempt: markdown and elements cut to `budget` characters, the text to `textBudget`, and the note.
  * @param {import("./collect.js").Collected} page
  * @param {import("./markdown.js").Line[]} md markdown lines, `upto` counted in index lines
- * @param {number[]} ends how many elements the index lines cover, up to each line
- * @param {string[]} elLines
+ * @param {ReturnType<typeof indexLines>} index the index lines, how many elements they cover up to each line, and
+ *   which are facts lines
  * @param {number} budget
  * @param {number} textBudget
  * @param {number} maxChars
  * @returns {ExtractResult}
  */
-function fitted(page, md, ends, elLines, budget, textBudget, maxChars) {
+function fitted(page, md, index, budget, textBudget, maxChars) {
+  const { lines: elLines, ends, facts } = index;
   const cut = fit(md, elLines, Math.max(budget, 0));
   const kept = md.slice(0, cut.mdLines).map((l) => l.text);
   if (cut.shortenLast !== undefined && kept.length) {
@@ -185,7 +199,7 @@ function fitted(page, md, ends, elLines, budget, textBudget, maxChars) {
     url: page.url,
     title: page.title,
     markdown: kept.join("\n"),
-    elements: elLines.slice(0, cut.elements).join("\n"),
+    elements: joinFacts(elLines.slice(0, cut.elements), facts).join("\n"),
     text: page.text ? page.text.slice(0, textBudget) : "",
   };
   if (!cut.complete || omitted.els || omitted.rows || omitted.chars) {
