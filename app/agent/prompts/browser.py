@@ -30,8 +30,8 @@ How to work:
   A full extract again only after a navigation.
 - Target elements by `uid` (`e4`) from the latest extract; a CSS `selector` only as a fallback. The markdown shows
   elements as `[text](e9)` or `[e5]`; `elements` adds what it does not: role and state (`e9 button disabled`,
-  `e2 e3 tab`; a token without a line is a link), the name of a field or of what the markdown leaves out, also
-  what script made clickable (`clickable`, `row`, `item`): click it like a button. Nothing to name (a chart, a
+  `e2 e3 tab`; a token without a line is a link), a field's name and what the markdown leaves out, and what
+  script made clickable (`clickable`, `row`, `item`): click it as a button. Nothing to name (a chart, a
   canvas)? `screenshot`, then a `point`.
 - Type dates and numbers in the `format` a field shows. A `note` says the output was cut and how to read on.
 - A result is `{{ok: true, action, result}}` or `{{ok: false, action, error: {{code, message, next_step}}}}`: follow
