@@ -59,7 +59,10 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     index = view["result"]["elements"]
     assert "\nelements: " in region, "the element index is a line of the region"
     entries = [line for line in index.split("\n") if line.strip()]
-    split_over_entries = [line for line in entries if "CASE-NAV" in line or "CASE-BTN" in line or '"instructions"' in line]
-    assert len(split_over_entries) >= 3 and all(line.startswith(FLAG) for line in split_over_entries), entries
+    # The nav's two links share its region line, split over two link names; the button's name is in the markdown
+    # (flagged above), so the index says only its role.
+    split_over_entries = [line for line in entries if "CASE-NAV" in line or "instructions" in line]
+    assert split_over_entries and all(line.startswith(FLAG) for line in split_over_entries), entries
+    assert not [line for line in entries if "CASE-BTN" in line], "the index does not repeat the markdown's names"
     safety = view["result"]["page_safety"]
-    assert safety["neutralised_forgeries"] >= 3 and safety["flagged_lines"] >= 22, safety
+    assert safety["neutralised_forgeries"] >= 3 and safety["flagged_lines"] >= 20, safety  # 14 cases, halves, turns
