@@ -219,6 +219,17 @@ export function pageRender(lib) {
       b: at.freeY ? INF : area.b });
   };
 
+  /**
+   * The blend mode an element's text is painted with: its own, else its parent's (isolation: isolate ends it).
+   * Style reads cost: isolation is read only under a blend.
+   * @param {CSSStyleDeclaration} cs @param {string | undefined} parent
+   */
+  const blendOf = (cs, parent) => {
+    const mode = cs.mixBlendMode;
+    if (mode !== "normal") return mode;
+    return parent && cs.isolation !== "isolate" ? parent : undefined;
+  };
+
   const CLIPS = /hidden|clip/;
   const SCROLLS = /auto|scroll/;
 
@@ -291,9 +302,9 @@ export function pageRender(lib) {
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
       shaped: !!parent.shaped || cs.clipPath !== "none",
       tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,
-      blend: cs.mixBlendMode !== "normal" ? cs.mixBlendMode : cs.isolation === "isolate" ? undefined : parent.blend,
+      blend: blendOf(cs, parent.blend),
       skips: cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
-      flipped, flat: cs.transformStyle !== "preserve-3d" };
+      flipped, flat: !flipped || cs.transformStyle !== "preserve-3d" }; // only a turned element's children ask
     facts.rcs.set(el, rc);
     return rc;
   };

@@ -264,7 +264,8 @@ export function pageVisibility(lib) {
       lib.textVisibility(e, cs, ns, s);
       lib.notePainter(s.cover, e, cs, ns, s); // the walk does not walk a control's content: what paints in it is noted here
       // An aria-label on a role that prohibits naming stands only for an element showing no text (an icon).
-      const label = lib.namingProhibited(e) && lib.seenText(e, ns).trim() ? null : e.getAttribute("aria-label");
+      const own = e.getAttribute("aria-label");
+      const label = own && lib.namingProhibited(e) && lib.seenText(e, ns).trim() ? null : own;
       if (label?.trim() || e.tagName === "IMG") {
         if (!ns.invisible) out += label?.trim() ? ` ${label} ` : e.getAttribute("alt") ?? "";
         return;
