@@ -124,8 +124,8 @@ export function pageCover(lib) {
    * @param {Element} el @param {number[][]} points @param {Window} win
    */
   const coveredByPseudo = (el, points, win) => {
-    const layer = lib.layerOf(el, win);
-    if (!layer || lib.styleOf(layer, win).position === "static") return false;
+    const layer = lib.positionedAbove(el, win);
+    if (!layer) return false;
     return pseudoCovers(layer, win).some((b) => points.every(([x, y]) => x >= b.l && x <= b.r && y >= b.t && y <= b.b));
   };
 

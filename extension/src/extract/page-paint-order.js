@@ -25,7 +25,7 @@ import { pageRender } from "./page-render.js";
 definePagePart(pagePaintOrder, { uses: [pageCover, pageRender] });
 
 /**
- * Adds layerOf, paintedOver, belowAncestor and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
+ * Adds layerOf, paintedOver, belowAncestor, positionedAbove and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePaintOrder(lib) {
@@ -136,9 +136,9 @@ export function pagePaintOrder(lib) {
    * @param {Window} win
    */
   lib.belowAncestor = (el, parts, win) => {
-    for (let l = layerOf(el, win); l; ) {
+    for (let l = lib.positionedAbove(el, win); l; ) {
       const layer = /** @type {Element} */ (l);
-      if (zOf(layer, win) < 0 && lib.styleOf(layer, win).position !== "static") {
+      if (zOf(layer, win) < 0) {
         const body = layer.ownerDocument.body;
         for (let a = up(layer); a && a !== body && !stacks(a, win); a = up(a)) {
           if (!lib.paints(a, win)) continue;
@@ -147,9 +147,38 @@ export function pagePaintOrder(lib) {
         }
       }
       const p = up(layer);
-      l = p ? layerOf(p, win) : null;
+      l = p ? lib.positionedAbove(p, win) : null;
     }
     return false;
+  };
+
+  /**
+   * The nearest positioned element at or above `e` in the flat tree, or null: one style read per element and
+   * call (each element asks its parent's answer), so a judgement per text node stays cheap.
+   * @param {Element} e @param {Window} win @returns {Element | null}
+   */
+  lib.positionedAbove = (e, win) => {
+    const known = (lib.factsOf(win).positioned ??= new WeakMap());
+    /** @type {Element[]} */
+    const path = [];
+    /** @type {Element | null | undefined} */
+    let found;
+    for (let n = /** @type {Element | null} */ (e); n; n = up(n)) {
+      found = known.get(n);
+      if (found !== undefined) break;
+      if (n === n.ownerDocument.documentElement) {
+        found = null;
+        break;
+      }
+      if (lib.styleOf(n, win).position !== "static") {
+        found = n;
+        break;
+      }
+      path.push(n);
+    }
+    for (const n of path) known.set(n, found ?? null);
+    if (found) known.set(found, found);
+    return found ?? null;
   };
 
   /**
