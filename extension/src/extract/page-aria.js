@@ -14,11 +14,12 @@ import { pageIconName } from "./page-icon-name.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageSvg } from "./page-svg.js";
+import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageAria, { uses: [pageClickable, pageFields, pageIconName, pageSeen, pageShadow, pageSvg] });
+definePagePart(pageAria, { uses: [pageClickable, pageFields, pageIconName, pageSeen, pageShadow, pageSvg, pageVisibility] });
 
 /**
- * Adds roleOf, nameOf, statesOf, isInteractive, contentText and kids to lib (contentText needs pageSeen; nameOf
+ * Adds roleOf, nameOf, statesOf, isInteractive, contentText, namingProhibited and kids to lib (contentText needs pageSeen; nameOf
  * pageIconName).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -110,6 +111,12 @@ export function pageAria(lib) {
   /** @param {string} role */
   lib.isInteractiveRole = (role) => INTERACTIVE.has(role);
 
+  /** Roles whose naming ARIA 1.2 prohibits: an aria-label on them is ignored. */
+  const NAMING_PROHIBITED = new Set(["caption", "code", "deletion", "emphasis", "generic", "insertion", "paragraph",
+    "presentation", "none", "strong", "subscript", "superscript"]);
+  /** @param {Element} el whether ARIA 1.2 prohibits naming it (its aria-label is ignored) */
+  lib.namingProhibited = (el) => NAMING_PROHIBITED.has(lib.roleOf(el));
+
   /**
    * Visible text of a subtree as a screen reader would read it (aria-label
    * and alt of descendants included), with only what a person sees of it
@@ -120,16 +127,22 @@ export function pageAria(lib) {
    * @returns {string}
    */
   lib.contentText = (node, depth = 0, skip = null) => {
-    if (node.nodeType === 3) return lib.textShows(node) ? /** @type {Text} */ (node).data : "";
+    if (node.nodeType === 3) return lib.seenData(node);
     if ((node.nodeType !== 1 && node.nodeType !== 11) || node === skip) return "";
     const el = /** @type {any} */ (node);
+    let iconLabel = "";
     if (node.nodeType === 1) {
       const st = lib.seenState(el);
       if (!st) return "";
       const shows = !st.invisible && !st.hideText;
+      // A descendant's aria-label stands for its content; on a role that prohibits naming (ARIA 1.2: a generic
+      // box, a paragraph) only when it shows no text (an icon): a sentence over visible words is shown to nobody.
       if (depth > 0 && !st.invisible) {
         const label = el.getAttribute("aria-label");
-        if (label && label.trim()) return ` ${label} `;
+        if (label && label.trim()) {
+          if (!lib.namingProhibited(el)) return ` ${label} `;
+          iconLabel = ` ${label} `;
+        }
       }
       if (el.tagName === "IMG") return shows ? el.getAttribute("alt") || "" : "";
       if (el.tagName === "INPUT") return depth > 0 && shows && TEXT_INPUTS.has(el.type) ? ` ${el.value} ` : "";
@@ -144,7 +157,7 @@ export function pageAria(lib) {
       out += block ? ` ${text} ` : text;
       if (out.length > 400) break;
     }
-    return out;
+    return iconLabel && !out.trim() ? iconLabel : out;
   };
 
   /** @param {Element} el */
@@ -249,7 +262,7 @@ export function pageAria(lib) {
       if (!ligature) name = content;
     }
     if (!name) name = clean(el.getAttribute("title") || "");
-    if (!name) name = clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "");
+    if (!name) name = clean((lib.placeholderShows(el) ? el.getAttribute("placeholder") : "") || el.getAttribute("aria-placeholder") || "");
     // An icon-only control: named from its icon (page-icon-name.js), marked `icon-name` by statesOf.
     if (!name && (ligature || INTERACTIVE.has(role) || role === "clickable")) name = lib.iconName(el, ligature);
     return cap(name, MAX_NAME);
@@ -272,8 +285,8 @@ export function pageAria(lib) {
     return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
   };
 
-  /** @param {any} option whether a select's list shows it (hidden and display:none options it does not) */
-  const listed = (option) => !option.hidden && option.ownerDocument.defaultView.getComputedStyle(option).display !== "none";
+  /** @param {any} option whether a select's list shows it (page-visibility.js optionListed) */
+  const listed = (option) => lib.optionListed(option);
 
   /**
    * State flags worth showing, as short words: checked (absent = not
@@ -292,7 +305,7 @@ export function pageAria(lib) {
       const value = valueOf(el) || "";
       if (value) out.push(lib.fieldValue(value));
       else {
-        const placeholder = clean(el.getAttribute("placeholder") || "");
+        const placeholder = lib.placeholderShows(el) ? clean(el.getAttribute("placeholder") || "") : "";
         if (placeholder && placeholder !== name) out.push(`placeholder=${JSON.stringify(cap(placeholder, 40))}`);
       }
       if (role === "slider" && (el.min || aria("aria-valuemin"))) {

@@ -4,6 +4,10 @@
  * - `colourOf(text)`: any computed CSS colour (`rgb()`, `color()`, `oklch()`, `lab()`, …) as sRGB [r, g, b, a], as
  *   the browser resolves it (a 1×1 canvas painted with it and read back), null when it is no colour;
  * - `composite(top, under, alpha)` and `contrast(a, b)` (WCAG);
+ * - `tinted(colour, tint)`: a colour through CSS filter functions (brightness, contrast, invert, grayscale, sepia,
+ *   saturate, hue-rotate: the Filter Effects formulas), as a filtered element paints its text and backgrounds;
+ * - `blended(mode, under, top)`: a colour painted with a `mix-blend-mode` over an opaque one (the separable modes;
+ *   the others are painted as normal);
  * - `gradientColours(image)`: the colours a gradient paints (its stops, resolved), null for a picture;
  * - `paintsOf(cs, under, alpha)`: the colours that may stand behind an element's text: its background colour,
  *   then its gradients, over what its parent shows; null for an image (unknown: a picture is no colour);
@@ -62,6 +66,66 @@ export function pageColour(lib) {
     return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1);
   };
 
+  /** @typedef {[string, number][]} Tint CSS filter functions, innermost first: [name, amount (hue-rotate: degrees)] */
+  /** @param {number} s @returns {number[]} */
+  const greyMatrix = (s) => [0.2126 + 0.7874 * s, 0.7152 - 0.7152 * s, 0.0722 - 0.0722 * s, 0.2126 - 0.2126 * s,
+    0.7152 + 0.2848 * s, 0.0722 - 0.0722 * s, 0.2126 - 0.2126 * s, 0.7152 - 0.7152 * s, 0.0722 + 0.9278 * s];
+  /** @param {number} s @returns {number[]} */
+  const sepiaMatrix = (s) => [0.393 + 0.607 * s, 0.769 - 0.769 * s, 0.189 - 0.189 * s, 0.349 - 0.349 * s,
+    0.686 + 0.314 * s, 0.168 - 0.168 * s, 0.272 - 0.272 * s, 0.534 - 0.534 * s, 0.131 + 0.869 * s];
+  /** @param {number} s @returns {number[]} */
+  const saturateMatrix = (s) => [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0.213 - 0.213 * s,
+    0.715 + 0.285 * s, 0.072 - 0.072 * s, 0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s];
+  /** @param {number} deg @returns {number[]} */
+  const hueMatrix = (deg) => {
+    const [c, n] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+    return [0.213 + c * 0.787 - n * 0.213, 0.715 - c * 0.715 - n * 0.715, 0.072 - c * 0.072 + n * 0.928,
+      0.213 - c * 0.213 + n * 0.143, 0.715 + c * 0.285 + n * 0.14, 0.072 - c * 0.072 - n * 0.283,
+      0.213 - c * 0.213 - n * 0.787, 0.715 - c * 0.715 + n * 0.715, 0.072 + c * 0.928 + n * 0.072];
+  };
+  /** @param {number} v */
+  const byte = (v) => Math.max(0, Math.min(255, v));
+
+  /** @param {number[]} colour [r, g, b, a] @param {Tint | undefined} tint @returns {number[]} */
+  lib.tinted = (colour, tint) => {
+    if (!tint?.length) return colour;
+    let [r, g, b] = colour;
+    for (const [fn, v] of tint) {
+      if (fn === "brightness") [r, g, b] = [r * v, g * v, b * v].map(byte);
+      else if (fn === "contrast") [r, g, b] = [r, g, b].map((c) => byte(((c / 255 - 0.5) * v + 0.5) * 255));
+      else if (fn === "invert") [r, g, b] = [r, g, b].map((c) => byte(c * (1 - Math.min(v, 1)) + (255 - c) * Math.min(v, 1)));
+      else {
+        const m = fn === "grayscale" ? greyMatrix(1 - Math.min(v, 1)) : fn === "sepia" ? sepiaMatrix(1 - Math.min(v, 1))
+          : fn === "saturate" ? saturateMatrix(v) : fn === "hue-rotate" ? hueMatrix(v) : null;
+        if (m) [r, g, b] = [0, 3, 6].map((i) => byte(m[i] * r + m[i + 1] * g + m[i + 2] * b));
+      }
+    }
+    return [r, g, b, colour[3]];
+  };
+
+  /** @type {Record<string, (b: number, s: number) => number>} separable blend functions on 0..1 channels */
+  const BLENDS = {
+    multiply: (b, s) => b * s,
+    screen: (b, s) => b + s - b * s,
+    overlay: (b, s) => (b <= 0.5 ? 2 * b * s : 1 - 2 * (1 - b) * (1 - s)),
+    darken: Math.min,
+    lighten: Math.max,
+    "color-dodge": (b, s) => (b === 0 ? 0 : s >= 1 ? 1 : Math.min(1, b / (1 - s))),
+    "color-burn": (b, s) => (b >= 1 ? 1 : s <= 0 ? 0 : 1 - Math.min(1, (1 - b) / s)),
+    "hard-light": (b, s) => (s <= 0.5 ? 2 * b * s : 1 - 2 * (1 - b) * (1 - s)),
+    "soft-light": (b, s) => (s <= 0.5 ? b - (1 - 2 * s) * b * (1 - b)
+      : b + (2 * s - 1) * ((b <= 0.25 ? ((16 * b - 12) * b + 4) * b : Math.sqrt(b)) - b)),
+    difference: (b, s) => Math.abs(b - s),
+    exclusion: (b, s) => b + s - 2 * b * s,
+  };
+
+  /** @param {string} mode a mix-blend-mode @param {number[]} under opaque @param {number[]} top @returns {number[]} */
+  lib.blended = (mode, under, top) => {
+    const f = BLENDS[mode];
+    if (!f) return top;
+    return [0, 1, 2].map((i) => f(under[i] / 255, top[i] / 255) * 255).concat(top[3]);
+  };
+
   /** @param {number[]} c */
   const luminance = (c) => {
     const [r, g, b] = c.slice(0, 3).map((v) => {
@@ -89,11 +153,13 @@ export function pageColour(lib) {
    * @param {CSSStyleDeclaration} cs
    * @param {number[][] | null} under what the parent shows there (null: unknown)
    * @param {number} [alpha] the element's own opacity
+   * @param {Tint} [tint] the filters its paint goes through (page-render.js renderContext)
    * @returns {number[][] | null}
    */
-  lib.paintsOf = (cs, under, alpha = 1) => {
-    const colour = lib.colourOf(cs.backgroundColor);
-    if (!colour) return null;
+  lib.paintsOf = (cs, under, alpha = 1, tint = undefined) => {
+    const raw = lib.colourOf(cs.backgroundColor);
+    if (!raw) return null;
+    const colour = lib.tinted(raw, tint);
     // An opaque colour hides whatever is under it (a picture's unknown colours too).
     if (!under && !(colour[3] * alpha >= 1 && cs.backgroundImage === "none")) return null;
     let out = under ?? [[0, 0, 0, 1]];
@@ -101,7 +167,7 @@ export function pageColour(lib) {
     if (cs.backgroundImage !== "none") {
       const stops = gradientColours(cs.backgroundImage);
       if (!stops) return null;
-      out = out.flatMap((u) => stops.map((s) => lib.composite(s, u, alpha))).slice(0, 16);
+      out = out.flatMap((u) => stops.map((s) => lib.composite(lib.tinted(s, tint), u, alpha))).slice(0, 16);
     }
     return out;
   };

@@ -50,6 +50,7 @@ definePagePart(pageCover, { uses: [pageColour, pagePaintOrder, pagePicture, page
 export function pageCover(lib) {
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "PICTURE", "svg", "IFRAME", "OBJECT", "EMBED"]);
   const PICTURE_SELECTOR = "img,video,canvas,picture,svg,iframe,object,embed";
+  const SVG_NS = "http://www.w3.org/2000/svg";
   /** An element at least this opaque hides what is under it. */
   const OPAQUE = 0.85;
 
@@ -68,10 +69,65 @@ export function pageCover(lib) {
     if (PICTURES.has(e.tagName)) return true;
     const cs = lib.styleOf(e, win);
     if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage) && lib.imageShows(cs.backgroundImage, win)) return true;
+    if (blursBehind(cs)) return true;
     const c = lib.colourOf(cs.backgroundColor);
     return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
   };
   lib.paints = paints;
+
+  /** A backdrop blur at least this wide (px) leaves no glyph of text under it legible. */
+  const BLURS_TEXT_PX = 6;
+  /** @param {CSSStyleDeclaration} cs whether its backdrop-filter blurs what is under it past reading */
+  const blursBehind = (cs) => {
+    const filter = /** @type {any} */ (cs).backdropFilter ?? "none";
+    if (filter === "none") return false;
+    const blur = /blur\(\s*([\d.]+)px/.exec(filter);
+    return !!blur && parseFloat(blur[1]) >= BLURS_TEXT_PX;
+  };
+
+  /**
+   * The boxes a positioned element's ::before and ::after paint opaque over its own in-flow content (hit
+   * testing reports a pseudo-element as its element, so only their computed boxes tell): absolutely
+   * positioned against the element, with content, an opaque background or a backdrop blur. One style read per
+   * positioned element and call.
+   * @param {Element} el a positioned element @param {Window} win
+   * @returns {{l: number, t: number, r: number, b: number}[]}
+   */
+  const pseudoCovers = (el, win) => {
+    const known = (lib.factsOf(win).pseudo ??= new WeakMap());
+    let boxes = known.get(el);
+    if (boxes) return boxes;
+    boxes = [];
+    for (const which of ["::before", "::after"]) {
+      const ps = win.getComputedStyle(el, which);
+      if (ps.content === "none" || ps.content === "normal" || ps.position !== "absolute" || ps.display === "none") continue;
+      const c = lib.colourOf(ps.backgroundColor);
+      const opaque = (!!c && c[3] * (parseFloat(ps.opacity) || 0) >= OPAQUE) || blursBehind(ps)
+        || (ps.backgroundImage !== "none" && !/gradient/.test(ps.backgroundImage) && lib.imageShows(ps.backgroundImage, win));
+      if (!opaque || ps.visibility !== "visible") continue;
+      const r = el.getBoundingClientRect();
+      const any = /** @type {any} */ (el);
+      const px = (/** @type {string} */ v) => parseFloat(v) || 0;
+      const l = r.left + any.clientLeft + px(ps.left) + px(ps.marginLeft);
+      const t = r.top + any.clientTop + px(ps.top) + px(ps.marginTop);
+      const w = px(ps.width) + px(ps.paddingLeft) + px(ps.paddingRight) + px(ps.borderLeftWidth) + px(ps.borderRightWidth);
+      const h = px(ps.height) + px(ps.paddingTop) + px(ps.paddingBottom) + px(ps.borderTopWidth) + px(ps.borderBottomWidth);
+      if (w >= 8 && h >= 8) boxes.push({ l, t, r: l + (ps.boxSizing === "border-box" ? px(ps.width) : w), b: t + (ps.boxSizing === "border-box" ? px(ps.height) : h) });
+    }
+    known.set(el, boxes);
+    return boxes;
+  };
+
+  /**
+   * Whether a positioned pseudo-element of the layer the text is painted in covers both its points (a reader
+   * without a walk; the walk notes them as painters).
+   * @param {Element} el @param {number[][]} points @param {Window} win
+   */
+  const coveredByPseudo = (el, points, win) => {
+    const layer = lib.positionedAbove(el, win);
+    if (!layer) return false;
+    return pseudoCovers(layer, win).some((b) => points.every(([x, y]) => x >= b.l && x <= b.r && y >= b.t && y <= b.b));
+  };
 
   /** @param {Element} e its parent in the flat tree (a slotted element's slot, a shadow root's host) */
   const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
@@ -204,6 +260,11 @@ export function pageCover(lib) {
       const root = /** @type {any} */ (el.getRootNode());
       for (const under of (root.elementsFromPoint ? root : win.document).elementsFromPoint(x, y)) {
         if (holds(el, under)) continue;
+        // The drawing an SVG text is part of is no picture behind it; the shapes drawn under it are (their fill).
+        if (under.namespaceURI === SVG_NS) {
+          if (holds(under, el)) continue;
+          if (under.tagName !== "svg") return under;
+        }
         if (PICTURES.has(under.tagName)) return under;
         const ucs = lib.styleOf(under, win);
         if (ucs.backgroundImage !== "none") return under;
@@ -215,7 +276,7 @@ export function pageCover(lib) {
     const facts = lib.factsOf(win);
     facts.pictures ??= [...win.document.querySelectorAll(PICTURE_SELECTOR)].map((pic) => [pic, pic.getBoundingClientRect()]);
     for (const [pic, b] of facts.pictures) {
-      if (holds(el, pic)) continue;
+      if (holds(el, pic) || holds(pic, el)) continue; // the SVG an SVG text is part of is no picture behind it
       if (b.left <= x && b.right >= x && b.top <= y && b.bottom >= y) return pic;
     }
     return null;
@@ -224,11 +285,12 @@ export function pageCover(lib) {
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
    * @typedef {{seq: number, z: number}} Layer the positioned box text is painted in: its document order and z-index
-   * @typedef {{el: Element, box: Box, win: Window, seq: number, z: number, pinned: boolean, through: boolean}} Painter
-   *   through: `pointer-events: none` (hit testing does not see it)
+   * @typedef {{el: Element, box: Box, win: Window, seq: number, z: number, pinned: boolean, through: boolean,
+   *   pseudo?: boolean}} Painter through: hit testing does not see it (`pointer-events: none`, a pseudo-element);
+   *   pseudo: el's positioned ::before or ::after, painted over el's in-flow content
    * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number, fixed: boolean,
    *   parts: Box[], inView: boolean | null}} TextMark inView: null until asked (inViewOf)
-   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null}} Cover
+   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null, met?: WeakMap<Element, Layer>}} Cover
    */
 
   /** @param {Set<Node> | null} skip text nodes found covered by an earlier walk @returns {Cover} */
@@ -245,14 +307,23 @@ export function pageCover(lib) {
    */
   lib.notePainter = (cover, el, cs, ns, st) => {
     if (!cover || (cs.position === "static" && cs.transform === "none")) return;
+    // Met once per walk: a control's content is read for its name and its token (page-visibility.js seenText).
+    const met = (cover.met ??= new WeakMap()).get(el);
+    if (met) return void (ns.layer = met);
     const z = cs.zIndex === "auto" ? st.layer?.z ?? 0 : parseInt(cs.zIndex, 10) || 0;
     const seq = ++cover.seq;
     ns.layer = { seq, z };
-    if (!paints(el, st.win) || (ns.rc?.alpha ?? 1) < OPAQUE) return;
+    cover.met.set(el, ns.layer);
+    if ((ns.rc?.alpha ?? 1) < OPAQUE) return;
+    const pinnedBox = /fixed|sticky/.test(cs.position) || !!st.rc?.at?.fixed;
+    if (cs.position !== "static" && cs.visibility === "visible") {
+      for (const box of pseudoCovers(el, st.win)) cover.painters.push({ el, box, win: st.win, seq, z, pinned: pinnedBox, through: true, pseudo: true });
+    }
+    if (!paints(el, st.win)) return;
     const r = el.getBoundingClientRect();
     if (r.width < 8 || r.height < 8) return;
     cover.painters.push({ el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq, z,
-      pinned: /fixed|sticky/.test(cs.position) || !!st.rc?.at?.fixed, through: cs.pointerEvents === "none" });
+      pinned: pinnedBox, through: cs.pointerEvents === "none" });
   };
 
   /** @param {Painter} p @param {TextMark} t whether the painter is painted above the text at both its points */
@@ -261,7 +332,7 @@ export function pageCover(lib) {
     const tz = t.layer?.z ?? 0;
     if (p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
     if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
-    if (holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
+    if (!p.pseudo && holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
     if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
     return true;
   };
@@ -278,12 +349,16 @@ export function pageCover(lib) {
   lib.coveredByPainters = (cover, node, el, parts, st) => {
     if (cover?.skip?.has(node)) return true;
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
+    if (coveredByPseudo(el, points, st.win)) return true;
     const walking = cover ?? lib.walkCover;
     /** @type {TextMark} */
     const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0, fixed: !!st.rc?.at?.fixed,
       parts, inView: null };
     if (!walking) return !inViewOf(mark) && coveredInOrder(el, points, parts[0], st);
     if (walking.painters.some((/** @type {Painter} */ p) => (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
+    // Text the walk reads without walking it (a control's name from its content): the walk has not met the
+    // boxes inside that control, so the document's layers are asked.
+    if (!cover && !inViewOf(mark) && coveredInOrder(el, points, parts[0], st)) return true;
     if (cover) cover.texts.push(mark);
     return !cover && !!walking.skip?.has(node);
   };

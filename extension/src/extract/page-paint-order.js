@@ -9,6 +9,8 @@
  *   (auto counts as 0), then the later in document order; a layer inside the text's own layer paints over its
  *   in-flow text unless its z-index is negative; a layer around the text is under it. A z-index inside a
  *   positioned box with z-index auto is compared where the chains part (not lifted into the outer context).
+ * - `belowAncestor(el, parts, win)`: whether text in a negative z-index layer is painted under the background of
+ *   an ancestor inside the layer's stacking context (CSS 2.1 appendix E: negative layers before block backgrounds).
  * - `paintersOf(win)`: every box of the document that is a layer of its own and paints something opaque, with
  *   its box, for a reader that judges text without a walk (page-seen.js) where hit testing cannot answer:
  *   outside the viewport, or a text hit testing skips. One pass per call (page-render.js factsOf).
@@ -23,7 +25,7 @@ import { pageRender } from "./page-render.js";
 definePagePart(pagePaintOrder, { uses: [pageCover, pageRender] });
 
 /**
- * Adds layerOf, paintedOver and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
+ * Adds layerOf, paintedOver, belowAncestor, positionedAbove and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePaintOrder(lib) {
@@ -105,6 +107,78 @@ export function pagePaintOrder(lib) {
     const [za, zb] = [zOf(a, win), zOf(b, win)];
     if (za !== zb) return za > zb;
     return !!(b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);
+  };
+
+  /**
+   * Whether a box makes a stacking context (the context a negative z-index layer inside it is painted in).
+   * @param {Element} e @param {Window} win
+   */
+  const stacks = (e, win) => {
+    const cs = lib.styleOf(e, win);
+    if (/fixed|sticky/.test(cs.position) || (cs.position !== "static" && cs.zIndex !== "auto")) return true;
+    if (cs.position !== "static") return ownLayer({ ...stylePart(cs), position: "static" }, e, win);
+    return ownLayer(cs, e, win);
+  };
+  /** @param {CSSStyleDeclaration} cs the properties ownLayer reads */
+  const stylePart = (cs) => {
+    const any = /** @type {any} */ (cs);
+    return /** @type {any} */ ({ transform: cs.transform, filter: cs.filter, opacity: cs.opacity, clipPath: cs.clipPath,
+      maskImage: any.maskImage, webkitMaskImage: any.webkitMaskImage, isolation: cs.isolation, mixBlendMode: cs.mixBlendMode,
+      perspective: cs.perspective, backdropFilter: any.backdropFilter, willChange: cs.willChange, contain: cs.contain,
+      zIndex: cs.zIndex });
+  };
+
+  /**
+   * Whether an ancestor paints its background over the in-flow text of `el`: the text is in a layer with a
+   * negative z-index, which its stacking context paints before the backgrounds of the boxes inside it (CSS 2.1
+   * appendix E, step 3 before step 4), and an ancestor between that context and the layer paints opaque there.
+   * @param {Element} el @param {{l: number, t: number, r: number, b: number}[]} parts the text's visible boxes
+   * @param {Window} win
+   */
+  lib.belowAncestor = (el, parts, win) => {
+    for (let l = lib.positionedAbove(el, win); l; ) {
+      const layer = /** @type {Element} */ (l);
+      if (zOf(layer, win) < 0) {
+        const body = layer.ownerDocument.body;
+        for (let a = up(layer); a && a !== body && !stacks(a, win); a = up(a)) {
+          if (!lib.paints(a, win)) continue;
+          const b = a.getBoundingClientRect();
+          if (parts.every((p) => p.l >= b.left && p.r <= b.right && p.t >= b.top && p.b <= b.bottom)) return true;
+        }
+      }
+      const p = up(layer);
+      l = p ? lib.positionedAbove(p, win) : null;
+    }
+    return false;
+  };
+
+  /**
+   * The nearest positioned element at or above `e` in the flat tree, or null: one style read per element and
+   * call (each element asks its parent's answer), so a judgement per text node stays cheap.
+   * @param {Element} e @param {Window} win @returns {Element | null}
+   */
+  lib.positionedAbove = (e, win) => {
+    const known = (lib.factsOf(win).positioned ??= new WeakMap());
+    /** @type {Element[]} */
+    const path = [];
+    /** @type {Element | null | undefined} */
+    let found;
+    for (let n = /** @type {Element | null} */ (e); n; n = up(n)) {
+      found = known.get(n);
+      if (found !== undefined) break;
+      if (n === n.ownerDocument.documentElement) {
+        found = null;
+        break;
+      }
+      if (lib.styleOf(n, win).position !== "static") {
+        found = n;
+        break;
+      }
+      path.push(n);
+    }
+    for (const n of path) known.set(n, found ?? null);
+    if (found) known.set(found, found);
+    return found ?? null;
   };
 
   /**

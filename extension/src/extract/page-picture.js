@@ -7,8 +7,9 @@
  * - `imageShows(image, win)`: whether a computed background-image has a picture that loaded (page-cover.js: one
  *   that failed or was blocked covers nothing).
  * - `pictureSamples(pic, rect, win)`: the colours of the part of a picture behind a rectangle (an <img> drawn
- *   with object-fit fill: the part of its image under the rectangle; any other <img>, or a box's
- *   `background-image: url(…)`: the whole image), read by drawing it into a small canvas. null when they cannot
+ *   with object-fit fill, or a box's `background-image: url(…)` where its size, position and repeat draw it: the
+ *   part of its image under the rectangle; any other <img>: the whole image), read by drawing it into a small
+ *   canvas; an SVG shape: its fill). null when they cannot
  *   be read: an image from another origin without CORS (the canvas is tainted), one not decoded yet, a video, a
  *   canvas, a frame or an inline SVG, a background of several layers. A caller keeps the text then: text over a
  *   picture whose colours are unknown is never deleted.
@@ -17,12 +18,13 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
 import { pageRender } from "./page-render.js";
 
-definePagePart(pagePicture, { uses: [pageRender] });
+definePagePart(pagePicture, { uses: [pageColour, pageRender] });
 
 /**
- * Adds picturesOver, imageShows and pictureSamples to lib (needs pageRender's factsOf).
+ * Adds picturesOver, imageShows and pictureSamples to lib (needs pageRender's factsOf, pageColour's colourOf).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePicture(lib) {
@@ -72,6 +74,63 @@ export function pagePicture(lib) {
   };
 
   /**
+   * The part of a background image (natural size iw × ih) behind a rectangle, as [sx, sy, sw, sh] in the
+   * image's pixels: where background-size (cover, contain, lengths, percentages, auto), background-position and
+   * background-repeat draw it in the element's padding box. null when the image is not behind the rectangle.
+   * @param {Element} pic @param {CSSStyleDeclaration} cs @param {number} iw @param {number} ih
+   * @param {{left: number, top: number, right: number, bottom: number}} rect
+   * @returns {number[] | null}
+   */
+  const backgroundPart = (pic, cs, iw, ih, rect) => {
+    const any = /** @type {any} */ (pic);
+    const box = pic.getBoundingClientRect();
+    const [l, t, w, h] = [box.left + any.clientLeft, box.top + any.clientTop, any.clientWidth || box.width, any.clientHeight || box.height];
+    if (!iw || !ih || !w || !h) return null;
+    /** @param {string} v @param {number} of */
+    const len = (v, of) => (v.endsWith("%") ? (parseFloat(v) / 100) * of : parseFloat(v));
+    let [dw, dh] = [iw, ih];
+    const size = cs.backgroundSize.split(",")[0].trim();
+    if (size === "cover" || size === "contain") {
+      const k = (size === "cover" ? Math.max : Math.min)(w / iw, h / ih);
+      [dw, dh] = [iw * k, ih * k];
+    } else {
+      const [sx = "auto", sy = "auto"] = size.split(/\s+/);
+      const x = sx === "auto" ? NaN : len(sx, w);
+      const y = sy === "auto" ? NaN : len(sy, h);
+      dw = Number.isNaN(x) ? (Number.isNaN(y) ? iw : (y * iw) / ih) : x;
+      dh = Number.isNaN(y) ? (Number.isNaN(x) ? ih : (x * ih) / iw) : y;
+    }
+    if (!(dw > 0 && dh > 0)) return null;
+    /** @param {string} v a computed position (`50%`, `10px`, `calc(50% + 4px)`) @param {number} room */
+    const at = (v, room) => {
+      const first = v.split(",")[0].trim();
+      const pct = /(-?[\d.]+)%/.exec(first);
+      const px = /(-?[\d.]+)px/.exec(first);
+      return (pct ? (parseFloat(pct[1]) / 100) * room : 0) + (px ? parseFloat(px[1]) : 0);
+    };
+    const ox = l + at(cs.backgroundPositionX, w - dw);
+    const oy = t + at(cs.backgroundPositionY, h - dh);
+    const repeat = cs.backgroundRepeat.split(",")[0].trim();
+    const repeatX = !/no-repeat|repeat-y/.test(repeat) || repeat === "repeat no-repeat";
+    const repeatY = !/no-repeat|repeat-x/.test(repeat) || repeat === "no-repeat repeat";
+    /** @param {number} a @param {number} b the rect's span @param {number} o @param {number} d @param {number} n @param {boolean} tiles */
+    const span = (a, b, o, d, n, tiles) => {
+      let [u, v] = [(a - o) / d, (b - o) / d];
+      if (tiles) {
+        if (v - u >= 1) return [0, n];
+        const k = Math.floor(u);
+        [u, v] = [u - k, v - k];
+        if (v > 1) return [0, n]; // across a tile's edge: the whole tile
+      }
+      [u, v] = [Math.max(0, u), Math.min(1, v)];
+      return v > u ? [u * n, Math.max((v - u) * n, 1)] : null;
+    };
+    const xs = span(rect.left, rect.right, ox, dw, iw, repeatX);
+    const ys = span(rect.top, rect.bottom, oy, dh, ih, repeatY);
+    return xs && ys ? [xs[0], ys[0], xs[1], ys[1]] : null;
+  };
+
+  /**
    * @param {Element} pic an element that shows a picture
    * @param {{left: number, top: number, right: number, bottom: number}} rect the text's box
    * @param {Window} win
@@ -82,6 +141,11 @@ export function pagePicture(lib) {
     let img = null;
     let [sx, sy, sw, sh] = [0, 0, 0, 0];
     const cs = win.getComputedStyle(pic);
+    if (pic.namespaceURI === "http://www.w3.org/2000/svg" && pic.tagName !== "svg") {
+      // An SVG shape: its fill, when it is a colour.
+      const fill = cs.fill === "none" || cs.fill.startsWith("url(") ? null : lib.colourOf(cs.fill);
+      return fill ? [[fill[0], fill[1], fill[2], fill[3] * (parseFloat(cs.fillOpacity) || 0)]] : null;
+    }
     if (pic.tagName === "IMG") {
       const el = /** @type {HTMLImageElement} */ (pic);
       if (!el.complete || !el.naturalWidth) return null;
@@ -104,7 +168,9 @@ export function pagePicture(lib) {
       if (layers !== 1 || !url) return null;
       img = imageAt(url[1], pic.ownerDocument);
       if (!img) return null;
-      [sw, sh] = [img.naturalWidth, img.naturalHeight];
+      const part = backgroundPart(pic, cs, img.naturalWidth, img.naturalHeight, rect);
+      if (!part) return null;
+      [sx, sy, sw, sh] = part;
     }
     pen ??= new OffscreenCanvas(GRID, GRID).getContext("2d", { willReadFrequently: true });
     try {

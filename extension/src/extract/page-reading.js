@@ -179,7 +179,7 @@ export function pageReading(lib) {
       if (node.nodeType === 3) {
         const data = /** @type {Text} */ (node).data;
         if (!st.invisible && !st.hideText && data.trim() && !lib.textSeen(node, st)) {
-          line += data;
+          line += lib.shownData(node, st.rc, st.win);
           size += data.length;
         }
         return;

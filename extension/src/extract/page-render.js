@@ -5,13 +5,16 @@
  *
  * - `areasOf(win)`: the document's scrollable area and the viewport, in viewport coordinates;
  * - `renderContext(el, cs, st)`: what an element passes to its descendants: the effective opacity through every
- *   ancestor, filter (`opacity()`, and filters that flatten everything: `contrast(0)`, `brightness(0)`) and mask
+ *   ancestor, filter (`opacity()`; the colour functions are kept as its `tint`, page-colour.js tinted) and mask
  *   (a gradient mask's most opaque stop), the rectangle every overflow-clipping ancestor (at its current scroll
- *   position), `clip` and `contain: paint` leave visible, and whether the document's scrollable area bounds it
+ *   position), `clip`, `contain: paint` and a basic-shape `clip-path` (its bounding box) leave visible, its blend
+ *   mode, whether a 3D transform turns its back (backface-visibility: hidden), whether its content is rendered
+ *   at all (content-visibility: hidden and a closed <details> skip theirs: the browser's checkVisibility), and whether the document's scrollable area bounds it
  *   (a scroll container's content is reached by scrolling it instead); absolutely positioned descendants take the
  *   context of their containing block, fixed ones the viewport. Plus `hidden`: why nothing of the element itself
  *   can show, or "".
  * - `textBoxes(node)`: a text node's boxes after transforms and zoom (Range.getClientRects).
+ * - `shownData(node, rc, win)`: its text with the words outside what can show blanked (a clipped line's tail).
  * - `boxesShow(rects, chars, rc, win)`: whether boxes can show one legible glyph: thicker than MIN_GLYPH_PX,
  *   an advance per character of at least MIN_ADVANCE_PX (nothing squashed, scaled or rotated to an edge), and a
  *   part at least one glyph in size left inside the clip and the scrollable area. Returns why not, or "".
@@ -28,7 +31,8 @@ import { pageColour } from "./page-colour.js";
 definePagePart(pageRender, { uses: [pageColour] });
 
 /**
- * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, boxesShow and shownParts to lib (needs pageColour).
+ * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
+ * shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageRender(lib) {
@@ -154,22 +158,40 @@ export function pageRender(lib) {
   /**
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
    * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
-   *   shaped?: boolean}} RenderContext shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing)
+   *   shaped?: boolean, tint?: [string, number][], blend?: string, skips?: boolean, flipped?: boolean, flat?: boolean}}
+   *   RenderContext shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
+   *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with; skips:
+   *   its content is not rendered (content-visibility: hidden, a closed <details>); flipped: a 3D transform shows
+   *   its back; flat: its children are flattened into its plane (no preserve-3d)
    */
 
-  /** @param {string} filter a computed filter @returns {[number, number]} [opacity factor, blur px] */
+  /** Filter functions that change colours (page-colour.js tinted), not opacity or sharpness. */
+  const TINTS = new Set(["brightness", "contrast", "invert", "grayscale", "sepia", "saturate", "hue-rotate"]);
+  /** @param {string} arg an angle @returns {number} degrees */
+  const degrees = (arg) => {
+    const v = parseFloat(arg);
+    return arg.endsWith("turn") ? v * 360 : arg.endsWith("grad") ? v * 0.9 : arg.endsWith("rad") ? (v * 180) / Math.PI : v;
+  };
+
+  /**
+   * @param {string} filter a computed filter
+   * @returns {[number, number, [string, number][]]} [opacity factor, blur px, the colour functions in order]
+   */
   const filterEffect = (filter) => {
-    if (filter === "none") return [1, 0];
+    if (filter === "none") return [1, 0, []];
     let alpha = 1;
     let blur = 0;
+    /** @type {[string, number][]} */
+    const tint = [];
     for (const [, fn, arg] of filter.matchAll(/([a-z-]+)\(([^()]*)\)/g)) {
-      const v = arg.trim().endsWith("%") ? parseFloat(arg) / 100 : parseFloat(arg);
+      const a = arg.trim();
+      const v = fn === "hue-rotate" ? degrees(a) : a.endsWith("%") ? parseFloat(a) / 100 : a === "" ? 1 : parseFloat(a);
       if (Number.isNaN(v)) continue;
       if (fn === "opacity") alpha *= Math.min(1, v);
-      else if ((fn === "contrast" || fn === "brightness") && v <= 0.1) alpha = 0; // everything one colour
       else if (fn === "blur") blur += v;
+      else if (TINTS.has(fn)) tint.push([fn, v]);
     }
-    return [alpha, blur];
+    return [alpha, blur, tint];
   };
 
   /** @param {CSSStyleDeclaration} cs the most opaque a mask lets anything be (a picture mask: 1, unknown) */
@@ -190,6 +212,43 @@ export function pageRender(lib) {
     return { t: box.top + (top ?? 0), r: box.left + (right ?? box.width), b: box.top + (bottom ?? box.height), l: box.left + (left ?? 0) };
   };
 
+  /**
+   * The box a basic-shape clip-path (inset, circle, ellipse, polygon; against the border box) leaves at most, or
+   * null for any other (a path or url(): hit testing judges those where it can, page-cover.js).
+   * @param {string} path a computed clip-path @param {DOMRect} box @returns {Box | null}
+   */
+  const clipPathBox = (path, box) => {
+    const m = /^(inset|circle|ellipse|polygon)\((.*)\)(?:\s+[a-z-]+)?$/.exec(path);
+    if (!m) return null;
+    const [w, h] = [box.width, box.height];
+    /** @param {string} v @param {number} of */
+    const len = (v, of) => (v.endsWith("%") ? (parseFloat(v) / 100) * of : parseFloat(v));
+    const args = m[2].trim();
+    if (m[1] === "inset") {
+      const v = args.split(/\s+round\s+/)[0].trim().split(/\s+/);
+      const [t, r = t, b = t, l = r] = v;
+      const out = { l: box.left + len(l, w), t: box.top + len(t, h), r: box.right - len(r, w), b: box.bottom - len(b, h) };
+      return [out.l, out.t, out.r, out.b].some(Number.isNaN) ? null : out;
+    }
+    if (m[1] === "polygon") {
+      const pts = args.replace(/^(nonzero|evenodd)\s*,/, "").split(",").map((p) => p.trim().split(/\s+/));
+      const xs = pts.map((p) => box.left + len(p[0], w));
+      const ys = pts.map((p) => box.top + len(p[1] ?? "", h));
+      if ([...xs, ...ys].some(Number.isNaN)) return null;
+      return { l: Math.min(...xs), t: Math.min(...ys), r: Math.max(...xs), b: Math.max(...ys) };
+    }
+    const [radii, at = "50% 50%"] = args.split(/\s*\bat\b\s*/);
+    const [cx, cy] = at.trim().split(/\s+/);
+    const x = box.left + len(cx ?? "50%", w);
+    const y = box.top + len(cy ?? cx ?? "50%", h);
+    const r = radii.trim().split(/\s+/);
+    const diag = Math.hypot(w, h) / Math.SQRT2;
+    const rx = /^\d/.test(r[0] ?? "") ? len(r[0], m[1] === "circle" ? diag : w) : NaN;
+    const ry = m[1] === "circle" ? rx : /^\d/.test(r[1] ?? "") ? len(r[1], h) : NaN;
+    if ([x, y, rx, ry].some(Number.isNaN)) return null; // closest-side and the like: not judged here
+    return { l: x - rx, t: y - ry, r: x + rx, b: y + ry };
+  };
+
   /** @param {Box} b @param {number} [min] whether a box can hold one glyph */
   const holdsGlyph = (b, min = MIN_GLYPH_PX) => b.r - b.l >= min && b.b - b.t >= min;
 
@@ -199,6 +258,17 @@ export function pageRender(lib) {
     const area = areasOf(win).area;
     return meet(at.clip, { l: at.freeX ? -INF : area.l, r: at.freeX ? INF : area.r, t: at.freeY ? -INF : area.t,
       b: at.freeY ? INF : area.b });
+  };
+
+  /**
+   * The blend mode an element's text is painted with: its own, else its parent's (isolation: isolate ends it).
+   * Style reads cost: isolation is read only under a blend.
+   * @param {CSSStyleDeclaration} cs @param {string | undefined} parent
+   */
+  const blendOf = (cs, parent) => {
+    const mode = cs.mixBlendMode;
+    if (mode !== "normal") return mode;
+    return parent && cs.isolation !== "isolate" ? parent : undefined;
   };
 
   const CLIPS = /hidden|clip/;
@@ -221,9 +291,16 @@ export function pageRender(lib) {
     /** @type {Frame} */
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
-    const [fAlpha, blur] = filterEffect(cs.filter);
+    const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
     const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs);
     let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
+    // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
+    // closed <details> but its summary) has no box the browser paints: checkVisibility tells.
+    if (!hidden && parent.skips && !el.checkVisibility()) hidden = "not rendered";
+    // A 3D transform that turns the element's back to the viewer, with backface-visibility: hidden.
+    let flipped = parent.flat === false ? !!parent.flipped : false;
+    if (cs.transform !== "none" && /^matrix3d/.test(cs.transform) && new (/** @type {any} */ (st.win).DOMMatrixReadOnly)(cs.transform).m33 < 0) flipped = !flipped;
+    if (!hidden && flipped && cs.backfaceVisibility === "hidden") hidden = "turned away";
     const ox = cs.overflowX;
     const oy = cs.overflowY;
     const paintContained = /paint|strict|content/.test(cs.contain);
@@ -254,10 +331,21 @@ export function pageRender(lib) {
       };
       at = { clip, freeX, freeY, fixed: at.fixed };
     }
+    if (!hidden && cs.clipPath !== "none") {
+      const shape = clipPathBox(cs.clipPath, el.getBoundingClientRect());
+      if (shape) {
+        at = { ...at, clip: meet(at.clip, shape) };
+        if (!holdsGlyph(at.clip)) hidden = "clipped";
+      }
+    }
     const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
     /** @type {RenderContext} */
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
-      shaped: !!parent.shaped || cs.clipPath !== "none" };
+      shaped: !!parent.shaped || cs.clipPath !== "none",
+      tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,
+      blend: blendOf(cs, parent.blend),
+      skips: cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
+      flipped, flat: !flipped || cs.transformStyle !== "preserve-3d" }; // only a turned element's children ask
     facts.rcs.set(el, rc);
     return rc;
   };
@@ -312,6 +400,45 @@ export function pageRender(lib) {
         && part.r > part.l && part.b > part.t) return "";
     }
     return "off-screen or clipped";
+  };
+
+  /**
+   * Whether a box moved by (dx, dy) (a text shadow) still has a glyph-sized part inside what can show.
+   * @param {{left: number, top: number, right: number, bottom: number}} r @param {number} dx @param {number} dy
+   * @param {RenderContext | undefined} rc @param {Window} win
+   */
+  lib.showsAt = (r, dx, dy, rc, win) => holdsGlyph(meet(showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false,
+    fixed: false }, win), { l: r.left + dx, t: r.top + dy, r: r.right + dx, b: r.bottom + dy }));
+
+  /**
+   * A text node's text with the words that lie outside what can show blanked (same length, so offsets still
+   * map to the node): the clipped tail of a line in an overflow-hidden box, past an ellipsis or in an overflow
+   * column; the words a person sees stay. Most nodes lie wholly inside and cost one comparison per box.
+   * @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {string}
+   */
+  lib.shownData = (node, rc, win) => {
+    const data = node.data;
+    const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
+    /** @param {DOMRect} r @param {number} share how much of its width must show */
+    const shows = (r, share) => {
+      const part = meet(where, boxOf(r));
+      return part.r - part.l >= r.width * share - 0.5 && part.b - part.t >= r.height * 0.5;
+    };
+    const rects = /** @type {DOMRect[]} */ (lib.textBoxes(node));
+    if (rects.every((/** @type {DOMRect} */ r) => shows(r, 1))) return data;
+    const doc = /** @type {Document} */ (node.ownerDocument);
+    const range = doc.createRange();
+    let out = "";
+    let at = 0;
+    for (const word of data.matchAll(/\S+/g)) {
+      const start = /** @type {number} */ (word.index);
+      range.setStart(node, start);
+      range.setEnd(node, start + word[0].length);
+      const seen = [...range.getClientRects()].some((/** @type {DOMRect} */ r) => shows(r, 0.6));
+      out += data.slice(at, start) + (seen ? word[0] : " ".repeat(word[0].length));
+      at = start + word[0].length;
+    }
+    return out + data.slice(at);
   };
 
   /** The part of the boxes inside what can show (for hit testing). @param {DOMRect[]} rects @param {RenderContext | undefined} rc @param {Window} win */

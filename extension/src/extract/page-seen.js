@@ -12,7 +12,7 @@
  * - `seenState(el)`: the walk's state at the element (its children's starting point), or null when nothing of
  *   it or in it can be seen (display:none, aria-hidden, hiddenBy, an unrendered light child of a shadow host,
  *   the inside of a closed <details> or of content-visibility:hidden);
- * - `textShows(node)`: whether a text node shows;
+ * - `textShows(node)`: whether a text node shows; `seenData(node)`: what of its text shows;
  * - `seenRuns(root, visit)`: the text a subtree shows, run by run, in flat-tree order;
  * - `shownText(root, max)`: the same as one string, whitespace collapsed;
  * - `seenLabel(el)`: what a description quotes for an element (`button#send "Send"`).
@@ -34,7 +34,7 @@ import { pageVisibility } from "./page-visibility.js";
 definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageRender, pageShadow, pageVisibility] });
 
 /**
- * Adds seenState, seenNote, seenForget, textShows, seenRuns, shownText, seenLabel and seenReady to lib
+ * Adds seenState, seenNote, seenForget, textShows, seenData, seenRuns, shownText, seenLabel and seenReady to lib
  * (needs pageAria, pageControls, pageReading, pageVisibility).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -183,13 +183,24 @@ export function pageSeen(lib) {
   };
 
   /**
+   * What a text node shows: "" when it does not, else its text with the words outside what can show blanked
+   * (page-render.js shownData).
+   * @param {Node} node @returns {string}
+   */
+  lib.seenData = (node) => {
+    if (!lib.textShows(node)) return "";
+    const st = lib.seenState(/** @type {Element} */ (lib.flatParent(node)));
+    return lib.shownData(node, st.rc, st.win);
+  };
+
+  /**
    * Visit the text a subtree shows, in flat-tree order: text nodes, a visible image's alt text, a line break;
    * " " marks the edges of block elements. Stops when `visit` returns true.
    * @param {Node} root an element or a text node
    * @param {(text: string, node: Text | null) => boolean | void} visit node: the text node it comes from
    */
   lib.seenRuns = (root, visit) => {
-    if (root.nodeType === 3) return void (lib.textShows(root) && visit(/** @type {Text} */ (root).data, /** @type {Text} */ (root)));
+    if (root.nodeType === 3) return void (lib.textShows(root) && visit(lib.seenData(root), /** @type {Text} */ (root)));
     if (root.nodeType !== 1) return;
     const top = lib.seenState(/** @type {Element} */ (root));
     if (top) walk(/** @type {Element} */ (root), top, visit);
@@ -211,7 +222,7 @@ export function pageSeen(lib) {
     const known = memo();
     for (const kid of lib.kids(el)) {
       if (kid.nodeType === 3) {
-        if (shows(st) && readable(/** @type {Text} */ (kid), st) && visit(/** @type {Text} */ (kid).data, /** @type {Text} */ (kid))) return true;
+        if (shows(st) && readable(/** @type {Text} */ (kid), st) && visit(lib.shownData(kid, st.rc, st.win), /** @type {Text} */ (kid))) return true;
         continue;
       }
       if (kid.nodeType !== 1) continue;
@@ -250,6 +261,7 @@ export function pageSeen(lib) {
     let text = FIELDS.has(el.tagName) ? "" : lib.shownText(el, MAX_LABEL * 2);
     if (!text && !st.invisible && !st.hideText) {
       for (const attr of NAME_ATTRS) {
+        if (attr === "placeholder" && !lib.placeholderShows(el)) continue;
         text = (el.getAttribute(attr) ?? "").replace(/\s+/g, " ").trim();
         if (text) break;
       }

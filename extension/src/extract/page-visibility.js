@@ -25,6 +25,9 @@
  * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
  *   reader that starts at the element instead of walking from the root.
  * - `hiddenLength(node)`: how many characters an invisible subtree held (counted in the result's hidden_chars).
+ * - `optionListed(option)`: whether a <select>'s list shows an option (not hidden, itself or by its optgroup).
+ * - `placeholderShows(el)`: whether a field's placeholder can be read (its ::placeholder colour over the field);
+ *   a name or state from a placeholder nobody can read is not given.
  * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
  *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
  *   characters or 4 words: an icon's label does not), marked with the state `attr-name`; a control that stays
@@ -41,15 +44,17 @@ import { pageAria } from "./page-aria.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
+import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePicture, pageRender, pageSeen, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
 
 /**
- * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, hiddenLength and shownName to lib (needs pageRender, pageCover).
+ * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
+ * shownName to lib (needs pageRender, pageCover).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageVisibility(lib) {
@@ -108,7 +113,7 @@ export function pageVisibility(lib) {
     const fontPx = rc.blur > 0 || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
-    const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0);
+    const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
     ns.bg = bg;
     ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
     ns.unseen = unseen || st.unseen || "";
@@ -118,28 +123,30 @@ export function pageVisibility(lib) {
     if (control && !own && (fontPx ?? 16) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
-      const verdict = colourHides(cs, rc.alpha, bg);
       /** @type {DOMRect | null} */
       let first = null;
       const box = () => (first ??= own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
+      /** @type {Paint} */
+      const paint = { el, rc, font: () => fontPx ?? parseFloat(cs.fontSize), box, win: st.win };
+      const verdict = colourHides(cs, paint, bg);
       // A picture behind the text (a box's background image, an image under it) is sampled (page-picture.js).
       const pic = verdict === SAME_COLOUR || (!verdict && (ns.picture || lib.picturesOver(box, st.win)))
         ? (bg ? null : ns.picture) ?? lib.pictureBehind(el, box(), st.win) : null;
-      ns.hideText = pic ? onPicture(cs, rc.alpha, pic, box(), under, st.win) : verdict;
+      ns.hideText = pic ? onPicture(cs, paint, pic, box(), under, st.win) : verdict;
     }
   };
 
   /**
    * Why text of this style does not show over the part of a picture behind it: SAME_COLOUR when its colours
    * are read and none stands out from the text, else "" (colours that cannot be read keep the text).
-   * @param {CSSStyleDeclaration} cs @param {number} alpha @param {Element} pic @param {DOMRect} rect
+   * @param {CSSStyleDeclaration} cs @param {Paint} paint @param {Element} pic @param {DOMRect} rect
    * @param {number[][] | null} under what the picture's parent shows @param {Window} win
    */
-  const onPicture = (cs, alpha, pic, rect, under, win) => {
+  const onPicture = (cs, paint, pic, rect, under, win) => {
     const samples = lib.pictureSamples(pic, rect, win);
     if (!samples) return "";
     const base = (under ?? lib.canvasOf(win) ?? [[255, 255, 255, 1]])[0];
-    return colourHides(cs, alpha, samples.map((/** @type {number[]} */ c) => lib.composite(c, base))) === SAME_COLOUR ? SAME_COLOUR : "";
+    return colourHides(cs, paint, samples.map((/** @type {number[]} */ c) => lib.composite(c, base))) === SAME_COLOUR ? SAME_COLOUR : "";
   };
 
   /** @param {Element} el its first text node of its own that is not only white space, or null */
@@ -151,46 +158,80 @@ export function pageVisibility(lib) {
   };
 
   /**
-   * Why ink of this colour does not show over these backgrounds, or "".
-   * @param {number[] | null} ink
-   * @param {number} alpha the effective opacity
-   * @param {number[][] | null} bg
+   * @typedef {{el: Element, rc: any, font: () => number, box: () => DOMRect, win: Window}} Paint how an element's text
+   *   is painted: its render context (effective opacity, filters' tint, blend mode, where it can show), its font
+   *   size, its first text box
    */
-  const inkHides = (ink, alpha, bg) => {
+
+  /**
+   * Why ink of this colour does not show over these backgrounds, or "": the ink goes through the filters its
+   * element's paint goes through, and is blended with what is under it by its blend mode.
+   * @param {number[] | null} ink
+   * @param {Paint} paint
+   * @param {number[][] | null} bg
+   * @param {number} [own] the ink's own opacity factor (an SVG fill-opacity)
+   */
+  const inkHides = (ink, paint, bg, own = 1) => {
     if (!ink) return "";
-    if (ink[3] * alpha <= MIN_TEXT_ALPHA) return "transparent text";
+    const { alpha, tint, blend } = paint.rc;
+    const c = lib.tinted(ink, tint);
+    const a = alpha * own;
+    if (c[3] * a <= MIN_TEXT_ALPHA) return "transparent text";
     if (!bg) return "";
+    if (blend) return bg.every((b) => lib.contrast(lib.composite(lib.blended(blend, b, c), b, a), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
     // Most text of a page is one colour on one background: the contrast is worked out once per pair (colourOf
-    // gives one array per colour; a background's array is shared by everything standing on it).
+    // gives one array per colour, tinted gives it back when no filter tints it; a background's array is shared by
+    // everything standing on it).
     let byInk = contrasts.get(bg);
     if (!byInk) contrasts.set(bg, (byInk = new Map()));
-    let byAlpha = byInk.get(ink);
-    if (!byAlpha) byInk.set(ink, (byAlpha = new Map()));
-    let why = byAlpha.get(alpha);
+    let byAlpha = byInk.get(c);
+    if (!byAlpha) byInk.set(c, (byAlpha = new Map()));
+    let why = byAlpha.get(a);
     if (why === undefined) {
-      why = bg.every((b) => lib.contrast(lib.composite(ink, b, alpha), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
-      byAlpha.set(alpha, why);
+      why = bg.every((b) => lib.contrast(lib.composite(c, b, a), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
+      byAlpha.set(a, why);
     }
     return why;
   };
   /** @type {WeakMap<number[][], Map<number[], Map<number, string>>>} inkHides' verdicts, by background, ink and opacity */
   const contrasts = new WeakMap();
 
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
+
   /**
-   * Why the text of an element with this style does not show by its colour: its fill, and a stroke or a text
-   * shadow that could show it instead. "" when it shows.
+   * Whether a text shadow draws the glyphs legibly where a person can see them: not blurred past reading, and
+   * moved by its offset to a place that still shows.
+   * @param {string} shadow one computed shadow (`rgb(0, 0, 0) 2px 2px 0px`) @param {Paint} paint @param {number[][] | null} bg
+   */
+  const shadowShows = (shadow, paint, bg) => {
+    const colour = COLOUR.exec(shadow)?.[0];
+    if (!colour || inkHides(lib.colourOf(colour), paint, bg)) return false;
+    const [dx = 0, dy = 0, blur = 0] = shadow.replace(COLOUR, "").trim().split(/\s+/).map(parseFloat);
+    if (blur >= paint.font() * 0.5) return false;
+    return dx === 0 && dy === 0 ? true : lib.showsAt(paint.box(), dx, dy, paint.rc, paint.win);
+  };
+
+  /**
+   * Why the text of an element with this style does not show by its colour: its fill (an SVG text's `fill`), and
+   * a stroke or a text shadow that could show it instead. "" when it shows.
    * @param {CSSStyleDeclaration} cs
-   * @param {number} alpha the effective opacity
+   * @param {Paint} paint
    * @param {number[][] | null} bg
    */
-  const colourHides = (cs, alpha, bg) => {
+  const colourHides = (cs, paint, bg) => {
     const any = /** @type {any} */ (cs);
-    const fill = inkHides(lib.colourOf(any.webkitTextFillColor || cs.color), alpha, bg);
+    const svg = paint.el.namespaceURI === SVG_NS;
+    /** @param {string} p an SVG paint: none paints nothing, a paint server (url) is not known */
+    const svgInk = (p) => (p === "none" ? [0, 0, 0, 0] : p.startsWith("url(") ? null : lib.colourOf(p));
+    const fill = svg ? inkHides(svgInk(cs.fill), paint, bg, parseFloat(cs.fillOpacity))
+      : inkHides(lib.colourOf(any.webkitTextFillColor || cs.color), paint, bg);
     if (!fill) return "";
-    if (parseFloat(any.webkitTextStrokeWidth) >= 0.5 && !inkHides(lib.colourOf(any.webkitTextStrokeColor), alpha, bg)) return "";
+    const stroke = svg ? [cs.stroke, cs.strokeWidth, parseFloat(cs.strokeOpacity)] : [any.webkitTextStrokeColor, any.webkitTextStrokeWidth, 1];
+    if (parseFloat(stroke[1]) >= 0.5 && !inkHides(svg ? svgInk(stroke[0]) : lib.colourOf(stroke[0]), paint, bg, Number(stroke[2]))) return "";
     if (cs.textShadow !== "none") {
-      const shadows = cs.textShadow.match(/(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/g) ?? [];
-      if (shadows.some((c) => !inkHides(lib.colourOf(c), alpha, bg))) return "";
+      const shadows = cs.textShadow.split(/,(?![^()]*\))/);
+      if (shadows.some((s) => shadowShows(s, paint, bg))) return "";
     }
     return fill;
   };
@@ -215,6 +256,7 @@ export function pageVisibility(lib) {
   const textJudged = (node, st) => {
     const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
+    if (st.rc?.skips) return "not rendered"; // content-visibility: hidden, a closed <details> (page-render.js)
     const rects = lib.textBoxes(node);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;
@@ -225,7 +267,7 @@ export function pageVisibility(lib) {
     const known = (lib.factsOf(st.win).covered ??= new WeakMap());
     let hit = known.get(node);
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
-    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) ? "covered" : "");
+    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win) ? "covered" : "");
   };
 
   /**
@@ -239,7 +281,7 @@ export function pageVisibility(lib) {
     const visit = (node, s) => {
       if (out.length > 400) return;
       if (node.nodeType === 3) {
-        if (!s.invisible && !s.hideText && !lib.textSeen(node, s)) out += /** @type {Text} */ (node).data;
+        if (!s.invisible && !s.hideText && !lib.textSeen(node, s)) out += lib.shownData(/** @type {Text} */ (node), s.rc, s.win);
         return;
       }
       if (node.nodeType !== 1) return;
@@ -249,7 +291,10 @@ export function pageVisibility(lib) {
       if (cs.display === "none" || e.getAttribute("aria-hidden") === "true" || lib.hiddenBy(e, cs, s)) return;
       const ns = { ...s, invisible: cs.visibility !== "visible" };
       lib.textVisibility(e, cs, ns, s);
-      const label = e.getAttribute("aria-label");
+      lib.notePainter(s.cover, e, cs, ns, s); // the walk does not walk a control's content: what paints in it is noted here
+      // An aria-label on a role that prohibits naming stands only for an element showing no text (an icon).
+      const own = e.getAttribute("aria-label");
+      const label = own && lib.namingProhibited(e) && lib.seenText(e, ns).trim() ? null : own;
       if (label?.trim() || e.tagName === "IMG") {
         if (!ns.invisible) out += label?.trim() ? ` ${label} ` : e.getAttribute("alt") ?? "";
         return;
@@ -283,6 +328,35 @@ export function pageVisibility(lib) {
     const st = lib.seenState(el);
     if (!st || st.closed) return { ...base, gone: true, hideText: "hidden by an ancestor" };
     return { ...st, scoped: base.scoped, cover: base.cover };
+  };
+
+  /**
+   * Whether a <select>'s list shows an option: not hidden, nor display: none, nor in an <optgroup> that is.
+   * @param {Element} option
+   */
+  lib.optionListed = (option) => {
+    const win = /** @type {Window} */ (option.ownerDocument.defaultView);
+    for (let n = /** @type {Element | null} */ (option); n && n.tagName !== "SELECT"; n = n.parentElement) {
+      if (/** @type {HTMLElement} */ (n).hidden || lib.styleOf(n, win).display === "none") return false;
+    }
+    return true;
+  };
+
+  /**
+   * Whether a field's placeholder can be read: the field is empty and its ::placeholder colour shows over the
+   * field (judged as any text's colour; a placeholder coloured like its field names nothing a person sees).
+   * @param {Element} el
+   */
+  lib.placeholderShows = (el) => {
+    const field = /** @type {any} */ (el);
+    if (!el.getAttribute("placeholder") || (typeof field.value === "string" && field.value !== "")) return !!el.getAttribute("placeholder");
+    const st = lib.seenState(el);
+    if (!st || st.invisible) return false;
+    const win = /** @type {Window} */ (el.ownerDocument.defaultView);
+    const pcs = win.getComputedStyle(el, "::placeholder");
+    const box = () => el.getBoundingClientRect();
+    return !colourHides(pcs, { el, rc: st.rc ?? { alpha: 1 }, font: () => parseFloat(pcs.fontSize) || 16, box, win },
+      st.bg === undefined ? lib.canvasOf(win) : st.bg);
   };
 
   /** @param {Node} node */

@@ -198,7 +198,7 @@ export function pageWalker(lib) {
       if (W.counting) return;
       if (node.nodeType === 3) {
         if (st.invisible || st.hideText || lib.textSeen(node, st)) return void (W.hidden += lib.hiddenLength(node));
-        const data = /** @type {Text} */ (node).data;
+        const data = lib.shownData(node, st.rc, st.win); // page-render.js: a clipped line's tail blanked
         const t = st.pre ? data : data.replace(/\s+/g, " ");
         if (!t) return;
         if (st.strip) W.textChars += t.length;

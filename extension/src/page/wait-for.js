@@ -59,7 +59,7 @@ export function checkText(text, state) {
       if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(parent.tagName)) continue;
       if (!norm(/** @type {any} */ (node).data).includes(want)) continue;
       if (!attached) attached = parent;
-      if (judged && lib.textShows(node)) visible = parent;
+      if (judged && norm(lib.seenData(node)).includes(want)) visible = parent;
     }
     if (visible) break;
   }
