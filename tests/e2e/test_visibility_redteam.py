@@ -269,14 +269,15 @@ def read_changes(send: Send) -> Reads:
 
 
 def read_stale(send: Send) -> Reads:
-    elements = ok(send({"type": "extract", "max_chars": 200_000}))["result"]["elements"]
-    uids = [re.search(rf'^\s*(e\d+) button "Retry R{i}"', elements, re.M) for i in range(len(groups()))]
-    assert all(uids), elements
+    extracted = ok(send({"type": "extract", "max_chars": 200_000}))["result"]
+    found = [re.search(rf"\[Retry R{i}\]\((e\d+)\)", extracted["markdown"]) for i in range(len(groups()))]
+    assert all(found), extracted["markdown"]
+    uids = [m.group(1) for m in found if m]
     js = "document.querySelectorAll('.retry').forEach((b) => b.replaceWith(b.cloneNode(true))), true"
     assert send({"type": "evaluate", "expression": js}).ok
     reads: Reads = []
     for i, (uid, kinds) in enumerate(zip(uids, groups(), strict=True)):
-        stale = failed(send({"type": "click", "uid": uid.group(1)}), "element_stale")  # type: ignore[union-attr]
+        stale = failed(send({"type": "click", "uid": uid}), "element_stale")
         assert len(stale["error"]["candidates"]) == len(kinds), stale
         reads.append((f"stale candidates R{i}", stale))
     return reads

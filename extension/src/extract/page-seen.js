@@ -151,7 +151,9 @@ export function pageSeen(lib) {
     ns.seenOf = el;
     ns.closed = cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
     ns.block = !cs.display.startsWith("inline") && cs.display !== "contents";
-    memo().set(el, ns);
+    // Without the walk's cover: the walk notes what paints over a text only as it meets it, and it does not walk a
+    // control's content, so a reader asking now (a contenteditable's value) is judged against the layers in order.
+    memo().set(el, ns.cover === undefined ? ns : { ...ns, cover: undefined });
   };
 
   /** Forget the states of this call (a walk starting again: page-walker.js). */
