@@ -48,12 +48,16 @@ export function pagePaintOrder(lib) {
   };
 
   /**
-   * @param {Element} e
-   * @param {Window} win
-   * @returns {Element | null}
+   * The nearest element at or above `e` in the flat tree that `is` holds for, or null, cached per call under `key`:
+   * each element asks its parent's answer, so one style read per element and call.
+   * @param {"layers" | "positioned"} key
+   * @param {(n: Element, win: Window) => boolean} is
+   * @returns {(e: Element, win: Window) => Element | null}
    */
-  const layerOf = (e, win) => {
-    const known = (lib.factsOf(win).layers ??= new WeakMap());
+  const nearestAbove = (key, is) => (e, win) => {
+    const facts = lib.factsOf(win);
+    /** @type {WeakMap<Element, Element | null>} */
+    const known = (facts[key] ??= new WeakMap());
     /** @type {Element[]} */
     const path = [];
     /** @type {Element | null | undefined} */
@@ -65,7 +69,7 @@ export function pagePaintOrder(lib) {
         found = null;
         break;
       }
-      if (ownLayer(lib.styleOf(n, win), n, win)) {
+      if (is(n, win)) {
         found = n;
         break;
       }
@@ -75,6 +79,9 @@ export function pagePaintOrder(lib) {
     if (found) known.set(found, found);
     return found ?? null;
   };
+
+  /** The element whose paint layer `e` paints in (ownLayer), or null for the root's. */
+  const layerOf = nearestAbove("layers", (n, win) => ownLayer(lib.styleOf(n, win), n, win));
   lib.layerOf = layerOf;
 
   /** @param {Element} e @param {Window} win the layers from the root's down to e's own, outermost first */
@@ -157,29 +164,7 @@ export function pagePaintOrder(lib) {
    * call (each element asks its parent's answer), so a judgement per text node stays cheap.
    * @param {Element} e @param {Window} win @returns {Element | null}
    */
-  lib.positionedAbove = (e, win) => {
-    const known = (lib.factsOf(win).positioned ??= new WeakMap());
-    /** @type {Element[]} */
-    const path = [];
-    /** @type {Element | null | undefined} */
-    let found;
-    for (let n = /** @type {Element | null} */ (e); n; n = up(n)) {
-      found = known.get(n);
-      if (found !== undefined) break;
-      if (n === n.ownerDocument.documentElement) {
-        found = null;
-        break;
-      }
-      if (lib.styleOf(n, win).position !== "static") {
-        found = n;
-        break;
-      }
-      path.push(n);
-    }
-    for (const n of path) known.set(n, found ?? null);
-    if (found) known.set(found, found);
-    return found ?? null;
-  };
+  lib.positionedAbove = nearestAbove("positioned", (n, win) => lib.styleOf(n, win).position !== "static");
 
   /**
    * @param {Window} win
