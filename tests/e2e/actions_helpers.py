@@ -3,9 +3,11 @@ in_page(), wait_until(), stays(), described() (every element an extract names, a
 
 from __future__ import annotations
 
+import json
 import re
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -123,3 +125,26 @@ def blocklist(core):
     for entry in added:
         core.core.store.unblock(entry)
     core.call(core.core.set_blocklist_changed())
+
+
+@contextmanager
+def worker_restarted(core, browser, wake_url: str, closed_within: float,
+                     while_stopped: Callable[[Any], None] = lambda old: None) -> Iterator[Any]:
+    """Stop the extension's service worker from a tab of the person's (as Chrome stops an idle one), run
+    `while_stopped(old bridge)` once its native port has closed, wake it by navigating that tab to `wake_url`, and
+    yield the new bridge; the person's tab closes on exit. The navigation is started from the page, which answers
+    at once: Page.navigate answers only at commit and once hung 30 s in CI, and a new tab may get a session tab as
+    its opener from Chrome, and so join that task."""
+    old = core.pool.select()
+    person = browser.cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    try:
+        hands = browser.cdp.send("Target.attachToTarget", {"targetId": person, "flatten": True})["sessionId"]
+        browser.cdp.send("ServiceWorker.enable", {}, hands)
+        browser.cdp.send("ServiceWorker.stopAllWorkers", {}, hands)
+        assert wait_until(lambda: old.closed, closed_within), "stopping the worker closes its native port"
+        while_stopped(old)
+        browser.cdp.send("Runtime.evaluate", {"expression": f"setTimeout(() => location.assign({json.dumps(wake_url)})), true"},
+                         hands)
+        yield core.call(core.pool.wait_for_bridge(30, exclude=old), timeout=35)
+    finally:
+        browser.cdp.send("Target.closeTarget", {"targetId": person})

@@ -17,6 +17,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
 LATER_MS = 4500
@@ -250,3 +252,20 @@ class NetworkSite:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The site on 127.0.0.1 and localhost, one per test module."""
+    server = NetworkSite()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def open_page(act, site):
+    """Navigate a task to one of the site's pages (/p/<name>), on 127.0.0.1 unless `host` says otherwise."""
+    def go(name: str, task_id: str, host: str = "127.0.0.1") -> None:
+        response = act({"type": "navigate", "url": site.url(f"/p/{name}", host)}, task_id=task_id)
+        assert response.ok, response.error
+    return go

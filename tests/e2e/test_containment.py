@@ -7,36 +7,20 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import Any
 
 import pytest
 
-from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.page_text.boundary import CLOSE, OPEN, marker, token_for
 from app.agent.page_text.flagger import FLAG
 from app.agent.page_text.region import read_view
-from app.agent.results import render_tool_result
-from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
-from app.agent.tools import browser as browser_tool
-from tests.e2e.actions_helpers import blocklist, in_extension, wait_until  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import blocklist, in_extension, wait_until, worker_restarted  # noqa: F401 (fixture)
 
 _tasks = itertools.count(1)
 
 
 def new_task(prefix: str = "t-contain") -> str:
     return f"{prefix}-{next(_tasks)}"
-
-
-@pytest.fixture
-def model_view(core, browser):
-    """One browser action through the app's own tool (browser.execute) and result builder: the text the model reads."""
-    def run(action: dict, task_id: str) -> tuple[dict[str, Any], str]:
-        runtime = AgentRuntime(AgentSettings(), lambda _settings: None)  # type: ignore[arg-type,return-value]
-        deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=runtime)
-        output = core.call(browser_tool.execute(action, deps), timeout=90)
-        return output.data, render_tool_result("call-1", output)["content"][0]["text"]
-    return run
 
 
 def inside(text: str, task_id: str) -> str:
@@ -258,23 +242,9 @@ def test_the_stop_survives_a_service_worker_restart(core, act, browser, fixture_
     task = new_task("t-ended-sw")
     assert act({"type": "navigate", "url": fixture_server.url("/second.html")}, task_id=task).ok
     core.call(core.core.stop_task(task))
-    old = core.pool.select()
-    person = browser.cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-    try:
-        hands = browser.cdp.send("Target.attachToTarget", {"targetId": person, "flatten": True})["sessionId"]
-        browser.cdp.send("ServiceWorker.enable", {}, hands)
-        browser.cdp.send("ServiceWorker.stopAllWorkers", {}, hands)
-        assert wait_until(lambda: old.closed, 5), "stopping the worker closes its native port"
-        # The person's tab navigating wakes the worker. Started from the page (answered at once), not with
-        # Page.navigate, which answers only when the navigation commits and once hung 30 s in CI; not a new tab,
-        # which Chrome may give a session tab as its opener, so that it joins that task.
-        wake = json.dumps(fixture_server.url("/sessions.html?wake"))
-        browser.cdp.send("Runtime.evaluate", {"expression": f"setTimeout(() => location.assign({wake})), true"}, hands)
-        core.call(core.pool.wait_for_bridge(30, exclude=old), timeout=35)
+    with worker_restarted(core, browser, fixture_server.url("/sessions.html?wake"), closed_within=5):
         refused = act({"type": "open_tab", "url": fixture_server.url("/second.html")}, task_id=task)
         assert refused.error is not None and refused.error.code == "stopped" and "stopped" in refused.error.message
-    finally:
-        browser.cdp.send("Target.closeTarget", {"targetId": person})
 
 
 def test_a_new_chat_message_reopens_the_task(core, act, fixture_server, monkeypatch):

@@ -5,30 +5,10 @@ element index) are among them."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.page_text.boundary import CLOSE, OPEN, token_for
 from app.agent.page_text.flagger import FLAG
 from app.agent.page_text.region import read_view
-from app.agent.results import render_tool_result
-from app.agent.runtime import AgentRuntime
-from app.agent.settings import AgentSettings
-from app.agent.tools import browser as browser_tool
 from app.protocol.safety.fold import fold
-
-
-@pytest.fixture
-def model_reads(core, browser):
-    """One browser action through the app's own tool and result builder: the text the model reads."""
-    def run(action: dict[str, Any], task_id: str) -> str:
-        runtime = AgentRuntime(AgentSettings(), lambda _settings: None)  # type: ignore[arg-type,return-value]
-        deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=runtime)
-        output = core.call(browser_tool.execute(action, deps), timeout=120)
-        return render_tool_result("call-1", output)["content"][0]["text"]
-    return run
 
 
 def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture_server):

@@ -7,18 +7,12 @@ and tool-call markup are each flagged or defused; the ordinary lines around them
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from app.agent.context import Deps, RuntimeContext, ToolServices
 from app.agent.page_text.flagger import FLAG
 from app.agent.page_text.forgeries import HIDDEN
 from app.agent.page_text.region import read_view
-from app.agent.results import render_tool_result
-from app.agent.runtime import AgentRuntime
-from app.agent.settings import AgentSettings
-from app.agent.tools import browser as browser_tool
 from app.protocol.safety.fold import fold
 from tests.harness.fixture_server import FixtureServer
 
@@ -54,16 +48,6 @@ def red_team_page(tmp_path: Path):
     server = FixtureServer(tmp_path)
     yield server.url("/red-team.html")
     server.stop()
-
-
-@pytest.fixture
-def model_reads(core, browser):
-    def run(action: dict[str, Any], task_id: str) -> str:
-        runtime = AgentRuntime(AgentSettings(), lambda _settings: None)  # type: ignore[arg-type,return-value]
-        deps = Deps(RuntimeContext(task_id=task_id), ToolServices(browser_bridge=core.pool), runtime=runtime)
-        output = core.call(browser_tool.execute(action, deps), timeout=120)
-        return render_tool_result("call-1", output)["content"][0]["text"]
-    return run
 
 
 def test_the_red_team_s_evasions_arrive_flagged_or_defused(model_reads, red_team_page):

@@ -12,23 +12,8 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays, wait_until
-from tests.e2e.network_site import SECRET, NetworkSite
+from tests.e2e.network_site import SECRET, open_page, site  # noqa: F401 (fixtures)
 from tests.e2e.safety_helpers import Person, status_of
-
-
-@pytest.fixture(scope="module")
-def site():
-    server = NetworkSite()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def open_page(act, site):
-    def go(name: str, task_id: str, host: str = "127.0.0.1") -> None:
-        response = act({"type": "navigate", "url": site.url(f"/p/{name}", host)}, task_id=task_id)
-        assert response.ok, response.error
-    return go
 
 
 def eventually(check, timeout: float = 15.0) -> bool:

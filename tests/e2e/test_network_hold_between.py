@@ -11,26 +11,11 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays, wait_until
-from tests.e2e.network_site import LATER_MS, SECRET, NetworkSite
+from tests.e2e.network_site import LATER_MS, SECRET, open_page, site  # noqa: F401 (fixtures)
 from tests.e2e.safety_helpers import Person, status_of
 
 LATE = LATER_MS / 1000 + 30
 """How long a test waits for what the page does LATER_MS after the click, on a loaded machine."""
-
-
-@pytest.fixture(scope="module")
-def site():
-    server = NetworkSite()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def open_page(act, site):
-    def go(name: str, task_id: str) -> None:
-        response = act({"type": "navigate", "url": site.url(f"/p/{name}")}, task_id=task_id)
-        assert response.ok, response.error
-    return go
 
 
 def clicked(act, selector: str, task: str) -> None:

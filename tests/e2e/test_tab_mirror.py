@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e import mcp_helpers as mcp
-from tests.e2e.actions_helpers import blocklist, in_page, wait_until  # noqa: F401 (fixture)
+from tests.e2e.actions_helpers import blocklist, in_page, wait_until, worker_restarted  # noqa: F401 (fixture)
 from tests.harness.actions import ask_extension
 
 PAGE = "/sessions.html"
@@ -116,21 +116,16 @@ def test_the_mirror_is_rebuilt_after_a_service_worker_restart(core, act, browser
     nav = act({"type": "navigate", "url": fixture_server.url(f"{PAGE}?mirror=sw")}, task_id=task)
     assert nav.ok, nav.error
     old = core.pool.select()
-    person = browser.cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-    try:
-        hands = browser.cdp.send("Target.attachToTarget", {"targetId": person, "flatten": True})["sessionId"]
-        browser.cdp.send("ServiceWorker.enable", {}, hands)
-        browser.cdp.send("ServiceWorker.stopAllWorkers", {}, hands)
-        assert wait_until(lambda: old.closed, 10), "stopping the worker closes its native port"
+
+    def mirror_gone(old: Any) -> None:
         assert core.run(lambda: old.tabs.answer(task)) is None, "a closed connection's mirror answers nothing"
-        browser.cdp.send("Page.navigate", {"url": fixture_server.url("/second.html?mirror=wake")}, hands)
-        new = core.call(core.pool.wait_for_bridge(30, exclude=old), timeout=35)
+
+    with worker_restarted(core, browser, fixture_server.url("/second.html?mirror=wake"), closed_within=10,
+                          while_stopped=mirror_gone) as new:
         assert new is not old
         assert wait_until(lambda: core.run(lambda: new.tabs.trusted), 10), "the new worker sends a full frame"
         assert nav.result["tab_id"] in listed(core, task)
         assert wait_until(lambda: same(core, task), 10)
-    finally:
-        browser.cdp.send("Target.closeTarget", {"targetId": person})
     act({"type": "close_tab", "tab_id": nav.result["tab_id"]}, task_id=task)
 
 
