@@ -31,9 +31,18 @@ export function startCounting(token) {
   // Scroll events do not bubble, but a capture listener on the window sees those of the page and its
   // elements, and one on each shadow root those inside it (they are not composed). The scroll that aimed the
   // action (scrollIntoView) fires its event later, so positions are noted now and a scroll that left its
-  // element where it was does not count.
+  // element where it was does not count. "Where it was" is, on each axis, within a pixel, or still at the end
+  // of its range: a page scrolled to its bottom stays there while its length settles (a font or a layout landing
+  // after the aim moved it by 2 px in 1 run of 30 here), which no person would call a scroll.
   const doc = target ? target.ownerDocument : document;
-  const at = (/** @type {any} */ el) => `${el.scrollLeft},${el.scrollTop}`;
+  /** @param {number} value @param {number} end */
+  const axis = (value, end) => ({ value, end: end > 0 && value >= end - 1 });
+  const at = (/** @type {any} */ el) => [axis(el.scrollLeft, el.scrollWidth - el.clientWidth),
+    axis(el.scrollTop, el.scrollHeight - el.clientHeight)];
+  const still = (/** @type {any} */ el) => {
+    const was = positions.get(el);
+    return was !== undefined && at(el).every((now, i) => Math.abs(now.value - was[i].value) <= 1 || (now.end && was[i].end));
+  };
   const page = doc.scrollingElement || doc.documentElement;
   const positions = new Map([[page, at(page)]]);
   for (let node = target; node; node = node.parentElement || (node.getRootNode && node.getRootNode().host)) {
@@ -42,7 +51,7 @@ export function startCounting(token) {
   state.scrollTargets = [doc.defaultView];
   state.onScroll = (/** @type {any} */ event) => {
     const el = event.target.nodeType === 9 ? event.target.scrollingElement || event.target.documentElement : event.target;
-    if (!el || (positions.has(el) && positions.get(el) === at(el))) return;
+    if (!el || still(el)) return;
     state.scrolled = el;
     state.last = performance.now();
   };
