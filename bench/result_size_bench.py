@@ -31,7 +31,8 @@ from bench.live import live_browser
 from bench.report import Report, Row
 from tests.harness.actions import pool_request
 
-MARKER = re.compile(re.escape(OPEN) + r"/?page-data [^" + re.escape(CLOSE) + r"]+" + re.escape(CLOSE))
+MARKER = re.compile(r"^" + re.escape(OPEN) + r"[^\s" + re.escape(CLOSE) + r"]+" + re.escape(CLOSE) + r"$", re.MULTILINE)
+"""The boundary: a line of its own (page text cannot hold one: its brackets are made plain)."""
 PER_STRING_TOKEN = "0" * 12
 """The layout before (session 6) had a 12-hex-digit token and markers on both sides of every string."""
 MARKER_SHARE_GOAL = 5.0

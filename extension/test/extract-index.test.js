@@ -75,12 +75,13 @@ test("present cuts region lines with the markdown and counts their elements in t
   assert.match(result.note ?? "", new RegExp(`${(1200 - listed).toLocaleString("en-US")} more interactive elements`));
 });
 
-test("the result leaves room for the model view's envelope and page-data markers", () => {
+test("the result leaves room for the model view's envelope, its page-data boundary and keys", () => {
   const blocks = Array.from({ length: 400 }, (_, i) => ({ p: [`Line ${i} `.repeat(12), { u: link(i + 1, `Other ${i}`), x: "Go" }] }));
   for (const maxChars of [1000, 5000, 24000]) {
     const result = present(page(blocks), maxChars);
     assert.ok(JSON.stringify(result).length <= maxChars - VIEW_RESERVE, `${JSON.stringify(result).length} at ${maxChars}`);
   }
-  const wrapped = `⟦page-data ${"0".repeat(12)}⟧⟦/page-data ${"0".repeat(12)}⟧`.length;
-  assert.ok(VIEW_RESERVE >= '{"ok":true,"action":"extract","result":}'.length + 4 * wrapped);
+  const boundary = `\n⟦${"k".repeat(5)}⟧`.length;
+  const keys = ["title", "markdown", "elements", "changes.elements"].reduce((n, key) => n + `\n${key}: `.length, 0);
+  assert.ok(VIEW_RESERVE >= '{"ok":true,"action":"extract","result":}'.length + boundary + keys);
 });

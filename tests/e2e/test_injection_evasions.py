@@ -5,7 +5,7 @@ element index) are among them."""
 
 from __future__ import annotations
 
-from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.boundary import CLOSE, OPEN, marker, token_for
 from app.agent.page_text.flagger import FLAG
 from app.agent.page_text.region import read_view
 from app.protocol.safety.fold import fold
@@ -17,7 +17,7 @@ def test_every_evasion_on_a_page_arrives_flagged_or_defused(model_reads, fixture
     text = model_reads({"type": "extract"}, task)
     view = read_view(text)
     body = view["result"]["markdown"]
-    region = text.split(f"{OPEN}page-data {token_for(task)}{CLOSE}\n", 1)[1]
+    region = text.split(f"{marker(token_for(task))}\n", 1)[1]
     assert "\nmarkdown: " in f"\n{region}", "the markdown is a line of the one region"
     lines = [line for line in body.split("\n") if line.strip()]
 

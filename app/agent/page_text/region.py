@@ -3,7 +3,7 @@ output holds any page text) the task's marker and one region, to the end of the 
 strings, each keyed by where it stands in the output:
 
     {"ok":true,"action":"click","result":{"effects":{"dom_mutations":3},"changes":{"summary":"1 added"}}}
-    ⟦page-data 1a2b3c4d⟧
+    ⟦k7q2m⟧
     clicked: "button \"Save\""
     changes.markdown: "+ Saved"
 
@@ -12,7 +12,7 @@ A key is the string's path in `result` (`title`, `fields.0.element`), or in the 
 a line of its own or leave its quotes, which is why the region needs no closing marker (a page's "end of data" is
 visibly inside a string); marker look-alikes inside page text are defused before (app/agent/page_text/
 forgeries.py). Where bua's words quote the page (an error's message), the quote's place says `{key}` and the quote
-is a line of the region. The marker costs ~20 characters per result, not ~50 per string (docs/architecture.md,
+is a line of the region. The marker costs 7 characters per result, not ~50 per string (docs/architecture.md,
 "Page content as data").
 
 `read_view` puts a rendered view back together (the scripted model and the tests read results as a model does).
@@ -37,7 +37,7 @@ class _Moved:
 MOVED: Any = _Moved()
 """What stands in the facts where a page string was, until `facts_without` takes it out."""
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
-_REGION = re.compile(r"\n" + re.escape(OPEN) + r"page-data ([^\s" + re.escape(CLOSE) + r"]+)" + re.escape(CLOSE)
+_REGION = re.compile(r"\n" + re.escape(OPEN) + r"([^\s" + re.escape(CLOSE) + r"]+)" + re.escape(CLOSE)
                      + r"\n(.*)\Z", re.DOTALL)
 
 

@@ -16,11 +16,14 @@ export const MAX_MAX_CHARS = EXTRACT_BUDGET.max_chars;
 /** Characters kept free for the truncation note. */
 export const NOTE_RESERVE = 400;
 
-/** A page-data boundary pair around one field, `⟦page-data 0123456789ab⟧…⟦/page-data 0123456789ab⟧` (a task's
- * token is 12 hex digits: app/agent/page_text/boundary.py). */
-const BOUNDARY_CHARS = "⟦page-data ⟧⟦/page-data ⟧".length + 2 * 12;
-/** Fields of an extract result that the model's view wraps: title, markdown, elements, text (a change list:
- * title, changes.markdown, changes.elements). */
+/** The line that opens a result's page text, `⟦k7q2m⟧` and its line break (a task's token is 5 characters:
+ * app/agent/page_text/boundary.py), with room for a longer token. */
+const BOUNDARY_CHARS = "\n⟦⟧".length + 12;
+/** What the region adds per page field, its key line `changes.elements: ` beside the JSON string the result
+ * already has (app/agent/page_text/region.py). */
+const KEY_CHARS = "\nchanges.elements: ".length;
+/** Fields of an extract result that the model's view moves to the region: title, markdown, elements, text (a
+ * change list: title, changes.markdown, changes.elements). */
 const PAGE_FIELDS = 4;
 /** The envelope around the result, and the safety summary added when page text was flagged or defused. */
 const ENVELOPE_CHARS = '{"ok":true,"action":"extract","result":}'.length
@@ -30,7 +33,7 @@ const ENVELOPE_CHARS = '{"ok":true,"action":"extract","result":}'.length
  * the serialised result: kept free so that what the model receives stays within max_chars. Not counted: the
  * warning put before each line of page text that addresses the agent (rare; its count is in the summary).
  */
-export const VIEW_RESERVE = ENVELOPE_CHARS + PAGE_FIELDS * BOUNDARY_CHARS;
+export const VIEW_RESERVE = ENVELOPE_CHARS + BOUNDARY_CHARS + PAGE_FIELDS * KEY_CHARS;
 
 /**
  * @typedef {import("./markdown.js").Line} Line

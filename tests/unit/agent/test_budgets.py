@@ -13,7 +13,7 @@ from app.agent.context import RuntimeContext, ToolServices
 from app.agent.loop import KEEP_WHOLE, STRIDE, whole_from
 from app.agent.main_agent import MainAgent
 from app.agent.model import ModelClient
-from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.boundary import marker, token_for
 from app.agent.page_text.region import read_view
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
@@ -88,7 +88,7 @@ async def test_older_results_shrink_to_one_line_the_notes_stay_and_the_prefix_st
         data = read_view(text)
         assert data["summary_only"] and data["ok"] and data["action"] == "click"
         assert "changes" not in json.dumps(data) and len(text) < 300
-        assert f'{OPEN}page-data {token}{CLOSE}\ntext: "{data["result"]["text"]}"' in text, \
+        assert f'{marker(token)}\ntext: "{data["result"]["text"]}"' in text, \
             "the one line (it names page elements) stays inside the boundary"
     for block in blocks[boundary:]:
         assert "x" * 800 in block["content"][0]["text"], "the latest results are whole"

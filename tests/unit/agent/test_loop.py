@@ -12,7 +12,7 @@ from app.abort import AbortSignal
 from app.agent.context import RuntimeContext, ToolServices
 from app.agent.main_agent import MainAgent
 from app.agent.model import MISSING_KEY, ModelClient
-from app.agent.page_text.boundary import CLOSE, OPEN, token_for
+from app.agent.page_text.boundary import marker, token_for
 from app.agent.page_text.region import read_view
 from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
@@ -120,7 +120,7 @@ async def test_screenshots_are_image_blocks_and_older_outputs_are_compacted(serv
     assert "older extract cut" in texts[2]["result"]["markdown"]
     last = texts[4]["result"]["markdown"]
     assert last == "M" * 5000, "the last extract stays whole"
-    assert f'{OPEN}page-data {token_for("t-1")}{CLOSE}\nmarkdown: "{"M" * 5000}"' in results[4]["content"][0]["text"], \
+    assert f'{marker(token_for("t-1"))}\nmarkdown: "{"M" * 5000}"' in results[4]["content"][0]["text"], \
         "marked as page data"
 
 

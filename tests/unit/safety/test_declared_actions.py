@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from app.agent.page_text.boundary import CLOSE, OPEN
+from app.agent.page_text.boundary import OPEN, marker
 from app.agent.page_text.flagger import FLAG
 from app.agent.tools.browser_result import model_view
 from app.bridge.file_hooks import FileHooks
@@ -89,7 +89,7 @@ def test_a_new_action_that_types_is_data_flow_checked_and_held_by_its_declaratio
         assert [a["type"] for a in tab.sent] == ["extract", "navigate"], "nothing was typed"
         shown = model_view({"ok": False, "action": name, "error": refused.error.model_dump(exclude_none=True)},
                            "T8").text()
-        assert f"{OPEN}page-data T8{CLOSE}" in shown and SECRET not in shown.split(OPEN)[0], \
+        assert marker("T8") in shown and SECRET not in shown.split(OPEN)[0], \
             "the other site's data the refusal quotes is inside the boundary"
         ordinary = tab.act(guard, {"type": name, "uid": "e2", "words": "see you at noon", "tab_id": 1})
         assert ordinary.ok and len(asked) == 1, "ordinary words do not ask"
