@@ -148,6 +148,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   if (session) port.post(eventMessage("tab_closed", { task_id: session.task_id, tab_id: tabId, domain: session.domain }));
   dialogs.forgetTab(tabId);
   gate.forgetTab(tabId);
+  openedTabs.closed(tabId);
   sessions.end(tabId, "tab_closed").catch((err) => console.warn("bua: could not end a closed tab's session:", err));
   taskTabs.forgetTab(tabId).catch((err) => console.warn("bua: could not forget a closed tab:", err));
 });

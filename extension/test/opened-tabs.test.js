@@ -15,7 +15,7 @@ async function setup() {
   const opened = new OpenedTabs({ sessions, blocklist, tabs: { remove: async (id) => removed.push(id) },
     taskTabs: { own: async (task, id) => owned.push([task, id]) } });
   await sessions.start({ taskId: "t1", tabId: 1, url: "http://shop.test/", label: "Shop", openedByAgent: true });
-  return { sessions, opened, removed, owned };
+  return { sessions, blocklist, opened, removed, owned };
 }
 
 test("a tab a session tab opens joins its task, remembering its opener", async () => {
@@ -56,4 +56,30 @@ test("the two reports of one new tab race: a blank start then a blocked target e
   assert.deepEqual(both, ["joined", "closed"]);
   assert.deepEqual(env.removed, [7]);
   assert.equal(env.sessions.get(7), undefined);
+});
+
+test("a tab that closes while its join waits leaves no session behind, whenever it closes", async () => {
+  for (const when of ["before the join", "while the blocklist is read"]) {
+    const env = await setup();
+    const check = env.blocklist.check.bind(env.blocklist);
+    env.blocklist.check = async (url) => {
+      if (when === "while the blocklist is read") env.opened.closed(8);
+      return check(url);
+    };
+    if (when === "before the join") env.opened.closed(8);
+    assert.equal(await env.opened.onCreated({ id: 8, openerTabId: 1, pendingUrl: "http://shop.test/a" }), "closed", when);
+    assert.equal(env.sessions.get(8), undefined, when);
+    assert.equal(env.sessions.forTask("t1").length, 1, when);
+  }
+});
+
+test("a tab that closes after its session started is ended and forgotten", async () => {
+  const env = await setup();
+  const forgotten = [];
+  const opened = new OpenedTabs({ sessions: env.sessions, blocklist: new Blocklist(createStorageArea()),
+    tabs: { remove: async () => {} },
+    taskTabs: { own: async () => opened.closed(9), forgetTab: async (id) => forgotten.push(id) } });
+  assert.equal(await opened.onCreated({ id: 9, openerTabId: 1, pendingUrl: "http://shop.test/b" }), "closed");
+  assert.equal(env.sessions.get(9), undefined);
+  assert.deepEqual(forgotten, [9]);
 });

@@ -6,8 +6,14 @@
  * closed too: the task may not act there.
  *
  * Fed by chrome.tabs.onCreated (openerTabId) and chrome.webNavigation.onCreatedNavigationTarget (sourceTabId, also
- * for links opened with noopener); both may report the same tab, joining is idempotent.
+ * for links opened with noopener); both may report the same tab, joining is idempotent. A tab can close while its
+ * join waits (for the store, the blocklist): chrome.tabs.onRemoved reports it (`closed`), and a join that finds
+ * its tab gone, before or after starting the session, leaves no session behind (else the app's sessions table
+ * keeps a row for a tab that no longer exists).
  */
+
+/** How many closed tab ids are remembered for joins still waiting (tab ids are never reused in a run). */
+const CLOSED_KEPT = 256;
 
 /**
  * @typedef {import("./session-store.js").SessionStore} SessionStore
@@ -21,6 +27,8 @@ export class OpenedTabs {
   #taskTabs;
   /** @type {Promise<unknown>} joins run one at a time: onCreated and onCreatedNavigationTarget race for a tab */
   #queue = Promise.resolve();
+  /** @type {Set<number>} tabs closed lately, oldest first */
+  #closed = new Set();
 
   /**
    * @param {{sessions: SessionStore, blocklist: Blocklist, tabs: any, taskTabs: any}} deps
@@ -41,6 +49,15 @@ export class OpenedTabs {
   /** @param {{sourceTabId: number, tabId: number, url: string}} details webNavigation.onCreatedNavigationTarget */
   async onCreatedNavigationTarget(details) {
     return this.#serial(details.sourceTabId, details.tabId, details.url ?? "");
+  }
+
+  /**
+   * chrome.tabs.onRemoved: a join of this tab that is still waiting must not start its session.
+   * @param {number} tabId
+   */
+  closed(tabId) {
+    this.#closed.add(tabId);
+    if (this.#closed.size > CLOSED_KEPT) this.#closed.delete(/** @type {number} */ (this.#closed.values().next().value));
   }
 
   /** @param {number} openerId @param {number} tabId @param {string} url */
@@ -69,9 +86,15 @@ export class OpenedTabs {
       return "closed";
     }
     if (!mine) {
+      if (this.#closed.has(tabId)) return "closed";
       await this.#sessions.start({ taskId: source.task_id, tabId, url, label: source.label, openedByAgent: true,
         openerTabId: openerId });
       await this.#taskTabs.own(source.task_id, tabId);
+      if (this.#closed.has(tabId)) {
+        await this.#sessions.end(tabId, "tab_closed");
+        await this.#taskTabs.forgetTab?.(tabId);
+        return "closed";
+      }
     }
     return "joined";
   }
