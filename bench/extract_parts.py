@@ -8,6 +8,11 @@ themselves: CDP between the worker and the page, the native host, the socket and
 
 The browser's CDP pipe (tests/harness/browser.py) is the person's hands here, never the agent's: it only reads the
 clocks. The other in-page calls of an extract (ENTRIES: closed roots, listeners) are timed as one more part.
+
+The first extract after a load (first_parts): the page's main thread sampled by its CDP Profiler over that one call
+(the library is installed by the call itself, so it cannot be wrapped first): the walk, the library's other calls,
+installing the library (its parts' install functions), the garbage collector, and the engine's own work outside
+JavaScript ("(program)": compiling, and style and layout the page still owed).
 """
 
 from __future__ import annotations
@@ -115,3 +120,59 @@ def warm_parts(core: Any, bridge: Any, cdp: CdpPipe, task: str, tab_id: int, url
         cdp.send("Target.detachFromTarget", {"sessionId": worker})
         cdp.send("Target.detachFromTarget", {"sessionId": page_session})
     return Parts(pipe, walk, statistics.mean(other), _busy_ms(profile) / runs)
+
+
+FIRST_PARTS = ("walk", "other calls", "install", "garbage collector", "(program)")
+
+
+def _first_shares(profile: dict[str, Any]) -> dict[str, float]:
+    """Sampled ms of one first extract's parts (FIRST_PARTS) on the page's main thread."""
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    parent = {c: n["id"] for n in profile["nodes"] for c in n.get("children", [])}
+    out = dict.fromkeys(FIRST_PARTS, 0.0)
+    for sample, delta in zip(profile["samples"][1:], profile["timeDeltas"][1:], strict=True):
+        name = nodes[sample]["callFrame"]["functionName"]
+        if name in ("(garbage collector)", "(program)"):
+            out[name.strip("()") if name == "(garbage collector)" else name] += delta / 1000
+            continue
+        chain: list[tuple[str, str]] = []  # (function, its caller) from the sample up to the root
+        x: int | None = sample
+        while x is not None:
+            up = parent.get(x)
+            chain.append((nodes[x]["callFrame"]["functionName"], nodes[up]["callFrame"]["functionName"] if up else "?"))
+            x = up
+        if any(fn == "lib.walk" for fn, _ in chain):
+            out["walk"] += delta / 1000
+        elif any(fn.startswith("lib.") and fn[4:] in ENTRIES for fn, _ in chain):
+            out["other calls"] += delta / 1000
+        elif any(fn.startswith("page") and not caller for fn, caller in chain):
+            out["install"] += delta / 1000
+    return out
+
+
+def first_parts(core: Any, bridge: Any, cdp: CdpPipe, task: str, tab_id: int, url: str,
+                loads: int) -> tuple[list[float], dict[str, list[float]]]:
+    """The first extract after each of `loads` loads of the tab: its pipe times (ms) and its parts (ms each)."""
+    page = next(t["targetId"] for t in cdp.send("Target.getTargets")["targetInfos"]
+                if t["type"] == "page" and t["url"] == url)
+    session = _session(cdp, page)
+    cdp.send("Profiler.enable", session_id=session)
+    cdp.send("Profiler.setSamplingInterval", {"interval": SAMPLING_US}, session_id=session)
+    pipe: list[float] = []
+    parts: dict[str, list[float]] = {name: [] for name in FIRST_PARTS}
+    try:
+        for _ in range(loads):
+            navigated = core.call(pool_request(bridge, {"type": "navigate", "url": url, "tab_id": tab_id}, task),
+                                  timeout=90)
+            assert navigated.ok, navigated.error
+            cdp.send("Profiler.start", session_id=session)
+            start = time.perf_counter()
+            response = core.call(pool_request(bridge, {"type": "extract", "tab_id": tab_id}, task), timeout=90)
+            pipe.append((time.perf_counter() - start) * 1000)
+            profile = cdp.send("Profiler.stop", session_id=session)["profile"]
+            assert response.ok, response.error
+            for name, ms in _first_shares(profile).items():
+                parts[name].append(ms)
+    finally:
+        cdp.send("Target.detachFromTarget", {"sessionId": session})
+    return pipe, parts
