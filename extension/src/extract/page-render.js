@@ -67,32 +67,10 @@ export function pageRender(lib) {
   /** @type {(new (live: CSSStyleDeclaration) => CSSStyleDeclaration) | null} */
   let ReadOnce = null;
   /**
-   * The CSS property each IDL attribute of a computed style stands for, for the longhands a computed style lists
-   * (its indexed items): `webkitTextFillColor` and `WebkitTextFillColor` → `-webkit-text-fill-color` (CSSOM's
-   * "CSS property to IDL attribute"). The attribute's getter is getPropertyValue of that property by definition,
-   * and the method is ~20% cheaper in Chrome than the named-property read (bench/visibility_cost.py).
-   * @param {CSSStyleDeclaration} live @param {Set<string>} names the attributes there are
-   * @returns {Map<string, string>}
-   */
-  const longhandsOf = (live, names) => {
-    /** @type {Map<string, string>} */
-    const out = new Map();
-    /** @param {string} s */
-    const camel = (s) => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-    for (let i = 0; i < live.length; i++) {
-      const property = live[i];
-      const idl = [camel(property)];
-      if (property.startsWith("-webkit-")) idl.push(camel(property.slice(1)));
-      for (const name of idl) if (names.has(name)) out.set(name, property);
-    }
-    return out;
-  };
-  /**
    * A computed style that asks the browser for each property once: every read of a live CSSStyleDeclaration
    * serialises the value afresh (~0.4 µs), and the judgement reads about 25 properties of each element, most of
    * them several times (bench/visibility_cost.py counts the reads). Its properties are the live object's own (CSS
    * properties are named properties there, not accessors of the prototype); a Proxy costs more than the reads.
-   * A longhand is read with getPropertyValue (longhandsOf), a shorthand by its name.
    * @param {CSSStyleDeclaration} live @returns {CSSStyleDeclaration}
    */
   const readOnce = (live) => {
@@ -106,15 +84,9 @@ export function pageRender(lib) {
         }
       };
       const names = new Set([...Object.getOwnPropertyNames(live).filter((n) => !/^\d/.test(n)), "cssFloat", "cssText", "length"]);
-      const longhands = longhandsOf(live, names);
       for (const name of names) {
-        const property = longhands.get(name);
         Object.defineProperty(Style.prototype, name, {
-          get: property ? function () {
-            let value = this.values.get(name);
-            if (value === undefined) this.values.set(name, (value = this.live.getPropertyValue(property)));
-            return value;
-          } : function () {
+          get() {
             let value = this.values.get(name);
             if (value === undefined) this.values.set(name, (value = this.live[name]));
             return value;
