@@ -139,8 +139,9 @@ class _World:
         self.evaluate("globalThis.__libs = []; true")
         self.pid = None
         # The renderer whose main thread runs a busy loop of this world (others may be busy too). The loop is a fixed
-        # amount of work, not of wall time: on a loaded machine a 100 ms loop may get 10 ms of CPU.
-        for _ in range(3):
+        # amount of work, not of wall time: on a loaded machine a 100 ms loop may get 10 ms of CPU. A page just loaded
+        # may keep another renderer busy for a while: asked again then.
+        for _ in range(8):
             before = {pid: _cpu_ns(pid) for pid in renderers}
             self.evaluate("(() => { let x = 0; for (let i = 0; i < 1e8; i++) x += i & 1; return x > 0; })()")
             grown = {pid: (_cpu_ns(pid) or 0) - (before[pid] or 0) for pid in renderers if before[pid] is not None}
