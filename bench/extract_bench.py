@@ -56,7 +56,7 @@ WARM_LIMIT_MS = 100.0
 FIRST_LIMIT_MS = 300.0
 MAX_CHARS = 200_000
 FIRST_RUNS = 5
-PARTS_PAGE = 1000
+PARTS_PAGES = {"1,000-element page": PAGES[1000], "1,000-element page, a click listener per row": LISTEN_PAGES[1000]}
 
 
 @dataclass
@@ -111,7 +111,9 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
             measured = {n: measure(core, bridge, url, n, runs) for n, url in urls.items()}
             listening = {n: measure_listeners(core, bridge, urljoin(fixture_url, path), n, runs)
                          for n, path in LISTEN_PAGES.items()}
-            parts = measure_parts(core, bridge, browser.cdp, urls[PARTS_PAGE], runs)
+            parts = {label: measure_parts(core, bridge, browser.cdp, urljoin(fixture_url, path), runs,
+                                          f"bench-extract-parts-{i}")
+                     for i, (label, path) in enumerate(PARTS_PAGES.items())}
         finally:
             browser.stop()
             core.stop()
@@ -119,7 +121,8 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
     judged = judgement_cost({n: urls[n] for n in (1000, 10000)}, runs)
     for n, cost in judged.items():
         judgement_rows(report, n, cost, statistics.median(measured[n].warm) * 1000)
-    parts_rows(report, PARTS_PAGE, parts)
+    for label, measured_parts in parts.items():
+        parts_rows(report, label, measured_parts)
     for n, m in measured.items():
         aria, html = reference[n]
         chars, full_chars = m.chars, m.full_chars
@@ -160,23 +163,24 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
                         first.p50_ms, FIRST_LIMIT_MS, "ms")
 
 
-def measure_parts(core: CoreThread, bridge: Any, cdp: CdpPipe, url: str,
-                  runs: int) -> tuple[Parts, tuple[list[float], dict[str, list[float]]]]:
+def measure_parts(core: CoreThread, bridge: Any, cdp: CdpPipe, url: str, runs: int,
+                  task: str) -> tuple[Parts, tuple[list[float], dict[str, list[float]]]]:
     """The warm extracts of a tab of its own, and its first extracts after FIRST_RUNS loads, split into their parts
-    (bench/extract_parts.py)."""
-    task = "bench-extract-parts"
+    (bench/extract_parts.py). The tab's URL gets a query parameter of its own (the page ignores it): the clocks find
+    its page by URL, and other tabs show the same pages. Not a fragment: loading the same URL with a fragment again
+    would only scroll, not load a new document."""
+    url = f"{url}{'&' if '?' in url else '?'}bench={task}"
     tab_id = timed_call(core, bridge, task, {"type": "navigate", "url": url})[1]["tab_id"]
     timed_call(core, bridge, task, {"type": "extract", "tab_id": tab_id})
     warm = warm_parts(core, bridge, cdp, task, tab_id, url, runs)
     return warm, first_parts(core, bridge, cdp, task, tab_id, url, FIRST_RUNS)
 
 
-def parts_rows(report: Report, n: int, measured: tuple[Parts, tuple[list[float], dict[str, list[float]]]]) -> None:
+def parts_rows(report: Report, label: str, measured: tuple[Parts, tuple[list[float], dict[str, list[float]]]]) -> None:
     """Where the warm extract's time goes (same calls): the in-page walk, the library's other calls, the
     extension's own JavaScript, and the messages between them (CDP, native host, socket, app); and where the first
     extract after the load spends the page's main thread."""
     parts, (first_pipe, first) = measured
-    label = f"{n:,}-element page"
     report.add(Row.timing("extract", f"first extract after the load, {label}, profiled: the whole pipe",
                           [ms / 1000 for ms in first_pipe], note="the page's CDP Profiler on"))
     first_whole = statistics.median(first_pipe)

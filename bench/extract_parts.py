@@ -113,6 +113,8 @@ def warm_parts(core: Any, bridge: Any, cdp: CdpPipe, task: str, tab_id: int, url
             evaluate("globalThis.__benchTimes.walk = []; globalThis.__benchTimes.other = []; true")
             pipe.append(extract())
             times = evaluate("globalThis.__benchTimes")
+            if not times["walk"]:
+                raise RuntimeError(f"no walk was timed in the page at {url}: the extract read another page")
             walk.append(sum(times["walk"]))
             other.append(sum(times["other"]))
     finally:
