@@ -14,6 +14,10 @@ one run, on the wall clock and in the renderer's main-thread CPU time; its cost 
 its share of the warm extract through the whole pipe); and the work one extract does with it (computed-property
 reads, text boxes, element boxes, hit tests), which the machine's load does not change.
 
+Where the warm 1,000-element extract's time goes, on the same calls (bench/extract_parts.py): the in-page walk by
+its own clock in the page, the library's other calls, the extension's JavaScript (CDP Profiler of the worker), and
+the messages between them (CDP, native host, socket, app), each with its share of the whole.
+
 The same 1,000- and 10,000-element pages with a click listener on every candidate's name cell (`&listen=1`):
 extract time when script-clickable detection has listeners to map (first extract after the load, then warm).
 
@@ -30,14 +34,18 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin
 
-from app.browser.launch import find_binary, launch_browser
+from app.browser.launch import find_binary
 from app.core.background import CoreThread
 from app.demo.scripted_model.elements import elements, index_line
+from bench.extract_parts import FIRST_PARTS, Parts, first_parts, warm_parts
 from bench.report import Report, Row
 from bench.visibility_cost import PageCost, judgement_cost
 from tests.harness.actions import pool_request
+from tests.harness.browser import start_connected_browser
+from tests.harness.cdp_pipe import CdpPipe
 
 PAGES = {100: "/extract/mixed.html?n=100", 1000: "/extract/mixed.html?n=1000", 10000: "/extract/mixed.html?n=10000"}
 LISTEN_PAGES = {1000: "/extract/mixed.html?n=1000&listen=1", 10000: "/extract/mixed.html?n=10000&listen=1"}
@@ -48,6 +56,7 @@ WARM_LIMIT_MS = 100.0
 FIRST_LIMIT_MS = 300.0
 MAX_CHARS = 200_000
 FIRST_RUNS = 5
+PARTS_PAGES = {"1,000-element page": PAGES[1000], "1,000-element page, a click listener per row": LISTEN_PAGES[1000]}
 
 
 @dataclass
@@ -97,12 +106,14 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
     urls = {n: urljoin(fixture_url, path) for n, path in PAGES.items()}
     with tempfile.TemporaryDirectory(prefix="bua-bench-extract-") as tmp:
         core = CoreThread(Path(tmp) / "home")
-        browser = launch_browser(core.home, headless=True, user_data_dir=Path(tmp) / "profile")
+        browser, bridge = start_connected_browser(core, Path(tmp) / "profile")
         try:
-            bridge = core.call(core.pool.wait_for_bridge(45), timeout=50)
             measured = {n: measure(core, bridge, url, n, runs) for n, url in urls.items()}
             listening = {n: measure_listeners(core, bridge, urljoin(fixture_url, path), n, runs)
                          for n, path in LISTEN_PAGES.items()}
+            parts = {label: measure_parts(core, bridge, browser.cdp, urljoin(fixture_url, path), runs,
+                                          f"bench-extract-parts-{i}")
+                     for i, (label, path) in enumerate(PARTS_PAGES.items())}
         finally:
             browser.stop()
             core.stop()
@@ -110,6 +121,8 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
     judged = judgement_cost({n: urls[n] for n in (1000, 10000)}, runs)
     for n, cost in judged.items():
         judgement_rows(report, n, cost, statistics.median(measured[n].warm) * 1000)
+    for label, measured_parts in parts.items():
+        parts_rows(report, label, measured_parts)
     for n, m in measured.items():
         aria, html = reference[n]
         chars, full_chars = m.chars, m.full_chars
@@ -148,6 +161,48 @@ def run(report: Report, fixture_url: str, runs: int = RUNS) -> None:
             report.goal(f"warm extract of the {label} under {WARM_LIMIT_MS:.0f} ms (p50)", warm.p50_ms, WARM_LIMIT_MS, "ms")
             report.goal(f"first extract after the load of the {label} under {FIRST_LIMIT_MS:.0f} ms (p50)",
                         first.p50_ms, FIRST_LIMIT_MS, "ms")
+
+
+def measure_parts(core: CoreThread, bridge: Any, cdp: CdpPipe, url: str, runs: int,
+                  task: str) -> tuple[Parts, tuple[list[float], dict[str, list[float]]]]:
+    """The warm extracts of a tab of its own, and its first extracts after FIRST_RUNS loads, split into their parts
+    (bench/extract_parts.py). The tab's URL gets a query parameter of its own (the page ignores it): the clocks find
+    its page by URL, and other tabs show the same pages. Not a fragment: loading the same URL with a fragment again
+    would only scroll, not load a new document."""
+    url = f"{url}{'&' if '?' in url else '?'}bench={task}"
+    tab_id = timed_call(core, bridge, task, {"type": "navigate", "url": url})[1]["tab_id"]
+    timed_call(core, bridge, task, {"type": "extract", "tab_id": tab_id})
+    warm = warm_parts(core, bridge, cdp, task, tab_id, url, runs)
+    return warm, first_parts(core, bridge, cdp, task, tab_id, url, FIRST_RUNS)
+
+
+def parts_rows(report: Report, label: str, measured: tuple[Parts, tuple[list[float], dict[str, list[float]]]]) -> None:
+    """Where the warm extract's time goes (same calls): the in-page walk, the library's other calls, the
+    extension's own JavaScript, and the messages between them (CDP, native host, socket, app); and where the first
+    extract after the load spends the page's main thread."""
+    parts, (first_pipe, first) = measured
+    report.add(Row.timing("extract", f"first extract after the load, {label}, profiled: the whole pipe",
+                          [ms / 1000 for ms in first_pipe], note="the page's CDP Profiler on"))
+    first_whole = statistics.median(first_pipe)
+    for name in FIRST_PARTS:
+        ms = statistics.median(first[name])
+        report.add(Row("extract", f"  first extract after the load, {label}: {name}", 1, value=round(ms, 1), unit="ms",
+                       note=f"{100 * ms / first_whole:.0f}% of the whole; sampled on the page's main thread"))
+    report.add(Row.timing("extract", f"warm extract, {label}, split into parts: the whole pipe",
+                          [ms / 1000 for ms in parts.pipe], note="bench/extract_parts.py, same calls"))
+    whole = statistics.median(parts.pipe)
+    walk = statistics.median(parts.walk)
+    outside = statistics.median(parts.outside)
+    messages = max(0.0, outside - parts.other_in_page - parts.worker_js)
+    for name, ms, note in (
+            ("in-page walk (page-walker.js and the judgement)", walk, "the walk's own clock in the page"),
+            ("outside the walk", outside, "p50 of pipe minus walk, per call"),
+            ("  the library's other calls (closed roots, listeners)", parts.other_in_page, "mean"),
+            ("  the extension's JavaScript (collect, markdown, index, budget)", parts.worker_js,
+             "mean, sampled by the worker's CDP Profiler"),
+            ("  the messages (CDP, native host, socket, app)", messages, "what is left")):
+        report.add(Row("extract", f"  warm extract, {label}: {name}", 1, value=round(ms, 1), unit="ms",
+                       note=f"{100 * ms / whole:.0f}% of the whole; {note}"))
 
 
 def judgement_rows(report: Report, n: int, cost: PageCost, warm_ms: float) -> None:

@@ -138,12 +138,15 @@ class _World:
         renderers = [p["id"] for p in processes if p["type"] == "renderer"]
         self.evaluate("globalThis.__libs = []; true")
         self.pid = None
-        for _ in range(3):  # the renderer whose main thread runs a busy loop of this world (others may be busy too)
+        # The renderer whose main thread runs a busy loop of this world (others may be busy too). The loop is a fixed
+        # amount of work, not of wall time: on a loaded machine a 100 ms loop may get 10 ms of CPU. A page just loaded
+        # may keep another renderer busy for a while: asked again then.
+        for _ in range(8):
             before = {pid: _cpu_ns(pid) for pid in renderers}
-            self.evaluate("(() => { const t = performance.now(); while (performance.now() - t < 100); return true; })()")
+            self.evaluate("(() => { let x = 0; for (let i = 0; i < 1e8; i++) x += i & 1; return x > 0; })()")
             grown = {pid: (_cpu_ns(pid) or 0) - (before[pid] or 0) for pid in renderers if before[pid] is not None}
             busiest = max(grown, key=lambda pid: grown[pid]) if grown else None
-            if busiest is not None and grown[busiest] >= 50e6 and all(grown[p] < grown[busiest] / 2 for p in grown if p != busiest):
+            if busiest is not None and grown[busiest] >= 30e6 and all(grown[p] < grown[busiest] / 2 for p in grown if p != busiest):
                 self.pid = busiest
                 break
 

@@ -103,7 +103,9 @@ export function pageContext(lib) {
     const groups = new Map();
     els.forEach((e, i) => {
       const key = `${e.role}\u0000${e.name}`;
-      groups.set(key, [...(groups.get(key) ?? []), i]);
+      const members = groups.get(key);
+      if (members) members.push(i);
+      else groups.set(key, [i]);
     });
     const out = els.map(() => "");
     for (const members of groups.values()) {
