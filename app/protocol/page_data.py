@@ -96,6 +96,8 @@ class PageDataVisitor:
                     out[key] = self.within(key, item, Part.QUOTING if isinstance(item, str) else Part.PAGE)
                 elif key == QUOTES_KEY and any(shape.get(k) == Part.QUOTING for k in value):
                     continue  # its quotes are marked where the message says them
+                elif key not in shape and isinstance(item, (bool, int, float)):
+                    out[key] = self.within(key, _as_text(item), UNDECLARED)
                 else:
                     out[key] = self.within(key, item, node)
         finally:
@@ -112,7 +114,9 @@ class PageDataVisitor:
         if isinstance(value, dict):
             if part == Part.PAGE_JSON:
                 return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-            return {k: self.within_part(k, v, Part.PAGE if part == Part.URL else part) for k, v in value.items()}
+            inner = Part.PAGE if part == Part.URL else part
+            return {k: self.within_part(k, _as_text(v) if isinstance(v, (bool, int, float)) else v, inner)
+                    for k, v in value.items()}
         if not isinstance(value, str) or not value:
             return value
         if part == Part.URL:
@@ -132,6 +136,12 @@ class PageDataVisitor:
             return self.text(message)
         pattern = re.compile("|".join(re.escape(q) for q in sorted(set(quotes), key=len, reverse=True)))
         return pattern.sub(lambda m: self.text(m.group(0)), message)
+
+
+def _as_text(value: bool | int | float) -> str:
+    """A number or true/false under a key no declaration names, or inside an object of the page's: its key is page
+    text (the page may have chosen it), so the entry is page text, its value written as JSON (`5`, `true`)."""
+    return json.dumps(value)
 
 
 @dataclass

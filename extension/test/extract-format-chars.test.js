@@ -29,3 +29,9 @@ test("every string of a walk's blocks is cleaned in place", () => {
   const blocks = [{ p: ["Ge\u00ADsell", { e: 1, x: "Fahr\u00ADplan" }] }, { d: "Dia\u00ADlog", m: 0, c: [] }];
   assert.deepEqual(dropInvisibleDeep(blocks), [{ p: ["Gesell", { e: 1, x: "Fahrplan" }] }, { d: "Dialog", m: 0, c: [] }]);
 });
+
+test("the shared vectors: the app's drop_invisible reads the same file", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const { cases } = JSON.parse(await readFile(new URL("./fixtures/invisible-vectors.json", import.meta.url), "utf8"));
+  for (const [given, read] of cases) assert.equal(dropInvisible(given), read, JSON.stringify(given));
+});

@@ -20,6 +20,7 @@ from typing import Any
 
 from app.agent.page_text.boundary import neutralise
 from app.agent.page_text.flagger import flag
+from app.agent.page_text.invisible import drop_invisible
 from app.agent.page_text.region import MOVED, MarkedView, facts_without, key_of
 from app.protocol.errors import STOPPED_DOWNLOAD_STEP, next_step_for
 from app.protocol.page_data import QUOTES_KEY, PageDataVisitor
@@ -32,7 +33,7 @@ class _Marker(PageDataVisitor):
         self.neutralised = 0
 
     def marked(self, value: str) -> str:
-        clean, defused = neutralise(value)
+        clean, defused = neutralise(drop_invisible(value))
         flagged, count = flag(clean)
         self.neutralised += defused
         self.flagged += count
