@@ -146,12 +146,27 @@ test("a modal dialog inside another, and lines around it, collapse by block", ()
 });
 
 test("a long run of removed lines that is no dialog is listed by its first and last lines; its elements all", () => {
-  const section = ["## Jane", "Email", "[Close](e8)", "Phone", "+44 1", "Last"];
-  const before = snap(["# List", ...section], [["e8", "button", "Close"]]);
+  const run = ["Jane", "Email", "[Close](e8)", "Phone", "+44 1", "Last"];
+  const before = snap(["# List", ...run], [["e8", "button", "Close"]]);
   const after = snap(["# List"], []);
   const list = diffSnapshots(before, after);
-  assert.equal(list?.markdown, ["@ after: # List", "- ## Jane", "- Email", "  … 3 more lines removed", "- Last"].join("\n"));
+  assert.equal(list?.markdown, ["@ after: # List", "- Jane", "- Email", "  … 3 more lines removed", "- Last"].join("\n"));
   assert.equal(list?.elements, '- e8 button "Close"');
+});
+
+test("a panel gone (a long section under a heading) is one line with its heading and size", () => {
+  const panel = ["## Jane", "Email", "[Close](e8)", "Phone", "+44 1", "Last"];
+  const list = diffSnapshots(snap(["# List", "kept", "gone", ...panel], [["e8", "button", "Close"]]), snap(["# List", "kept"], []));
+  assert.equal(list?.markdown, ["@ after: kept", "- gone", '- section "Jane" removed (6 lines, 1 element)'].join("\n"));
+  const short = diffSnapshots(snap(["# List", "## Note", "Saved"], []), snap(["# List"], []));
+  assert.equal(short?.markdown, ["@ after: # List", "- ## Note", "- Saved"].join("\n"), "a short one is listed");
+});
+
+test("a dialog with no name is named by its first heading when it closes", () => {
+  const panel = ["[dialog, modal: the page behind it is inert until it is closed]", "## Delete file?", "Gone for good.",
+    "[Delete](e3)", "[end of dialog]"];
+  const list = diffSnapshots(snap(["# Files", ...panel], [["e3", "button", "Delete"]]), snap(["# Files"], []));
+  assert.equal(list?.markdown, ["@ after: # Files", '- dialog "Delete file?" closed (5 lines, 1 element)'].join("\n"));
 });
 
 test("the elements of a left-out region that went whole share one line; a region partly left lists its own", () => {

@@ -341,12 +341,51 @@ function removedParts(lines) {
       run.push(lines[i]);
       continue;
     }
-    parts.push(...removedLines(run));
+    parts.push(...removedRun(run));
     run = [];
-    parts.push({ head: `- dialog${open[2] ?? ""} closed`, lines: lines.slice(i, end + 1) });
+    const block = lines.slice(i, end + 1);
+    parts.push({ head: `- dialog${open[2] ?? headingOf(block)} closed`, lines: block });
     i = end;
   }
-  parts.push(...removedLines(run));
+  parts.push(...removedRun(run));
+  return parts;
+}
+
+const HEADING = /^\s*#{1,6} (.+)$/;
+
+/**
+ * A dialog with no name is named by its first heading, as a person names it (` "Jane"`), or "" when it has none.
+ * @param {string[]} block
+ */
+function headingOf(block) {
+  for (const line of block) {
+    const heading = HEADING.exec(line);
+    if (heading) return ` ${JSON.stringify(cut(heading[1]))}`;
+  }
+  return "";
+}
+
+/**
+ * A run of removed lines that is no dialog: each long section of it (a heading and what follows, more than
+ * MAX_REMOVED_RUN lines: a panel gone) as one line to be completed with its size (`- section "Jane" removed`);
+ * the rest as removedLines lists them.
+ * @param {string[]} run
+ * @returns {(string | {head: string, lines: string[]})[]}
+ */
+function removedRun(run) {
+  /** @type {(string | {head: string, lines: string[]})[]} */
+  const parts = [];
+  let from = 0;
+  const starts = run.map((line, i) => (HEADING.test(line) ? i : -1)).filter((i) => i >= 0);
+  for (const [n, start] of starts.entries()) {
+    const end = starts[n + 1] ?? run.length;
+    if (end - start <= MAX_REMOVED_RUN) continue;
+    parts.push(...removedLines(run.slice(from, start)));
+    const heading = /** @type {RegExpExecArray} */ (HEADING.exec(run[start]));
+    parts.push({ head: `- section ${JSON.stringify(cut(heading[1]))} removed`, lines: run.slice(start, end) });
+    from = end;
+  }
+  parts.push(...removedLines(run.slice(from)));
   return parts;
 }
 
