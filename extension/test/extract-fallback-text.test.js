@@ -25,3 +25,8 @@ test("a scrap left over is not worth a field", () => {
 test("markdown read as plain words: tokens by their text, marks and pipes gone, case folded", () => {
   assert.equal(plainWords("## Our [MacBook](e7)s \\[new\\] [e8]\n- | A | b |"), "our macbooks [new] a b");
 });
+
+test("a line is said only by whole words: a short new line inside a longer word of the markdown stays", () => {
+  assert.equal(notSaid(["Keep your eyes open", report, "Yes"].join("\n"), ["Keep your eyes open"]), `${report}\nYes`);
+  assert.equal(notSaid(["Yes", "Shop", report].join("\n"), ["Keep your eyes open on shopping"]), `Yes\nShop\n${report}`);
+});

@@ -30,13 +30,14 @@ export const plainWords = (s) => s
  */
 export function notSaid(text, said) {
   if (!text) return "";
-  const known = plainWords(said.join("\n"));
+  // Padded with spaces, a line is found only as whole words: "Yes" is not said by "eyes".
+  const known = ` ${plainWords(said.join("\n"))} `;
   /** @type {Set<string>} */
   const seen = new Set();
   /** @param {string} part */
   const told = (part) => {
     const words = plainWords(part);
-    return !words || known.includes(words) || seen.has(words);
+    return !words || known.includes(` ${words} `) || seen.has(words);
   };
   /** @type {string[]} */
   const left = [];
