@@ -19,8 +19,8 @@
  *   negative text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
  *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
- *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
- *   it (lib.coveredBy). Returns the reason, or "".
+ *   its boxes hold a legible glyph inside what can show (lib.boxesShow), its font draws ink for its characters
+ *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy). Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
  * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
  *   reader that starts at the element instead of walking from the root.
@@ -44,13 +44,14 @@ import { pageAria } from "./page-aria.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
+import { pageInk } from "./page-ink.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -122,12 +123,16 @@ export function pageVisibility(lib) {
     if (ns.hideText || (!own && !control)) return;
     if (control && !own && (fontPx ?? 16) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
-    else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
+    else {
       /** @type {DOMRect | null} */
       let first = null;
       const box = () => (first ??= own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
       /** @type {Paint} */
       const paint = { el, rc, font: () => fontPx ?? parseFloat(cs.fontSize), box, win: st.win };
+      if (cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text") {
+        ns.hideText = clippedBackgroundHides(cs, paint, under);
+        return;
+      }
       const verdict = colourHides(cs, paint, bg);
       // A picture behind the text (a box's background image, an image under it) is sampled (page-picture.js).
       const pic = verdict === SAME_COLOUR || (!verdict && (ns.picture || lib.picturesOver(box, st.win)))
@@ -147,6 +152,22 @@ export function pageVisibility(lib) {
     if (!samples) return "";
     const base = (under ?? lib.canvasOf(win) ?? [[255, 255, 255, 1]])[0];
     return colourHides(cs, paint, samples.map((/** @type {number[]} */ c) => lib.composite(c, base))) === SAME_COLOUR ? SAME_COLOUR : "";
+  };
+
+  /**
+   * Why text whose glyphs are painted with its own background (background-clip: text) does not show: the text's
+   * colour and every colour its background paints (its colour, its gradients' stops) hide against what is under
+   * the element. A picture in the background keeps the text (its colours are not read here).
+   * @param {CSSStyleDeclaration} cs @param {Paint} paint @param {number[][] | null} under
+   */
+  const clippedBackgroundHides = (cs, paint, under) => {
+    const fill = colourHides(cs, paint, under);
+    if (!fill) return "";
+    const image = cs.backgroundImage;
+    const stops = image === "none" ? [] : lib.gradientColours(image);
+    if (!stops) return "";
+    const inks = [lib.colourOf(cs.backgroundColor), ...stops].filter(Boolean);
+    return inks.every((ink) => inkHides(ink, paint, under)) ? fill : "";
   };
 
   /** @param {Element} el its first text node of its own that is not only white space, or null */
@@ -261,6 +282,7 @@ export function pageVisibility(lib) {
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;
     const el = node.parentElement;
+    if (el && lib.inkless(node, lib.styleOf(el, st.win), st.win)) return "glyphs without ink"; // page-ink.js
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
     // One hit test per text node and call: a control's text is asked again for its name and token.
