@@ -20,7 +20,8 @@
  *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), its font draws ink for its characters
- *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy). Returns the reason, or "".
+ *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy; an outline or box
+ *   shadow: lib.decorationCovers, page-decor.js). Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
  * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
  *   reader that starts at the element instead of walking from the root.
@@ -44,6 +45,7 @@ import { pageAria } from "./page-aria.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
+import { pageDecor } from "./page-decor.js";
 import { pageInk } from "./page-ink.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
@@ -51,7 +53,7 @@ import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -289,7 +291,8 @@ export function pageVisibility(lib) {
     const known = (lib.factsOf(st.win).covered ??= new WeakMap());
     let hit = known.get(node);
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
-    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win) ? "covered" : "");
+    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
+      || lib.decorationCovers(el, parts, st.win) ? "covered" : ""); // page-decor.js: outlines and box shadows
   };
 
   /**

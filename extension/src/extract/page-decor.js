@@ -1,0 +1,147 @@
+/**
+ * In-page: paint that is no background and that hit testing does not report as painting (issue 18): outlines
+ * and box shadows. An opaque outline (with a negative offset it lies inside its box) or a box shadow (an inset
+ * one inside the box, an outset one outside it, where hit testing does not reach at all) covers text as a
+ * background would.
+ *
+ * - `decorationCovers(el, parts, win)`: whether an opaque outline or box shadow of some element is painted over
+ *   both sample points of a text's visible boxes, by paint order (CSS 2.1 appendix E, page-paint-order.js): a
+ *   shadow paints with its box's background (under the in-flow text of its own layer, over the layers painted
+ *   before it); an outline paints after the content of its layer, its own text included.
+ *
+ * The decorated elements are found in one pass over the document per call (two style reads per element, most
+ * read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
+ * area shrunk by its blur.
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
+import { pagePaintOrder } from "./page-paint-order.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageDecor, { uses: [pageColour, pagePaintOrder, pageRender] });
+
+/**
+ * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageDecor(lib) {
+  const OPAQUE = 0.85;
+  const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
+
+  /**
+   * @typedef {{l: number, t: number, r: number, b: number}} Box
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow"}} Decoration a solid area
+   *   (outer less hole) that an element's outline or shadow paints
+   */
+
+  /** @param {Box} b @param {number} by @returns {Box} */
+  const grow = (b, by) => ({ l: b.l - by, t: b.t - by, r: b.r + by, b: b.b + by });
+  /** @param {Box} b @param {number} dx @param {number} dy @returns {Box} */
+  const move = (b, dx, dy) => ({ l: b.l + dx, t: b.t + dy, r: b.r + dx, b: b.b + dy });
+  /** @param {Box} b @returns {Box | null} */
+  const real = (b) => (b.r > b.l && b.b > b.t ? b : null);
+
+  /** @param {Element} e @param {Window} win its opacity through every ancestor */
+  const alphaThrough = (e, win) => {
+    let alpha = 1;
+    for (let n = /** @type {Element | null} */ (e); n && alpha > 0; n = n.parentElement) alpha *= parseFloat(lib.styleOf(n, win).opacity) || 0;
+    return alpha;
+  };
+
+  /** @param {string} colour @param {number} alpha whether a computed colour paints solid */
+  const solid = (colour, alpha) => {
+    const c = lib.colourOf(colour);
+    return !!c && c[3] * alpha >= OPAQUE;
+  };
+
+  /**
+   * The solid areas an element's outline and box shadows paint.
+   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration[]}
+   */
+  const decorationsOf = (e, cs, win) => {
+    /** @type {Decoration[]} */
+    const out = [];
+    const r = e.getBoundingClientRect();
+    const box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+    const alpha = alphaThrough(e, win);
+    if (alpha < OPAQUE) return out;
+    const style = cs.outlineStyle;
+    if (style !== "none" && style !== "auto" && solid(cs.outlineColor, alpha)) {
+      const width = parseFloat(cs.outlineWidth) || 0;
+      const offset = parseFloat(cs.outlineOffset) || 0;
+      const outer = real(grow(box, offset + width));
+      if (outer && width > 0) out.push({ el: e, outer, hole: real(grow(box, offset)), kind: "outline" });
+    }
+    if (cs.boxShadow !== "none") {
+      for (const shadow of cs.boxShadow.split(/,(?![^()]*\))/)) {
+        const colour = COLOUR.exec(shadow)?.[0];
+        if (!colour || !solid(colour, alpha)) continue;
+        const inset = /\binset\b/.test(shadow);
+        const [dx = 0, dy = 0, blur = 0, spread = 0] = shadow.replace(COLOUR, "").replace(/\binset\b/, "").trim().split(/\s+/).map(parseFloat);
+        const any = /** @type {any} */ (e);
+        if (inset) {
+          const pad = { l: r.left + any.clientLeft, t: r.top + any.clientTop, r: 0, b: 0 };
+          pad.r = pad.l + any.clientWidth;
+          pad.b = pad.t + any.clientHeight;
+          const hole = real(grow(move(pad, dx, dy), -spread - blur / 2));
+          out.push({ el: e, outer: pad, hole, kind: "shadow" });
+        } else {
+          const outer = real(grow(move(box, dx, dy), spread - blur / 2));
+          if (outer) out.push({ el: e, outer, hole: box, kind: "shadow" });
+        }
+      }
+    }
+    return out;
+  };
+
+  /** @param {Window} win every solid decoration of the document (once per call) @returns {Decoration[]} */
+  const decorations = (win) => {
+    const facts = lib.factsOf(win);
+    if (!facts.decorations) {
+      facts.decorations = [];
+      for (const e of win.document.querySelectorAll("body *")) {
+        const cs = lib.styleOf(e, win);
+        if (cs.outlineStyle === "none" && cs.boxShadow === "none") continue;
+        if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
+        facts.decorations.push(...decorationsOf(e, cs, win));
+      }
+    }
+    return facts.decorations;
+  };
+
+  /** @param {Box} b @param {number[]} p */
+  const inside = (b, [x, y]) => x > b.l && x < b.r && y > b.t && y < b.b;
+
+  /** @param {Node} a @param {Node} b whether a holds b, across shadow roots */
+  const holds = (a, b) => {
+    for (let n = /** @type {Node | null} */ (b); n; n = n.parentNode ?? /** @type {any} */ (n).host ?? null) {
+      if (n === a) return true;
+    }
+    return false;
+  };
+
+  /**
+   * Whether a decoration is painted after the in-flow text of `el`.
+   * @param {Decoration} d @param {Element} el @param {Window} win
+   */
+  const paintedAfter = (d, el, win) => {
+    const layer = lib.layerOf(d.el, win);
+    if (layer === lib.layerOf(el, win)) return d.kind === "outline"; // one layer: outlines after its text, shadows before
+    if (holds(d.el, el)) return false; // its own content in a layer of its own paints over its shadow
+    return !!layer && lib.paintedOver(layer, el, win);
+  };
+
+  /**
+   * @param {Element} el the element whose text it is @param {Box[]} parts the text's visible boxes @param {Window} win
+   * @returns {boolean} whether an opaque outline or box shadow is painted over it
+   */
+  lib.decorationCovers = (el, parts, win) => {
+    const all = decorations(win);
+    if (!all.length || !parts.length) return false;
+    const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
+    return all.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, win));
+  };
+}
