@@ -51,9 +51,10 @@ import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
+import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -135,7 +136,7 @@ export function pageVisibility(lib) {
         ns.hideText = clippedBackgroundHides(cs, paint, under);
         return;
       }
-      const verdict = colourHides(cs, paint, bg);
+      const verdict = firstLineVerdict(el, cs, own, paint, bg, colourHides(cs, paint, bg));
       // A picture behind the text (a box's background image, an image under it) is sampled (page-picture.js).
       const pic = verdict === SAME_COLOUR || (!verdict && (ns.picture || lib.picturesOver(box, st.win)))
         ? (bg ? null : ns.picture) ?? lib.pictureBehind(el, box(), st.win) : null;
@@ -170,6 +171,19 @@ export function pageVisibility(lib) {
     if (!stops) return "";
     const inks = [lib.colourOf(cs.backgroundColor), ...stops].filter(Boolean);
     return inks.every((ink) => inkHides(ink, paint, under)) ? fill : "";
+  };
+
+  /**
+   * The verdict on a block's own text with its ::first-line colours (page-text-paint.js): text wholly on the first
+   * line is judged in the first line's colours (text running past it keeps its element's verdict).
+   * @param {Element} el @param {CSSStyleDeclaration} cs @param {Text | null} own @param {Paint} paint
+   * @param {number[][] | null} bg @param {string} verdict the verdict from the element's own colours
+   */
+  const firstLineVerdict = (el, cs, own, paint, bg, verdict) => {
+    const line = own ? lib.firstLineStyle(el, cs, paint.win) : null;
+    if (!line || !own) return verdict;
+    const onLine = colourHides(line, paint, bg);
+    return !verdict === !onLine || !lib.inFirstLine(own) ? verdict : onLine;
   };
 
   /** @param {Element} el its first text node of its own that is not only white space, or null */
@@ -285,6 +299,7 @@ export function pageVisibility(lib) {
     if (why) return why;
     const el = node.parentElement;
     if (el && lib.inkless(node, lib.styleOf(el, st.win), st.win)) return "glyphs without ink"; // page-ink.js
+    if (el && highlightHides(node, el, st)) return SAME_COLOUR;
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
     // One hit test per text node and call: a control's text is asked again for its name and token.
@@ -293,6 +308,20 @@ export function pageVisibility(lib) {
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
       || lib.decorationCovers(el, parts, st.win) ? "covered" : ""); // page-decor.js: outlines and box shadows
+  };
+
+  /**
+   * Whether a registered highlight over all of the text paints it in colours that do not show (page-text-paint.js).
+   * @param {Text} node @param {Element} el @param {any} st
+   */
+  const highlightHides = (node, el, st) => {
+    const styles = lib.highlightsOver(node, st.win);
+    if (!styles.length) return false;
+    const cs = lib.styleOf(el, st.win);
+    /** @type {Paint} */
+    const paint = { el, rc: st.rc ?? { alpha: 1 }, font: () => parseFloat(cs.fontSize), box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win };
+    const bg = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    return styles.some((/** @type {CSSStyleDeclaration} */ h) => !!colourHides(h, paint, bg));
   };
 
   /**
