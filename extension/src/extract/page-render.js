@@ -7,7 +7,8 @@
  * - `renderContext(el, cs, st)`: what an element passes to its descendants: the effective opacity through every
  *   ancestor, filter (`opacity()`; the colour functions are kept as its `tint`, page-colour.js tinted) and mask
  *   (a gradient mask's most opaque stop), the rectangle every overflow-clipping ancestor (at its current scroll
- *   position), `clip`, `contain: paint` and a basic-shape `clip-path` (its bounding box) leave visible, its blend
+ *   position), `clip`, `contain: paint` and a `clip-path` (a basic shape's, a path's or a <clipPath>'s bounding
+ *   box: page-clip-shape.js) leave visible, its blend
  *   mode, whether a 3D transform turns its back (backface-visibility: hidden), whether its content is rendered
  *   at all (content-visibility: hidden and a closed <details> skip theirs: the browser's checkVisibility), and whether the document's scrollable area bounds it
  *   (a scroll container's content is reached by scrolling it instead); absolutely positioned descendants take the
@@ -26,9 +27,10 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageClipShape } from "./page-clip-shape.js";
 import { pageColour } from "./page-colour.js";
 
-definePagePart(pageRender, { uses: [pageColour] });
+definePagePart(pageRender, { uses: [pageClipShape, pageColour] });
 
 /**
  * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
@@ -332,7 +334,8 @@ export function pageRender(lib) {
       at = { clip, freeX, freeY, fixed: at.fixed };
     }
     if (!hidden && cs.clipPath !== "none") {
-      const shape = clipPathBox(cs.clipPath, el.getBoundingClientRect());
+      const rect = el.getBoundingClientRect();
+      const shape = clipPathBox(cs.clipPath, rect) ?? lib.clipShapeBox(cs.clipPath, rect, el); // path(), url(): page-clip-shape.js
       if (shape) {
         at = { ...at, clip: meet(at.clip, shape) };
         if (!holdsGlyph(at.clip)) hidden = "clipped";
