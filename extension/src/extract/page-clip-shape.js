@@ -8,6 +8,8 @@
  *   union of its shapes' boxes (getBBox, through each shape's transform), in the clipPath's units against the
  *   element's border box. null when not known (another document's clipPath, a mask): nothing is clipped here.
  *
+ * - `maskBox(cs, el)`: the box a mask whose layers do not repeat paints in (its tiles' size and position).
+ *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
@@ -16,7 +18,7 @@ import { definePagePart } from "../page/page-code.js";
 definePagePart(pageClipShape, { uses: [] });
 
 /**
- * Adds clipShapeBox to lib.
+ * Adds clipShapeBox and maskBox to lib.
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageClipShape(lib) {
@@ -89,6 +91,52 @@ export function pageClipShape(lib) {
     const [w, h] = clip.getAttribute("clipPathUnits") === "objectBoundingBox" ? [box.width, box.height] : [1, 1];
     return { l: box.left + Math.min(out.l, out.r) * w, r: box.left + Math.max(out.l, out.r) * w,
       t: box.top + Math.min(out.t, out.b) * h, b: box.top + Math.max(out.t, out.b) * h };
+  };
+
+  /** @param {string} list a computed list of layers @returns {string[]} its items (commas inside functions kept) */
+  const layers = (list) => {
+    /** @type {string[]} */
+    const out = [];
+    let [depth, from] = [0, 0];
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      if (c === "(") depth++;
+      else if (c === ")") depth--;
+      else if (c === "," && depth === 0) out.push(list.slice(from, i).trim()), (from = i + 1);
+    }
+    return [...out, list.slice(from).trim()];
+  };
+  /** @param {string} v a length or percentage @param {number} of @returns {number} */
+  const len = (v, of) => (/^-?[\d.]+%$/.test(v) ? (parseFloat(v) / 100) * of : /^-?[\d.]+px$/.test(v) ? parseFloat(v) : NaN);
+
+  /**
+   * The box a mask's layers paint in at most, when every layer is an image that does not repeat, of a size and at
+   * a position given in lengths or percentages (a 1×1 px mask tile shows 1 px of the element); null otherwise.
+   * @param {CSSStyleDeclaration} cs @param {Element} el @returns {Box | null}
+   */
+  lib.maskBox = (cs, el) => {
+    const any = /** @type {any} */ (cs);
+    const image = any.maskImage ?? any.webkitMaskImage ?? "none";
+    if (!image || image === "none") return null;
+    const box = el.getBoundingClientRect();
+    const images = layers(image);
+    const sizes = layers(any.maskSize ?? any.webkitMaskSize ?? "auto");
+    const repeats = layers(any.maskRepeat ?? any.webkitMaskRepeat ?? "repeat");
+    const places = layers(any.maskPosition ?? any.webkitMaskPosition ?? "0% 0%");
+    /** @type {Box | null} */
+    let out = null;
+    for (let i = 0; i < images.length; i++) {
+      if (images[i] === "none") continue;
+      if (!/^no-repeat(\s+no-repeat)?$/.test(repeats[i % repeats.length])) return null;
+      const [sw, sh = "auto"] = sizes[i % sizes.length].split(/\s+/);
+      const [w, h] = [len(sw, box.width), len(sh === "auto" ? sw : sh, box.height)];
+      const [px, py = "50%"] = places[i % places.length].split(/\s+/);
+      const [x, y] = [len(px, box.width - w), len(py, box.height - h)];
+      if ([w, h, x, y].some(Number.isNaN)) return null;
+      const part = { l: box.left + x, t: box.top + y, r: box.left + x + w, b: box.top + y + h };
+      out = out ? { l: Math.min(out.l, part.l), t: Math.min(out.t, part.t), r: Math.max(out.r, part.r), b: Math.max(out.b, part.b) } : part;
+    }
+    return out;
   };
 
   /**

@@ -1,13 +1,15 @@
 /**
- * In-page: paint that is no background and that hit testing does not report as painting (issue 18): outlines
- * and box shadows. An opaque outline (with a negative offset it lies inside its box) or a box shadow (an inset
- * one inside the box, an outset one outside it, where hit testing does not reach at all) covers text as a
- * background would.
+ * In-page: paint over text that hit testing does not report, or cannot judge (issue 18): outlines and box
+ * shadows, and pictures and inline-blocks of the text's own layer. An opaque outline (with a negative offset it
+ * lies inside its box) or a box shadow (an inset one inside the box, an outset one outside it, where hit testing
+ * does not reach at all) covers text as a background would; an in-flow picture or opaque inline-block later in
+ * tree order paints over the text of its layer (page-cover.js judges that by hit testing in the viewport only).
  *
  * - `decorationCovers(el, parts, win)`: whether an opaque outline or box shadow of some element is painted over
  *   both sample points of a text's visible boxes, by paint order (CSS 2.1 appendix E, page-paint-order.js): a
  *   shadow paints with its box's background (under the in-flow text of its own layer, over the layers painted
- *   before it); an outline paints after the content of its layer, its own text included.
+ *   before it); an outline paints after the content of its layer, its own text included; an atomic box (a
+ *   picture, an inline-block) with the lines of its layer, over the text before it in tree order.
  *
  * The decorated elements are found in one pass over the document per call (two style reads per element, most
  * read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
@@ -18,10 +20,11 @@
 
 import { definePagePart } from "../page/page-code.js";
 import { pageColour } from "./page-colour.js";
+import { pageCover } from "./page-cover.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pageRender } from "./page-render.js";
 
-definePagePart(pageDecor, { uses: [pageColour, pagePaintOrder, pageRender] });
+definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender] });
 
 /**
  * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
@@ -29,12 +32,13 @@ definePagePart(pageDecor, { uses: [pageColour, pagePaintOrder, pageRender] });
  */
 export function pageDecor(lib) {
   const OPAQUE = 0.85;
+  const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
 
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
-   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow"}} Decoration a solid area
-   *   (outer less hole) that an element's outline or shadow paints
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic"}} Decoration a solid area
+   *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer
    */
 
   /** @param {Box} b @param {number} by @returns {Box} */
@@ -104,9 +108,14 @@ export function pageDecor(lib) {
       facts.decorations = [];
       for (const e of win.document.querySelectorAll("body *")) {
         const cs = lib.styleOf(e, win);
-        if (cs.outlineStyle === "none" && cs.boxShadow === "none") continue;
+        const atomic = (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) && lib.layerOf(e, win) !== e;
+        if (cs.outlineStyle === "none" && cs.boxShadow === "none" && !atomic) continue;
         if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
         facts.decorations.push(...decorationsOf(e, cs, win));
+        if (atomic && lib.paints(e, win) && alphaThrough(e, win) >= OPAQUE) {
+          const r = e.getBoundingClientRect();
+          if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
+        }
       }
     }
     return facts.decorations;
@@ -125,23 +134,28 @@ export function pageDecor(lib) {
 
   /**
    * Whether a decoration is painted after the in-flow text of `el`.
-   * @param {Decoration} d @param {Element} el @param {Window} win
+   * @param {Decoration} d @param {Element} el @param {Node} node the text @param {Window} win
    */
-  const paintedAfter = (d, el, win) => {
+  const paintedAfter = (d, el, node, win) => {
     const layer = lib.layerOf(d.el, win);
-    if (layer === lib.layerOf(el, win)) return d.kind === "outline"; // one layer: outlines after its text, shadows before
+    if (layer === lib.layerOf(el, win)) {
+      // One layer: outlines after its text, shadows before; a picture or inline-block with the lines, in tree order.
+      return d.kind === "atomic" ? !holds(d.el, node) && !!(node.compareDocumentPosition(d.el) & Node.DOCUMENT_POSITION_FOLLOWING)
+        : d.kind === "outline";
+    }
     if (holds(d.el, el)) return false; // its own content in a layer of its own paints over its shadow
     return !!layer && lib.paintedOver(layer, el, win);
   };
 
   /**
    * @param {Element} el the element whose text it is @param {Box[]} parts the text's visible boxes @param {Window} win
+   * @param {Node} node the text
    * @returns {boolean} whether an opaque outline or box shadow is painted over it
    */
-  lib.decorationCovers = (el, parts, win) => {
+  lib.decorationCovers = (el, parts, win, node) => {
     const all = decorations(win);
     if (!all.length || !parts.length) return false;
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
-    return all.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, win));
+    return all.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, node, win));
   };
 }

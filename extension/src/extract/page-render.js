@@ -341,6 +341,11 @@ export function pageRender(lib) {
         if (!holdsGlyph(at.clip)) hidden = "clipped";
       }
     }
+    const masked = hidden ? null : lib.maskBox(cs, el); // page-clip-shape.js
+    if (masked) {
+      at = { ...at, clip: meet(at.clip, masked) };
+      if (!holdsGlyph(at.clip)) hidden = "clipped";
+    }
     const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
     /** @type {RenderContext} */
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,

@@ -307,7 +307,7 @@ export function pageVisibility(lib) {
     let hit = known.get(node);
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
-      || lib.decorationCovers(el, parts, st.win) ? "covered" : ""); // page-decor.js: outlines and box shadows
+      || lib.decorationCovers(el, parts, st.win, node) ? "covered" : ""); // page-decor.js: outlines and box shadows
   };
 
   /**
