@@ -32,13 +32,18 @@ definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRe
  */
 export function pageDecor(lib) {
   const OPAQUE = 0.85;
+  const BAND = 64;
+  /** The band of decorations taller than 400 bands, asked by every text. */
+  const TALL = -1e9;
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
 
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
-   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic"}} Decoration a solid area
-   *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic",
+   *   solid?: boolean}} Decoration a solid area
+   *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer (solid: whether
+   *   it paints opaque, asked when a text lies in it)
    */
 
   /** @param {Box} b @param {number} by @returns {Box} */
@@ -108,18 +113,48 @@ export function pageDecor(lib) {
       facts.decorations = [];
       for (const e of win.document.querySelectorAll("body *")) {
         const cs = lib.styleOf(e, win);
-        const atomic = (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) && lib.layerOf(e, win) !== e;
-        if (cs.outlineStyle === "none" && cs.boxShadow === "none" && !atomic) continue;
-        if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
-        facts.decorations.push(...decorationsOf(e, cs, win));
-        if (atomic && lib.paints(e, win) && alphaThrough(e, win) >= OPAQUE) {
+        // An atomic box is only placed here: whether it paints opaque in the text's layer is asked when a text lies in it.
+        if (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) {
           const r = e.getBoundingClientRect();
           if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
         }
+        if (cs.outlineStyle === "none" && cs.boxShadow === "none") continue;
+        if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
+        facts.decorations.push(...decorationsOf(e, cs, win));
       }
     }
     return facts.decorations;
   };
+
+  /** @param {Element} e @param {Window} win whether an atomic box in its parent's layer paints opaque, and shows */
+  const atomicPaints = (e, win) => lib.layerOf(e, win) !== e && lib.paints(e, win) && alphaThrough(e, win) >= OPAQUE
+    && lib.styleOf(e, win).visibility === "visible" && e.checkVisibility();
+
+  /**
+   * The decorations by horizontal band of the viewport's coordinates (BAND px high; each in every band it
+   * reaches), so a text asks only those near it.
+   * @param {Window} win @returns {Map<number, Decoration[]>}
+   */
+  const bandsOf = (win) => {
+    const facts = lib.factsOf(win);
+    if (!facts.decorationBands) {
+      /** @type {Map<number, Decoration[]>} */
+      const bands = new Map();
+      for (const d of decorations(win)) {
+        const [from, to] = to400(Math.floor(d.outer.t / BAND), Math.floor(d.outer.b / BAND));
+        for (let i = from; i <= to; i++) {
+          let list = bands.get(i);
+          if (!list) bands.set(i, (list = []));
+          list.push(d);
+        }
+      }
+      facts.decorationBands = bands;
+    }
+    return facts.decorationBands;
+  };
+
+  /** @param {number} from @param {number} to a decoration's bands: one band of its own past 400 @returns {number[]} */
+  const to400 = (from, to) => (to - from >= 400 ? [TALL, TALL] : [from, to]);
 
   /** @param {Box} b @param {number[]} p */
   const inside = (b, [x, y]) => x > b.l && x < b.r && y > b.t && y < b.b;
@@ -137,6 +172,7 @@ export function pageDecor(lib) {
    * @param {Decoration} d @param {Element} el @param {Node} node the text @param {Window} win
    */
   const paintedAfter = (d, el, node, win) => {
+    if (d.kind === "atomic" && !(d.solid ??= atomicPaints(d.el, win))) return false;
     const layer = lib.layerOf(d.el, win);
     if (layer === lib.layerOf(el, win)) {
       // One layer: outlines after its text, shadows before; a picture or inline-block with the lines, in tree order.
@@ -153,9 +189,10 @@ export function pageDecor(lib) {
    * @returns {boolean} whether an opaque outline or box shadow is painted over it
    */
   lib.decorationCovers = (el, parts, win, node) => {
-    const all = decorations(win);
-    if (!all.length || !parts.length) return false;
+    const bands = bandsOf(win);
+    if (!bands.size || !parts.length) return false;
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
-    return all.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, node, win));
+    const near = [...(bands.get(Math.floor(points[0][1] / BAND)) ?? []), ...(bands.get(TALL) ?? [])];
+    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, node, win));
   };
 }
