@@ -9,9 +9,9 @@ cannot pass), and KEPT lists text a person reads that no reader may delete. The 
 judgement (page-visibility.js and the modules it reads the rendering with, page-seen.js for readers without a
 walk): none is named anywhere in the product, so each fails once the judgement is bypassed.
 
-Real Chromium, the real extension, the page written inline into tests/fixtures/pages/extract/inline.html.
-Out of reach, and not tested: a web font whose glyphs are blank (the text is laid out and coloured like any
-other; no API tells which glyphs a font draws as nothing)."""
+Real Chromium, the real extension, the page written inline into tests/fixtures/pages/extract/inline.html. The web
+fonts (one whose glyphs draw nothing, one whose glyphs draw boxes) are built by tests/e2e/fonts.py. Holes still
+open are listed in KNOWN_HOLES, each marked to fail strictly."""
 
 from __future__ import annotations
 
@@ -388,11 +388,20 @@ def reads(opened):
     return get
 
 
+# Known holes, each failing for the reason given (strict: the mark fails once the hole is closed).
+KNOWN_HOLES = {
+    ("STICKYOVER", "changes"): "a sticky box is judged where it stands now: scrolled past its text (the click "
+                               "scrolled the page), it has moved off a text that no scroll position shows",
+}
+
+
 @pytest.mark.parametrize("reader", list(READERS))
 @pytest.mark.parametrize("kind", list(ALL_CARRIERS))
-def test_no_carrier_reaches_the_model(reads, reader, kind):
+def test_no_carrier_reaches_the_model(reads, reader, kind, request):
     if reader in IN_GROUPS and kind in FAR_CARRIERS:
         pytest.skip("far carriers stand in the case blocks only")
+    if (kind, reader) in KNOWN_HOLES:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN_HOLES[kind, reader]))
     answers = reads(reader)
     shown = [label for label, answer in answers if kind in leaked(answer)]
     assert not shown, f"{kind} reached the model through {reader}: {shown}"

@@ -345,9 +345,13 @@ export function pageCover(lib) {
   const paintsOver = (p, t) => {
     if (p.win !== t.win || p.z < 0) return false;
     const tz = t.layer?.z ?? 0;
-    if (p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
+    const under = p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq);
+    if (under && p.pseudo) return false;
     if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
     if (!p.pseudo && holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
+    // The walk's z-index is flat: a text's z-index inside another stacking context is compared where the two
+    // layers' chains part (page-paint-order.js), asked only of a box over the text.
+    if (under && !lib.paintedOver(p.el, t.el, t.win)) return false;
     if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
     return true;
   };
