@@ -36,6 +36,8 @@ export function pageDecor(lib) {
   /** The band of decorations taller than 400 bands, asked by every text. */
   const TALL = -1e9;
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
+  /** Elements that have no box of their own to decorate. */
+  const UNBOXED = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "LINK", "META"]);
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
 
   /**
@@ -111,7 +113,11 @@ export function pageDecor(lib) {
     const facts = lib.factsOf(win);
     if (!facts.decorations) {
       facts.decorations = [];
-      for (const e of win.document.querySelectorAll("body *")) {
+      const doc = win.document;
+      if (!doc.body) return facts.decorations;
+      // Subtrees with no boxes (display: none) and a picture's insides are not entered.
+      const walker = doc.createTreeWalker(doc.body, 1, { acceptNode: (n) => (UNBOXED.has(/** @type {Element} */ (n).tagName) ? 2 : 1) });
+      for (let e = /** @type {Element | null} */ (walker.firstChild()); e; e = /** @type {Element | null} */ (next(walker, e, win))) {
         const cs = lib.styleOf(e, win);
         // An atomic box is only placed here: whether it paints opaque in the text's layer is asked when a text lies in it.
         if (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) {
@@ -124,6 +130,24 @@ export function pageDecor(lib) {
       }
     }
     return facts.decorations;
+  };
+
+  /**
+   * The element after `e` in tree order, past e's content when it shows none (no box, or a picture).
+   * @param {TreeWalker} walker @param {Element} e @param {Window} win @returns {Node | null}
+   */
+  const next = (walker, e, win) => {
+    const cs = lib.styleOf(e, win);
+    if (cs.display !== "none" && !PICTURES.has(e.tagName)) {
+      const kid = walker.firstChild();
+      if (kid) return kid;
+    }
+    for (let n = /** @type {Node | null} */ (e); n; n = walker.parentNode()) {
+      const sib = walker.nextSibling();
+      if (sib) return sib;
+      if (walker.currentNode === walker.root) return null;
+    }
+    return null;
   };
 
   /** @param {Element} e @param {Window} win whether an atomic box in its parent's layer paints opaque, and shows */
@@ -172,11 +196,11 @@ export function pageDecor(lib) {
    * @param {Decoration} d @param {Element} el @param {Node} node the text @param {Window} win
    */
   const paintedAfter = (d, el, node, win) => {
-    if (d.kind === "atomic" && !(d.solid ??= atomicPaints(d.el, win))) return false;
+    if (d.kind === "atomic" && (holds(d.el, node) || !(d.solid ??= atomicPaints(d.el, win)))) return false;
     const layer = lib.layerOf(d.el, win);
     if (layer === lib.layerOf(el, win)) {
       // One layer: outlines after its text, shadows before; a picture or inline-block with the lines, in tree order.
-      return d.kind === "atomic" ? !holds(d.el, node) && !!(node.compareDocumentPosition(d.el) & Node.DOCUMENT_POSITION_FOLLOWING)
+      return d.kind === "atomic" ? !!(node.compareDocumentPosition(d.el) & Node.DOCUMENT_POSITION_FOLLOWING)
         : d.kind === "outline";
     }
     if (holds(d.el, el)) return false; // its own content in a layer of its own paints over its shadow
