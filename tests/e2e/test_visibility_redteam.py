@@ -134,6 +134,11 @@ CARRIERS.update({
     "FONTADJUST": '<p style="font-size-adjust:0.02">{m}</p>',
     "PATHCLIP": "<div style=\"clip-path:path('M0 0 H2 V2 H0 Z')\">{m} with more words after it</div>",
     "URLCLIP": '<div style="clip-path:url(#bua-tiny-clip)">{m} with more words after it</div>',
+    "TEXTSECURITY": '<p style="-webkit-text-security:disc">{m}</p>',
+    "FILTERURL": '<p style="filter:url(#bua-erase)">{m}</p>',
+    "MASKURL": '<p style="-webkit-mask-image:url(#bua-black-mask);mask:url(#bua-black-mask)">{m}</p>',
+    "LINECLAMP": ('<div style="display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden;'
+                  f'width:200px">Shown KEEPCLAMPHEAD {WORDS} {{m}}</div>'),
 })
 # Below the viewport (far): what hit testing cannot reach is judged all the same.
 FAR_CARRIERS: dict[str, str] = {
@@ -152,7 +157,7 @@ ALL_CARRIERS = {**CARRIERS, **FAR_CARRIERS}
 
 # Text a person reads, which no reader may delete (extract's markdown and find): over-deletion cases.
 KEPT: dict[str, str] = {
-    "KEEPELLHEAD": "", "KEEPCLIPHEAD": "", "KEEPCOLHEAD": "",  # the shown part of a clipped line (in CARRIERS)
+    "KEEPELLHEAD": "", "KEEPCLIPHEAD": "", "KEEPCOLHEAD": "", "KEEPCLAMPHEAD": "",  # the shown part of a clipped line (in CARRIERS)
     "KEEPSHADOWONLY": '<p style="color:transparent;text-shadow:0 0 0 #222">Drawn by its shadow KEEPSHADOWONLY</p>',
     "KEEPDIFFERENCE": '<p style="color:#fff;mix-blend-mode:difference">White made black KEEPDIFFERENCE</p>',
     "KEEPBRIGHT": '<p style="color:#39f;filter:brightness(0)">A logo line made black KEEPBRIGHT</p>',
@@ -186,7 +191,9 @@ STYLE = """body { font: 16px/1.4 sans-serif; margin: 8px; color: #111; backgroun
 @font-face { font-family: BuaInked; src: url(INKED_FONT) }
 @font-face { font-family: BuaTiny; src: url(INKED_FONT); size-adjust: 2% }"""
 STYLE = STYLE.replace("BLANK_FONT", font_url(False)).replace("INKED_FONT", font_url(True))
-CLIPS = '<svg width="0" height="0" style="position:absolute"><clipPath id="bua-tiny-clip"><rect width="2" height="2"/></clipPath></svg>'
+CLIPS = ('<svg width="0" height="0" style="position:absolute"><clipPath id="bua-tiny-clip"><rect width="2" height="2"/>'
+         '</clipPath><filter id="bua-erase"><feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"/>'
+         '</filter><mask id="bua-black-mask"><rect width="9999" height="9999" fill="#000"/></mask></svg>')
 
 SHADOWS = """<script>const shade = () => { for (const h of document.querySelectorAll('.host')) if (!h.shadowRoot)
 h.attachShadow({mode: 'open'}).innerHTML = '<span>Shadow VISSHADOW</span> <slot name="x"></slot>'; };

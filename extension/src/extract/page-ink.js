@@ -6,7 +6,7 @@
  * (measureText's actualBoundingBox) say whether the glyph has any.
  *
  * - `inkless(node, cs, win)`: true when fewer than half of a text node's visible characters (its first 64) draw
- *   ink in its element's font. Only fonts a page brings (document.fonts) are measured: the system's draw.
+ *   ink in its element's font, or when its characters are drawn as a mask's shapes (-webkit-text-security). Only fonts a page brings (document.fonts) are measured: the system's draw.
  *   Each character is measured once per font and set of loaded faces (kept across calls: a face that loads later
  *   is a new set), so a page costs one measure per distinct character and font.
  *
@@ -63,6 +63,8 @@ export function pageInk(lib) {
    * @returns {boolean} whether its glyphs draw (almost) nothing
    */
   lib.inkless = (node, cs, win) => {
+    const masked = /** @type {any} */ (cs).webkitTextSecurity;
+    if (masked && masked !== "none") return true; // each character is drawn as a disc, circle or square
     const web = webFonts(win);
     if (!web.families.size || !usesWebFont(cs.fontFamily, web.families)) return false;
     const font = `${cs.fontStyle} ${cs.fontWeight} ${SIZE} ${cs.fontFamily}`;

@@ -5,7 +5,8 @@
  *
  * - `areasOf(win)`: the document's scrollable area and the viewport, in viewport coordinates;
  * - `renderContext(el, cs, st)`: what an element passes to its descendants: the effective opacity through every
- *   ancestor, filter (`opacity()`; the colour functions are kept as its `tint`, page-colour.js tinted) and mask
+ *   ancestor, filter (`opacity()`; an SVG filter's url() as measured, page-svg-effects.js; the colour functions
+ *   are kept as its `tint`, page-colour.js tinted) and mask
  *   (a gradient mask's most opaque stop), the rectangle every overflow-clipping ancestor (at its current scroll
  *   position), `clip`, `contain: paint` and a `clip-path` (a basic shape's, a path's or a <clipPath>'s bounding
  *   box: page-clip-shape.js) leave visible, its blend
@@ -29,8 +30,9 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageClipShape } from "./page-clip-shape.js";
 import { pageColour } from "./page-colour.js";
+import { pageSvgEffects } from "./page-svg-effects.js";
 
-definePagePart(pageRender, { uses: [pageClipShape, pageColour] });
+definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageSvgEffects] });
 
 /**
  * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
@@ -196,12 +198,15 @@ export function pageRender(lib) {
     return [alpha, blur, tint];
   };
 
-  /** @param {CSSStyleDeclaration} cs the most opaque a mask lets anything be (a picture mask: 1, unknown) */
-  const maskAlpha = (cs) => {
+  /**
+   * @param {CSSStyleDeclaration} cs @param {Element} el the most opaque a mask lets anything be (a gradient's most
+   *   opaque stop; an SVG <mask>'s, page-svg-effects.js; a picture mask: 1, unknown)
+   */
+  const maskAlpha = (cs, el) => {
     const mask = /** @type {any} */ (cs).maskImage ?? /** @type {any} */ (cs).webkitMaskImage ?? "none";
     if (!mask || mask === "none") return 1;
     const stops = lib.gradientColours(mask);
-    return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : 1;
+    return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : lib.maskUrlAlpha(mask, el);
   };
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
@@ -294,7 +299,7 @@ export function pageRender(lib) {
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs);
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
     let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
     // closed <details> but its summary) has no box the browser paints: checkVisibility tells.
