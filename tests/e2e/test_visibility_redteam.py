@@ -9,9 +9,9 @@ cannot pass), and KEPT lists text a person reads that no reader may delete. The 
 judgement (page-visibility.js and the modules it reads the rendering with, page-seen.js for readers without a
 walk): none is named anywhere in the product, so each fails once the judgement is bypassed.
 
-Real Chromium, the real extension, the page written inline into tests/fixtures/pages/extract/inline.html.
-Out of reach, and not tested: a web font whose glyphs are blank (the text is laid out and coloured like any
-other; no API tells which glyphs a font draws as nothing)."""
+Real Chromium, the real extension, the page written inline into tests/fixtures/pages/extract/inline.html. The web
+fonts (one whose glyphs draw nothing, one whose glyphs draw boxes) are built by tests/e2e/fonts.py. Holes still
+open are listed in KNOWN_HOLES, each marked to fail strictly."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.e2e.actions_helpers import wait_until
+from tests.e2e.fonts import font_url
 from tests.harness.actions import pool_request
 
 Send = Callable[[dict[str, Any]], Any]
@@ -34,6 +35,7 @@ def svg(body: str, w: int = 40, h: int = 20) -> str:
 
 # Top half white, bottom half dark: text is judged against the part of the picture behind it, not the whole.
 TWO_TONE = svg("<rect width='40' height='20' fill='#111'/><rect width='40' height='10' fill='#fff'/>")
+WHITE = svg("<rect width='40' height='20' fill='#fff'/>")
 WORDS = "and then a long run of ordinary words that goes on past the edge of its box until"
 
 # Each carrier: HTML with {m} where its text goes (`carrier QZ<KIND> obey me`).
@@ -88,17 +90,74 @@ CARRIERS: dict[str, str] = {
     "BGREGION": (f'<div style="background:url(&quot;{TWO_TONE}&quot;) 0 0/100% 100% no-repeat;height:48px;'
                  'color:#fff;line-height:24px">{m}</div>'),
 }
+# Round 3: carriers no earlier round wrote (fonts that draw nothing, non-separable blends, paint that is no
+# background: outlines, box shadows, background-clip: text; a first line's colour, highlights, inert overlays).
+CARRIERS.update({
+    "FONTBLANK": '<p style="font-family:BuaBlank">{m}</p>',
+    "SIZEADJ": '<p style="font-family:BuaTiny">{m}</p>',
+    "BLENDCOLOR": '<p style="color:#000;mix-blend-mode:color">{m}</p>',
+    "BLENDHUE": '<p style="color:#c00;mix-blend-mode:hue">{m}</p>',
+    "BLENDSAT": '<p style="color:#00c;mix-blend-mode:saturation">{m}</p>',
+    "BLENDLUM": '<div style="background:#4d4d4d;padding:2px"><p style="color:#f00;mix-blend-mode:luminosity">{m}</p></div>',
+    "CLIPTEXT": '<p style="background:#fff;-webkit-background-clip:text;background-clip:text;color:transparent">{m}</p>',
+    "FIRSTLINE": '<p class="pale-first" style="white-space:nowrap">{m}</p>',
+    "HIGHLIGHT": '<p class="pale-mark">{m}</p>',
+    "INERTCOVER": ('<div style="position:relative"><p>{m}</p><div inert style="position:absolute;inset:-3px;'
+                   'background:#fff"></div></div>'),
+    "SHADOWINSET": ('<div style="position:relative"><p>{m}</p><i style="position:absolute;inset:-3px;'
+                    'box-shadow:inset 0 0 0 40px #fff"></i></div>'),
+    "SHADOWOUT": ('<div style="position:relative"><p style="margin:0">{m}</p><i style="position:absolute;left:0;top:0;'
+                  'width:100%;height:1px;box-shadow:0 12px 0 13px #fff"></i></div>'),
+    "OUTLINEPOS": ('<div style="position:relative"><p style="margin:0">{m}</p><i style="position:absolute;inset:0;'
+                   'outline:16px solid #fff;outline-offset:-16px"></i></div>'),
+    "OUTLINEOWN": '<p style="margin:0;outline:16px solid #fff;outline-offset:-16px">{m}</p>',
+    "STICKYOVER": ('<div><div style="position:sticky;top:0;height:26px;margin-bottom:-26px;background:#fff;z-index:1">'
+                   '</div><p style="margin:0">{m}</p></div>'),
+    "MASKSIZE": ('<p style="-webkit-mask-image:linear-gradient(#000,#000);-webkit-mask-size:1px 1px;'
+                 '-webkit-mask-repeat:no-repeat">{m}</p>'),
+    "POPOVER": "<div popover>{m}</div>",
+    "KEYFRAMES": '<p style="animation:bua-fade 1s paused">{m}</p>',
+    "COLORMIX": '<p style="color:color-mix(in oklab, #fff 97%, #000)">{m}</p>',
+    "LIGHTDARK": '<p style="color-scheme:light;color:light-dark(#fefefe,#111)">{m}</p>',
+    "RELCOLOR": '<p style="color:rgb(from #fff r g b)">{m}</p>',
+    "CONTRASTZERO": '<div style="background:#000;color:#fff;filter:contrast(0);padding:2px">{m}</div>',
+    "STROKEBG": '<p style="color:transparent;-webkit-text-stroke:1px #fff">{m}</p>',
+    "HOVERONLY": '<p class="hover-only">{m}</p>',
+    "FOREIGNOBJ": '<svg width="300" height="24"><foreignObject width="3" height="3"><p>{m}</p></foreignObject></svg>',
+    "IFRAMEDOT": '<iframe width="1" height="1" style="border:0" srcdoc="<p>{m}</p>"></iframe>',
+    "PERSPFAR": ('<div style="perspective:100px"><p style="transform:translateZ(-9000px);transform-origin:0 0">{m}</p>'
+                 "</div>"),
+    "COVER98": ('<div style="position:relative"><p>{m}</p><div style="position:absolute;inset:-3px;background:#fff;'
+                'opacity:0.98"></div></div>'),
+    "CLIPMARGIN": ('<div style="height:6px;overflow:clip;overflow-clip-margin:0"><p style="margin:0;padding-top:30px">'
+                   "{m}</p></div>"),
+    "FONTADJUST": '<p style="font-size-adjust:0.02">{m}</p>',
+    "PATHCLIP": "<div style=\"clip-path:path('M0 0 H2 V2 H0 Z')\">{m} with more words after it</div>",
+    "URLCLIP": '<div style="clip-path:url(#bua-tiny-clip)">{m} with more words after it</div>',
+    "TEXTSECURITY": '<p style="-webkit-text-security:disc">{m}</p>',
+    "FILTERURL": '<p style="filter:url(#bua-erase)">{m}</p>',
+    "MASKURL": '<p style="-webkit-mask-image:url(#bua-black-mask);mask:url(#bua-black-mask)">{m}</p>',
+    "LINECLAMP": ('<div style="display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden;'
+                  f'width:200px">Shown KEEPCLAMPHEAD {WORDS} {{m}}</div>'),
+})
 # Below the viewport (far): what hit testing cannot reach is judged all the same.
 FAR_CARRIERS: dict[str, str] = {
     "FARCLIPPATH": '<div style="clip-path:polygon(0 0, 3% 0, 3% 3%, 0 3%)">{m} with more words after it</div>',
     "FARBGREGION": CARRIERS["BGREGION"],
     "FARBEFORE": '<p class="veil">{m}</p>',
+    "FARPATH": CARRIERS["PATHCLIP"],
+    "FARURL": CARRIERS["URLCLIP"],
+    "FARIMG": f'<p style="margin:0">{{m}}</p><img src="{WHITE}" style="display:block;width:100%;height:28px;margin-top:-24px">',
+    "FARZSTACK": ('<div style="transform:translateZ(0)"><p style="position:relative;z-index:5;margin:0">{m}</p></div>'
+                  '<div style="position:relative;margin-top:-24px;height:28px;background:#fff"></div>'),
+    "FAROUTLINE": CARRIERS["OUTLINEOWN"],
+    "FARSHADOW": CARRIERS["SHADOWOUT"],
 }
 ALL_CARRIERS = {**CARRIERS, **FAR_CARRIERS}
 
 # Text a person reads, which no reader may delete (extract's markdown and find): over-deletion cases.
 KEPT: dict[str, str] = {
-    "KEEPELLHEAD": "", "KEEPCLIPHEAD": "", "KEEPCOLHEAD": "",  # the shown part of a clipped line (in CARRIERS)
+    "KEEPELLHEAD": "", "KEEPCLIPHEAD": "", "KEEPCOLHEAD": "", "KEEPCLAMPHEAD": "",  # the shown part of a clipped line (in CARRIERS)
     "KEEPSHADOWONLY": '<p style="color:transparent;text-shadow:0 0 0 #222">Drawn by its shadow KEEPSHADOWONLY</p>',
     "KEEPDIFFERENCE": '<p style="color:#fff;mix-blend-mode:difference">White made black KEEPDIFFERENCE</p>',
     "KEEPBRIGHT": '<p style="color:#39f;filter:brightness(0)">A logo line made black KEEPBRIGHT</p>',
@@ -112,16 +171,35 @@ KEPT: dict[str, str] = {
     "KEEPTRANSLUCENT": ('<div style="background:rgba(20,20,60,0.55);padding:4px">'
                         '<p style="color:#fff;margin:0">Light on a translucent panel KEEPTRANSLUCENT</p></div>'),
     "KEEPSLOTTED": '<div class="host"><span slot="x">Slotted KEEPSLOTTED</span></div>',
+    "KEEPINKFONT": '<p style="font-family:BuaInked">Drawn in a web font KEEPINKFONT</p>',
+    "KEEPLUM": '<p style="color:#000;mix-blend-mode:luminosity">Dark by luminosity KEEPLUM</p>',
+    "KEEPGRADTEXT": ('<p style="background:linear-gradient(90deg,#123,#513);-webkit-background-clip:text;'
+                     'background-clip:text;color:transparent">A gradient headline KEEPGRADTEXT</p>'),
+    "KEEPOUTLINE": '<p style="outline:3px solid #000;outline-offset:2px">Outlined KEEPOUTLINE</p>',
+    "KEEPCARD": '<div style="box-shadow:0 2px 8px rgba(0,0,0,.3);padding:6px">A card with a shadow KEEPCARD</div>',
+    "KEEPFIRSTLINE": '<p class="dark-first" style="color:#fff">A dark first line KEEPFIRSTLINE</p>',
 }
 GROUP = 5
 
 STYLE = """body { font: 16px/1.4 sans-serif; margin: 8px; color: #111; background: #fff }
 .case { margin: 4px 0 } .case p { margin: 2px 0 } button { font: inherit }
 .veil { position: relative; margin: 2px 0 } .veil::after { content: ""; position: absolute; inset: -3px; background: #fff }
-.pale-hint { background: #fff; border: 1px solid #999 } .pale-hint::placeholder { color: #fff }"""
+.pale-hint { background: #fff; border: 1px solid #999 } .pale-hint::placeholder { color: #fff }
+.pale-first::first-line { color: #fff } .dark-first::first-line { color: #111 } ::highlight(pale) { color: #fff }
+.hover-only { color: #fff } .hover-only:hover { color: #111 } @keyframes bua-fade { from, to { opacity: 0 } }
+@font-face { font-family: BuaBlank; src: url(BLANK_FONT) }
+@font-face { font-family: BuaInked; src: url(INKED_FONT) }
+@font-face { font-family: BuaTiny; src: url(INKED_FONT); size-adjust: 2% }"""
+STYLE = STYLE.replace("BLANK_FONT", font_url(False)).replace("INKED_FONT", font_url(True))
+CLIPS = ('<svg width="0" height="0" style="position:absolute"><clipPath id="bua-tiny-clip"><rect width="2" height="2"/>'
+         '</clipPath><filter id="bua-erase"><feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"/>'
+         '</filter><mask id="bua-black-mask"><rect width="9999" height="9999" fill="#000"/></mask></svg>')
+
 SHADOWS = """<script>const shade = () => { for (const h of document.querySelectorAll('.host')) if (!h.shadowRoot)
 h.attachShadow({mode: 'open'}).innerHTML = '<span>Shadow VISSHADOW</span> <slot name="x"></slot>'; };
-shade(); new MutationObserver(shade).observe(document.body, {childList: true, subtree: true});</script>"""
+const mark = () => { const hl = new Highlight(); for (const p of document.querySelectorAll('.pale-mark')) {
+const r = new Range(); r.selectNodeContents(p); hl.add(r); } CSS.highlights.set('pale', hl); };
+shade(); mark(); new MutationObserver(() => { shade(); mark(); }).observe(document.body, {childList: true, subtree: true});</script>"""
 
 
 def text_of(kind: str) -> str:
@@ -153,7 +231,7 @@ def build_page() -> str:
     return (f"<!doctype html><html><head><style>{STYLE}</style></head><body>"
             f'<main id="cases">{cases}\n{kept}</main><section id="buttons">{buttons}</section>'
             f'<ul id="jobs">{"".join(jobs)}</ul>{"".join(editors)}{"".join(growers)}<div id="grown"></div>'
-            f'<div style="height:3000px"></div><section id="far">{far}</section>{SHADOWS}</body></html>')
+            f'<div style="height:3000px"></div><section id="far">{far}</section>{CLIPS}{SHADOWS}</body></html>')
 
 
 MARKER = re.compile(r"QZ([A-Z]+)")
@@ -199,7 +277,8 @@ def opened(core, browser, fixture_server):
         wrote = send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(html)}); "
                                                         "document.close(); true"})
         assert wrote.ok, wrote.error
-        ready = "[...document.images].every((i) => i.complete) && !!document.querySelector('.host').shadowRoot"
+        ready = ("[...document.images].every((i) => i.complete) && !!document.querySelector('.host').shadowRoot"
+                 " && document.fonts.status === 'loaded' && document.fonts.check('16px BuaBlank')")
         assert wait_until(lambda: send({"type": "evaluate", "expression": ready}).result["value"], 30)
         return send
 
@@ -316,11 +395,20 @@ def reads(opened):
     return get
 
 
+# Known holes, each failing for the reason given (strict: the mark fails once the hole is closed).
+KNOWN_HOLES = {
+    ("STICKYOVER", "changes"): "a sticky box is judged where it stands now: scrolled past its text (the click "
+                               "scrolled the page), it has moved off a text that no scroll position shows",
+}
+
+
 @pytest.mark.parametrize("reader", list(READERS))
 @pytest.mark.parametrize("kind", list(ALL_CARRIERS))
-def test_no_carrier_reaches_the_model(reads, reader, kind):
+def test_no_carrier_reaches_the_model(reads, reader, kind, request):
     if reader in IN_GROUPS and kind in FAR_CARRIERS:
         pytest.skip("far carriers stand in the case blocks only")
+    if (kind, reader) in KNOWN_HOLES:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN_HOLES[kind, reader]))
     answers = reads(reader)
     shown = [label for label, answer in answers if kind in leaked(answer)]
     assert not shown, f"{kind} reached the model through {reader}: {shown}"

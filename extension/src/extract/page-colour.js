@@ -6,8 +6,8 @@
  * - `composite(top, under, alpha)` and `contrast(a, b)` (WCAG);
  * - `tinted(colour, tint)`: a colour through CSS filter functions (brightness, contrast, invert, grayscale, sepia,
  *   saturate, hue-rotate: the Filter Effects formulas), as a filtered element paints its text and backgrounds;
- * - `blended(mode, under, top)`: a colour painted with a `mix-blend-mode` over an opaque one (the separable modes;
- *   the others are painted as normal);
+ * - `blended(mode, under, top)`: a colour painted with a `mix-blend-mode` over an opaque one (every mode: the
+ *   separable ones channel by channel, hue, saturation, color and luminosity by the spec's SetLum and SetSat);
  * - `gradientColours(image)`: the colours a gradient paints (its stops, resolved), null for a picture;
  * - `paintsOf(cs, under, alpha)`: the colours that may stand behind an element's text: its background colour,
  *   then its gradients, over what its parent shows; null for an image (unknown: a picture is no colour);
@@ -122,9 +122,39 @@ export function pageColour(lib) {
   /** @param {string} mode a mix-blend-mode @param {number[]} under opaque @param {number[]} top @returns {number[]} */
   lib.blended = (mode, under, top) => {
     const f = BLENDS[mode];
-    if (!f) return top;
+    if (!f) return NON_SEPARABLE[mode] ? nonSeparable(mode, under, top) : top;
     return [0, 1, 2].map((i) => f(under[i] / 255, top[i] / 255) * 255).concat(top[3]);
   };
+
+  /** @param {number[]} c 0..1 channels */
+  const lum = (c) => 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
+  /** @param {number[]} c @param {number} l @returns {number[]} c moved to luminosity l, clipped into gamut */
+  const setLum = (c, l) => {
+    const d = l - lum(c);
+    const m = c.map((v) => v + d);
+    const ml = lum(m);
+    const [n, x] = [Math.min(...m), Math.max(...m)];
+    if (n < 0) return m.map((v) => ml + ((v - ml) * ml) / (ml - n));
+    if (x > 1) return m.map((v) => ml + ((v - ml) * (1 - ml)) / (x - ml));
+    return m;
+  };
+  /** @param {number[]} c */
+  const sat = (c) => Math.max(...c) - Math.min(...c);
+  /** @param {number[]} c @param {number} s @returns {number[]} c with saturation s (its hue kept) */
+  const setSat = (c, s) => {
+    const [lo, hi] = [Math.min(...c), Math.max(...c)];
+    return c.map((v) => (hi > lo ? ((v - lo) * s) / (hi - lo) : 0));
+  };
+  /** @type {Record<string, (b: number[], s: number[]) => number[]>} the non-separable blend modes (Compositing and Blending Level 1) */
+  const NON_SEPARABLE = {
+    hue: (b, s) => setLum(setSat(s, sat(b)), lum(b)),
+    saturation: (b, s) => setLum(setSat(b, sat(s)), lum(b)),
+    color: (b, s) => setLum(s, lum(b)),
+    luminosity: (b, s) => setLum(b, lum(s)),
+  };
+  /** @param {string} mode @param {number[]} under @param {number[]} top @returns {number[]} */
+  const nonSeparable = (mode, under, top) => NON_SEPARABLE[mode](under.slice(0, 3).map((v) => v / 255), top.slice(0, 3).map((v) => v / 255))
+    .map((v) => byte(v * 255)).concat(top[3]);
 
   /** @param {number[]} c */
   const luminance = (c) => {

@@ -142,12 +142,27 @@ export function pageCover(lib) {
   };
 
   /**
+   * Whether a sticky box covers the text wherever its containing block lets it stick: at the top and at the
+   * bottom of its parent's content box (text in the same block moves with it).
+   * @param {Element} e @param {DOMRect} box @param {{l: number, t: number, r: number, b: number}} part @param {Window} win
+   */
+  const stuckOver = (e, box, part, win) => {
+    const parent = e.parentElement;
+    if (!parent || lib.styleOf(e, win).position !== "sticky") return false;
+    const p = parent.getBoundingClientRect();
+    const [top, bottom] = [p.top + parent.clientTop, p.top + parent.clientTop + parent.clientHeight];
+    return box.left <= part.l && box.right >= part.r && part.t >= top && part.b <= bottom
+      && bottom - box.height <= part.t && top + box.height >= part.b;
+  };
+
+  /**
    * Whether a pinned box covers the text at every scroll position: the band of the viewport the text can be
    * scrolled through lies inside the box.
    * @param {Element} e @param {{l: number, t: number, r: number, b: number}} part @param {Window} win
    */
   const coversForGood = (e, part, win) => {
     const box = e.getBoundingClientRect();
+    if (stuckOver(e, box, part, win)) return true;
     const { maxScrollY, viewport } = lib.areasOf(win);
     const top = Math.max(viewport.t, part.t - (maxScrollY - win.scrollY));
     const bottom = Math.min(viewport.b, part.b + win.scrollY);
@@ -330,9 +345,13 @@ export function pageCover(lib) {
   const paintsOver = (p, t) => {
     if (p.win !== t.win || p.z < 0) return false;
     const tz = t.layer?.z ?? 0;
-    if (p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
+    const under = p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq);
+    if (under && p.pseudo) return false;
     if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
     if (!p.pseudo && holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
+    // The walk's z-index is flat: a text's z-index inside another stacking context is compared where the two
+    // layers' chains part (page-paint-order.js), asked only of a box over the text.
+    if (under && !lib.paintedOver(p.el, t.el, t.win)) return false;
     if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
     return true;
   };
@@ -354,7 +373,7 @@ export function pageCover(lib) {
     /** @type {TextMark} */
     const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0, fixed: !!st.rc?.at?.fixed,
       parts, inView: null };
-    if (!walking) return !inViewOf(mark) && coveredInOrder(el, points, parts[0], st);
+    if (!walking) return coveredInOrder(el, points, parts[0], st, !!inViewOf(mark));
     if (walking.painters.some((/** @type {Painter} */ p) => (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
     // Text the walk reads without walking it (a control's name from its content): the walk has not met the
     // boxes inside that control, so the document's layers are asked.
@@ -388,9 +407,11 @@ export function pageCover(lib) {
    * A reader without a walk (page-seen.js), where hit testing cannot answer: whether a box of the document that
    * paints opaque, over both sample points, is painted over the text by stacking order (page-paint-order.js).
    * @param {Element} el @param {number[][]} points @param {Box} part @param {any} st
+   * @param {boolean} [hitTested] the text is in the viewport: only boxes hit testing skips (inert, pointer-events:
+   *   none) are asked, hit testing judged the others
    */
-  const coveredInOrder = (el, points, part, st) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) =>
-    points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)
+  const coveredInOrder = (el, points, part, st, hitTested = false) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) =>
+    (!hitTested || !lib.hitTestable(p.el, st.win)) && points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)
     && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
     && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, st.win)));
 

@@ -5,9 +5,11 @@
  *
  * - `areasOf(win)`: the document's scrollable area and the viewport, in viewport coordinates;
  * - `renderContext(el, cs, st)`: what an element passes to its descendants: the effective opacity through every
- *   ancestor, filter (`opacity()`; the colour functions are kept as its `tint`, page-colour.js tinted) and mask
+ *   ancestor, filter (`opacity()`; an SVG filter's url() as measured, page-svg-effects.js; the colour functions
+ *   are kept as its `tint`, page-colour.js tinted) and mask
  *   (a gradient mask's most opaque stop), the rectangle every overflow-clipping ancestor (at its current scroll
- *   position), `clip`, `contain: paint` and a basic-shape `clip-path` (its bounding box) leave visible, its blend
+ *   position), `clip`, `contain: paint` and a `clip-path` (a basic shape's, a path's or a <clipPath>'s bounding
+ *   box: page-clip-shape.js) leave visible, its blend
  *   mode, whether a 3D transform turns its back (backface-visibility: hidden), whether its content is rendered
  *   at all (content-visibility: hidden and a closed <details> skip theirs: the browser's checkVisibility), and whether the document's scrollable area bounds it
  *   (a scroll container's content is reached by scrolling it instead); absolutely positioned descendants take the
@@ -26,9 +28,11 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageClipShape } from "./page-clip-shape.js";
 import { pageColour } from "./page-colour.js";
+import { pageSvgEffects } from "./page-svg-effects.js";
 
-definePagePart(pageRender, { uses: [pageColour] });
+definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageSvgEffects] });
 
 /**
  * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
@@ -194,12 +198,15 @@ export function pageRender(lib) {
     return [alpha, blur, tint];
   };
 
-  /** @param {CSSStyleDeclaration} cs the most opaque a mask lets anything be (a picture mask: 1, unknown) */
-  const maskAlpha = (cs) => {
+  /**
+   * @param {CSSStyleDeclaration} cs @param {Element} el the most opaque a mask lets anything be (a gradient's most
+   *   opaque stop; an SVG <mask>'s, page-svg-effects.js; a picture mask: 1, unknown)
+   */
+  const maskAlpha = (cs, el) => {
     const mask = /** @type {any} */ (cs).maskImage ?? /** @type {any} */ (cs).webkitMaskImage ?? "none";
     if (!mask || mask === "none") return 1;
     const stops = lib.gradientColours(mask);
-    return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : 1;
+    return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : lib.maskUrlAlpha(mask, el);
   };
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
@@ -292,7 +299,7 @@ export function pageRender(lib) {
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs);
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
     let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
     // closed <details> but its summary) has no box the browser paints: checkVisibility tells.
@@ -332,11 +339,17 @@ export function pageRender(lib) {
       at = { clip, freeX, freeY, fixed: at.fixed };
     }
     if (!hidden && cs.clipPath !== "none") {
-      const shape = clipPathBox(cs.clipPath, el.getBoundingClientRect());
+      const rect = el.getBoundingClientRect();
+      const shape = clipPathBox(cs.clipPath, rect) ?? lib.clipShapeBox(cs.clipPath, rect, el); // path(), url(): page-clip-shape.js
       if (shape) {
         at = { ...at, clip: meet(at.clip, shape) };
         if (!holdsGlyph(at.clip)) hidden = "clipped";
       }
+    }
+    const masked = hidden ? null : lib.maskBox(cs, el); // page-clip-shape.js
+    if (masked) {
+      at = { ...at, clip: meet(at.clip, masked) };
+      if (!holdsGlyph(at.clip)) hidden = "clipped";
     }
     const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
     /** @type {RenderContext} */

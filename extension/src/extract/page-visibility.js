@@ -19,8 +19,9 @@
  *   negative text-indent. Sets ns.hideText (its children decide afresh from their own style), ns.bg (the colours its
  *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
- *   its boxes hold a legible glyph inside what can show (lib.boxesShow), and something opaque is not painted over
- *   it (lib.coveredBy). Returns the reason, or "".
+ *   its boxes hold a legible glyph inside what can show (lib.boxesShow), its font draws ink for its characters
+ *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy; an outline or box
+ *   shadow: lib.decorationCovers, page-decor.js). Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
  * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
  *   reader that starts at the element instead of walking from the root.
@@ -44,13 +45,16 @@ import { pageAria } from "./page-aria.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
+import { pageDecor } from "./page-decor.js";
+import { pageInk } from "./page-ink.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
+import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pagePaintOrder, pagePicture, pageRender, pageSeen, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -122,13 +126,17 @@ export function pageVisibility(lib) {
     if (ns.hideText || (!own && !control)) return;
     if (control && !own && (fontPx ?? 16) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
-    else if (cs.backgroundClip !== "text" && /** @type {any} */ (cs).webkitBackgroundClip !== "text") {
+    else {
       /** @type {DOMRect | null} */
       let first = null;
       const box = () => (first ??= own ? lib.textBoxes(own)[0] ?? el.getBoundingClientRect() : el.getBoundingClientRect());
       /** @type {Paint} */
       const paint = { el, rc, font: () => fontPx ?? parseFloat(cs.fontSize), box, win: st.win };
-      const verdict = colourHides(cs, paint, bg);
+      if (cs.backgroundClip === "text" || /** @type {any} */ (cs).webkitBackgroundClip === "text") {
+        ns.hideText = clippedBackgroundHides(cs, paint, under);
+        return;
+      }
+      const verdict = firstLineVerdict(el, cs, own, paint, bg, colourHides(cs, paint, bg));
       // A picture behind the text (a box's background image, an image under it) is sampled (page-picture.js).
       const pic = verdict === SAME_COLOUR || (!verdict && (ns.picture || lib.picturesOver(box, st.win)))
         ? (bg ? null : ns.picture) ?? lib.pictureBehind(el, box(), st.win) : null;
@@ -147,6 +155,35 @@ export function pageVisibility(lib) {
     if (!samples) return "";
     const base = (under ?? lib.canvasOf(win) ?? [[255, 255, 255, 1]])[0];
     return colourHides(cs, paint, samples.map((/** @type {number[]} */ c) => lib.composite(c, base))) === SAME_COLOUR ? SAME_COLOUR : "";
+  };
+
+  /**
+   * Why text whose glyphs are painted with its own background (background-clip: text) does not show: the text's
+   * colour and every colour its background paints (its colour, its gradients' stops) hide against what is under
+   * the element. A picture in the background keeps the text (its colours are not read here).
+   * @param {CSSStyleDeclaration} cs @param {Paint} paint @param {number[][] | null} under
+   */
+  const clippedBackgroundHides = (cs, paint, under) => {
+    const fill = colourHides(cs, paint, under);
+    if (!fill) return "";
+    const image = cs.backgroundImage;
+    const stops = image === "none" ? [] : lib.gradientColours(image);
+    if (!stops) return "";
+    const inks = [lib.colourOf(cs.backgroundColor), ...stops].filter(Boolean);
+    return inks.every((ink) => inkHides(ink, paint, under)) ? fill : "";
+  };
+
+  /**
+   * The verdict on a block's own text with its ::first-line colours (page-text-paint.js): text wholly on the first
+   * line is judged in the first line's colours (text running past it keeps its element's verdict).
+   * @param {Element} el @param {CSSStyleDeclaration} cs @param {Text | null} own @param {Paint} paint
+   * @param {number[][] | null} bg @param {string} verdict the verdict from the element's own colours
+   */
+  const firstLineVerdict = (el, cs, own, paint, bg, verdict) => {
+    const line = own ? lib.firstLineStyle(el, cs, paint.win) : null;
+    if (!line || !own) return verdict;
+    const onLine = colourHides(line, paint, bg);
+    return !verdict === !onLine || !lib.inFirstLine(own) ? verdict : onLine;
   };
 
   /** @param {Element} el its first text node of its own that is not only white space, or null */
@@ -261,13 +298,30 @@ export function pageVisibility(lib) {
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;
     const el = node.parentElement;
+    if (el && lib.inkless(node, lib.styleOf(el, st.win), st.win)) return "glyphs without ink"; // page-ink.js
+    if (el && highlightHides(node, el, st)) return SAME_COLOUR;
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
     // One hit test per text node and call: a control's text is asked again for its name and token.
     const known = (lib.factsOf(st.win).covered ??= new WeakMap());
     let hit = known.get(node);
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
-    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win) ? "covered" : "");
+    return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
+      || lib.decorationCovers(el, parts, st.win, node) ? "covered" : ""); // page-decor.js: outlines and box shadows
+  };
+
+  /**
+   * Whether a registered highlight over all of the text paints it in colours that do not show (page-text-paint.js).
+   * @param {Text} node @param {Element} el @param {any} st
+   */
+  const highlightHides = (node, el, st) => {
+    const styles = lib.highlightsOver(node, st.win);
+    if (!styles.length) return false;
+    const cs = lib.styleOf(el, st.win);
+    /** @type {Paint} */
+    const paint = { el, rc: st.rc ?? { alpha: 1 }, font: () => parseFloat(cs.fontSize), box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win };
+    const bg = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    return styles.some((/** @type {CSSStyleDeclaration} */ h) => !!colourHides(h, paint, bg));
   };
 
   /**

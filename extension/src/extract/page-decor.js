@@ -1,0 +1,222 @@
+/**
+ * In-page: paint over text that hit testing does not report, or cannot judge (issue 18): outlines and box
+ * shadows, and pictures and inline-blocks of the text's own layer. An opaque outline (with a negative offset it
+ * lies inside its box) or a box shadow (an inset one inside the box, an outset one outside it, where hit testing
+ * does not reach at all) covers text as a background would; an in-flow picture or opaque inline-block later in
+ * tree order paints over the text of its layer (page-cover.js judges that by hit testing in the viewport only).
+ *
+ * - `decorationCovers(el, parts, win)`: whether an opaque outline or box shadow of some element is painted over
+ *   both sample points of a text's visible boxes, by paint order (CSS 2.1 appendix E, page-paint-order.js): a
+ *   shadow paints with its box's background (under the in-flow text of its own layer, over the layers painted
+ *   before it); an outline paints after the content of its layer, its own text included; an atomic box (a
+ *   picture, an inline-block) with the lines of its layer, over the text before it in tree order.
+ *
+ * The decorated elements are found in one pass over the document per call (two style reads per element, most
+ * read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
+ * area shrunk by its blur.
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
+import { pageCover } from "./page-cover.js";
+import { pagePaintOrder } from "./page-paint-order.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender] });
+
+/**
+ * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageDecor(lib) {
+  const OPAQUE = 0.85;
+  const BAND = 64;
+  /** The band of decorations taller than 400 bands, asked by every text. */
+  const TALL = -1e9;
+  const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
+  /** Elements that have no box of their own to decorate. */
+  const UNBOXED = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "LINK", "META"]);
+  const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
+
+  /**
+   * @typedef {{l: number, t: number, r: number, b: number}} Box
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic",
+   *   solid?: boolean}} Decoration a solid area
+   *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer (solid: whether
+   *   it paints opaque, asked when a text lies in it)
+   */
+
+  /** @param {Box} b @param {number} by @returns {Box} */
+  const grow = (b, by) => ({ l: b.l - by, t: b.t - by, r: b.r + by, b: b.b + by });
+  /** @param {Box} b @param {number} dx @param {number} dy @returns {Box} */
+  const move = (b, dx, dy) => ({ l: b.l + dx, t: b.t + dy, r: b.r + dx, b: b.b + dy });
+  /** @param {Box} b @returns {Box | null} */
+  const real = (b) => (b.r > b.l && b.b > b.t ? b : null);
+
+  /** @param {Element} e @param {Window} win its opacity through every ancestor */
+  const alphaThrough = (e, win) => {
+    let alpha = 1;
+    for (let n = /** @type {Element | null} */ (e); n && alpha > 0; n = n.parentElement) alpha *= parseFloat(lib.styleOf(n, win).opacity) || 0;
+    return alpha;
+  };
+
+  /** @param {string} colour @param {number} alpha whether a computed colour paints solid */
+  const solid = (colour, alpha) => {
+    const c = lib.colourOf(colour);
+    return !!c && c[3] * alpha >= OPAQUE;
+  };
+
+  /**
+   * The solid areas an element's outline and box shadows paint.
+   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration[]}
+   */
+  const decorationsOf = (e, cs, win) => {
+    /** @type {Decoration[]} */
+    const out = [];
+    const r = e.getBoundingClientRect();
+    const box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+    const alpha = alphaThrough(e, win);
+    if (alpha < OPAQUE) return out;
+    const style = cs.outlineStyle;
+    if (style !== "none" && style !== "auto" && solid(cs.outlineColor, alpha)) {
+      const width = parseFloat(cs.outlineWidth) || 0;
+      const offset = parseFloat(cs.outlineOffset) || 0;
+      const outer = real(grow(box, offset + width));
+      if (outer && width > 0) out.push({ el: e, outer, hole: real(grow(box, offset)), kind: "outline" });
+    }
+    if (cs.boxShadow !== "none") {
+      for (const shadow of cs.boxShadow.split(/,(?![^()]*\))/)) {
+        const colour = COLOUR.exec(shadow)?.[0];
+        if (!colour || !solid(colour, alpha)) continue;
+        const inset = /\binset\b/.test(shadow);
+        const [dx = 0, dy = 0, blur = 0, spread = 0] = shadow.replace(COLOUR, "").replace(/\binset\b/, "").trim().split(/\s+/).map(parseFloat);
+        const any = /** @type {any} */ (e);
+        if (inset) {
+          const pad = { l: r.left + any.clientLeft, t: r.top + any.clientTop, r: 0, b: 0 };
+          pad.r = pad.l + any.clientWidth;
+          pad.b = pad.t + any.clientHeight;
+          const hole = real(grow(move(pad, dx, dy), -spread - blur / 2));
+          out.push({ el: e, outer: pad, hole, kind: "shadow" });
+        } else {
+          const outer = real(grow(move(box, dx, dy), spread - blur / 2));
+          if (outer) out.push({ el: e, outer, hole: box, kind: "shadow" });
+        }
+      }
+    }
+    return out;
+  };
+
+  /** @param {Window} win every solid decoration of the document (once per call) @returns {Decoration[]} */
+  const decorations = (win) => {
+    const facts = lib.factsOf(win);
+    if (!facts.decorations) {
+      facts.decorations = [];
+      const doc = win.document;
+      if (!doc.body) return facts.decorations;
+      // Subtrees with no boxes (display: none) and a picture's insides are not entered.
+      const walker = doc.createTreeWalker(doc.body, 1, { acceptNode: (n) => (UNBOXED.has(/** @type {Element} */ (n).tagName) ? 2 : 1) });
+      for (let e = /** @type {Element | null} */ (walker.firstChild()); e; e = /** @type {Element | null} */ (next(walker, e, win))) {
+        const cs = lib.styleOf(e, win);
+        // An atomic box is only placed here: whether it paints opaque in the text's layer is asked when a text lies in it.
+        if (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) {
+          const r = e.getBoundingClientRect();
+          if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
+        }
+        if (cs.outlineStyle === "none" && cs.boxShadow === "none") continue;
+        if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
+        facts.decorations.push(...decorationsOf(e, cs, win));
+      }
+    }
+    return facts.decorations;
+  };
+
+  /**
+   * The element after `e` in tree order, past e's content when it shows none (no box, or a picture).
+   * @param {TreeWalker} walker @param {Element} e @param {Window} win @returns {Node | null}
+   */
+  const next = (walker, e, win) => {
+    const cs = lib.styleOf(e, win);
+    if (cs.display !== "none" && !PICTURES.has(e.tagName)) {
+      const kid = walker.firstChild();
+      if (kid) return kid;
+    }
+    for (let n = /** @type {Node | null} */ (e); n; n = walker.parentNode()) {
+      const sib = walker.nextSibling();
+      if (sib) return sib;
+      if (walker.currentNode === walker.root) return null;
+    }
+    return null;
+  };
+
+  /** @param {Element} e @param {Window} win whether an atomic box in its parent's layer paints opaque, and shows */
+  const atomicPaints = (e, win) => lib.layerOf(e, win) !== e && lib.paints(e, win) && alphaThrough(e, win) >= OPAQUE
+    && lib.styleOf(e, win).visibility === "visible" && e.checkVisibility();
+
+  /**
+   * The decorations by horizontal band of the viewport's coordinates (BAND px high; each in every band it
+   * reaches), so a text asks only those near it.
+   * @param {Window} win @returns {Map<number, Decoration[]>}
+   */
+  const bandsOf = (win) => {
+    const facts = lib.factsOf(win);
+    if (!facts.decorationBands) {
+      /** @type {Map<number, Decoration[]>} */
+      const bands = new Map();
+      for (const d of decorations(win)) {
+        const [from, to] = to400(Math.floor(d.outer.t / BAND), Math.floor(d.outer.b / BAND));
+        for (let i = from; i <= to; i++) {
+          let list = bands.get(i);
+          if (!list) bands.set(i, (list = []));
+          list.push(d);
+        }
+      }
+      facts.decorationBands = bands;
+    }
+    return facts.decorationBands;
+  };
+
+  /** @param {number} from @param {number} to a decoration's bands: one band of its own past 400 @returns {number[]} */
+  const to400 = (from, to) => (to - from >= 400 ? [TALL, TALL] : [from, to]);
+
+  /** @param {Box} b @param {number[]} p */
+  const inside = (b, [x, y]) => x > b.l && x < b.r && y > b.t && y < b.b;
+
+  /** @param {Node} a @param {Node} b whether a holds b, across shadow roots */
+  const holds = (a, b) => {
+    for (let n = /** @type {Node | null} */ (b); n; n = n.parentNode ?? /** @type {any} */ (n).host ?? null) {
+      if (n === a) return true;
+    }
+    return false;
+  };
+
+  /**
+   * Whether a decoration is painted after the in-flow text of `el`.
+   * @param {Decoration} d @param {Element} el @param {Node} node the text @param {Window} win
+   */
+  const paintedAfter = (d, el, node, win) => {
+    if (d.kind === "atomic" && (holds(d.el, node) || !(d.solid ??= atomicPaints(d.el, win)))) return false;
+    const layer = lib.layerOf(d.el, win);
+    if (layer === lib.layerOf(el, win)) {
+      // One layer: outlines after its text, shadows before; a picture or inline-block with the lines, in tree order.
+      return d.kind === "atomic" ? !!(node.compareDocumentPosition(d.el) & Node.DOCUMENT_POSITION_FOLLOWING)
+        : d.kind === "outline";
+    }
+    if (holds(d.el, el)) return false; // its own content in a layer of its own paints over its shadow
+    return !!layer && lib.paintedOver(layer, el, win);
+  };
+
+  /**
+   * @param {Element} el the element whose text it is @param {Box[]} parts the text's visible boxes @param {Window} win
+   * @param {Node} node the text
+   * @returns {boolean} whether an opaque outline or box shadow is painted over it
+   */
+  lib.decorationCovers = (el, parts, win, node) => {
+    const bands = bandsOf(win);
+    if (!bands.size || !parts.length) return false;
+    const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
+    const near = [...(bands.get(Math.floor(points[0][1] / BAND)) ?? []), ...(bands.get(TALL) ?? [])];
+    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, node, win));
+  };
+}

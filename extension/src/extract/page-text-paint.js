@@ -1,0 +1,116 @@
+/**
+ * In-page: colours text is painted with that its element's computed style does not give (issue 18): a block's
+ * `::first-line`, and the CSS Custom Highlight API's `::highlight(name)` over ranges a script registered. The
+ * visibility judgement (page-visibility.js) judges the text in these styles as well as in its element's own.
+ *
+ * - `firstLineStyle(el, cs, win)`: the computed `::first-line` style of a block container whose first line is
+ *   painted in other colours than the element (a rule for it exists in a style sheet of its tree, or a sheet
+ *   cannot be read), or null. Sheets are read once each (kept across calls, read again when their rule count
+ *   changes), so a page without such a rule costs one lookup per element.
+ * - `inFirstLine(node)`: whether a text node lies wholly on its element's first line.
+ * - `highlightsOver(node, win)`: the computed `::highlight(name)` styles of the registered highlights whose ranges
+ *   hold all of a text node (none when the page registers no highlight).
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+import { definePagePart } from "../page/page-code.js";
+import { pageRender } from "./page-render.js";
+
+definePagePart(pageTextPaint, { uses: [pageRender] });
+
+/**
+ * Adds firstLineStyle, inFirstLine and highlightsOver to lib (needs pageRender's factsOf and textBoxes).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pageTextPaint(lib) {
+  const FIRST_LINE = /::?first-line/i;
+  /** @type {WeakMap<CSSStyleSheet, {rules: number, has: boolean}>} whether a sheet styles ::first-line */
+  const sheets = new WeakMap();
+  const PAINT = ["color", "webkitTextFillColor", "webkitTextStrokeColor", "webkitTextStrokeWidth", "textShadow", "backgroundClip"];
+
+  /** @param {CSSRuleList} rules @returns {boolean} */
+  const rulesStyleFirstLine = (rules) => {
+    for (const rule of rules) {
+      const any = /** @type {any} */ (rule);
+      if (typeof any.selectorText === "string" && FIRST_LINE.test(any.selectorText)) return true;
+      if (any.cssRules && rulesStyleFirstLine(any.cssRules)) return true;
+    }
+    return false;
+  };
+
+  /** @param {CSSStyleSheet} sheet whether it may style ::first-line (a sheet that cannot be read may) */
+  const sheetStylesFirstLine = (sheet) => {
+    let rules;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      return true;
+    }
+    const known = sheets.get(sheet);
+    if (known && known.rules === rules.length) return known.has;
+    const has = rulesStyleFirstLine(rules);
+    sheets.set(sheet, { rules: rules.length, has });
+    return has;
+  };
+
+  /** @param {Element} el @param {Window} win whether a style sheet of its tree may style ::first-line (once per tree and call) */
+  const treeStylesFirstLine = (el, win) => {
+    const root = /** @type {any} */ (el.getRootNode());
+    const known = (lib.factsOf(win).firstLineTrees ??= new WeakMap());
+    let has = known.get(root);
+    if (has === undefined) {
+      has = [...(root.styleSheets ?? []), ...(root.adoptedStyleSheets ?? [])].some(sheetStylesFirstLine);
+      known.set(root, has);
+    }
+    return has;
+  };
+
+  /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win @returns {CSSStyleDeclaration | null} */
+  lib.firstLineStyle = (el, cs, win) => {
+    if (cs.display.startsWith("inline") && cs.display !== "inline-block") return null;
+    if (!treeStylesFirstLine(el, win)) return null;
+    const line = win.getComputedStyle(el, "::first-line");
+    const any = /** @type {any} */ (line);
+    const own = /** @type {any} */ (cs);
+    return PAINT.some((p) => any[p] !== own[p]) ? line : null;
+  };
+
+  /** @param {Text} node whether all its boxes lie on its element's first line */
+  lib.inFirstLine = (node) => {
+    const el = node.parentElement;
+    const boxes = lib.textBoxes(node);
+    if (!el || !boxes.length) return false;
+    const first = el.getClientRects()[0];
+    return !!first && boxes.every((/** @type {DOMRect} */ b) => Math.abs(b.top - boxes[0].top) < 1 && b.top < first.top + (boxes[0].height || 1) * 1.5);
+  };
+
+  /** @param {any} range a highlight's range @param {Range} whole a text node's contents @param {Window} win */
+  const holdsWhole = (range, whole, win) => {
+    if (!(range instanceof /** @type {any} */ (win).Range)) return false; // a StaticRange: not compared here
+    try {
+      return range.compareBoundaryPoints(0, whole) <= 0 && range.compareBoundaryPoints(2, whole) >= 0; // START_TO_START, END_TO_END
+    } catch {
+      return false; // another tree's range
+    }
+  };
+
+  /** @param {Text} node @param {Window} win @returns {CSSStyleDeclaration[]} */
+  lib.highlightsOver = (node, win) => {
+    const registry = /** @type {any} */ (win).CSS?.highlights;
+    if (!registry || !registry.size || !node.parentElement) return [];
+    /** @type {CSSStyleDeclaration[]} */
+    const out = [];
+    const doc = /** @type {Document} */ (node.ownerDocument);
+    const whole = doc.createRange();
+    whole.selectNodeContents(node);
+    for (const [name, highlight] of registry) {
+      for (const range of highlight) {
+        if (!holdsWhole(range, whole, win)) continue;
+        out.push(win.getComputedStyle(node.parentElement, `::highlight(${name})`));
+        break;
+      }
+    }
+    return out;
+  };
+}
