@@ -121,11 +121,6 @@ window.loaded = Promise.all(Array.from({length: 40}, (_, i) => fetch('/api/items
 for (let i = 0; i < 40; i++) { const img = new Image(); img.src = '/img/' + i + '.gif?v=' + i; document.body.append(img); }
 for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src = '/p/frame-inner?' + i; document.body.append(f); }
 </script>""",
-    "shared": _SCRIPT + """<title>Shared</title><h1>Shared</h1>
-<script>const sw = new SharedWorker('/shared-worker.js'); sw.port.onmessage = (m) => out(m.data); sw.port.start();</script>
-<button id="shared-card" onclick="sw.port.postMessage({url: location.origin + '/api/notes', body: 'n=4111 1111 1111 1111'});
-  out('asked')">Keep</button>
-<p>Status: <span id="status">idle</span></p>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -147,9 +142,6 @@ WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'}
 SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
          "self.addEventListener('message', (e) => e.waitUntil(fetch(e.data, {method: 'POST', body: 'amount=4'})));")
 """A service worker that POSTs where the page tells it (a page posting through its worker, as background sync does)."""
-SHARED_WORKER_JS = ("onconnect = (e) => { const port = e.ports[0]; port.onmessage = (m) => fetch(m.data.url, {method: 'POST', "
-                    "body: m.data.body}).then((r) => port.postMessage('sent ' + r.status), () => port.postMessage('failed')); };")
-"""A shared worker that POSTs what a page tells it (network-hold.js: shared workers are out of the hold's reach)."""
 READY_WORKER_JS = "postMessage('ready');"
 EAGER_WORKER_JS = "fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=8'});"
 """A worker that sends as soon as it starts: held only if Fetch is on in it before its first line runs."""
@@ -210,8 +202,6 @@ class NetworkSite:
             self._reply(handler, 200, "text/javascript", WORKER_JS)
         elif parts.path == "/sw.js":
             self._reply(handler, 200, "text/javascript", SW_JS)
-        elif parts.path == "/shared-worker.js":
-            self._reply(handler, 200, "text/javascript", SHARED_WORKER_JS)
         elif parts.path == "/ready-worker.js":
             self._reply(handler, 200, "text/javascript", READY_WORKER_JS)
         elif parts.path == "/eager-worker.js":

@@ -50,6 +50,8 @@ export class CloseGuard {
   #on = false;
   /** @type {string | undefined} the top frame's id (the tab target's: it stays) */
   #frameId;
+  /** @type {number | undefined} the world's context in the top frame's document (until it navigates) */
+  #contextId;
   /** @type {Promise<unknown>} */
   #writes = Promise.resolve();
 
@@ -75,13 +77,34 @@ export class CloseGuard {
     return this.#writes;
   }
 
+  /** The top frame committed a new document: whatever listener the old one had went with it. */
+  navigated() {
+    this.#on = false;
+    this.#contextId = undefined;
+  }
+
   /** @param {boolean} on */
   async #write(on) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
+          functionDeclaration: guardLeaving.toString(), executionContextId: await this.#context(),
+          arguments: [{ value: on }], returnByValue: true,
+        });
+        return;
+      } catch (err) {
+        this.#contextId = undefined;
+        if (attempt > 0) throw err;
+      }
+    }
+  }
+
+  /** The world's context in the top frame, made once per document. */
+  async #context() {
+    if (this.#contextId !== undefined) return this.#contextId;
     const frameId = this.#frameId ??= (await this.#dbg.send(this.#tabId, "Page.getFrameTree"))?.frameTree?.frame?.id;
     const world = await this.#dbg.send(this.#tabId, "Page.createIsolatedWorld", { frameId, worldName: WORLD });
-    await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
-      functionDeclaration: guardLeaving.toString(), executionContextId: world.executionContextId,
-      arguments: [{ value: on }], returnByValue: true,
-    });
+    this.#contextId = world.executionContextId;
+    return this.#contextId;
   }
 }

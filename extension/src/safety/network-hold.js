@@ -107,7 +107,7 @@ export class NetworkHolds {
    */
   #noteUnsent(tabId, request) {
     const hold = this.#holds.get(tabId);
-    if (!hold) return;
+    if (!hold || hold.failedHere(request.method, request.url)) return;
     let list = this.#unsent.get(hold.taskId);
     if (!list) this.#unsent.set(hold.taskId, (list = []));
     if (list.length < MAX_UNSENT) list.push({ method: request.method, url: request.url, tab_id: tabId, why: UNSENT_WHY });

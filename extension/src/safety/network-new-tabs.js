@@ -44,6 +44,8 @@ const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", 
 /** chrome.tabs.TAB_ID_NONE: requests of no tab. */
 const NO_TAB = -1;
 const BLOCKED_BY_CLIENT = /ERR_BLOCKED_BY_CLIENT/;
+/** How long after a tab was left out a request failed as blocked by client may still be the rules' doing. */
+const LEFT_OUT_GRACE_MS = 2000;
 
 /**
  * @typedef {{updateSessionRules: (change: {removeRuleIds?: number[], addRules?: object[]}) => Promise<void>}} SessionRules
@@ -207,9 +209,11 @@ export class NewTabCover {
   requestFailed(details) {
     if (this.#covering === 0 || details.type === "main_frame" || details.tabId === NO_TAB) return;
     if (!BLOCKED_BY_CLIENT.test(details.error)) return;
-    // once the rule left the tab out, a request failed as blocked by client is the hold's own Deny (reported)
+    // a tab left out since the first hold began (no time: it existed then) is not the rules'; one left out
+    // later is theirs until a moment after (the rule change reaches the network a little after it resolves);
+    // the hold's own Deny in that moment is told apart by the hold (network-hold.js)
     const leftOut = this.#leftOutAt.get(details.tabId);
-    if (this.#excluded.has(details.tabId) && (leftOut === undefined || details.timeStamp > leftOut)) return;
+    if (this.#excluded.has(details.tabId) && (leftOut === undefined || details.timeStamp > leftOut + LEFT_OUT_GRACE_MS)) return;
     this.#onUnsent(details.tabId, { method: details.method, url: details.url, type: details.type });
   }
 

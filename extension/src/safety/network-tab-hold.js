@@ -15,6 +15,8 @@ import { strictFor } from "./network-strict.js";
 const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
 /** Child targets whose requests are held with the tab's (what auto-attach on a page reports). */
 const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service_worker"]);
+/** How long a request this hold failed is remembered, so that its failure is not taken for the session rules'. */
+const FAILED_LATELY_MS = 10_000;
 /** How much of a body the app is shown (the data-flow check reads it). */
 const MAX_BODY_TO_APP = 32 * 1024;
 
@@ -58,6 +60,8 @@ export class TabHold {
   /** @type {{window: ActionWindow, timer: unknown} | undefined} the last action, for LINGER_MS after it answered */
   #recent;
   #ended = false;
+  /** @type {Map<string, number>} "METHOD url" of the requests this hold failed lately, and when */
+  #failedLately = new Map();
 
   /**
    * @param {TabHoldService} service
@@ -93,6 +97,9 @@ export class TabHold {
     const tabId = this.#tabId;
     this.#offs.push(
       dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, source.sessionId)),
+      dbg.on(tabId, "Page.frameNavigated", (params, source) => {
+        if (source.sessionId === undefined && !params.frame?.parentId) this.#closeGuard.navigated();
+      }),
       dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
         if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
       }),
@@ -206,14 +213,14 @@ export class TabHold {
       record.decision = a.stopped ? "stopped" : a.decision;
       if (failedAtEnd) return true;
       if (a.decision === "allow") this.#continue(params.requestId, sessionId);
-      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
       return Boolean(a.asked || a.decision === "deny");
     });
     /** @type {OpenRequest & {fail: () => Promise<unknown>}} */
     const open = { settled, record, release: (reason) => release(reason),
       fail: () => {
         failedAtEnd = true;
-        return this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+        return this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
       } };
     const key = `${sessionId ?? ""}:${params.requestId}`;
     this.#open.set(key, open);
@@ -239,9 +246,22 @@ export class TabHold {
    * @param {string | undefined} sessionId
    * @param {boolean} navigation
    */
-  #fail(requestId, sessionId, navigation) {
+  #fail(requestId, sessionId, navigation, method = "", url = "") {
+    const now = Date.now();
+    for (const [key, at] of this.#failedLately) if (now - at > FAILED_LATELY_MS) this.#failedLately.delete(key);
+    this.#failedLately.set(`${method} ${url}`, now);
     const errorReason = navigation ? "Aborted" : "BlockedByClient";
     return this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+  }
+
+  /**
+   * Whether this hold itself failed such a request lately (a Deny, Stop): not one the session rules failed.
+   * @param {string} method
+   * @param {string} url
+   */
+  failedHere(method, url) {
+    const at = this.#failedLately.get(`${method} ${url}`);
+    return at !== undefined && Date.now() - at <= FAILED_LATELY_MS;
   }
 
   /**
