@@ -67,7 +67,8 @@ const downloads = new TaskDownloads({ downloads: chrome.downloads, storage: chro
 const controls = new SessionControls({
   sessions, blocklist, idle: chrome.idle, taskTabs, tabs: chrome.tabs, windows: chrome.windows, debugger: debuggerController,
 });
-const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId) });
+const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId),
+  beforeLeaving: (tabId) => holds.leaving(tabId) });
 
 const confirmations = new Confirmations({ downloads });
 /** Read-only: how long the last sensitive-action checks took (bench/safety_bench.py reads it over CDP). */
@@ -79,6 +80,7 @@ const newTabs = new NewTabCover({ rules: chrome.declarativeNetRequest, tabs: chr
   isSessionTab: (tabId) => sessions.get(tabId) !== undefined });
 chrome.webNavigation?.onErrorOccurred.addListener((details) => newTabs.navigationFailed(details));
 chrome.webNavigation?.onCommitted.addListener((details) => newTabs.committed(details));
+chrome.webRequest?.onErrorOccurred.addListener((details) => newTabs.requestFailed(details), { urls: ["<all_urls>"] });
 const holds = new NetworkHolds({ post: (msg) => port.post(msg), timers, strict: () => strict.get(), cover: newTabs,
   debugger: debuggerController, sessions });
 

@@ -5,7 +5,8 @@ import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
 import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
-import { NewTabCover, QUERY_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
+import { NewTabCover, DATA_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
+import { DialogGuard } from "../src/tabs/dialogs.js";
 import { createChrome, createStorageArea, realTimers } from "./chrome-stub.js";
 
 /** @param {string} method @param {string} url @param {string} [body] @param {string} [resourceType] */
@@ -170,6 +171,58 @@ for (const [name, end] of /** @type {[string, (r: ReturnType<typeof rig>) => voi
   });
 }
 
+test("a tab left while its request waits: the close guard is on before it is asked, and the beforeunload dialog is answered only once the request failed", async () => {
+  const r = rig();
+  r.chrome.debugger.handlers["Page.handleJavaScriptDialog"] = () => ({});
+  r.chrome.debugger.handlers["Page.getFrameTree"] = () => ({ frameTree: { frame: { id: "TOP" } } });
+  r.chrome.debugger.handlers["Page.createIsolatedWorld"] = () => ({ executionContextId: 7 });
+  const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => r.dbg.send(tabId, method, params, sessionId),
+    beforeLeaving: (tabId) => r.holds.leaving(tabId) });
+  const action = await r.holds.begin(r.ctx, r.tab.id, "click");
+  r.pause("11", "POST", "https://shop.example/api/pay");
+  await r.tick();
+  const [asked] = r.asked();
+  const methods = () => r.chrome.debugger.calls.map((c) => c.method);
+  const guardOn = r.chrome.debugger.calls.findIndex((c) => c.method === "Runtime.callFunctionOn" && c.params.arguments[0].value === true);
+  assert.ok(guardOn >= 0, methods().join());
+  await dialogs.onEvent({ tabId: r.tab.id }, "Page.javascriptDialogOpening", { type: "beforeunload", message: "" });
+  const order = methods();
+  assert.ok(order.indexOf("Fetch.failRequest") >= 0 && order.indexOf("Fetch.failRequest") < order.indexOf("Page.handleJavaScriptDialog"), order.join());
+  assert.deepEqual(r.calls("Fetch.continueRequest"), [], "never continued");
+  assert.deepEqual(r.posted.filter((m) => m.type === "request_released").map((m) => m.data.hold_id), [asked.data.hold_id]);
+  await assert.rejects(action.settle({}), /stopped before the person answered/);
+  await r.tick();
+  assert.equal(r.chrome.debugger.calls.filter((c) => c.method === "Runtime.callFunctionOn").at(-1)?.params.arguments[0].value, false,
+    "off again once nothing waits");
+});
+
+test("a new tab's request the session rules failed before its hold was on is reported in the task's next result, a Deny after it is not", async () => {
+  const r = rig();
+  const writes = /** @type {any[]} */ ([]);
+  const cover = new NewTabCover({ rules: { updateSessionRules: async (change) => { writes.push(change); } },
+    tabs: { query: async () => [{ id: r.tab.id }] } });
+  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
+    sessions: { get: () => ({ url: "https://shop.example/" }) }, cover });
+  await holds.hold("t1", r.tab.id);
+  const popup = r.chrome.tabs.add({ url: "about:blank" });
+  holds.opened(r.tab.id, popup.id);
+  const failed = (/** @type {number} */ timeStamp) => cover.requestFailed({ tabId: popup.id, type: "xmlhttprequest", method: "POST",
+    url: "https://shop.example/api/notes", error: "net::ERR_BLOCKED_BY_CLIENT", timeStamp });
+  failed(Date.now());
+  cover.requestFailed({ tabId: r.tab.id, type: "xmlhttprequest", method: "POST", url: "https://shop.example/x",
+    error: "net::ERR_BLOCKED_BY_CLIENT", timeStamp: Date.now() });
+  await holds.hold("t1", popup.id);
+  failed(Date.now() + 60_000);
+  const action = await holds.begin(r.ctx, r.tab.id, "click");
+  const result = /** @type {any} */ (await action.settle({ effects: {} }));
+  assert.deepEqual(result.effects.unsent_requests.map((/** @type {any} */ u) => [u.method, u.url, u.tab_id]),
+    [["POST", "https://shop.example/api/notes", popup.id]], "once, and only what the rule failed before the hold was on");
+  assert.match(result.effects.unsent_requests[0].why, /not sent/);
+  action.linger();
+  const next = /** @type {any} */ (await (await holds.begin(r.ctx, r.tab.id, "click")).settle({ effects: {} }));
+  assert.equal(next.effects.unsent_requests, undefined, "reported once");
+});
+
 test("no app to ask: a changing request is failed at once, a navigation only the app could object to goes on", async () => {
   const r = rig(realTimers, () => false);
   const action = await r.holds.begin(r.ctx, r.tab.id, "click");
@@ -238,7 +291,7 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
     debugger: dbg, sessions: { get: () => ({ url: "https://shop.example/" }) } });
   await holds.hold("t1", tab.id);
   const rules = () => writes.at(-1).addRules;
-  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id), [RULE_ID, QUERY_RULE_ID], "the rules are on while a session is held");
+  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id), [RULE_ID, DATA_RULE_ID], "the rules are on while a session is held");
   const popup = chrome.tabs.add({ url: "about:blank" });
   cover.tabCreated({ id: popup.id, openerTabId: tab.id });
   assert.equal(rules()[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rules is covered");
@@ -275,5 +328,5 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
   holds.sessionEnded(popup.id, "tab_closed");
   holds.sessionEnded(tab.id, "stopped");
   await tick();
-  assert.deepEqual(writes.at(-1), { removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules: [] }, "the last hold takes the rules away");
+  assert.deepEqual(writes.at(-1), { removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }, "the last hold takes the rules away");
 });

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NewTabCover, QUERY_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
+import { NewTabCover, DATA_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
 
 function rulesStub() {
   /** @type {any[]} */
@@ -10,7 +10,7 @@ function rulesStub() {
 }
 const tabsStub = (/** @type {number[]} */ ids) => ({ query: async () => ids.map((id) => ({ id })) });
 
-test("the rules are on while a hold is, block changing methods and top-level GETs with a query, and leave out every tab that existed and no-tab requests", async () => {
+test("the rules are on while a hold is, block changing methods and top-level GETs that can carry data, and leave out every tab that existed and no-tab requests", async () => {
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1, 2]) });
   await cover.cover();
@@ -20,11 +20,20 @@ test("the rules are on while a hold is, block changing methods and top-level GET
   assert.equal(rule.action.type, "block");
   assert.ok(!rule.condition.requestMethods.includes("get") && rule.condition.requestMethods.includes("post"));
   assert.deepEqual([...rule.condition.excludedTabIds].sort(), [-1, 1, 2]);
-  assert.equal(query.id, QUERY_RULE_ID);
+  assert.equal(query.id, DATA_RULE_ID);
   assert.deepEqual([query.condition.requestMethods, query.condition.resourceTypes], [["get"], ["main_frame"]]);
-  const withQuery = new RegExp(query.condition.regexFilter);
-  assert.deepEqual(["https://a.test/land?d=1", "https://a.test/land", "https://a.test/p#x?y", "https://a.test/?"].map((u) => withQuery.test(u)),
-    [true, false, false, false]);
+  const carries = new RegExp(query.condition.regexFilter, "i");
+  /** @type {[string, boolean][]} */
+  const urls = [
+    ["https://a.test/land?d=1", true], ["https://a.test/land", false], ["https://a.test/p#x?y", false], ["https://a.test/?", false],
+    ["https://a.test/u/ana@mail.example", true], ["https://a.test/u/ana%40mail.example", true],
+    ["https://a.test/4111111111111111", true], ["https://a.test/c/4111-1111-1111-1111", true],
+    ["https://a.test/n/hello%20there%20my%20friend", true], ["https://a.test/r/ZX44719920QQ", true],
+    ["https://ana:pw@a.test/", true], ["https://4111-1111-1111-1111.evil.test/", true],
+    ["https://a.test/help/delivery-times", false], ["https://www.a.test/", false], ["http://127.0.0.1:8080/about", false],
+    ["https://a.test/#/u/4111111111111111", false],
+  ];
+  assert.deepEqual(urls.map(([u]) => [u, carries.test(u)]), urls);
   await cover.cover();
   assert.equal(rules.writes.length, 2, "a second hold writes nothing (its tab is left out once Fetch is on in it)");
   await cover.leaveOut(7);
@@ -33,14 +42,14 @@ test("the rules are on while a hold is, block changing methods and top-level GET
   assert.equal(cover.covering, true);
   cover.uncover();
   await cover.leaveOut(9);
-  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules: [] }, "the last hold takes the rules away");
+  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }, "the last hold takes the rules away");
 });
 
 test("a worker that starts removes rules an earlier worker left behind (session rules outlive it)", async () => {
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1]) });
   await cover.leaveOut(1);
-  assert.deepEqual(rules.writes, [{ removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules: [] }]);
+  assert.deepEqual(rules.writes, [{ removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }]);
   assert.equal(cover.covering, false);
 });
 

@@ -94,7 +94,11 @@ PAGES: dict[str, str] = {
 <button id="open-submit" onclick="window.open('about:blank', 'w2'); const f = document.getElementById('named');
   f.n.value = '5555 5555 5555 4444'; f.submit()">Continue</button>
 <a id="blank-get" href="/land?from=basket" target="_blank">Delivery times</a>
-<form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>""",
+<form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>
+<button id="open-early" onclick="window.open('/p/early-post')">Notes</button>""",
+    "early-post": """<title>Early</title><p>Saving</p>
+<script>fetch('/api/drafts/early', {method: 'POST', body: 'note=hello'})
+  .then((r) => { document.title = 'early sent ' + r.status; }, () => { document.title = 'early failed'; });</script>""",
     "socket": """<title>Chat</title><h1>Chat</h1>
 <script>const ws = new WebSocket('ws://' + location.host + '/ws'); ws.onopen = () => { document.title = 'Chat open'; };</script>
 <button id="ws-card" onclick="ws.send(JSON.stringify({note: '4111 1111 1111 1111'}))">Next</button>
@@ -129,7 +133,10 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>
 <button id="find-later" onclick="setTimeout(() => document.forms[0].submit(), LATER_MS)">Look up</button>
 <button id="go-later" onclick="setTimeout(() => {{ location.href = 'CROSS/land?ref={SECRET}'; }}, LATER_MS)">Continue</button>
-<button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>""",
+<button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>
+<button id="open-path-leak" onclick="window.open('CROSS/u/{SECRET}')">Profile</button>
+<button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
+<button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
 SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"

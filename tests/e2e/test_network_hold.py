@@ -11,7 +11,7 @@ import time
 import pytest
 
 from app.safety.confirmations import Decision
-from tests.e2e.actions_helpers import stays, wait_until
+from tests.e2e.actions_helpers import in_extension, stays, wait_until
 from tests.e2e.network_site import SECRET, open_page, site  # noqa: F401 (fixtures)
 from tests.e2e.safety_helpers import Person, status_of
 
@@ -203,13 +203,18 @@ def test_the_actions_timeout_fails_a_request_waiting_for_the_person(core, act, s
 
 
 def test_a_closed_tab_fails_a_request_waiting_for_the_person(core, act, browser, site, open_page):
+    """The person closes the tab while its request waits for them (chrome.tabs.remove closes it through the tab
+    strip, as the close button and Ctrl+W do): the request is failed before the debugger detaches, so it never
+    reaches the site, and the question goes."""
     task = "t-net-closed"
     open_page("post", task)
     worker, result, person = waiting_click(core, act, task)
     try:
-        target = next(t for t in browser.cdp.send("Target.getTargets")["targetInfos"]
-                      if t["type"] == "page" and t["url"].endswith("/p/post") and t["attached"])
-        browser.cdp.send("Target.closeTarget", {"targetId": target["targetId"]})
+        closed = in_extension(browser, """chrome.tabs.query({}).then((tabs) => {
+          const tab = tabs.find((t) => (t.url || '').endsWith('/p/post'));
+          return chrome.tabs.remove(tab.id).then(() => true);
+        })""")
+        assert closed is True
         worker.join(60)
         assert result and not result[0].ok, result
         assert eventually(lambda: core.run(lambda: core.core.confirmations.pending()) == []), "the question went"
@@ -380,6 +385,45 @@ def test_an_ordinary_tab_the_action_opens_goes_through_unasked(core, act, site, 
         assert response.ok, response.error
         assert eventually(lambda: len(site.saw(path)) == before + 1), site.saw(path)
         assert stays(lambda: person.asked == [], 0.5), person.asked
+
+
+def test_a_new_tabs_post_before_its_hold_is_on_is_sent_through_the_hold_or_reported_unsent(core, act, browser, site,
+                                                                                           open_page):
+    """The click opens a tab whose page POSTs from its first script line. Either its hold was on in time (the POST
+    went through it and arrived; usually, on this machine) or the session rule failed it before: then it never
+    arrived, and the click's result or the task's next action's says so (`effects.unsent_requests`), never a
+    silent failure (the failed branch is driven in extension/test/network-hold.test.js)."""
+    task = "t-net-early"
+    with Person(core, Decision.DENY):
+        open_page("popup", task)
+        first = act({"type": "click", "selector": "#open-early"}, task_id=task)
+        assert first.ok, first.error
+        title = ""
+
+        def settled() -> bool:
+            nonlocal title
+            titles = [t["title"] for t in browser.cdp.send("Target.getTargets")["targetInfos"]
+                      if t["type"] == "page" and t["title"].startswith("early ")]
+            title = titles[0] if titles else ""
+            return title != ""
+        assert eventually(settled, 30), title
+        reported = list(first.result.get("effects", {}).get("unsent_requests", []))
+
+        def told() -> bool:
+            later = act({"type": "click", "selector": "h1"}, task_id=task)
+            assert later.ok, later.error
+            reported.extend(later.result.get("effects", {}).get("unsent_requests", []))
+            return bool(reported)
+        if title == "early failed":
+            assert eventually(told, 15), "the next action says what was not sent"
+        else:
+            told()
+    if title == "early failed":
+        assert site.saw("/api/drafts/early") == [], "failed: it never arrived"
+        assert [(u["method"], u["url"]) for u in reported] == [("POST", site.url("/api/drafts/early"))], reported
+        assert "not sent" in reported[0]["why"] and isinstance(reported[0]["tab_id"], int), reported
+    else:
+        assert title == "early sent 200" and len(site.saw("/api/drafts/early", "POST")) == 1 and reported == [], reported
 
 
 @pytest.mark.parametrize(("button", "why"), [("#ws-card", "payment-card data"), ("#ws-pass", "password")])

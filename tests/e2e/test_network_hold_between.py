@@ -109,6 +109,36 @@ def test_a_new_tabs_first_get_carrying_data_another_site_showed_is_held(core, ac
         assert stays(lambda: len(site.saw("/land")) == before, 1.0), "denied: it never arrived"
 
 
+def test_a_new_tabs_first_get_carrying_data_in_its_path_is_held(core, act, site, open_page):
+    """window.open to another site with the code the first site showed in its path (`/u/<code>`), not its query:
+    the session rule blocks a top-level GET whose path can carry data until the new tab's hold is on, and the app's
+    data-flow check asks where it goes."""
+    task = "t-between-tab-path"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        path = f"/u/{SECRET}"
+        response = act({"type": "click", "selector": "#open-path-leak"}, task_id=task)
+        assert response.ok or response.error.code == "confirmation_required", response
+        assert wait_until(lambda: person.asked, LATE), "the new tab's GET is held"
+        assert person.asked[0]["kind"] == "data_flow" and person.asked[0]["site"] == "localhost", person.asked
+        assert stays(lambda: site.saw(path) == [], 1.0), "denied: it never arrived"
+
+
+@pytest.mark.parametrize(("button", "path"), [("#open-path-digits", "/guides/2024/delivery"),
+                                              ("#open-path-words", "/help/delivery-times")])
+def test_a_new_tabs_ordinary_path_get_is_not_asked(core, act, site, open_page, button, path):
+    """An ordinary page opened in a new tab (a path with a year in it, a path of plain words) loads once, unasked,
+    though the task has seen the first site's code."""
+    task = f"t-between-tab-{button[1:]}"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        assert act({"type": "click", "selector": button}, task_id=task).ok
+        assert wait_until(lambda: len(site.saw(path)) == 1, LATE), site.received[-3:]
+        assert stays(lambda: person.asked == [] and len(site.saw(path)) == 1, 1.0), person.asked
+
+
 def test_ordinary_requests_sent_between_actions_do_not_ask(core, act, site, open_page):
     """An autosave of ordinary text, an analytics beacon and a GET, 4.5 s after the click: held and let go at once."""
     task = "t-between-ordinary"

@@ -57,18 +57,23 @@ export class ActionWindow {
   #acting = true;
   /** @type {() => {url?: string, why: string[]}[]} the WebSocket messages reported during the action */
   #takeSockets;
+  /** @type {() => {method: string, url: string, tab_id: number, why: string}[]} */
+  #takeUnsent;
 
   /**
    * @param {ActionContext} ctx
    * @param {string} action the action's type
    * @param {boolean} approved the request came with an approval token (app/safety/network_holds.py decides)
-   * @param {{takeSockets: () => {url?: string, why: string[]}[], onDone: (window: ActionWindow) => void}} tab
+   * @param {{takeSockets: () => {url?: string, why: string[]}[], onDone: (window: ActionWindow) => void,
+   *   takeUnsent?: () => {method: string, url: string, tab_id: number, why: string}[]}} tab `takeUnsent`: the
+   *   requests of the task's new tabs failed before their hold was on (network-new-tabs.js)
    */
-  constructor(ctx, action, approved, { takeSockets, onDone }) {
+  constructor(ctx, action, approved, { takeSockets, onDone, takeUnsent = () => [] }) {
     this.#ctx = ctx;
     this.#action = action;
     this.#approved = approved;
     this.#takeSockets = takeSockets;
+    this.#takeUnsent = takeUnsent;
     this.#onDone = onDone;
     const signal = ctx.signal;
     if (signal) {
@@ -116,9 +121,12 @@ export class ActionWindow {
     while (this.#open.size > 0) await Promise.all([...this.#open].map((o) => o.settled));
     const held = this.#held.splice(0);
     const sent = this.#takeSockets();
-    if (sent.length > 0 && result && typeof result === "object") {
+    const unsent = this.#takeUnsent();
+    if (result && typeof result === "object") {
       const r = /** @type {Record<string, any>} */ (result);
-      (r.effects && typeof r.effects === "object" ? r.effects : r).websocket_sent = sent;
+      const into = r.effects && typeof r.effects === "object" ? r.effects : r;
+      if (sent.length > 0) into.websocket_sent = sent;
+      if (unsent.length > 0) into.unsent_requests = unsent;
     }
     if (held.length === 0) return result;
     const refused = held.filter((h) => h.decision !== "allow");
@@ -129,7 +137,7 @@ export class ActionWindow {
         `the ${this.#action} was done, but the ${first.method} request it made to ${first.url} ${said} ` +
         `(${first.why.join("; ") || "held"}), so it never left the browser; the page may show an error: extract to see it`,
         { confirmation: { what: this.#action, kind: "network", url: first.url, reason: first.why.join("; "),
-          held_requests: held } });
+          held_requests: held, ...(unsent.length > 0 ? { unsent_requests: unsent } : {}) } });
     }
     if (result && typeof result === "object") {
       const r = /** @type {Record<string, any>} */ (result);

@@ -44,6 +44,10 @@ export { LINGER_MS, carriesAway };
 
 /** The longest a request waits for an answer, whatever else happens (the person's timeout is the app's). */
 export const HOLD_CEILING_MS = 10 * 60 * 1000;
+/** How many failed-before-held requests of one task are kept for its next result. */
+const MAX_UNSENT = 20;
+const UNSENT_WHY = "a new tab sent it before bua could hold that tab's requests, so it was failed and not sent; " +
+  "the page may show an error: extract that tab to see it, and redo the step there if it is part of the task";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -52,6 +56,7 @@ export const HOLD_CEILING_MS = 10 * 60 * 1000;
  * @typedef {import("./network-action-hold.js").ActionWindow} ActionWindow
  * @typedef {{resolve: (answer: AppAnswer) => void, hold: TabHold}} Waiting
  * @typedef {{task_id: string, tab_id: number}} SessionRef
+ * @typedef {{method: string, url: string, tab_id: number, why: string}} UnsentRequest
  */
 
 let nextHold = 1;
@@ -71,6 +76,8 @@ export class NetworkHolds {
   #ready = new Map();
   /** @type {import("./network-new-tabs.js").NewTabCover | undefined} */
   #cover;
+  /** @type {Map<string, UnsentRequest[]>} by task: requests of its new tabs the rules failed, not yet reported */
+  #unsent = new Map();
 
   /**
    * @param {object} deps
@@ -89,6 +96,32 @@ export class NetworkHolds {
     this.#dbg = dbg;
     this.#sessions = sessions;
     this.#cover = cover;
+    cover?.onUnsent((tabId, request) => this.#noteUnsent(tabId, request));
+  }
+
+  /**
+   * A request of a new tab the session rules failed before its hold was on (network-new-tabs.js): kept for the
+   * task's next action to report, since it never left and will not be sent again.
+   * @param {number} tabId
+   * @param {{method: string, url: string, type: string}} request
+   */
+  #noteUnsent(tabId, request) {
+    const hold = this.#holds.get(tabId);
+    if (!hold || hold.failedHere(request.method, request.url)) return;
+    let list = this.#unsent.get(hold.taskId);
+    if (!list) this.#unsent.set(hold.taskId, (list = []));
+    if (list.length < MAX_UNSENT) list.push({ method: request.method, url: request.url, tab_id: tabId, why: UNSENT_WHY });
+  }
+
+  /**
+   * The requests of a task's new tabs that were failed before their hold was on, and forget them.
+   * @param {string} taskId
+   * @returns {UnsentRequest[]}
+   */
+  takeUnsent(taskId) {
+    const list = this.#unsent.get(taskId) ?? [];
+    this.#unsent.delete(taskId);
+    return list;
   }
 
   /**
@@ -193,6 +226,15 @@ export class NetworkHolds {
     const opener = this.#holds.get(openerTabId);
     if (!opener || opener.ended || this.#holds.has(tabId)) return;
     this.hold(opener.taskId, tabId).catch((err) => console.warn("bua: could not hold a new tab:", err));
+  }
+
+  /**
+   * A beforeunload dialog opened on a tab (tabs/dialogs.js asks before it answers): what waits in its hold is
+   * failed first (network-close-guard.js).
+   * @param {number} tabId
+   */
+  async leaving(tabId) {
+    await this.#holds.get(tabId)?.leaving();
   }
 
   /**

@@ -7,9 +7,13 @@
  * attach to), and the opener's Fetch does not see the popup's navigation. A declarativeNetRequest session rule
  * can block but not pause, so while any session tab is held, two rules block, in the tabs that did not exist
  * when the first hold began, every request that can change something (any method but GET, HEAD and OPTIONS) and
- * every top-level GET that carries a query (it can carry data another site showed); the held tabs, tabs known to
- * be the person's, and requests of no tab (tabs.TAB_ID_NONE: service workers) are left out. A plain GET, such as
- * an ordinary target=_blank link, is never touched.
+ * every top-level GET whose URL can carry data another site showed (CARRIES_DATA: a query, userinfo, a host label
+ * with a run of six digits, or a path with a digit, an @ or a percent-escape — what the app's data-flow memory
+ * can hold in a path, app/safety/dataflow.py: digit runs, tokens with a digit or a symbol, encoded phrases); the
+ * held tabs, tabs known to be the person's, and requests of no tab (tabs.TAB_ID_NONE: service workers) are left
+ * out. A GET whose path is plain words, such as an ordinary target=_blank link to `/help/delivery-times`, is never
+ * touched; one with a digit in its path is blocked and loaded again through the hold, which asks only when it
+ * carries what another site showed.
  *
  * A tab a session tab opens joins its task (sessions/opened-tabs.js), so its own hold begins
  * (network-hold.js): Fetch on in it first, then it is left out of the rules, then a top-level navigation they
@@ -17,7 +21,8 @@
  * method, body, content type and Origin again, so the request now reaches the hold whole and is judged like any
  * other: Allow lets it load, Deny fails it (the tab keeps the blocked page). What the rules block in such a tab
  * that is not a top-level navigation (a script's POST in the moment before Fetch is on in it) fails and is not
- * sent again.
+ * sent again: webRequest.onErrorOccurred sees it fail (requestFailed), and the task's next action says so in its
+ * result (`effects.unsent_requests`, network-hold.js), so the model knows the page's request never left.
  *
  * A tab the person opens is left out as soon as it is known to be theirs (tabs.onCreated with an opener that is
  * no session tab; without an opener, webNavigation.onCreatedNavigationTarget from a tab that is no session tab, or
@@ -25,20 +30,27 @@
  * is reloaded.
  */
 
-/** The rules' ids among the extension's session rules: changing requests, and top-level GETs with a query. */
+/** The rules' ids among the extension's session rules: changing requests, and top-level GETs that can carry data. */
 export const RULE_ID = 1901;
-export const QUERY_RULE_ID = 1902;
-/** A URL with a query (before any fragment). */
-const WITH_QUERY = "^[^#?]*[?][^#]";
+export const DATA_RULE_ID = 1902;
+/**
+ * A URL that can carry data (RE2, matched case-insensitively by declarativeNetRequest): a query (before any
+ * fragment); userinfo; a host label holding six digits (dashes between them allowed, dots not: an IP address
+ * is no data); a path with a digit, an @ or a percent-escape.
+ */
+export const CARRIES_DATA = "^[^#?]*[?][^#]|^[a-z][a-z0-9+.-]*://(?:[^/?#]*@|[^/?#]*[0-9](?:-?[0-9]){5}|[^/?#]*/[^?#]*[0-9@%])";
 const CHANGING_METHODS = ["post", "put", "patch", "delete", "connect", "other"];
 const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", "other"];
 /** chrome.tabs.TAB_ID_NONE: requests of no tab. */
 const NO_TAB = -1;
 const BLOCKED_BY_CLIENT = /ERR_BLOCKED_BY_CLIENT/;
+/** How long after a tab was left out a request failed as blocked by client may still be the rules' doing. */
+const LEFT_OUT_GRACE_MS = 2000;
 
 /**
  * @typedef {{updateSessionRules: (change: {removeRuleIds?: number[], addRules?: object[]}) => Promise<void>}} SessionRules
  * @typedef {(url: string) => void} BlockedListener
+ * @typedef {{method: string, url: string, type: string}} BlockedRequest
  */
 
 export class NewTabCover {
@@ -47,6 +59,8 @@ export class NewTabCover {
   #covering = 0;
   /** @type {Set<number>} tabs the rule leaves alone */
   #excluded = new Set();
+  /** @type {Map<number, number>} when the rule was last written without a tab it covered before (ms since epoch) */
+  #leftOutAt = new Map();
   /** @type {Promise<unknown>} rule writes, one at a time */
   #writes = Promise.resolve();
   /** @type {Map<number, string>} top-level navigations the rule blocked, by tab, not yet sent again */
@@ -56,6 +70,8 @@ export class NewTabCover {
   /** @type {Set<number>} new tabs with no opener, not yet known to be a session tab's or the person's */
   #undecided = new Set();
   #isSessionTab;
+  /** @type {(tabId: number, request: BlockedRequest) => void} */
+  #onUnsent = () => {};
 
   /**
    * @param {{rules?: SessionRules, tabs: {query: (q: object) => Promise<{id?: number}[]>, reload?: (tabId: number) => Promise<unknown>},
@@ -94,6 +110,7 @@ export class NewTabCover {
     this.#covering -= 1;
     if (this.#covering > 0) return;
     this.#excluded.clear();
+    this.#leftOutAt.clear();
     this.#blocked.clear();
     this.#listeners.clear();
     this.#undecided.clear();
@@ -151,7 +168,8 @@ export class NewTabCover {
   async leaveOut(tabId) {
     if (this.#covering === 0 || this.#excluded.has(tabId)) return this.#writes;
     this.#excluded.add(tabId);
-    return this.#write();
+    await this.#write();
+    this.#leftOutAt.set(tabId, Date.now());
   }
 
   /**
@@ -172,6 +190,31 @@ export class NewTabCover {
     return () => {
       if (this.#listeners.get(tabId) === fn) this.#listeners.delete(tabId);
     };
+  }
+
+  /**
+   * Be told of each request the rules failed in a covered tab that is not its top-level navigation (which is
+   * loaded again instead): it is not sent again.
+   * @param {(tabId: number, request: BlockedRequest) => void} fn
+   */
+  onUnsent(fn) {
+    this.#onUnsent = fn;
+  }
+
+  /**
+   * chrome.webRequest.onErrorOccurred: a request of a covered tab failed as blocked by client before its hold was
+   * on (a script's POST in the first moment of a new tab); a top-level navigation is left to navigationFailed.
+   * @param {{tabId: number, type: string, method: string, url: string, error: string, timeStamp: number}} details
+   */
+  requestFailed(details) {
+    if (this.#covering === 0 || details.type === "main_frame" || details.tabId === NO_TAB) return;
+    if (!BLOCKED_BY_CLIENT.test(details.error)) return;
+    // a tab left out since the first hold began (no time: it existed then) is not the rules'; one left out
+    // later is theirs until a moment after (the rule change reaches the network a little after it resolves);
+    // the hold's own Deny in that moment is told apart by the hold (network-hold.js)
+    const leftOut = this.#leftOutAt.get(details.tabId);
+    if (this.#excluded.has(details.tabId) && (leftOut === undefined || details.timeStamp > leftOut + LEFT_OUT_GRACE_MS)) return;
+    this.#onUnsent(details.tabId, { method: details.method, url: details.url, type: details.type });
   }
 
   /**
@@ -205,10 +248,10 @@ export class NewTabCover {
       id: RULE_ID, priority: 1, action: { type: "block" },
       condition: { requestMethods: CHANGING_METHODS, resourceTypes: BLOCKED_RESOURCES, excludedTabIds },
     }, {
-      id: QUERY_RULE_ID, priority: 1, action: { type: "block" },
-      condition: { requestMethods: ["get"], resourceTypes: ["main_frame"], regexFilter: WITH_QUERY, excludedTabIds },
+      id: DATA_RULE_ID, priority: 1, action: { type: "block" },
+      condition: { requestMethods: ["get"], resourceTypes: ["main_frame"], regexFilter: CARRIES_DATA, excludedTabIds },
     }];
-    const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: [RULE_ID, QUERY_RULE_ID], addRules }));
+    const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules }));
     this.#writes = written.catch((err) => console.warn("bua: could not write the new-tab rule:", err));
     return this.#writes;
   }

@@ -8,12 +8,15 @@
 
 import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
 import { ActionWindow, LINGER_MS, carriesAway } from "./network-action-hold.js";
+import { CloseGuard } from "./network-close-guard.js";
 import { SocketMessages } from "./network-sockets.js";
 import { strictFor } from "./network-strict.js";
 
 const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
 /** Child targets whose requests are held with the tab's (what auto-attach on a page reports). */
 const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service_worker"]);
+/** How long a request this hold failed is remembered, so that its failure is not taken for the session rules'. */
+const FAILED_LATELY_MS = 10_000;
 /** How much of a body the app is shown (the data-flow check reads it). */
 const MAX_BODY_TO_APP = 32 * 1024;
 
@@ -31,6 +34,8 @@ const MAX_BODY_TO_APP = 32 * 1024;
  * @property {(hold: TabHold) => void} ended
  * @property {() => Promise<StrictMode>} strict
  * @property {(tabId: number) => string} pageUrl the session tab's page, as the session store last saw it
+ * @property {(taskId: string) => {method: string, url: string, tab_id: number, why: string}[]} takeUnsent requests
+ *   of the task's new tabs failed before their hold was on, for the next result
  * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
  */
 
@@ -45,14 +50,18 @@ export class TabHold {
   #offs = [];
   /** @type {Set<string>} frames that just requested a navigation by submitting a form */
   #formFrames = new Set();
-  /** @type {Map<string, OpenRequest & {fail: () => void}>} by session and Fetch request id */
+  /** @type {Map<string, OpenRequest & {fail: () => Promise<unknown>}>} by session and Fetch request id */
   #open = new Map();
   #sockets = new SocketMessages();
+  /** @type {CloseGuard} makes the tab's close wait while a request waits (network-close-guard.js) */
+  #closeGuard;
   /** @type {ActionWindow | undefined} the action acting on the tab now */
   #acting;
   /** @type {{window: ActionWindow, timer: unknown} | undefined} the last action, for LINGER_MS after it answered */
   #recent;
   #ended = false;
+  /** @type {Map<string, number>} "METHOD url" of the requests this hold failed lately, and when */
+  #failedLately = new Map();
 
   /**
    * @param {TabHoldService} service
@@ -65,6 +74,7 @@ export class TabHold {
     this.#dbg = dbg;
     this.#taskId = taskId;
     this.#tabId = tabId;
+    this.#closeGuard = new CloseGuard(dbg, tabId);
   }
 
   /** The task whose session tab this is. */
@@ -87,6 +97,9 @@ export class TabHold {
     const tabId = this.#tabId;
     this.#offs.push(
       dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, source.sessionId)),
+      dbg.on(tabId, "Page.frameNavigated", (params, source) => {
+        if (source.sessionId === undefined && !params.frame?.parentId) this.#closeGuard.navigated();
+      }),
       dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
         if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
       }),
@@ -121,6 +134,7 @@ export class TabHold {
     this.#acting?.linger();
     const window = new ActionWindow(ctx, action, approved, {
       takeSockets: () => this.#sockets.take(),
+      takeUnsent: () => this.#service.takeUnsent(this.#taskId),
       onDone: (done) => this.#answered(done),
     });
     this.#acting = window;
@@ -177,7 +191,11 @@ export class TabHold {
     let release = (reason) => { releasedFirst ??= reason; };
     /** @type {Promise<StrictMode | undefined>} */
     const strictMode = changes ? this.#service.strict() : Promise.resolve(undefined);
-    const settled = strictMode.then((strict) => {
+    // the close guard is on before a request that can change something is asked about: a tab closed (by the
+    // person, or by the page itself) while it waits must not let it continue (network-close-guard.js). A
+    // navigation is not kept waiting for it: a frame whose document is being replaced may only answer after.
+    const guarded = this.#ended ? Promise.resolve() : this.#closeGuard.set(true);
+    const settled = Promise.all([strictMode, changes && outgoing.resourceType !== "Document" ? guarded : undefined]).then(([strict]) => {
       /** @type {AppAnswer} */
       const failed = { decision: "deny", asked: true, stopped: true, why: [releasedFirst ?? ""] };
       if (releasedFirst !== undefined) return failed;
@@ -195,18 +213,21 @@ export class TabHold {
       record.decision = a.stopped ? "stopped" : a.decision;
       if (failedAtEnd) return true;
       if (a.decision === "allow") this.#continue(params.requestId, sessionId);
-      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+      else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
       return Boolean(a.asked || a.decision === "deny");
     });
-    /** @type {OpenRequest & {fail: () => void}} */
+    /** @type {OpenRequest & {fail: () => Promise<unknown>}} */
     const open = { settled, record, release: (reason) => release(reason),
       fail: () => {
         failedAtEnd = true;
-        this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document");
+        return this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
       } };
     const key = `${sessionId ?? ""}:${params.requestId}`;
     this.#open.set(key, open);
-    settled.finally(() => this.#open.delete(key));
+    settled.finally(() => {
+      this.#open.delete(key);
+      if (this.#open.size === 0 && !this.#ended) this.#closeGuard.set(false);
+    });
     acting?.track(open);
   }
 
@@ -225,9 +246,34 @@ export class TabHold {
    * @param {string | undefined} sessionId
    * @param {boolean} navigation
    */
-  #fail(requestId, sessionId, navigation) {
+  #fail(requestId, sessionId, navigation, method = "", url = "") {
+    const now = Date.now();
+    for (const [key, at] of this.#failedLately) if (now - at > FAILED_LATELY_MS) this.#failedLately.delete(key);
+    this.#failedLately.set(`${method} ${url}`, now);
     const errorReason = navigation ? "Aborted" : "BlockedByClient";
-    this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+    return this.#dbg.send(this.#tabId, "Fetch.failRequest", { requestId, errorReason }, sessionId).catch(() => {});
+  }
+
+  /**
+   * Whether this hold itself failed such a request lately (a Deny, Stop): not one the session rules failed.
+   * @param {string} method
+   * @param {string} url
+   */
+  failedHere(method, url) {
+    const at = this.#failedLately.get(`${method} ${url}`);
+    return at !== undefined && Date.now() - at <= FAILED_LATELY_MS;
+  }
+
+  /**
+   * The page is about to go (its tab closing, or a navigation away: a beforeunload dialog opened while a request
+   * waits, network-close-guard.js): fail what waits, and resolve once Chrome has failed it, before the dialog is
+   * answered and the debugger detaches (which would let a paused request continue).
+   */
+  async leaving() {
+    const waiting = [...this.#open.values()];
+    if (waiting.length === 0) return;
+    await Promise.all(waiting.map((open) => open.fail()));
+    this.release("the page was closed or left while the request waited for an answer");
   }
 
   /**
@@ -254,7 +300,10 @@ export class TabHold {
     this.#ended = true;
     if (this.#recent) this.#service.timers.clearTimeout(this.#recent.timer);
     for (const off of this.#offs) off();
-    if (!detached) this.#disable();
+    if (!detached) {
+      this.#disable();
+      this.#closeGuard.set(false);
+    }
     this.#service.ended(this);
   }
 

@@ -62,17 +62,22 @@ export function policyOf(action) {
 export class DialogGuard {
   #send;
   #log;
+  /** @type {(tabId: number) => Promise<void>} */
+  #beforeLeaving;
   /** @type {Map<number, {policy: DialogPolicy, records: DialogRecord[]}[]>} running actions per tab */
   #running = new Map();
   /** @type {Map<number, DialogRecord[]>} dialogs seen while no action ran */
   #idle = new Map();
 
   /**
-   * @param {{send: Send, log?: {warn: Function}}} deps send = DebuggerController.send
+   * @param {{send: Send, log?: {warn: Function}, beforeLeaving?: (tabId: number) => Promise<void>}} deps send =
+   *   DebuggerController.send; `beforeLeaving`: awaited before a beforeunload dialog is answered (the network hold
+   *   fails what waits, safety/network-close-guard.js)
    */
-  constructor({ send, log = console }) {
+  constructor({ send, log = console, beforeLeaving = async () => {} }) {
     this.#send = send;
     this.#log = log;
+    this.#beforeLeaving = beforeLeaving;
   }
 
   /**
@@ -149,6 +154,7 @@ export class DialogGuard {
     };
     if (decision.promptText !== undefined) record.prompt_text = decision.promptText;
     this.#record(tabId, record);
+    if (type === "beforeunload" && decision.accept) await this.#beforeLeaving(tabId).catch(() => {});
     try {
       await this.#send(tabId, "Page.handleJavaScriptDialog", command, sessionId);
     } catch (err) {
