@@ -28,3 +28,17 @@ test("a body field named in another language counts as a request's endpoint word
   assert.match(by("https://shop.example/api/x", "{\"bezahlen\": true}").join(";"), /payment \(“bezahlen”\)/);
   assert.deepEqual(by("https://shop.example/api/notes", "note=bezahlen+supprimer"), []);
 });
+
+test("a generic verb places an order next to a cart word, in any of the 20 languages; either alone says nothing", async () => {
+  const { endpointKinds } = await import("../src/safety/network-words.js");
+  const kinds = (/** @type {string[]} */ names) => endpointKinds(names).map(([k]) => k);
+  for (const names of [["panier", "valider"], ["cart", "confirm"], ["api", "basket", "submit"], ["warenkorb", "bestätigen"],
+    ["carrello", "conferma"], ["koszyk", "potwierdź"], ["корзина", "подтвердить"], ["sepet", "onayla"], ["购物车", "确认"],
+    ["장바구니", "확인"], ["keranjang", "konfirmasi"], ["gio-hang", "xac-nhan"], ["carrito", "finalizar"], ["basketId", "placeNow"]]) {
+    assert.ok(kinds(names).includes("an order"), names.join("/"));
+  }
+  for (const names of [["search", "validate-query"], ["cart", "items"], ["cart", "add"], ["newsletter", "confirm"],
+    ["panier", "ajouter"], ["account", "email", "confirmation"], ["bag", "confirm"], ["cart", "isComplete"], ["cart", "process"]]) {
+    assert.ok(!kinds(names).includes("an order"), names.join("/"));
+  }
+});

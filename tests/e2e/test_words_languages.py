@@ -43,6 +43,7 @@ ENDPOINTS = [
     ("#ep-tr", "/tr/siparisler", "an order"),
     ("#ep-zh", "/api/zhifu", "a payment"),
     ("#ep-pl", "/pl/przelewy", "a transfer"),
+    ("#ep-fr-cart", "/panier/valider", "an order"),
 ]
 
 
@@ -63,7 +64,8 @@ def test_a_post_to_an_endpoint_named_in_another_language_is_held(core, act, open
 ORDINARY = ["#hu-history", "#pl-history", "#zh-history", "#it-payslip", "#tr-history", "#hu-reply", "#pl-reply",
             "#zh-forward", "#tr-reply", "#hu-cart", "#de-save"]
 ORDINARY_POSTS = [("#ep-de-history", "/api/zahlungsverlauf"), ("#ep-hu-search", "/hu/kereses"),
-                  ("#ep-tr-calc", "/api/hesapla"), ("#ep-de-city", "/kassel/wetter")]
+                  ("#ep-tr-calc", "/api/hesapla"), ("#ep-de-city", "/kassel/wetter"),
+                  ("#ep-fr-cart-add", "/panier/ajouter"), ("#ep-validate", "/search/validate-query")]
 
 
 def test_topics_composers_and_ordinary_endpoints_in_other_languages_never_ask(core, act, open_page):

@@ -30,7 +30,8 @@ import { fold } from "./fold.js";
  * @typedef {{endings: readonly string[], links: readonly string[], heads: boolean, tails: boolean}} AffixRule
  * @typedef {{kinds: Readonly<Record<string, string>>, words: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>,
  *   affixes: Readonly<Record<string, AffixRule>>, topics: Readonly<Record<string, readonly string[]>>,
- *   plain_letters: Readonly<Record<string, string>>}} EndpointWords
+ *   plain_letters: Readonly<Record<string, string>>,
+ *   commits: {verbs: Readonly<Record<string, readonly string[]>>, objects: Readonly<Record<string, readonly string[]>>}}} EndpointWords
  */
 const ENDPOINTS = /** @type {EndpointWords} */ (/** @type {unknown} */ (SENSITIVE_WORDS.endpoints));
 /** What each category is, as a held request's reason says it ("it goes to an endpoint for a payment"). */
@@ -239,6 +240,47 @@ function kindsOfName(name) {
 }
 
 /**
+ * The forms of each commit verb and cart word (sensitive-words.json `endpoints.commits`), as name words are read.
+ * @param {Readonly<Record<string, readonly string[]>>} byLanguage
+ */
+function commitForms(byLanguage) {
+  /** @type {Set<string>} */
+  const forms = new Set();
+  for (const written of Object.values(byLanguage).flat()) {
+    const words = nameWords(written);
+    for (const form of [words.join(""), words.map(plain).join("")]) if (form) forms.add(form);
+  }
+  return forms;
+}
+
+const COMMIT_VERBS = commitForms(ENDPOINTS.commits.verbs);
+const CART_WORDS = commitForms(ENDPOINTS.commits.objects);
+
+/**
+ * The first name holding a commit verb, when another (or the same) name holds a cart word: a generic verb places
+ * an order only next to a cart (`/panier/valider`); null otherwise.
+ * @param {Iterable<string>} names raw, not folded
+ * @returns {string | null}
+ */
+function committedCart(names) {
+  let verb = null;
+  let cart = false;
+  for (const name of names) {
+    const words = nameWords(name);
+    for (let i = 0; i < words.length; i++) {
+      for (let n = 1; n <= Math.min(MAX_RUN, words.length - i); n++) {
+        const run = words.slice(i, i + n);
+        const forms = [run.join(""), run.map(plain).join("")];
+        if (verb === null && forms.some((f) => COMMIT_VERBS.has(f))) verb = name;
+        if (forms.some((f) => CART_WORDS.has(f))) cart = true;
+      }
+    }
+    if (verb !== null && cart) return verb;
+  }
+  return null;
+}
+
+/**
  * Every kind of endpoint the names say (path segments, query and body field names, operation names), each
  * with the first name that says it, in order; empty when none.
  * @param {string[]} names raw, not folded
@@ -250,6 +292,11 @@ export function endpointKinds(names) {
   // A JSON body repeats its field names once per item: each name is read once.
   for (const name of new Set(names)) {
     for (const kind of kindsOfName(name)) if (!found.has(kind)) found.set(kind, shown(name));
+  }
+  const order = KIND_OF.order;
+  if (order && !found.has(order)) {
+    const verb = committedCart(names);
+    if (verb !== null) found.set(order, shown(verb));
   }
   return [...found];
 }
