@@ -197,6 +197,9 @@ export function pageDecor(lib) {
    */
   const paintedAfter = (d, el, node, win) => {
     if (d.kind === "atomic" && (holds(d.el, node) || !(d.solid ??= atomicPaints(d.el, win)))) return false;
+    // A picture that does not scroll with the text is not over it where the text can be read (text scrolled out of
+    // a pane lies, unclipped, under whatever is beside the pane).
+    if (d.kind === "atomic" && lib.scrollerAbove(d.el, win) !== lib.scrollerAt(el, win)) return false;
     const layer = lib.layerOf(d.el, win);
     if (layer === lib.layerOf(el, win)) {
       // One layer: outlines after its text, shadows before; a picture or inline-block with the lines, in tree order.

@@ -50,7 +50,7 @@ export function pagePaintOrder(lib) {
   /**
    * The nearest element at or above `e` in the flat tree that `is` holds for, or null, cached per call under `key`:
    * each element asks its parent's answer, so one style read per element and call.
-   * @param {"layers" | "positioned"} key
+   * @param {"layers" | "positioned" | "scrollers"} key
    * @param {(n: Element, win: Window) => boolean} is
    * @returns {(e: Element, win: Window) => Element | null}
    */
@@ -165,6 +165,24 @@ export function pagePaintOrder(lib) {
    * @param {Element} e @param {Window} win @returns {Element | null}
    */
   lib.positionedAbove = nearestAbove("positioned", (n, win) => lib.styleOf(n, win).position !== "static");
+
+  /**
+   * The nearest box at or above `e` in the flat tree that clips and scrolls its content (overflow other than
+   * visible), or null for the page: what the content of `e` (its text) moves with when something scrolls.
+   * @type {(e: Element, win: Window) => Element | null}
+   */
+  lib.scrollerAt = nearestAbove("scrollers", (n, win) => {
+    const cs = lib.styleOf(n, win);
+    return cs.overflowX !== "visible" || cs.overflowY !== "visible";
+  });
+  /**
+   * The same strictly above `e`: what the box of `e` moves with.
+   * @param {Element} e @param {Window} win @returns {Element | null}
+   */
+  lib.scrollerAbove = (e, win) => {
+    const parent = up(e);
+    return parent ? lib.scrollerAt(parent, win) : null;
+  };
 
   /**
    * @param {Window} win
