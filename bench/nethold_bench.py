@@ -155,13 +155,7 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
                     held.check(action)
                     plain.check(action)
                 turns = interleaved({"hold": held.sampler(action), "none": plain.sampler(action)}, n)
-                on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
-                off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
-                paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
-                added = paired[len(paired) // 2]
-                ratio = (on.p50_ms or 0) / (off.p50_ms or 1)
-                report.add(Row("nethold", f"{name}: added (median paired difference)", n, value=round(added, 2),
-                               unit="ms", note=f"ratio of p50s {ratio:.2f}x"))
+                added = side_by_side(report, name, turns)
                 if "no request" in name:
                     report.goal(f"network hold added per {name.split(',')[0]}", added, 5.0, "ms")
             page_load(report, site, held, plain)
@@ -177,14 +171,20 @@ def new_tab(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> None:
     for _ in range(3):
         until_arrived(held, site, NEW_TAB_POST)()
         until_arrived(plain, site, NEW_TAB_POST)()
-    turns = interleaved({"hold": until_arrived(held, site, NEW_TAB_POST),
-                         "none": until_arrived(plain, site, NEW_TAB_POST)}, NEW_TAB_ROUNDS)
+    side_by_side(report, name, interleaved({"hold": until_arrived(held, site, NEW_TAB_POST),
+                                            "none": until_arrived(plain, site, NEW_TAB_POST)}, NEW_TAB_ROUNDS))
+
+
+def side_by_side(report: Report, name: str, turns: dict[str, list[float]]) -> float:
+    """The rows of one case measured with the hold and without it, interleaved: both timings, and what the hold
+    added (the median paired difference, ms), which is returned."""
     on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
     off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
     paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
-    report.add(Row("nethold", f"{name}: added (median paired difference)", NEW_TAB_ROUNDS,
-                   value=round(paired[len(paired) // 2], 2), unit="ms",
-                   note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))
+    added = paired[len(paired) // 2]
+    report.add(Row("nethold", f"{name}: added (median paired difference)", len(paired), value=round(added, 2),
+                   unit="ms", note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))
+    return added
 
 
 def loads(lane: "Lane", url: str) -> Callable[[], float]:
@@ -206,12 +206,6 @@ def page_load(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> Non
         for _ in range(3):
             loads(lane, url)()
         assert lane.check({"type": "evaluate", "expression": ALL_LOADED}).get("value") == 40
-    turns = interleaved({"hold": loads(held, url), "none": loads(plain, url)}, PAGE_LOAD_ROUNDS)
-    on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
-    off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
-    paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
-    report.add(Row("nethold", f"{name}: added (median paired difference)", PAGE_LOAD_ROUNDS,
-                   value=round(paired[len(paired) // 2], 2), unit="ms",
-                   note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))
+    side_by_side(report, name, interleaved({"hold": loads(held, url), "none": loads(plain, url)}, PAGE_LOAD_ROUNDS))
     for lane in (held, plain):
         lane.check({"type": "navigate", "url": lane.page})
