@@ -35,10 +35,11 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import urljoin
 
 from app.browser.launch import find_binary
@@ -200,50 +201,57 @@ def _counts(world: _World, source: str, patch: str | None, call: str) -> dict[st
     return dict(sorted(world.evaluate("globalThis.__counts").items()))
 
 
-def judgement_cost(urls: dict[int, str], runs: int) -> dict[int, PageCost]:
-    """Per page: walk and find times with and without the rendering judgement, and the work of one extract."""
+@contextmanager
+def _bench_browser() -> Iterator[Any]:
+    """Playwright's headless Chromium on the machine's own binary, closed after."""
     from playwright.sync_api import sync_playwright
 
-    source = library_source()
-    out: dict[int, PageCost] = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_binary(), args=["--no-sandbox", "--headless=new"])
         try:
-            for n, url in urls.items():
-                page = browser.new_page()
-                page.goto(url)
-                world = _World(browser, page)
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def _page_at(browser: Any, url: str) -> Iterator[_World]:
+    """A new page of `browser` at `url`, as a _World; closed after."""
+    page = browser.new_page()
+    try:
+        page.goto(url)
+        yield _World(browser, page)
+    finally:
+        page.close()
+
+
+def judgement_cost(urls: dict[int, str], runs: int) -> dict[int, PageCost]:
+    """Per page: walk and find times with and without the rendering judgement, and the work of one extract."""
+    source = library_source()
+    out: dict[int, PageCost] = {}
+    with _bench_browser() as browser:
+        for n, url in urls.items():
+            cost = PageCost(Calls(), Calls(), Calls(), Calls(), 0, {}, {})
+            with _page_at(browser, url) as world:
                 on, off = world.install(source), world.install(source, JUDGEMENT_OFF)
-                cost = PageCost(Calls(), Calls(), Calls(), Calls(), 0, {}, {})
                 cost.hidden = json.loads(world.evaluate(WALK.format(i=on)))["hidden"]
                 _alternate(world, runs, [(WALK.format(i=on), cost.walk_on), (WALK.format(i=off), cost.walk_off),
                                          (FIND.format(i=on), cost.find_on), (FIND.format(i=off), cost.find_off)])
-                page.close()
-                for patch, call, into in ((None, WALK, cost.counts), (JUDGEMENT_OFF, WALK, cost.counts_off),
-                                          (None, FIND, cost.find_counts), (JUDGEMENT_OFF, FIND, cost.find_counts_off)):
-                    page = browser.new_page()
-                    page.goto(url)
-                    into.update(_counts(_World(browser, page), source, patch, call))
-                    page.close()
-                out[n] = cost
-        finally:
-            browser.close()
+            for patch, call, into in ((None, WALK, cost.counts), (JUDGEMENT_OFF, WALK, cost.counts_off),
+                                      (None, FIND, cost.find_counts), (JUDGEMENT_OFF, FIND, cost.find_counts_off)):
+                with _page_at(browser, url) as world:
+                    into.update(_counts(world, source, patch, call))
+            out[n] = cost
     return out
 
 
 def compare(urls: dict[int, str], runs: int, against: str) -> None:
     """This tree's library against revision `against`'s, alternating on each page; prints CPU and wall ratios."""
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory(prefix="bua-visibility-") as tmp:
         sources = {"this tree": library_source(), against: library_source(extension_at(against, Path(tmp)))}
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=find_binary(), args=["--no-sandbox", "--headless=new"])
-            try:
-                for n, url in urls.items():
-                    page = browser.new_page()
-                    page.goto(url)
-                    world = _World(browser, page)
+        with _bench_browser() as browser:
+            for n, url in urls.items():
+                with _page_at(browser, url) as world:
                     index = {name: world.install(source) for name, source in sources.items()}
                     walks = {name: json.loads(world.evaluate(WALK.format(i=i))) for name, i in index.items()}
                     for walk in walks.values():
@@ -261,9 +269,6 @@ def compare(urls: dict[int, str], runs: int, against: str) -> None:
                         if pairs:
                             print(f"  this tree / {against}, {clock}: paired median {statistics.median(pairs):.3f} "
                                   f"(IQR {pairs[len(pairs) // 4]:.3f}-{pairs[3 * len(pairs) // 4]:.3f})")
-                    page.close()
-            finally:
-                browser.close()
 
 
 def _p50(samples: list[float]) -> str:
