@@ -261,6 +261,12 @@ class NetworkSite:
         self.httpd.server_close()
 
 
+def service_worker_ready(act, task_id: str) -> None:
+    """Wait, through the task's own evaluate, until the `sw` page's service worker is active (its buttons post to it)."""
+    ready = act({"type": "evaluate", "expression": "navigator.serviceWorker.ready.then(() => 'ready')"}, task_id=task_id)
+    assert ready.ok and ready.result.get("value") == "ready", ready
+
+
 @pytest.fixture(scope="module")
 def site():
     """The site on 127.0.0.1 and localhost, one per test module."""

@@ -12,7 +12,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import in_extension, stays, wait_until
-from tests.e2e.network_site import SECRET, open_page, site  # noqa: F401 (fixtures)
+from tests.e2e.network_site import SECRET, open_page, service_worker_ready, site  # noqa: F401 (fixtures)
 from tests.e2e.safety_helpers import Person, status_of
 
 
@@ -337,8 +337,7 @@ def test_a_request_the_pages_service_worker_sends_during_the_action_is_held(core
     task = "t-net-sw"
     with Person(core, Decision.DENY) as person:
         open_page("sw", task)
-        ready = act({"type": "evaluate", "expression": "navigator.serviceWorker.ready.then(() => 'ready')"}, task_id=task)
-        assert ready.ok and ready.result.get("value") == "ready", ready
+        service_worker_ready(act, task)
         before = len(site.saw("/api/transfer"))
         response = act({"type": "click", "selector": "#sw-go"}, task_id=task)
         assert response.ok or refused(response), response

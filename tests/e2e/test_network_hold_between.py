@@ -11,7 +11,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays, wait_until
-from tests.e2e.network_site import LATER_MS, SECRET, open_page, site  # noqa: F401 (fixtures)
+from tests.e2e.network_site import LATER_MS, SECRET, open_page, service_worker_ready, site  # noqa: F401 (fixtures)
 from tests.e2e.safety_helpers import Person, status_of
 
 LATE = LATER_MS / 1000 + 30
@@ -55,8 +55,7 @@ def test_a_post_the_pages_service_worker_sends_between_actions_is_held(core, act
     task = "t-between-sw"
     with Person(core, Decision.DENY) as person:
         open_page("sw", task)
-        ready = act({"type": "evaluate", "expression": "navigator.serviceWorker.ready.then(() => 'ready')"}, task_id=task)
-        assert ready.ok and ready.result.get("value") == "ready", ready
+        service_worker_ready(act, task)
         before = len(site.saw("/api/transfer"))
         clicked(act, "#sw-later", task)
         assert wait_until(lambda: person.asked, LATE), [(r.method, r.path) for r in site.received[-3:]]
