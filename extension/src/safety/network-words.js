@@ -212,6 +212,21 @@ function compoundKind(word) {
 const MAX_RUN = 3;
 
 /**
+ * The runs of adjacent words starting at word i, longest first, each joined as written and plain
+ * (`place-order-now` at 0: "placeordernow", "placeorder", "place").
+ * @param {string[]} words @param {string[]} plainWords @param {number} i
+ * @returns {[string, string][]}
+ */
+function runsAt(words, plainWords, i) {
+  /** @type {[string, string][]} */
+  const runs = [];
+  for (let n = Math.min(MAX_RUN, words.length - i); n >= 1; n--) {
+    runs.push([words.slice(i, i + n).join(""), plainWords.slice(i, i + n).join("")]);
+  }
+  return runs;
+}
+
+/**
  * The kinds the words of one name say, in order (`placeOrder`: a payment by "place order", an order by "order").
  * @param {string} name raw, not folded
  * @returns {string[]}
@@ -226,9 +241,8 @@ function kindsOfName(name) {
   const words = nameWords(name);
   const plainWords = words.map(plain);
   for (let i = 0; i < words.length; i++) {
-    for (let n = Math.min(MAX_RUN, words.length - i); n >= 1; n--) {
-      const run = n === 1 ? words[i] : words.slice(i, i + n).join("");
-      const kind = VOCABULARY.exact.get(run) ?? VOCABULARY.exact.get(n === 1 ? plainWords[i] : plainWords.slice(i, i + n).join(""));
+    for (const [run, plainRun] of runsAt(words, plainWords, i)) {
+      const kind = VOCABULARY.exact.get(run) ?? VOCABULARY.exact.get(plainRun);
       if (kind) kinds.push(kind);
     }
     const stem = stemKind(plainWords[i]);
@@ -267,10 +281,9 @@ function committedCart(names) {
   let cart = false;
   for (const name of names) {
     const words = nameWords(name);
+    const plainWords = words.map(plain);
     for (let i = 0; i < words.length; i++) {
-      for (let n = 1; n <= Math.min(MAX_RUN, words.length - i); n++) {
-        const run = words.slice(i, i + n);
-        const forms = [run.join(""), run.map(plain).join("")];
+      for (const forms of runsAt(words, plainWords, i)) {
         if (verb === null && forms.some((f) => COMMIT_VERBS.has(f))) verb = name;
         if (forms.some((f) => CART_WORDS.has(f))) cart = true;
       }
