@@ -223,6 +223,31 @@ test("a new tab's request the session rules failed before its hold was on is rep
   assert.equal(next.effects.unsent_requests, undefined, "reported once");
 });
 
+test("a new tab's request the rule failed while the write leaving the tab out was still under way is reported", async () => {
+  const r = rig();
+  /** @type {(() => void)[]} */
+  const gates = [];
+  let writes = 0;
+  const cover = new NewTabCover({ rules: { updateSessionRules: () => {
+    writes += 1;
+    return writes <= 2 ? Promise.resolve() : new Promise((resolve) => { gates.push(() => resolve(undefined)); });
+  } }, tabs: { query: async () => [{ id: r.tab.id }] } });
+  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
+    sessions: { get: () => ({ url: "https://shop.example/" }) }, cover });
+  await holds.hold("t1", r.tab.id);
+  const popup = r.chrome.tabs.add({ url: "about:blank" });
+  holds.opened(r.tab.id, popup.id);
+  for (let i = 0; i < 50 && gates.length === 0; i++) await r.tick();
+  assert.equal(gates.length, 1, "the write that leaves the new tab out is under way");
+  cover.requestFailed({ tabId: popup.id, type: "xmlhttprequest", method: "POST", url: "https://shop.example/api/notes",
+    error: "net::ERR_BLOCKED_BY_CLIENT", timeStamp: Date.now() + 60_000 });
+  gates[0]();
+  await holds.hold("t1", popup.id);
+  const action = await holds.begin(r.ctx, r.tab.id, "click");
+  const result = /** @type {any} */ (await action.settle({ effects: {} }));
+  assert.deepEqual(result.effects.unsent_requests?.map((/** @type {any} */ u) => u.url), ["https://shop.example/api/notes"]);
+});
+
 test("no app to ask: a changing request is failed at once, a navigation only the app could object to goes on", async () => {
   const r = rig(realTimers, () => false);
   const action = await r.holds.begin(r.ctx, r.tab.id, "click");

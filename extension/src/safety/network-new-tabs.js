@@ -59,7 +59,8 @@ export class NewTabCover {
   #covering = 0;
   /** @type {Set<number>} tabs the rule leaves alone */
   #excluded = new Set();
-  /** @type {Map<number, number>} when the rule was last written without a tab it covered before (ms since epoch) */
+  /** @type {Map<number, number>} when the rule was last written without a tab it covered before (ms since epoch;
+   *   infinity while that write is under way) */
   #leftOutAt = new Map();
   /** @type {Promise<unknown>} rule writes, one at a time */
   #writes = Promise.resolve();
@@ -168,6 +169,8 @@ export class NewTabCover {
   async leaveOut(tabId) {
     if (this.#covering === 0 || this.#excluded.has(tabId)) return this.#writes;
     this.#excluded.add(tabId);
+    // the rule still covers the tab until the write reaches the network: a failure while it is written is the rule's
+    this.#leftOutAt.set(tabId, Number.POSITIVE_INFINITY);
     await this.#write();
     this.#leftOutAt.set(tabId, Date.now());
   }
