@@ -126,7 +126,7 @@ class BuaApp(QObject):
         if self.settings is None:
             self.settings = SettingsDialog(self.controller, self.chat if self.chat.isVisible() else None)
             self.settings.saved.connect(self._settings_saved)
-        aio.spawn(self.settings.load())
+        self.settings.load()
         self.settings.show()
         self.settings.raise_()
         self.settings.activateWindow()

@@ -33,7 +33,7 @@ def test_the_key_is_saved_through_keyring_and_never_to_disk(make_app, home, run,
         await until(lambda: "missing_key" in app.chat.notices.cards, message="the key card")
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None, message="key state loaded")
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         assert dialog.key.edit.echoMode() == QLineEdit.EchoMode.Password, "the key is masked"
         assert "No key yet" in dialog.key.status.text()
         QTest.keyClicks(dialog.key.edit, SECRET)
@@ -75,14 +75,15 @@ def test_the_chat_only_tier_allows_no_tool(make_app, home, run, memory_keyring):
         app = await make_app(make_core(home))
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         dialog.tools.tier.setCurrentIndex(dialog.tools.tier.findData("chat_only"))
         assert not dialog.tools.browser_tool.isVisible() and dialog.tools.allowed.text().startswith("Allowed: no tools.")
         assert await dialog.save()
         tier = app.core.agent_settings().tier
         assert not tier.allows("browser") and not tier.allows("task")
         app.open_settings()
-        await until(lambda: app.settings.tools.tier.currentData() == "chat_only", message="the tier is loaded back")
+        await until(lambda: not app.settings.loading, message="the stored settings are read")
+        assert app.settings.tools.tier.currentData() == "chat_only", "the tier is loaded back"
     run(body())
 
 
@@ -91,7 +92,7 @@ def test_invalid_base_url_is_refused_with_a_reason(make_app, home, run):
         app = await make_app(make_core(home))
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         dialog.base_url.setText("proxy.example")
         assert not await dialog.save()
         assert "http://" in dialog.message.text() and dialog.isVisible()
@@ -106,7 +107,7 @@ def test_without_a_keyring_it_says_so_and_points_to_the_env_variable(make_app, h
         app = await make_app(make_core(home))
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         assert "No secure keyring" in dialog.key.status.text()
         assert "ANTHROPIC_API_KEY" in dialog.key.status.text()
         assert not dialog.key.edit.isEnabled()
@@ -120,7 +121,7 @@ def test_env_variable_is_reported_as_the_source(make_app, home, run, monkeypatch
         app = await make_app(make_core(home))
         assert "missing_key" not in app.chat.notices.cards
         app.open_settings()
-        await until(lambda: app.settings.key.state is not None)
+        await until(lambda: not app.settings.loading, message="the stored settings are read")
         assert "environment" in app.settings.key.status.text()
     run(body())
 
@@ -130,14 +131,16 @@ def test_start_at_login_writes_an_autostart_entry(make_app, home, run):
         app = await make_app(make_core(home))
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         dialog.login.setFocus()
         QTest.keyClick(dialog.login, Qt.Key.Key_Space)
         assert await dialog.save()
         entry = home / "xdg-config" / "autostart" / "bua.desktop"
         assert entry.exists() and "Exec=" in entry.read_text() and f"BUA_HOME={home}" in entry.read_text()
         app.open_settings()
-        await until(lambda: dialog.login.isChecked())
+        assert dialog.loading and not dialog.login.isEnabled(), "no input until the stored values are read"
+        await until(lambda: not dialog.loading, message="the stored settings are read")
+        assert dialog.login.isChecked() and dialog.login.isEnabled()
         dialog.login.setFocus()
         QTest.keyClick(dialog.login, Qt.Key.Key_Space)
         assert await dialog.save()
@@ -157,7 +160,7 @@ def test_ask_before_acting_is_stored_and_sent_to_the_browsers(make_app, home, ru
         app.core.controls.broadcast = recording
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         assert dialog.strict.choice.currentData() == "off", "strict mode is off by default"
         assert not dialog.strict.sites.isVisible()
         dialog.strict.choice.setCurrentIndex(dialog.strict.choice.findData("sites"))
@@ -170,8 +173,8 @@ def test_ask_before_acting_is_stored_and_sent_to_the_browsers(make_app, home, ru
         assert app.core.store.get_setting("strict_mode") == {"all": False, "sites": ["shop.example", "bank.example"]}
         assert ("set_strict_mode", {"all": False, "sites": ["shop.example", "bank.example"]}) in sent
         app.open_settings()
-        await until(lambda: app.settings.strict.sites.text() == "shop.example, bank.example",
-                    message="strict mode loads back")
+        await until(lambda: not app.settings.loading, message="the stored settings are read")
+        assert app.settings.strict.sites.text() == "shop.example, bank.example", "strict mode loads back"
         assert app.settings.strict.choice.currentData() == "sites"
         sent.clear()
         app.settings.strict.choice.setCurrentIndex(app.settings.strict.choice.findData("all"))
@@ -179,7 +182,8 @@ def test_ask_before_acting_is_stored_and_sent_to_the_browsers(make_app, home, ru
         assert [s for s in sent if s[0] == "set_strict_mode"] == [("set_strict_mode", {"all": True, "sites": []})]
         sent.clear()
         app.open_settings()
-        await until(lambda: app.settings.strict.choice.currentData() == "all", message="loaded back")
+        await until(lambda: not app.settings.loading, message="the stored settings are read")
+        assert app.settings.strict.choice.currentData() == "all", "loaded back"
         assert await app.settings.save()
         assert [s for s in sent if s[0] == "set_strict_mode"] == [], "an unchanged choice is not sent again"
     run(body())

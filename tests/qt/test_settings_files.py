@@ -19,7 +19,7 @@ def test_allowed_folders_are_saved_loaded_and_used_by_the_upload_check(make_app,
         app = await make_app(make_core(home))
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         field = dialog.folders
         assert field.values() == [] and "cannot upload" in field.status.text()
         field.add_folder(str(allowed / "sub" / ".."))
@@ -35,7 +35,8 @@ def test_allowed_folders_are_saved_loaded_and_used_by_the_upload_check(make_app,
                                                                  "paths": [str(tmp_path / "other.txt")]}))
         assert isinstance(refused, Response) and refused.error.code == "file_not_allowed"
         app.open_settings()
-        await until(lambda: app.settings.folders.values() == [str(allowed)], message="the folders are loaded back")
+        await until(lambda: not app.settings.loading, message="the stored settings are read")
+        assert app.settings.folders.values() == [str(allowed)], "the folders are loaded back"
         app.settings.folders.list.setCurrentRow(0)
         assert app.settings.folders.remove.isEnabled()
         app.settings.folders.remove.click()
@@ -50,7 +51,7 @@ def test_the_folder_picker_opens_without_blocking_and_adds_what_is_chosen(make_a
         app = await make_app(make_core(home))
         app.open_settings()
         dialog = app.settings
-        await until(lambda: dialog.key.state is not None)
+        await until(lambda: not dialog.loading, message="the stored settings are read")
         dialog.folders.add.click()
         picker = dialog.folders._picker
         assert picker is not None and picker.isVisible()

@@ -40,7 +40,7 @@ def test_every_visible_control_takes_the_keyboard_and_has_a_name(make_app, home,
         app = await make_app(make_core(home))
         app.open_popup()
         app.open_settings()
-        await until(lambda: app.settings.key.state is not None, message="settings loaded")
+        await until(lambda: not app.settings.loading, message="the stored settings are read")
         for window in (app.chat, app.popup, app.settings):
             found = controls(window)
             assert found, window

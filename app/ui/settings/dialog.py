@@ -111,11 +111,41 @@ class SettingsDialog(QDialog):
             each.setIcon(QIcon())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 16, 18, 14)
-        layout.addLayout(form)
+        self.fields = QWidget()
+        self.fields.setLayout(form)
+        form.setContentsMargins(0, 0, 0, 0)
+        self._loads = 0
+        layout.addWidget(self.fields)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
-    async def load(self) -> None:
+    @property
+    def loading(self) -> bool:
+        """Whether stored values are still being read into the fields (they take no input until then)."""
+        return self._loads > 0
+
+    def load(self) -> None:
+        """Read the stored settings into the fields. The fields and Save are disabled from now until they are read,
+        so a choice made while the dialog opens again is not overwritten by the stored value a moment later."""
+        self._loads += 1
+        self.fields.setEnabled(False)
+        self.save_button.setEnabled(False)
+        spawn(self._load(), self._load_failed)
+
+    async def _load(self) -> None:
+        try:
+            await self._read_stored()
+        finally:
+            self._loads -= 1
+            if self._loads == 0:
+                self.fields.setEnabled(True)
+                self.save_button.setEnabled(True)
+        (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
+        line = self.main_model.lineEdit()
+        if line is not None:
+            line.deselect()
+
+    async def _read_stored(self) -> None:
         c = self.controller
         defaults = AgentSettings()
         self.main_model.setCurrentText(await c.setting("main_model", defaults.main_model))
@@ -130,15 +160,14 @@ class SettingsDialog(QDialog):
         self.strict.set_mode(await c.strict_mode())
         await self.key.load()
         self.adjustSize()
-        (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
-        line = self.main_model.lineEdit()
-        if line is not None:
-            line.deselect()
 
     def _say(self, text: str, role: str = "muted") -> None:
         self.message.setText(text)
         self.message.setVisible(bool(text))
         set_props(self.message, role=role)
+
+    def _load_failed(self, err: BaseException) -> None:
+        self._say(f"Could not read the stored settings: {err}. Close this window and open Settings again.", "error")
 
     def _failed(self, err: BaseException) -> None:
         self._say(f"Could not save: {err}", "error")
