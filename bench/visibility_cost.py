@@ -17,7 +17,7 @@ not depend on the machine's load.
 
 `python -m bench.visibility_cost [--against REV] [--runs N] [--pages 1000,10000]`: with --against, the same
 alternation between this tree's library and the one of git revision REV (its extension/src), both with the
-judgement on, and their walk outputs compared: how a change to the judgement's speed is measured on a loaded
+judgement on, for the walk and for find, and their outputs compared: how a change to the judgement's speed is measured on a loaded
 machine (paired ratios of CPU time).
 
 Why in-page geometry and hit testing rather than CDP DOMSnapshot.captureSnapshot (measured 2026-12-01 on this
@@ -245,30 +245,36 @@ def judgement_cost(urls: dict[int, str], runs: int) -> dict[int, PageCost]:
     return out
 
 
+def _output(world: _World, call: str) -> str:
+    """A call's output as JSON with the library copy's own document id left out (it differs by copy)."""
+    out = json.loads(world.evaluate(call))
+    out.pop("doc", None)
+    return json.dumps(out, sort_keys=True)
+
+
 def compare(urls: dict[int, str], runs: int, against: str) -> None:
-    """This tree's library against revision `against`'s, alternating on each page; prints CPU and wall ratios."""
+    """This tree's library against revision `against`'s, alternating on each page: extract's walk and find, each
+    with its outputs compared; prints CPU and wall ratios."""
     with tempfile.TemporaryDirectory(prefix="bua-visibility-") as tmp:
         sources = {"this tree": library_source(), against: library_source(extension_at(against, Path(tmp)))}
         with _bench_browser() as browser:
             for n, url in urls.items():
                 with _page_at(browser, url) as world:
                     index = {name: world.install(source) for name, source in sources.items()}
-                    walks = {name: json.loads(world.evaluate(WALK.format(i=i))) for name, i in index.items()}
-                    for walk in walks.values():
-                        walk.pop("doc", None)
-                    calls = {name: Calls() for name in index}
-                    _alternate(world, runs, [(WALK.format(i=i), calls[name]) for name, i in index.items()])
-                    same = len({json.dumps(w, sort_keys=True) for w in walks.values()}) == 1
-                    print(f"{n:,}-element page ({runs} walks each, alternating; outputs {'equal' if same else 'DIFFER'}):")
-                    for name, c in calls.items():
-                        cpu = f"cpu p50 {statistics.median(c.cpu):7.1f} ms, " if c.cpu else ""
-                        print(f"  {name:>12}: {cpu}wall p50 {statistics.median(c.wall):7.1f} ms")
-                    mine, theirs = calls["this tree"], calls[against]
-                    for clock, get in (("cpu", lambda c: c.cpu), ("wall", lambda c: c.wall)):
-                        pairs = sorted(a / b for a, b in zip(get(mine), get(theirs), strict=True) if b)
-                        if pairs:
-                            print(f"  this tree / {against}, {clock}: paired median {statistics.median(pairs):.3f} "
-                                  f"(IQR {pairs[len(pairs) // 4]:.3f}-{pairs[3 * len(pairs) // 4]:.3f})")
+                    for action, call in (("walk", WALK), ("find", FIND)):
+                        same = len({_output(world, call.format(i=i)) for i in index.values()}) == 1
+                        calls = {name: Calls() for name in index}
+                        _alternate(world, runs, [(call.format(i=i), calls[name]) for name, i in index.items()])
+                        print(f"{n:,}-element page, {action} ({runs} calls each, alternating; outputs {'equal' if same else 'DIFFER'}):")
+                        for name, c in calls.items():
+                            cpu = f"cpu p50 {statistics.median(c.cpu):7.1f} ms, " if c.cpu else ""
+                            print(f"  {name:>12}: {cpu}wall p50 {statistics.median(c.wall):7.1f} ms")
+                        mine, theirs = calls["this tree"], calls[against]
+                        for clock, get in (("cpu", lambda c: c.cpu), ("wall", lambda c: c.wall)):
+                            pairs = sorted(a / b for a, b in zip(get(mine), get(theirs), strict=True) if b)
+                            if pairs:
+                                print(f"  this tree / {against}, {clock}: paired median {statistics.median(pairs):.3f} "
+                                      f"(IQR {pairs[len(pairs) // 4]:.3f}-{pairs[3 * len(pairs) // 4]:.3f})")
 
 
 def _p50(samples: list[float]) -> str:

@@ -71,7 +71,8 @@ export function pageCover(lib) {
     if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage) && lib.imageShows(cs.backgroundImage, win)) return true;
     if (blursBehind(cs)) return true;
     const c = lib.colourOf(cs.backgroundColor);
-    return !!c && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
+    // An opacity is at most 1: a colour under OPAQUE stays under it, and its opacity need not be read.
+    return !!c && c[3] >= OPAQUE && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
   };
   lib.paints = paints;
 

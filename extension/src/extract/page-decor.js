@@ -11,8 +11,8 @@
  *   before it); an outline paints after the content of its layer, its own text included; an atomic box (a
  *   picture, an inline-block) with the lines of its layer, over the text before it in tree order.
  *
- * The decorated elements are found in one pass over the document per call (two style reads per element, most
- * read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
+ * The decorated elements are found in the one scan of the document per call (page-scan.js; two style reads per
+ * element, most read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
  * area shrunk by its blur.
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -23,8 +23,9 @@ import { pageColour } from "./page-colour.js";
 import { pageCover } from "./page-cover.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pageRender } from "./page-render.js";
+import { pageScan } from "./page-scan.js";
 
-definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender] });
+definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender, pageScan] });
 
 /**
  * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
@@ -36,8 +37,6 @@ export function pageDecor(lib) {
   /** The band of decorations taller than 400 bands, asked by every text. */
   const TALL = -1e9;
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
-  /** Elements that have no box of their own to decorate. */
-  const UNBOXED = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "LINK", "META"]);
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
 
   /**
@@ -113,12 +112,13 @@ export function pageDecor(lib) {
     const facts = lib.factsOf(win);
     if (!facts.decorations) {
       facts.decorations = [];
-      const doc = win.document;
-      if (!doc.body) return facts.decorations;
-      // Subtrees with no boxes (display: none) and a picture's insides are not entered.
-      const walker = doc.createTreeWalker(doc.body, 1, { acceptNode: (n) => (UNBOXED.has(/** @type {Element} */ (n).tagName) ? 2 : 1) });
-      for (let e = /** @type {Element | null} */ (walker.firstChild()); e; e = /** @type {Element | null} */ (next(walker, e, win))) {
-        const cs = lib.styleOf(e, win);
+      // Subtrees with no boxes (display: none), a picture's insides and never-boxed elements are left out
+      // (page-scan.js: the one walk of the document per call).
+      const { els, styles, inside } = lib.renderedScan(win);
+      for (let i = 0; i < els.length; i++) {
+        if (inside[i]) continue;
+        const e = els[i];
+        const cs = styles[i];
         // An atomic box is only placed here: whether it paints opaque in the text's layer is asked when a text lies in it.
         if (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) {
           const r = e.getBoundingClientRect();
@@ -130,24 +130,6 @@ export function pageDecor(lib) {
       }
     }
     return facts.decorations;
-  };
-
-  /**
-   * The element after `e` in tree order, past e's content when it shows none (no box, or a picture).
-   * @param {TreeWalker} walker @param {Element} e @param {Window} win @returns {Node | null}
-   */
-  const next = (walker, e, win) => {
-    const cs = lib.styleOf(e, win);
-    if (cs.display !== "none" && !PICTURES.has(e.tagName)) {
-      const kid = walker.firstChild();
-      if (kid) return kid;
-    }
-    for (let n = /** @type {Node | null} */ (e); n; n = walker.parentNode()) {
-      const sib = walker.nextSibling();
-      if (sib) return sib;
-      if (walker.currentNode === walker.root) return null;
-    }
-    return null;
   };
 
   /** @param {Element} e @param {Window} win whether an atomic box in its parent's layer paints opaque, and shows */

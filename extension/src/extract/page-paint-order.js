@@ -21,8 +21,9 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageCover } from "./page-cover.js";
 import { pageRender } from "./page-render.js";
+import { pageScan } from "./page-scan.js";
 
-definePagePart(pagePaintOrder, { uses: [pageCover, pageRender] });
+definePagePart(pagePaintOrder, { uses: [pageCover, pageRender, pageScan] });
 
 /**
  * Adds layerOf, paintedOver, belowAncestor, positionedAbove and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
@@ -192,8 +193,11 @@ export function pagePaintOrder(lib) {
     const facts = lib.factsOf(win);
     if (!facts.painters) {
       facts.painters = [];
-      for (const e of win.document.querySelectorAll("body *")) {
-        const cs = lib.styleOf(e, win);
+      // page-scan.js: the one walk of the document per call (the content of a display: none box has no box to list)
+      const { els, styles } = lib.renderedScan(win);
+      for (let i = 0; i < els.length; i++) {
+        const e = els[i];
+        const cs = styles[i];
         // paints first: most boxes paint nothing opaque, which two style reads tell (ownLayer reads about twelve)
         if (!lib.paints(e, win) || cs.display === "none" || cs.visibility !== "visible" || !ownLayer(cs, e, win)) continue;
         const r = e.getBoundingClientRect();
