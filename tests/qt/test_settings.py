@@ -139,6 +139,7 @@ def test_start_at_login_writes_an_autostart_entry(make_app, home, run):
         assert entry.exists() and "Exec=" in entry.read_text() and f"BUA_HOME={home}" in entry.read_text()
         app.open_settings()
         assert dialog.loading and not dialog.login.isEnabled(), "no input until the stored values are read"
+        assert not await dialog.save() and "still being read" in dialog.message.text(), "nor a save"
         await until(lambda: not dialog.loading, message="the stored settings are read")
         assert dialog.login.isChecked() and dialog.login.isEnabled()
         dialog.login.setFocus()

@@ -140,6 +140,7 @@ class SettingsDialog(QDialog):
             if self._loads == 0:
                 self.fields.setEnabled(True)
                 self.save_button.setEnabled(True)
+                self._say("")
         (self.key.edit if self.key.edit.isEnabled() else self.main_model).setFocus()
         line = self.main_model.lineEdit()
         if line is not None:
@@ -182,6 +183,9 @@ class SettingsDialog(QDialog):
         return None
 
     async def save(self) -> bool:
+        if self.loading:
+            self._say("The stored settings are still being read; save again in a moment.", "error")
+            return False
         problem = self.validate()
         if problem:
             self._say(problem, "error")
