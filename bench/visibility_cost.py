@@ -12,8 +12,9 @@ difference is the judgement's cost.
 Two clocks per call: the wall clock inside the page (performance.now), and the CPU time of the renderer's main
 thread (Linux /proc/<pid>/task/<pid>/schedstat), which other work on a loaded machine does not inflate as much.
 And the work one extract does, counted by wrapping the browser's methods in a third copy: computed styles and
-computed-property reads, text boxes (Range.getClientRects), element boxes, hit tests and canvas reads. Counts do
-not depend on the machine's load.
+computed-property reads (and how many of them read an (element, pseudo-element, property) the call had read already:
+page-render.js styleOf reads each once per call, so a check that reads around it shows here), text boxes
+(Range.getClientRects), element boxes, hit tests and canvas reads. Counts do not depend on the machine's load.
 
 `python -m bench.visibility_cost [--against REV] [--runs N] [--pages 1000,10000]`: with --against, the same
 alternation between this tree's library and the one of git revision REV (its extension/src), both with the
@@ -69,10 +70,18 @@ COUNTING = """(() => {
     proto[name] = function (...args) { count(label); return f.apply(this, args); };
   };
   const computed = window.getComputedStyle;
+  globalThis.__readSeen = new WeakMap();
   window.getComputedStyle = function (el, pseudo) {
     count("computed styles");
     return new Proxy(computed.call(window, el, pseudo), { get(target, key) {
-      if (typeof key === "string") count("computed-property reads");
+      if (typeof key === "string") {
+        count("computed-property reads");
+        let read = globalThis.__readSeen.get(el);
+        if (!read) globalThis.__readSeen.set(el, (read = new Set()));
+        const name = `${pseudo || ""}|${key}`;
+        if (read.has(name)) count("computed-property reads repeated in the call");
+        read.add(name);
+      }
       const value = target[key];
       return typeof value === "function" ? value.bind(target) : value;
     } });
@@ -196,7 +205,8 @@ def _counts(world: _World, source: str, patch: str | None, call: str) -> dict[st
     """The work one call (WALK or FIND) does, counted in a page of its own (the wrappers slow everything down)."""
     world.evaluate(COUNTING)
     i = world.install(source, patch)
-    world.evaluate(f"({call.format(i=i)}, Object.keys(globalThis.__counts).forEach((k) => delete globalThis.__counts[k]), true)")
+    world.evaluate(f"({call.format(i=i)}, Object.keys(globalThis.__counts).forEach((k) => delete globalThis.__counts[k]), "
+                   "globalThis.__readSeen = new WeakMap(), true)")
     world.evaluate(f"({call.format(i=i)}, true)")
     return dict(sorted(world.evaluate("globalThis.__counts").items()))
 

@@ -20,10 +20,11 @@ import { pageAria } from "./page-aria.js";
 import { pageClickable } from "./page-clickable.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
+import { pageRender } from "./page-render.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageControls, { uses: [pageAria, pageClickable, pageMath, pageReading, pageSvg, pageVisibility] });
+definePagePart(pageControls, { uses: [pageAria, pageClickable, pageMath, pageReading, pageRender, pageSvg, pageVisibility] });
 
 /** The role-like labels a script control gets (page-clickable.js): the extension asks listeners only for these. */
 export const SCRIPT_ROLES = ["clickable", "row", "item", "cell", "gridcell", "img", "columnheader", "draggable"];
@@ -120,7 +121,8 @@ export function pageControls(lib) {
    */
   const rowEntry = (row, table, memo) => {
     const up = entry(table, memo).below;
-    const cs = row.ownerDocument.defaultView?.getComputedStyle(row);
+    const win = row.ownerDocument.defaultView;
+    const cs = win ? lib.styleOf(row, win) : null;
     if (up.blocked || !cs || cs.display === "none") return NOTHING;
     /** @type {Below} */
     const below = { cursor: cs.cursor, inClick: up.inClick, items: null, blocked: false };
@@ -146,7 +148,7 @@ export function pageControls(lib) {
     const tag = el.tagName;
     const win = el.ownerDocument.defaultView;
     if (up.blocked || !win || (lib.SKIP_TAGS.has(tag) && !lib.mayShow(el))) return NOTHING;
-    const cs = win.getComputedStyle(el);
+    const cs = lib.styleOf(el, win);
     if (cs.display === "none") return NOTHING;
     if (el.getAttribute("aria-hidden") === "true" && lib.formulaBeside(el, win) !== null) return NOTHING; // page-math.js
     if (tag === "IMG" || (el.localName === "math" && el.namespaceURI === MATHML_NS)) return NOTHING; // read as text
@@ -187,7 +189,8 @@ export function pageControls(lib) {
     let controls = pass.get(svg);
     if (!controls) pass.set(svg, (controls = new Map(lib.svgControls(svg).map((/** @type {any} */ c) => [c.el, c.role]))));
     const role = controls.get(el);
-    const cs = el.ownerDocument.defaultView?.getComputedStyle(el);
+    const win = el.ownerDocument.defaultView;
+    const cs = win ? lib.styleOf(el, win) : null;
     if (!role || !cs || cs.display === "none" || cs.visibility !== "visible") return NOTHING;
     return { listed: { role, script: true }, below: NOTHING.below, unseen: false };
   };
@@ -203,7 +206,7 @@ export function pageControls(lib) {
       const e = entry(a, memo);
       if (e.unseen === undefined) {
         const win = /** @type {Window} */ (a.ownerDocument.defaultView);
-        e.unseen = !!lib.hiddenBy(a, win.getComputedStyle(a), { win });
+        e.unseen = !!lib.hiddenBy(a, lib.styleOf(a, win), { win });
       }
       if (e.unseen) return true;
     }
