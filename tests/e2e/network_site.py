@@ -95,7 +95,8 @@ PAGES: dict[str, str] = {
   f.n.value = '5555 5555 5555 4444'; f.submit()">Continue</button>
 <a id="blank-get" href="/land?from=basket" target="_blank">Delivery times</a>
 <form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>
-<button id="open-early" onclick="window.open('/p/early-post')">Notes</button>""",
+<button id="open-early" onclick="window.open('/p/early-post')">Notes</button>
+<button id="open-notes" onclick="window.open('/p/notes-popup')">Open notes</button>""",
     "early-post": """<title>Early</title><p>Saving</p>
 <script>fetch('/api/drafts/early', {method: 'POST', body: 'note=hello'})
   .then((r) => { document.title = 'early sent ' + r.status; }, () => { document.title = 'early failed'; });</script>""",
@@ -138,6 +139,8 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
 <button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
 <button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
+PAGES["notes-popup"] = PAGES["post"]
+"""The `post` page in a popup the `popup` page opens (a script-opened window, which may close itself)."""
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
 SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
          "self.addEventListener('message', (e) => e.waitUntil(fetch(e.data, {method: 'POST', body: 'amount=4'})));")
