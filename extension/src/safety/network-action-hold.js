@@ -6,6 +6,7 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
+import { carriesData } from "./network-url-data.js";
 
 /**
  * How long after an action answered a request the page sends is still counted as that action's (its name and its
@@ -31,15 +32,16 @@ export const LINGER_MS = 3000;
  */
 
 /**
- * A read (GET) to another host than the page's that carries a query: it can carry data away, so the app checks
- * its data-flow memory (a read to the page's own host, or without a query, continues with no round trip).
+ * A read (GET) to another host than the page's whose URL can carry data (a query, or a path, userinfo or host label
+ * that can hold what the data-flow memory holds: network-url-data.js): the app checks its memory (a read to the
+ * page's own host, or one that can carry nothing, continues with no round trip).
  * @param {string} url
  * @param {string} pageUrl
  */
 export function carriesAway(url, pageUrl) {
   try {
     const to = new URL(url);
-    return to.search.length > 1 && pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname;
+    return pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname && carriesData(to.href);
   } catch {
     return false;
   }
