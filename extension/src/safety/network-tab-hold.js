@@ -171,6 +171,8 @@ export class TabHold {
   async #enable(sessionId, required = false) {
     if (this.#ended) return;
     this.#sessions.push(sessionId);
+    // a child's renderer crashing is told in its own session (an out-of-process frame's: #crashed)
+    if (sessionId !== undefined) this.#dbg.send(this.#tabId, "Inspector.enable", {}, sessionId).catch(() => {});
     try {
       await this.#dbg.send(this.#tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
     } catch (err) {
