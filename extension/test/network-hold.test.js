@@ -275,10 +275,12 @@ test("an action that came with an approval token says so; the app decides whethe
   assert.deepEqual(await action.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
 });
 
-test("a read is sent to the app only when it goes to another host with a query", () => {
-  assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query");
+test("a read is sent to the app only when it goes to another host with a URL that can carry data", () => {
+  assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query, a plain path");
   assert.equal(carriesAway("https://shop.example/api?q=1", "https://shop.example/"), false, "the page's own host");
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
+  assert.equal(carriesAway("https://stats.example/u/ZX44719920QQ", "https://shop.example/"), true, "data in the path");
+  assert.equal(carriesAway("https://stats.example/go/qWmZbXkRt", "https://shop.example/"), true, "data by letter case");
 });
 
 test("Stop ends the session's hold at once: what waits for the person is failed and Fetch goes off", async () => {

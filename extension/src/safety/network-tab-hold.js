@@ -120,10 +120,11 @@ export class TabHold {
     );
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
+    await Promise.all([this.#enable(undefined, true), ...children.map((s) => this.#enable(s))]);
     // Page: the close guard's beforeunload dialog (tabs/dialogs.js) and navigations are reported also in a tab no
-    // action has prepared yet (a popup); Inspector: a renderer's crash
-    const reported = ["Page.enable", "Inspector.enable"].map((method) => dbg.send(tabId, method).catch(() => {}));
-    await Promise.all([this.#enable(undefined, true), ...children.map((s) => this.#enable(s)), ...reported]);
+    // action has prepared yet (a popup); Inspector: a renderer's crash. Not waited for: a tab mid-navigation answers
+    // Page.enable late, and the hold is on without them
+    for (const method of ["Page.enable", "Inspector.enable"]) dbg.send(tabId, method).catch(() => {});
     if (this.#ended) this.#disable();
   }
 
