@@ -151,20 +151,24 @@ test("deny fails the request and the action answers confirmation_required", asyn
   assert.deepEqual(r.chrome.debugger.callsOf("Fetch.failRequest").map((c) => c.params), [{ requestId: "7", errorReason: "BlockedByClient" }]);
 });
 
-for (const [name, end] of /** @type {[string, (r: ReturnType<typeof rig>) => void][]} */ ([
-  ["Stop (the request's abort)", (r) => r.controller.abort("Stop all")],
-  ["the tab's debugger detaching", (r) => r.chrome.debugger.forceDetach(r.tab.id, "target_closed")],
-  ["the app going away", (r) => r.holds.releaseAll("port closed")],
-  ["the session ending", (r) => r.holds.sessionEnded(r.tab.id, "stopped")],
+const FAILED = /stopped before the person answered.*never left the browser/;
+for (const [name, end, said] of /** @type {[string, (r: ReturnType<typeof rig>) => void, RegExp][]} */ ([
+  ["Stop (the request's abort)", (r) => r.controller.abort("Stop all"), FAILED],
+  // Chromium continues what is paused when the debugger detaches: the result says so, never "never left"
+  ["the tab's debugger detaching", (r) => r.chrome.debugger.forceDetach(r.tab.id, "target_closed"),
+    /went before the person answered \(.*Chrome let it go.*may have been sent\); the page/],
+  ["the app going away", (r) => r.holds.releaseAll("port closed"), FAILED],
+  ["the session ending", (r) => r.holds.sessionEnded(r.tab.id, "stopped"), FAILED],
+  ["the page's renderer crashing", (r) => r.chrome.debugger.emit(r.tab.id, "Inspector.targetCrashed", {}), FAILED],
 ])) {
-  test(`${name} fails a request waiting for the person and withdraws the question`, async () => {
+  test(`${name} ends a request waiting for the person and withdraws the question`, async () => {
     const r = rig();
     const action = await r.holds.begin(r.ctx, r.tab.id, "click");
     r.pause("9", "PUT", "https://shop.example/api/account");
     await r.tick();
     const [asked] = r.asked();
     end(r);
-    await assert.rejects(action.settle({}), /stopped before the person answered/);
+    await assert.rejects(action.settle({}), said);
     assert.deepEqual(r.calls("Fetch.failRequest"), ["9"]);
     assert.deepEqual(r.posted.filter((m) => m.type === "request_released").map((m) => m.data.hold_id), [asked.data.hold_id]);
     assert.equal(r.holds.answer(asked.data.hold_id, { decision: "allow" }), false, "a late answer changes nothing");
@@ -271,10 +275,12 @@ test("an action that came with an approval token says so; the app decides whethe
   assert.deepEqual(await action.settle({ ok: 1 }), { ok: 1 }, "nothing asked: nothing reported");
 });
 
-test("a read is sent to the app only when it goes to another host with a query", () => {
-  assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query");
+test("a read is sent to the app only when it goes to another host with a URL that can carry data", () => {
+  assert.equal(carriesAway("https://cdn.example/app.js", "https://shop.example/"), false, "no query, a plain path");
   assert.equal(carriesAway("https://shop.example/api?q=1", "https://shop.example/"), false, "the page's own host");
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
+  assert.equal(carriesAway("https://stats.example/u/ZX44719920QQ", "https://shop.example/"), true, "data in the path");
+  assert.equal(carriesAway("https://stats.example/go/qWmZbXkRt", "https://shop.example/"), true, "data by letter case");
 });
 
 test("Stop ends the session's hold at once: what waits for the person is failed and Fetch goes off", async () => {
@@ -316,7 +322,7 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
     debugger: dbg, sessions: { get: () => ({ url: "https://shop.example/" }) } });
   await holds.hold("t1", tab.id);
   const rules = () => writes.at(-1).addRules;
-  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id), [RULE_ID, DATA_RULE_ID], "the rules are on while a session is held");
+  assert.deepEqual(rules().map((/** @type {any} */ x) => x.id).slice(0, 2), [RULE_ID, DATA_RULE_ID], "the rules are on while a session is held");
   const popup = chrome.tabs.add({ url: "about:blank" });
   cover.tabCreated({ id: popup.id, openerTabId: tab.id });
   assert.equal(rules()[0].condition.excludedTabIds.includes(popup.id), false, "a tab newer than the rules is covered");
@@ -353,5 +359,46 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
   holds.sessionEnded(popup.id, "tab_closed");
   holds.sessionEnded(tab.id, "stopped");
   await tick();
-  assert.deepEqual(writes.at(-1), { removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }, "the last hold takes the rules away");
+  assert.deepEqual(writes.at(-1).addRules, [], "the last hold takes the rules away");
+  assert.deepEqual(writes.at(-1).removeRuleIds.slice(0, 2), [RULE_ID, DATA_RULE_ID]);
+});
+
+test("a request that went without an answer between actions is reported in the task's next result, once", async () => {
+  const r = rig();
+  await r.holds.hold("t1", r.tab.id);
+  r.pause("21", "POST", "https://shop.example/api/pay");
+  await r.tick();
+  assert.equal(r.asked().length, 1, "asked as the page's own");
+  r.chrome.debugger.emit(r.tab.id, "Inspector.targetCrashed", {});
+  await r.tick();
+  assert.deepEqual(r.calls("Fetch.failRequest"), ["21"], "failed, not left for the detach that closing the tab brings");
+  const other = r.chrome.tabs.add({ url: "https://shop.example/" });
+  const next = /** @type {any} */ (await (await r.holds.begin(r.ctx, other.id, "navigate")).settle({ effects: {} }));
+  assert.deepEqual(next.effects.unanswered_requests.map((/** @type {any} */ u) => [u.method, u.url, u.tab_id, u.decision]),
+    [["POST", "https://shop.example/api/pay", r.tab.id, "stopped"]]);
+  assert.match(next.effects.unanswered_requests[0].why, /crashed.*not sent/);
+  const again = /** @type {any} */ (await (await r.holds.begin(r.ctx, other.id, "click")).settle({ effects: {} }));
+  assert.equal(again.effects.unanswered_requests, undefined, "reported once");
+});
+
+test("the close guard gives a frame that never had a user activation one, so its own close asks first", async () => {
+  const r = rig();
+  r.chrome.debugger.handlers["Page.getFrameTree"] = () => ({ frameTree: { frame: { id: "TOP" } } });
+  r.chrome.debugger.handlers["Page.createIsolatedWorld"] = () => ({ executionContextId: 7 });
+  let active = false;
+  r.chrome.debugger.handlers["Runtime.callFunctionOn"] = (/** @type {any} */ params) => {
+    if (params.userGesture) active = true;
+    return { result: { value: params.arguments ? active : true } };
+  };
+  await r.holds.hold("t1", r.tab.id);
+  r.pause("31", "POST", "https://shop.example/api/pay");
+  await r.tick();
+  const calls = () => r.chrome.debugger.callsOf("Runtime.callFunctionOn").map((c) => Boolean(c.params.userGesture));
+  assert.deepEqual(calls(), [false, true], "armed, then the frame is activated");
+  r.holds.answer(r.asked()[0].data.hold_id, { decision: "allow", asked: true });
+  await r.tick();
+  r.pause("32", "POST", "https://shop.example/api/pay");
+  await r.tick();
+  assert.deepEqual(calls(), [false, true, false, false], "off, then on again with no second activation");
+  r.holds.answer(r.asked()[1].data.hold_id, { decision: "deny", asked: true });
 });

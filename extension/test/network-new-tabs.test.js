@@ -2,6 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { NewTabCover, DATA_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
+import { URL_DATA_PATTERNS } from "../src/safety/network-url-data.js";
+
+/** Every rule id the cover writes. */
+const IDS = [RULE_ID, ...URL_DATA_PATTERNS.map((_, i) => DATA_RULE_ID + i)];
 
 function rulesStub() {
   /** @type {any[]} */
@@ -15,14 +19,17 @@ test("the rules are on while a hold is, block changing methods and top-level GET
   const cover = new NewTabCover({ rules, tabs: tabsStub([1, 2]) });
   await cover.cover();
   assert.equal(rules.writes.length, 2);
-  const [rule, query] = rules.writes[1].addRules;
+  const [rule, ...queries] = rules.writes[1].addRules;
   assert.equal(rule.id, RULE_ID);
   assert.equal(rule.action.type, "block");
   assert.ok(!rule.condition.requestMethods.includes("get") && rule.condition.requestMethods.includes("post"));
   assert.deepEqual([...rule.condition.excludedTabIds].sort(), [-1, 1, 2]);
-  assert.equal(query.id, DATA_RULE_ID);
-  assert.deepEqual([query.condition.requestMethods, query.condition.resourceTypes], [["get"], ["main_frame"]]);
-  const carries = new RegExp(query.condition.regexFilter, "i");
+  assert.deepEqual(queries.map((q) => q.id), IDS.slice(1));
+  for (const query of queries) {
+    assert.deepEqual([query.condition.requestMethods, query.condition.resourceTypes], [["get"], ["main_frame"]]);
+  }
+  const matchers = queries.map((q) => new RegExp(q.condition.regexFilter, q.condition.isUrlFilterCaseSensitive ? "" : "i"));
+  const carries = { test: (/** @type {string} */ u) => matchers.some((m) => m.test(u)) };
   /** @type {[string, boolean][]} */
   const urls = [
     ["https://a.test/land?d=1", true], ["https://a.test/land", false], ["https://a.test/p#x?y", false], ["https://a.test/?", false],
@@ -31,7 +38,7 @@ test("the rules are on while a hold is, block changing methods and top-level GET
     ["https://a.test/n/hello%20there%20my%20friend", true], ["https://a.test/r/ZX44719920QQ", true],
     ["https://ana:pw@a.test/", true], ["https://4111-1111-1111-1111.evil.test/", true],
     ["https://a.test/help/delivery-times", false], ["https://www.a.test/", false], ["http://127.0.0.1:8080/about", false],
-    ["https://a.test/#/u/4111111111111111", false],
+    ["https://a.test/#/u/4111111111111111", false], ["https://a.test/go/qWmZbXkRt", true], ["https://a.test/go/qwmzbxkrt", false],
   ];
   assert.deepEqual(urls.map(([u]) => [u, carries.test(u)]), urls);
   await cover.cover();
@@ -42,14 +49,14 @@ test("the rules are on while a hold is, block changing methods and top-level GET
   assert.equal(cover.covering, true);
   cover.uncover();
   await cover.leaveOut(9);
-  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }, "the last hold takes the rules away");
+  assert.deepEqual(rules.writes.at(-1), { removeRuleIds: IDS, addRules: [] }, "the last hold takes the rules away");
 });
 
 test("a worker that starts removes rules an earlier worker left behind (session rules outlive it)", async () => {
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1]) });
   await cover.leaveOut(1);
-  assert.deepEqual(rules.writes, [{ removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules: [] }]);
+  assert.deepEqual(rules.writes, [{ removeRuleIds: IDS, addRules: [] }]);
   assert.equal(cover.covering, false);
 });
 

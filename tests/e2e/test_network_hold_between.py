@@ -11,7 +11,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays, wait_until
-from tests.e2e.network_site import LATER_MS, SECRET, open_page, service_worker_ready, site  # noqa: F401 (fixtures)
+from tests.e2e.network_site import CASE_SECRET, LATER_MS, SECRET, open_page, service_worker_ready, site  # noqa: F401
 from tests.e2e.safety_helpers import Person, status_of
 
 LATE = LATER_MS / 1000 + 30
@@ -108,16 +108,17 @@ def test_a_new_tabs_first_get_carrying_data_another_site_showed_is_held(core, ac
         assert stays(lambda: len(site.saw("/land")) == before, 1.0), "denied: it never arrived"
 
 
-def test_a_new_tabs_first_get_carrying_data_in_its_path_is_held(core, act, site, open_page):
-    """window.open to another site with the code the first site showed in its path (`/u/<code>`), not its query:
+@pytest.mark.parametrize(("button", "path"), [("#open-path-leak", f"/u/{SECRET}"), ("#open-case-leak", f"/go/{CASE_SECRET}")])
+def test_a_new_tabs_first_get_carrying_data_in_its_path_is_held(core, act, site, open_page, button, path):
+    """window.open to another site with a code the first site showed in its path (`/u/<code>`), not its query —
+    also one of letters only whose information is its letter case (`/go/qWmZbXkRt`, matched case-sensitively):
     the session rule blocks a top-level GET whose path can carry data until the new tab's hold is on, and the app's
     data-flow check asks where it goes."""
-    task = "t-between-tab-path"
+    task = f"t-between-tab-path-{button[1:]}"
     with Person(core, Decision.DENY) as person:
         open_page("secret", task)
         assert act({"type": "extract"}, task_id=task).ok
-        path = f"/u/{SECRET}"
-        response = act({"type": "click", "selector": "#open-path-leak"}, task_id=task)
+        response = act({"type": "click", "selector": button}, task_id=task)
         assert response.ok or response.error.code == "confirmation_required", response
         assert wait_until(lambda: person.asked, LATE), "the new tab's GET is held"
         assert person.asked[0]["kind"] == "data_flow" and person.asked[0]["site"] == "localhost", person.asked

@@ -6,6 +6,7 @@
  */
 
 import { ActionError, ErrorCode } from "../protocol.js";
+import { carriesData } from "./network-url-data.js";
 
 /**
  * How long after an action answered a request the page sends is still counted as that action's (its name and its
@@ -18,28 +19,58 @@ export const LINGER_MS = 3000;
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
- * @typedef {"allow" | "deny" | "stopped"} HoldDecision
+ * @typedef {"allow" | "deny" | "stopped" | "let_go"} HoldDecision `stopped`: failed before the person answered;
+ *   `let_go`: Chromium continued it unanswered when the tab's debugger detached
  * @typedef {{method: string, url: string, why: string[], decision: HoldDecision}} HeldRequest what a result
  *   reports of a request the person was asked about (or that was failed while waiting)
- * @typedef {{decision: "allow" | "deny", asked?: boolean, why?: string[], stopped?: boolean}} AppAnswer `stopped`: the
- *   extension failed it before an answer came
- * @typedef {{settled: Promise<boolean>, record: HeldRequest, release: (reason: string) => void}} OpenRequest
+ * @typedef {{decision: "allow" | "deny", asked?: boolean, why?: string[], stopped?: boolean, letGo?: boolean}} AppAnswer
+ *   `stopped`: it went before an answer came (failed, or with `letGo` continued by Chromium)
+ * @typedef {{method: string, url: string, tab_id: number, decision: HoldDecision, why: string}} UnansweredRequest a
+ *   request that waited for the person and went without an answer after its action had answered
+ * @typedef {{settled: Promise<boolean>, record: HeldRequest, release: (reason: string, letGo?: boolean) => void}} OpenRequest
  *   `settled`: whether the result should report it (the person was asked, or it was failed)
  */
 
 /**
- * A read (GET) to another host than the page's that carries a query: it can carry data away, so the app checks
- * its data-flow memory (a read to the page's own host, or without a query, continues with no round trip).
+ * A read (GET) to another host than the page's whose URL can carry data (a query, or a path, userinfo or host label
+ * that can hold what the data-flow memory holds: network-url-data.js): the app checks its memory (a read to the
+ * page's own host, or one that can carry nothing, continues with no round trip).
  * @param {string} url
  * @param {string} pageUrl
  */
 export function carriesAway(url, pageUrl) {
   try {
     const to = new URL(url);
-    return to.search.length > 1 && pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname;
+    return pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname && carriesData(to.href);
   } catch {
     return false;
   }
+}
+
+/**
+ * Where a result says what the action's effects were: its `effects`, or the result itself.
+ * @param {object} result
+ * @returns {Record<string, any>}
+ */
+function effectsOf(result) {
+  const r = /** @type {Record<string, any>} */ (result);
+  return r.effects && typeof r.effects === "object" ? r.effects : r;
+}
+
+/**
+ * Fold into a result what the task's held requests became since its last one: new tabs' requests the session rules
+ * failed (`unsent_requests`), and requests that went without the person's answer (`unanswered_requests`).
+ * @param {unknown} result
+ * @param {{method: string, url: string, tab_id: number, why: string}[]} unsent
+ * @param {UnansweredRequest[]} unanswered
+ * @returns {unknown} the result
+ */
+export function foldUnreported(result, unsent, unanswered) {
+  if (!result || typeof result !== "object") return result;
+  const into = effectsOf(result);
+  if (unsent.length > 0) into.unsent_requests = unsent;
+  if (unanswered.length > 0) into.unanswered_requests = unanswered;
+  return result;
 }
 
 /** One action on a held tab: what paused while it acted, folded into its result. */
@@ -59,21 +90,26 @@ export class ActionWindow {
   #takeSockets;
   /** @type {() => {method: string, url: string, tab_id: number, why: string}[]} */
   #takeUnsent;
+  /** @type {() => UnansweredRequest[]} */
+  #takeUnanswered;
 
   /**
    * @param {ActionContext} ctx
    * @param {string} action the action's type
    * @param {boolean} approved the request came with an approval token (app/safety/network_holds.py decides)
    * @param {{takeSockets: () => {url?: string, why: string[]}[], onDone: (window: ActionWindow) => void,
-   *   takeUnsent?: () => {method: string, url: string, tab_id: number, why: string}[]}} tab `takeUnsent`: the
-   *   requests of the task's new tabs failed before their hold was on (network-new-tabs.js)
+   *   takeUnsent?: () => {method: string, url: string, tab_id: number, why: string}[],
+   *   takeUnanswered?: () => UnansweredRequest[]}} tab `takeUnsent`: the requests of the task's new tabs failed
+   *   before their hold was on (network-new-tabs.js); `takeUnanswered`: the task's requests that went without an
+   *   answer since its last result
    */
-  constructor(ctx, action, approved, { takeSockets, onDone, takeUnsent = () => [] }) {
+  constructor(ctx, action, approved, { takeSockets, onDone, takeUnsent = () => [], takeUnanswered = () => [] }) {
     this.#ctx = ctx;
     this.#action = action;
     this.#approved = approved;
     this.#takeSockets = takeSockets;
     this.#takeUnsent = takeUnsent;
+    this.#takeUnanswered = takeUnanswered;
     this.#onDone = onDone;
     const signal = ctx.signal;
     if (signal) {
@@ -122,22 +158,22 @@ export class ActionWindow {
     const held = this.#held.splice(0);
     const sent = this.#takeSockets();
     const unsent = this.#takeUnsent();
-    if (result && typeof result === "object") {
-      const r = /** @type {Record<string, any>} */ (result);
-      const into = r.effects && typeof r.effects === "object" ? r.effects : r;
-      if (sent.length > 0) into.websocket_sent = sent;
-      if (unsent.length > 0) into.unsent_requests = unsent;
-    }
+    const unanswered = this.#takeUnanswered();
+    if (sent.length > 0 && result && typeof result === "object") effectsOf(result).websocket_sent = sent;
+    foldUnreported(result, unsent, unanswered);
     if (held.length === 0) return result;
     const refused = held.filter((h) => h.decision !== "allow");
     if (refused.length > 0) {
       const first = refused[0];
-      const said = first.decision === "stopped" ? "was stopped before the person answered" : "was not approved";
+      const said = first.decision === "let_go" ? "went before the person answered" :
+        first.decision === "stopped" ? "was stopped before the person answered" : "was not approved";
+      const left = first.decision === "let_go" ? "" : ", so it never left the browser";
       throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
         `the ${this.#action} was done, but the ${first.method} request it made to ${first.url} ${said} ` +
-        `(${first.why.join("; ") || "held"}), so it never left the browser; the page may show an error: extract to see it`,
+        `(${first.why.join("; ") || "held"})${left}; the page may show an error: extract to see it`,
         { confirmation: { what: this.#action, kind: "network", url: first.url, reason: first.why.join("; "),
-          held_requests: held, ...(unsent.length > 0 ? { unsent_requests: unsent } : {}) } });
+          held_requests: held, ...(unsent.length > 0 ? { unsent_requests: unsent } : {}),
+          ...(unanswered.length > 0 ? { unanswered_requests: unanswered } : {}) } });
     }
     if (result && typeof result === "object") {
       const r = /** @type {Record<string, any>} */ (result);

@@ -10,9 +10,12 @@
  * dialog accepted, so the close goes on with nothing left to continue. README "Safety model"; docs/architecture.md
  * "Safety".
  *
- * Chrome shows a beforeunload dialog only for a frame that had a user gesture, which every bua action that
- * clicks or types gives it; and only when the close is the person's or the page's (the tab strip, Ctrl+W,
- * chrome.tabs.remove, `window.close()`), not a DevTools client's Target.closeTarget, which skips beforeunload.
+ * Chrome shows a beforeunload dialog only for a frame that has had a user activation. Every bua action that clicks
+ * or types gives it one; a page nobody touched (a popup that sends, then closes itself with `window.close()`) has
+ * none, so when the guard goes on in such a frame it is given one (`userGesture` on a call in bua's world): the
+ * page then holds a transient activation for a few seconds, which is what lets its own close ask first. Chrome
+ * shows no dialog for a DevTools client's Target.closeTarget, which skips beforeunload: a request waiting then is
+ * continued by Chromium when the debugger detaches, and reported as let go (network-tab-hold.js).
  */
 
 import { definePageFunction } from "../page/page-code.js";
@@ -36,9 +39,15 @@ function guardLeaving(on) {
   }
   if (on) window.addEventListener("beforeunload", g.__buaAskBeforeLeaving);
   else window.removeEventListener("beforeunload", g.__buaAskBeforeLeaving);
-  return on;
+  return /** @type {any} */ (window.navigator).userActivation?.hasBeenActive !== false;
 }
 definePageFunction(guardLeaving);
+
+/** In the page: nothing; called with `userGesture` to give a frame that never had one its user activation. */
+function activate() {
+  return true;
+}
+definePageFunction(activate);
 
 /**
  * @typedef {{send: (tabId: number, method: string, params?: Record<string, unknown>, sessionId?: string) => Promise<any>}} Sender
@@ -87,10 +96,15 @@ export class CloseGuard {
   async #write(on) {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
-          functionDeclaration: guardLeaving.toString(), executionContextId: await this.#context(),
-          arguments: [{ value: on }], returnByValue: true,
+        const executionContextId = await this.#context();
+        const reply = await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
+          functionDeclaration: guardLeaving.toString(), executionContextId, arguments: [{ value: on }], returnByValue: true,
         });
+        if (on && reply?.result?.value === false) {
+          await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
+            functionDeclaration: activate.toString(), executionContextId, returnByValue: true, userGesture: true,
+          });
+        }
         return;
       } catch (err) {
         this.#contextId = undefined;

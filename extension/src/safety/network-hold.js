@@ -37,7 +37,7 @@
  */
 
 import { eventMessage } from "../protocol.js";
-import { LINGER_MS, carriesAway } from "./network-action-hold.js";
+import { LINGER_MS, carriesAway, foldUnreported } from "./network-action-hold.js";
 import { TabHold } from "./network-tab-hold.js";
 
 export { LINGER_MS, carriesAway };
@@ -78,6 +78,9 @@ export class NetworkHolds {
   #cover;
   /** @type {Map<string, UnsentRequest[]>} by task: requests of its new tabs the rules failed, not yet reported */
   #unsent = new Map();
+  /** @type {Map<string, import("./network-action-hold.js").UnansweredRequest[]>} by task: requests that went without
+   *   the person's answer after their action had answered, not yet reported */
+  #unanswered = new Map();
 
   /**
    * @param {object} deps
@@ -122,6 +125,42 @@ export class NetworkHolds {
     const list = this.#unsent.get(taskId) ?? [];
     this.#unsent.delete(taskId);
     return list;
+  }
+
+  /**
+   * A request of a held tab went without the person's answer (failed, or let go by Chromium when the debugger
+   * detached) and no action's result reports it: kept for the task's next action.
+   * @param {TabHold} hold
+   * @param {import("./network-action-hold.js").HeldRequest} record
+   */
+  unanswered(hold, record) {
+    let list = this.#unanswered.get(hold.taskId);
+    if (!list) this.#unanswered.set(hold.taskId, (list = []));
+    if (list.length < MAX_UNSENT) {
+      list.push({ method: record.method, url: record.url, tab_id: hold.tabId, decision: record.decision, why: record.why.join("; ") });
+    }
+  }
+
+  /**
+   * The task's requests that went without an answer since its last result, and forget them.
+   * @param {string} taskId
+   */
+  takeUnanswered(taskId) {
+    const list = this.#unanswered.get(taskId) ?? [];
+    this.#unanswered.delete(taskId);
+    return list;
+  }
+
+  /**
+   * An action of the task that acted on no held tab answered: what its held requests became since its last result
+   * is folded into this one.
+   * @param {string} taskId
+   * @param {unknown} result
+   */
+  report(taskId, result) {
+    const waiting = (this.#unsent.get(taskId)?.length ?? 0) + (this.#unanswered.get(taskId)?.length ?? 0);
+    if (!result || typeof result !== "object" || waiting === 0) return result;
+    return foldUnreported(result, this.takeUnsent(taskId), this.takeUnanswered(taskId));
   }
 
   /**
@@ -309,15 +348,17 @@ export class NetworkHolds {
   }
 
   /**
-   * The extension failed a request the app may still be asking about.
+   * A request the app may still be asking about went without its answer: failed by the extension, or (`letGo`)
+   * continued by Chromium when the debugger detached.
    * @param {string} holdId
    * @param {string} reason
+   * @param {boolean} [letGo]
    */
-  released(holdId, reason) {
+  released(holdId, reason, letGo = false) {
     const waiting = this.#waiting.get(holdId);
     if (!waiting) return;
     this.#waiting.delete(holdId);
-    waiting.resolve({ decision: "deny", asked: true, why: [reason], stopped: true });
+    waiting.resolve({ decision: "deny", asked: true, why: [reason], stopped: true, letGo });
     this.#post(eventMessage("request_released", { hold_id: holdId, reason }));
   }
 }

@@ -7,12 +7,13 @@
  * attach to), and the opener's Fetch does not see the popup's navigation. A declarativeNetRequest session rule
  * can block but not pause, so while any session tab is held, two rules block, in the tabs that did not exist
  * when the first hold began, every request that can change something (any method but GET, HEAD and OPTIONS) and
- * every top-level GET whose URL can carry data another site showed (CARRIES_DATA: a query, userinfo, a host label
- * with a run of six digits, or a path with a digit, an @ or a percent-escape — what the app's data-flow memory
- * can hold in a path, app/safety/dataflow.py: digit runs, tokens with a digit or a symbol, encoded phrases); the
+ * every top-level GET whose URL can carry data another site showed (network-url-data.js URL_DATA_PATTERNS: a query,
+ * userinfo, a host label with a run of six digits, or a path that can hold what the app's data-flow memory holds,
+ * app/safety/dataflow.py: digit runs, tokens that are not plain words, by a digit, a symbol or their letter case,
+ * encoded phrases); the
  * held tabs, tabs known to be the person's, and requests of no tab (tabs.TAB_ID_NONE: service workers) are left
  * out. A GET whose path is plain words, such as an ordinary target=_blank link to `/help/delivery-times`, is never
- * touched; one with a digit in its path is blocked and loaded again through the hold, which asks only when it
+ * touched; one with a digit or a mixed-case token in its path is blocked and loaded again through the hold, which asks only when it
  * carries what another site showed.
  *
  * A tab a session tab opens joins its task (sessions/opened-tabs.js), so its own hold begins
@@ -30,15 +31,13 @@
  * is reloaded.
  */
 
-/** The rules' ids among the extension's session rules: changing requests, and top-level GETs that can carry data. */
+import { URL_DATA_PATTERNS } from "./network-url-data.js";
+
+/** The rules' ids among the extension's session rules: changing requests, and top-level GETs that can carry data
+ *  (one rule for each of network-url-data.js's patterns, from DATA_RULE_ID on). */
 export const RULE_ID = 1901;
 export const DATA_RULE_ID = 1902;
-/**
- * A URL that can carry data (RE2, matched case-insensitively by declarativeNetRequest): a query (before any
- * fragment); userinfo; a host label holding six digits (dashes between them allowed, dots not: an IP address
- * is no data); a path with a digit, an @ or a percent-escape.
- */
-export const CARRIES_DATA = "^[^#?]*[?][^#]|^[a-z][a-z0-9+.-]*://(?:[^/?#]*@|[^/?#]*[0-9](?:-?[0-9]){5}|[^/?#]*/[^?#]*[0-9@%])";
+const RULE_IDS = [RULE_ID, ...URL_DATA_PATTERNS.map((_, i) => DATA_RULE_ID + i)];
 const CHANGING_METHODS = ["post", "put", "patch", "delete", "connect", "other"];
 const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", "other"];
 /** chrome.tabs.TAB_ID_NONE: requests of no tab. */
@@ -250,11 +249,12 @@ export class NewTabCover {
     const addRules = this.#covering === 0 ? [] : [{
       id: RULE_ID, priority: 1, action: { type: "block" },
       condition: { requestMethods: CHANGING_METHODS, resourceTypes: BLOCKED_RESOURCES, excludedTabIds },
-    }, {
-      id: DATA_RULE_ID, priority: 1, action: { type: "block" },
-      condition: { requestMethods: ["get"], resourceTypes: ["main_frame"], regexFilter: CARRIES_DATA, excludedTabIds },
-    }];
-    const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: [RULE_ID, DATA_RULE_ID], addRules }));
+    }, ...URL_DATA_PATTERNS.map(({ regex, caseSensitive }, i) => ({
+      id: DATA_RULE_ID + i, priority: 1, action: { type: "block" },
+      condition: { requestMethods: ["get"], resourceTypes: ["main_frame"], regexFilter: regex,
+        isUrlFilterCaseSensitive: caseSensitive, excludedTabIds },
+    }))];
+    const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: RULE_IDS, addRules }));
     this.#writes = written.catch((err) => console.warn("bua: could not write the new-tab rule:", err));
     return this.#writes;
   }

@@ -19,6 +19,10 @@ const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service
 const FAILED_LATELY_MS = 10_000;
 /** How much of a body the app is shown (the data-flow check reads it). */
 const MAX_BODY_TO_APP = 32 * 1024;
+/** Why what waited went unanswered when the debugger detached: Chromium continues a paused request then. */
+const LET_GO = "Chrome let it go unanswered when the tab's debugger detached (the tab was closed by a DevTools client, " +
+  "or the debugging was cancelled), so it may have been sent";
+const CRASHED = "the page crashed while it waited for the person, so it was failed and not sent";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -30,12 +34,15 @@ const MAX_BODY_TO_APP = 32 * 1024;
  *
  * @typedef {object} TabHoldService what a tab's hold needs of the service (network-hold.js NetworkHolds)
  * @property {(hold: TabHold, data: Record<string, unknown>) => {holdId: string, answer: Promise<AppAnswer>}} ask
- * @property {(holdId: string, reason: string) => void} released
+ * @property {(holdId: string, reason: string, letGo?: boolean) => void} released
+ * @property {(hold: TabHold, record: HeldRequest) => void} unanswered a request that went without the person's answer
+ *   and no action's result to report it: kept for the task's next action
  * @property {(hold: TabHold) => void} ended
  * @property {() => Promise<StrictMode>} strict
  * @property {(tabId: number) => string} pageUrl the session tab's page, as the session store last saw it
  * @property {(taskId: string) => {method: string, url: string, tab_id: number, why: string}[]} takeUnsent requests
  *   of the task's new tabs failed before their hold was on, for the next result
+ * @property {(taskId: string) => import("./network-action-hold.js").UnansweredRequest[]} takeUnanswered
  * @property {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} timers
  */
 
@@ -50,7 +57,8 @@ export class TabHold {
   #offs = [];
   /** @type {Set<string>} frames that just requested a navigation by submitting a form */
   #formFrames = new Set();
-  /** @type {Map<string, OpenRequest & {fail: () => Promise<unknown>}>} by session and Fetch request id */
+  /** @type {Map<string, OpenRequest & {fail: () => Promise<unknown>, session: string | undefined}>} by session and Fetch
+   *   request id */
   #open = new Map();
   #sockets = new SocketMessages();
   /** @type {CloseGuard} makes the tab's close wait while a request waits (network-close-guard.js) */
@@ -106,12 +114,17 @@ export class TabHold {
       dbg.onChildStart(tabId, (child) => {
         if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(child.sessionId);
       }),
-      dbg.onDetach(tabId, () => this.end("the tab closed or its debugger detached", { detached: true })),
+      dbg.on(tabId, "Inspector.targetCrashed", (_params, source) => this.#crashed(source.sessionId)),
+      dbg.onDetach(tabId, () => this.end(LET_GO, { detached: true })),
       ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#acting !== undefined),
     );
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
     await Promise.all([this.#enable(undefined, true), ...children.map((s) => this.#enable(s))]);
+    // Page: the close guard's beforeunload dialog (tabs/dialogs.js) and navigations are reported also in a tab no
+    // action has prepared yet (a popup); Inspector: a renderer's crash. Not waited for: a tab mid-navigation answers
+    // Page.enable late, and the hold is on without them
+    for (const method of ["Page.enable", "Inspector.enable"]) dbg.send(tabId, method).catch(() => {});
     if (this.#ended) this.#disable();
   }
 
@@ -135,6 +148,7 @@ export class TabHold {
     const window = new ActionWindow(ctx, action, approved, {
       takeSockets: () => this.#sockets.take(),
       takeUnsent: () => this.#service.takeUnsent(this.#taskId),
+      takeUnanswered: () => this.#service.takeUnanswered(this.#taskId),
       onDone: (done) => this.#answered(done),
     });
     this.#acting = window;
@@ -158,6 +172,8 @@ export class TabHold {
   async #enable(sessionId, required = false) {
     if (this.#ended) return;
     this.#sessions.push(sessionId);
+    // a child's renderer crashing is told in its own session (an out-of-process frame's: #crashed)
+    if (sessionId !== undefined) this.#dbg.send(this.#tabId, "Inspector.enable", {}, sessionId).catch(() => {});
     try {
       await this.#dbg.send(this.#tabId, "Fetch.enable", { patterns: PATTERNS }, sessionId);
     } catch (err) {
@@ -185,10 +201,10 @@ export class TabHold {
     /** @type {HeldRequest} */
     const record = { method: outgoing.method, url: outgoing.url, why: [], decision: "allow" };
     let failedAtEnd = false;
-    /** @type {string | undefined} why it was failed before it was asked about */
+    /** @type {{reason: string, letGo: boolean} | undefined} why it went before it was asked about */
     let releasedFirst;
-    /** @type {(reason: string) => void} */
-    let release = (reason) => { releasedFirst ??= reason; };
+    /** @type {(reason: string, letGo: boolean) => void} */
+    let release = (reason, letGo) => { releasedFirst ??= { reason, letGo }; };
     /** @type {Promise<StrictMode | undefined>} */
     const strictMode = changes ? this.#service.strict() : Promise.resolve(undefined);
     // the close guard is on before a request that can change something is asked about: a tab closed (by the
@@ -197,7 +213,7 @@ export class TabHold {
     const guarded = this.#ended ? Promise.resolve() : this.#closeGuard.set(true);
     const settled = Promise.all([strictMode, changes && outgoing.resourceType !== "Document" ? guarded : undefined]).then(([strict]) => {
       /** @type {AppAnswer} */
-      const failed = { decision: "deny", asked: true, stopped: true, why: [releasedFirst ?? ""] };
+      const failed = { decision: "deny", asked: true, stopped: true, letGo: releasedFirst?.letGo, why: [releasedFirst?.reason ?? ""] };
       if (releasedFirst !== undefined) return failed;
       if (strict) record.why = localReasons(outgoing, { strict: strictFor(strict, outgoing.url, pageUrl) });
       const { holdId, answer } = this.#service.ask(this, {
@@ -206,18 +222,21 @@ export class TabHold {
         redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_TO_APP),
         why: record.why,
       });
-      release = (reason) => this.#service.released(holdId, reason);
+      release = (reason, letGo) => this.#service.released(holdId, reason, letGo);
       return answer;
     }).then((/** @type {AppAnswer} */ a) => {
       record.why = [...new Set([...record.why, ...(a.why ?? [])])];
-      record.decision = a.stopped ? "stopped" : a.decision;
+      record.decision = a.letGo ? "let_go" : a.stopped ? "stopped" : a.decision;
+      // gone without the person's answer after its action answered (or with none acting): the task's next
+      // action says so, since no result of this one can
+      if (a.stopped && !(acting?.acting ?? false)) this.#service.unanswered(this, record);
       if (failedAtEnd) return true;
       if (a.decision === "allow") this.#continue(params.requestId, sessionId);
       else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
       return Boolean(a.asked || a.decision === "deny");
     });
-    /** @type {OpenRequest & {fail: () => Promise<unknown>}} */
-    const open = { settled, record, release: (reason) => release(reason),
+    /** @type {OpenRequest & {fail: () => Promise<unknown>, session: string | undefined}} */
+    const open = { settled, record, session: sessionId, release: (reason, letGo = false) => release(reason, letGo),
       fail: () => {
         failedAtEnd = true;
         return this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
@@ -277,11 +296,26 @@ export class TabHold {
   }
 
   /**
+   * A renderer of the tab crashed (the top frame's, or an out-of-process frame's or worker's: `sessionId`): what
+   * waits in it is failed, not left for the detach that closing the crashed tab brings (which would continue it; a
+   * keepalive request, a beacon, outlives its renderer).
+   * @param {string | undefined} sessionId
+   */
+  #crashed(sessionId) {
+    for (const open of [...this.#open.values()]) {
+      if (sessionId !== undefined && open.session !== sessionId) continue;
+      open.fail();
+      open.release(CRASHED);
+    }
+  }
+
+  /**
    * Fail every request still waiting for an answer (each tells the app, which withdraws its question).
    * @param {string} reason
+   * @param {{letGo?: boolean}} [how] `letGo`: Chromium continued it (the debugger detached), it may have left
    */
-  release(reason) {
-    for (const open of [...this.#open.values()]) open.release(reason);
+  release(reason, { letGo = false } = {}) {
+    for (const open of [...this.#open.values()]) open.release(reason, letGo);
   }
 
   /**
@@ -295,7 +329,7 @@ export class TabHold {
     // failed now, before Fetch.disable below: disabling Fetch lets every request still paused continue
     const waiting = [...this.#open.values()];
     if (!detached) for (const open of waiting) open.fail();
-    this.release(reason);
+    this.release(reason, { letGo: detached });
     this.#acting?.release(reason);
     this.#ended = true;
     if (this.#recent) this.#service.timers.clearTimeout(this.#recent.timer);

@@ -125,11 +125,12 @@ export async function holdNetwork(run, deps) {
  * The handler does the action; a hold settles on its result, then lingers (network-hold.js).
  * @type {ActionStep}
  */
-export async function runHandler(run) {
+export async function runHandler(run, deps) {
   const hold = run.hold;
   try {
     const done = await run.handler(run.run, run.ctx);
-    run.result = hold ? await hold.settle(done) : done;
+    // an action on no held tab (a read, a tab closed) still tells what the task's held requests became
+    run.result = hold ? await hold.settle(done) : (deps.holds?.report(run.taskId, done) ?? done);
   } finally {
     hold?.linger();
   }
