@@ -21,7 +21,7 @@ function dispatcher() {
     log: silentLog,
     gate: permissiveGate,
     controls: /** @type {any} */ (controls),
-    holds: /** @type {any} */ ({ answer: () => false, endWhere: () => 0 }),
+    holds: /** @type {any} */ ({ answer: () => false, endWhere: () => 0, report: (/** @type {string} */ _task, /** @type {unknown} */ result) => result }),
     strict: /** @type {any} */ ({ set: async (/** @type {any} */ args) => args }),
   });
   return { d, sent };
