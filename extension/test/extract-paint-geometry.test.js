@@ -33,6 +33,9 @@ test("the non-separable blend modes take the backdrop's luminosity or saturation
   // The separable modes are as before; an unknown mode paints as normal.
   assert.deepEqual(lib.blended("multiply", WHITE, [10, 20, 30, 1]), [10, 20, 30, 1]);
   assert.deepEqual(lib.blended("plus-darker", WHITE, [10, 20, 30, 1]), [10, 20, 30, 1]);
+  // plus-lighter adds: any ink over white paints white, dark ink over black keeps its own colour.
+  assert.deepEqual(round(lib.blended("plus-lighter", WHITE, [68, 68, 68, 1])), WHITE);
+  assert.deepEqual(round(lib.blended("plus-lighter", [0, 0, 0, 1], [68, 68, 68, 1])), [68, 68, 68, 1]);
 });
 
 test("a path's box holds its points, its curves' control points and its arcs' radii, from the border box", () => {

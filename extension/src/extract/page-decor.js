@@ -1,17 +1,18 @@
 /**
- * In-page: paint over text that hit testing does not report, or cannot judge (issue 18): outlines and box
- * shadows, and pictures and inline-blocks of the text's own layer. An opaque outline (with a negative offset it
+ * In-page: paint over text that hit testing does not report, or cannot judge (issue 18): outlines, box
+ * shadows and borders (of the document's boxes and of every shadow root's), a thick line-through over its own
+ * text, and pictures and inline-blocks of the text's own layer. An opaque outline (with a negative offset it
  * lies inside its box) or a box shadow (an inset one inside the box, an outset one outside it, where hit testing
  * does not reach at all) covers text as a background would; an in-flow picture or opaque inline-block later in
  * tree order paints over the text of its layer (page-cover.js judges that by hit testing in the viewport only).
  *
- * - `decorationCovers(el, parts, win)`: whether an opaque outline or box shadow of some element is painted over
+ * - `decorationCovers(el, parts, win)`: whether an opaque outline, box shadow or border of some element is painted over
  *   both sample points of a text's visible boxes, by paint order (CSS 2.1 appendix E, page-paint-order.js): a
- *   shadow paints with its box's background (under the in-flow text of its own layer, over the layers painted
+ *   shadow or a border paints with its box's background (under the in-flow text of its own layer, over the layers painted
  *   before it); an outline paints after the content of its layer, its own text included; an atomic box (a
  *   picture, an inline-block) with the lines of its layer, over the text before it in tree order.
  *
- * The decorated elements are found in one pass over the document per call (two style reads per element, most
+ * The decorated elements are found in one pass over the document per call (three style reads per element, most
  * read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
  * area shrunk by its blur.
  *
@@ -23,8 +24,9 @@ import { pageColour } from "./page-colour.js";
 import { pageCover } from "./page-cover.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pageRender } from "./page-render.js";
+import { pageShadow } from "./page-shadow.js";
 
-definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender] });
+definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender, pageShadow] });
 
 /**
  * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
@@ -38,12 +40,16 @@ export function pageDecor(lib) {
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
   /** Elements that have no box of their own to decorate. */
   const UNBOXED = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "LINK", "META"]);
+  /** A line-through thinner than this (px) covers no glyph. */
+  const MIN_STRIKE_PX = 8;
+  /** A line-through covers a line of text when at least this many times as thick as the line's box. */
+  const STRIKE_COVERS = 1.2;
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
 
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
-   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic",
-   *   solid?: boolean}} Decoration a solid area
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic" | "strike",
+   *   solid?: boolean, thick?: number}} Decoration a solid area
    *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer (solid: whether
    *   it paints opaque, asked when a text lies in it)
    */
@@ -108,6 +114,41 @@ export function pageDecor(lib) {
     return out;
   };
 
+  /**
+   * The solid ring a box's borders paint (painted with its background, as a shadow is), or null: each side of a
+   * solid-looking style and an opaque colour counts its width; dotted and dashed sides paint gaps, and count none.
+   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration | null}
+   */
+  const borderRing = (e, cs, win) => {
+    const alpha = alphaThrough(e, win);
+    if (alpha < OPAQUE) return null;
+    const any = /** @type {any} */ (cs);
+    const [t, r, b, l] = ["Top", "Right", "Bottom", "Left"].map((side) => {
+      const style = any[`border${side}Style`];
+      return /^(none|hidden|dotted|dashed)$/.test(style) || !solid(any[`border${side}Color`], alpha) ? 0 : parseFloat(any[`border${side}Width`]) || 0;
+    });
+    if (Math.max(t, r, b, l) < 4) return null; // thinner than a glyph: covers none
+    const box = e.getBoundingClientRect();
+    const outer = { l: box.left, t: box.top, r: box.right, b: box.bottom };
+    return { el: e, outer, hole: real({ l: outer.l + l, t: outer.t + t, r: outer.r - r, b: outer.b - b }), kind: "shadow" };
+  };
+
+  /**
+   * The bar a thick `line-through` paints over its element's text (after the text, in its own layer), or null: a
+   * decoration at least as thick as a line of the text, in a solid colour (CSS Text Decoration 3: line-through
+   * is painted after the text; underlines and overlines before it).
+   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration | null}
+   */
+  const strikeOf = (e, cs, win) => {
+    const thick = parseFloat(cs.textDecorationThickness);
+    if (!(thick >= MIN_STRIKE_PX) || !solid(cs.textDecorationColor, alphaThrough(e, win))) return null;
+    const r = e.getBoundingClientRect();
+    return { el: e, outer: { l: r.left, t: r.top - thick / 2, r: r.right, b: r.bottom + thick / 2 }, hole: null, kind: "strike", thick };
+  };
+
+  /** @param {Element} e its open or closed shadow root (page-shadow.js keeps closed ones it resolved), or null */
+  const rootOf = (e) => /** @type {any} */ (e).shadowRoot ?? lib.closedRoots?.get(e) ?? null;
+
   /** @param {Window} win every solid decoration of the document (once per call) @returns {Decoration[]} */
   const decorations = (win) => {
     const facts = lib.factsOf(win);
@@ -115,18 +156,30 @@ export function pageDecor(lib) {
       facts.decorations = [];
       const doc = win.document;
       if (!doc.body) return facts.decorations;
-      // Subtrees with no boxes (display: none) and a picture's insides are not entered.
-      const walker = doc.createTreeWalker(doc.body, 1, { acceptNode: (n) => (UNBOXED.has(/** @type {Element} */ (n).tagName) ? 2 : 1) });
-      for (let e = /** @type {Element | null} */ (walker.firstChild()); e; e = /** @type {Element | null} */ (next(walker, e, win))) {
-        const cs = lib.styleOf(e, win);
-        // An atomic box is only placed here: whether it paints opaque in the text's layer is asked when a text lies in it.
-        if (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) {
-          const r = e.getBoundingClientRect();
-          if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
+      /** @type {Node[]} the trees to walk: the body's, then each shadow root met (their boxes paint as any other) */
+      const trees = [doc.body];
+      for (let i = 0; i < trees.length; i++) {
+        // Subtrees with no boxes (display: none) and a picture's insides are not entered.
+        const walker = doc.createTreeWalker(trees[i], 1, { acceptNode: (n) => (UNBOXED.has(/** @type {Element} */ (n).tagName) ? 2 : 1) });
+        for (let e = /** @type {Element | null} */ (walker.firstChild()); e; e = /** @type {Element | null} */ (next(walker, e, win))) {
+          const cs = lib.styleOf(e, win);
+          const root = rootOf(e);
+          if (root && cs.display !== "none") trees.push(root);
+          // An atomic box is only placed here: whether it paints opaque in the text's layer is asked when a text lies in it.
+          if (PICTURES.has(e.tagName) || /^inline-/.test(cs.display)) {
+            const r = e.getBoundingClientRect();
+            if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
+          }
+          const bordered = cs.borderStyle !== "none";
+          const struck = cs.textDecorationLine.includes("line-through");
+          if (cs.outlineStyle === "none" && cs.boxShadow === "none" && !bordered && !struck) continue;
+          if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
+          const strike = struck ? strikeOf(e, cs, win) : null;
+          if (strike) facts.decorations.push(strike);
+          facts.decorations.push(...decorationsOf(e, cs, win));
+          const ring = bordered ? borderRing(e, cs, win) : null;
+          if (ring) facts.decorations.push(ring);
         }
-        if (cs.outlineStyle === "none" && cs.boxShadow === "none") continue;
-        if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
-        facts.decorations.push(...decorationsOf(e, cs, win));
       }
     }
     return facts.decorations;
@@ -196,6 +249,7 @@ export function pageDecor(lib) {
    * @param {Decoration} d @param {Element} el @param {Node} node the text @param {Window} win
    */
   const paintedAfter = (d, el, node, win) => {
+    if (d.kind === "strike") return holds(d.el, node); // over the text it decorates (inline descendants' too)
     if (d.kind === "atomic" && (holds(d.el, node) || !(d.solid ??= atomicPaints(d.el, win)))) return false;
     // A picture that does not scroll with the text is not over it where the text can be read (text scrolled out of
     // a pane lies, unclipped, under whatever is beside the pane).
@@ -220,6 +274,8 @@ export function pageDecor(lib) {
     if (!bands.size || !parts.length) return false;
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
     const near = [...(bands.get(Math.floor(points[0][1] / BAND)) ?? []), ...(bands.get(TALL) ?? [])];
-    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, node, win));
+    const tall = Math.max(...parts.map((p) => p.b - p.t));
+    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p)))
+      && (d.kind !== "strike" || (d.thick ?? 0) >= tall * STRIKE_COVERS) && paintedAfter(d, el, node, win));
   };
 }

@@ -20,9 +20,10 @@
 
 import { definePagePart } from "../page/page-code.js";
 import { pageCover } from "./page-cover.js";
+import { pageHitStack } from "./page-hit-stack.js";
 import { pageRender } from "./page-render.js";
 
-definePagePart(pagePaintOrder, { uses: [pageCover, pageRender] });
+definePagePart(pagePaintOrder, { uses: [pageCover, pageHitStack, pageRender] });
 
 /**
  * Adds layerOf, paintedOver, belowAncestor, positionedAbove and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
@@ -192,7 +193,7 @@ export function pagePaintOrder(lib) {
     const facts = lib.factsOf(win);
     if (!facts.painters) {
       facts.painters = [];
-      for (const e of win.document.querySelectorAll("body *")) {
+      for (const e of lib.boxedElements(win.document)) { // page-hit-stack.js: shadow roots' boxes too
         const cs = lib.styleOf(e, win);
         // paints first: most boxes paint nothing opaque, which two style reads tell (ownLayer reads about twelve)
         if (!lib.paints(e, win) || cs.display === "none" || cs.visibility !== "visible" || !ownLayer(cs, e, win)) continue;
