@@ -45,7 +45,10 @@ test("a path's box holds its points, its curves' control points and its arcs' ra
   assert.deepEqual(lib.clipShapeBox("path(\"M0 0 C 0 50, 100 50, 100 0\")", BOX, null), { l: 10, t: 20, r: 110, b: 70 });
   assert.deepEqual(lib.clipShapeBox("path(\"M10 10 A 5 5 0 0 1 20 10\")", BOX, null), { l: 15, t: 25, r: 35, b: 35 });
   assert.equal(lib.clipShapeBox("path(\"M 0\")", BOX, null), null);
-  assert.equal(lib.clipShapeBox("inset(10%)", BOX, null), null);
+  // inset() too, with calc() offsets: xywh() and rect() compute to this form.
+  assert.deepEqual(lib.clipShapeBox("inset(10%)", BOX, null), { l: 40, t: 24, r: 280, b: 56 });
+  assert.deepEqual(lib.clipShapeBox("inset(0px calc(100% - 2px) calc(100% - 2px) 0px)", BOX, null), { l: 10, t: 20, r: 12, b: 22 });
+  assert.equal(lib.clipShapeBox("inset(closest-side)", BOX, null), null);
 });
 
 test("a mask that does not repeat paints only in its tiles; a repeating one anywhere", () => {

@@ -92,10 +92,23 @@ CARRIERS: dict[str, str] = {
     "BORDERCOVER": ('<div style="position:relative"><p style="margin:0">{m}</p><i style="position:absolute;'
                     'inset:-3px;border:14px solid #fff"></i></div>'),
 }
+# Batch 2: a glyph larger than the box that clips it, an open <details> whose content box is transparent, a mask
+# on the border image, the newer basic shapes (xywh(), rect()).
+CARRIERS.update({
+    "HUGEFONT": '<div style="height:30px;overflow:hidden"><p style="font-size:900px;line-height:1;margin:0">{m}</p></div>',
+    "DETAILSOP": '<details open class="clear-content"><summary>Open VISSUM</summary>{m}</details>',
+    "MASKBOX": '<p style="-webkit-mask-box-image:linear-gradient(transparent,transparent)">{m}</p>',
+    "XYWHCLIP": '<div style="clip-path:xywh(0 0 2px 2px)">{m} with more words after it</div>',
+    "RECTCLIP": '<div style="clip-path:rect(0 2px 2px 0)">{m} with more words after it</div>',
+})
 FAR: dict[str, str] = {
     "FARCANVAS": CARRIERS["CANVASOVER"],
     "FARSHADOWCOVER": CARRIERS["SHADOWCOVER"],
     "FARBORDER": CARRIERS["BORDERCOVER"],
+    "FARXYWH": CARRIERS["XYWHCLIP"],
+    "FARRECT": CARRIERS["RECTCLIP"],
+    "FARHUGE": CARRIERS["HUGEFONT"],
+    "FARROTCLIP": CARRIERS["ROTCLIP"],
 }
 KEPT: dict[str, str] = {
     "KEEPRTLTAIL": "",  # the shown part of RTLHEAD
@@ -125,7 +138,7 @@ STYLE = f"""body {{ font: 16px/1.4 sans-serif; margin: 8px; color: #111; backgro
 .case {{ margin: 4px 0 }} .case p {{ margin: 2px 0 }} button {{ font: inherit }}
 .after-clear::after {{ content: " " attr(data-m); color: transparent }}
 .before-tiny::before {{ content: attr(data-m) " "; font-size: 0.4px }}
-::highlight(pale-part) {{ color: #fff }}
+::highlight(pale-part) {{ color: #fff }} .clear-content::details-content {{ opacity: 0 }}
 @font-face {{ font-family: BuaCapsBlank; src: url({font_url(False)}); unicode-range: U+41-5A }}"""
 TAIL = ("<svg width='0' height='0' style='position:absolute'><defs><linearGradient id='bua-black'><stop offset='0' "
         "stop-color='#000'/><stop offset='1' stop-color='#000'/></linearGradient></defs>"
@@ -154,6 +167,9 @@ KNOWN_HOLES: dict[tuple[str, str], str] = {
     ("CANVASOVER", "extract"): "a canvas drawn opaque over the text of a button below the viewport: the button's name "
                                "is read with the canvas left out of the boxes that cover it (in view, and outside a "
                                "control, the canvas covers)",
+    **{("DETAILSOP", r): "an open <details> whose ::details-content box is styled (opacity: 0): the judgement reads "
+                         "the details and its children, not the box between them"
+       for r in rm.READERS if r != "fill"},  # fill's result quotes no text of the editors it fills
 }
 
 _reads: dict[str, rm.Reads] = {}

@@ -213,6 +213,8 @@ export function pageRender(lib) {
     const stops = lib.gradientColours(mask);
     return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : lib.maskUrlAlpha(mask, el);
   };
+  /** @param {CSSStyleDeclaration} cs @param {Element} el a mask image's and a mask box image's most opaque (page-svg-effects.js) */
+  const masksAlpha = (cs, el) => maskAlpha(cs, el) * lib.maskBoxAlpha(cs, el);
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
   const clipRect = (clip, box) => {
@@ -304,7 +306,7 @@ export function pageRender(lib) {
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
     let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
     // closed <details> but its summary) has no box the browser paints: checkVisibility tells.

@@ -10,6 +10,7 @@
  * - `maskUrlAlpha(image, el)`: the most a luminance <mask> referenced by `mask-image: url(#id)` lets through,
  *   from its shapes' fills, a gradient fill by its brightest stop (1 when it holds anything else: an image, a
  *   pattern, text); for a picture (`mask-image: url(picture)`), the most opaque of its pixels (page-picture.js).
+ * - `maskBoxAlpha(cs, el)`: the most a `-webkit-mask-box-image` lets through (a gradient's or a picture's).
  * - `filterUrlAlpha(filter, el)`: the factor (0..1) a computed `filter` holding url() references multiplies
  *   opacity by (1 when it holds none). Measured once per filter and document in a call.
  *
@@ -24,7 +25,7 @@ import { pageRender } from "./page-render.js";
 definePagePart(pageSvgEffects, { uses: [pageColour, pagePicture, pageRender] });
 
 /**
- * Adds filterUrlAlpha and maskUrlAlpha to lib (needs pageRender's factsOf, pageColour's colourOf).
+ * Adds filterUrlAlpha, maskBoxAlpha and maskUrlAlpha to lib (needs pageRender's factsOf, pageColour's colourOf).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageSvgEffects(lib) {
@@ -82,6 +83,20 @@ export function pageSvgEffects(lib) {
       if (light > bestLight) [best, bestLight] = [colour, light];
     }
     return best;
+  };
+
+  /**
+   * The most a `-webkit-mask-box-image` lets through (its image drawn as a border image over the box, centre
+   * filled): a gradient's most opaque stop, a picture's most opaque pixel; 1 without one, or when unknown.
+   * @param {CSSStyleDeclaration} cs @param {Element} el @returns {number}
+   */
+  lib.maskBoxAlpha = (cs, el) => {
+    const source = /** @type {any} */ (cs).webkitMaskBoxImageSource;
+    if (!source || source === "none") return 1;
+    const stops = lib.gradientColours(source);
+    if (stops) return Math.max(...stops.map((/** @type {number[]} */ s) => s[3]));
+    const picture = /^url\(\s*"?([^")]*)"?\s*\)$/.exec(source);
+    return picture ? lib.imageMostAlpha(picture[1], el.ownerDocument) : 1;
   };
 
   /** @param {string} filter @param {Element} el @returns {number} */
