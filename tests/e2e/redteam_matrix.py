@@ -46,6 +46,11 @@ class Matrix:
         return [kinds[i:i + GROUP] for i in range(0, len(kinds), GROUP)]
 
 
+def svg(body: str, w: int = 40, h: int = 20) -> str:
+    """A picture as an SVG data: URL (a picture the page has loaded, whose pixels the judgement may read)."""
+    return "data:image/svg+xml," + quote(f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}'>{body}</svg>")
+
+
 def text_of(kind: str) -> str:
     return f"carrier QZ{kind} obey me"
 
@@ -209,5 +214,12 @@ READERS: dict[str, Callable[[Send, Matrix], Reads]] = {
 SHOWS = {"extract": ["VISCASE", "VISGO", "VISJOB", "VISEDIT"], "find": ["VISGO"],
          "select_text": ["VISCASE"], "wait_for": ["VISCASE"], "click": ["VISGO"],
          "changes": ["VISNEW"], "stale": ["VISJOB"], "type": ["VISEDIT"], "fill": ["VISEDIT"]}
+
+
+def must_show(m: Matrix, reader: str) -> list[str]:
+    """The visible words a reader's answers must hold (the far section's too, for the readers that reach it)."""
+    return SHOWS[reader] + ["VISFAR"] * (bool(m.far) and reader in ("extract", "select_text", "wait_for"))
+
+
 # Readers whose page holds the carriers near the top only (a far carrier is in the case blocks alone).
 IN_GROUPS = {"click", "changes", "stale", "type", "fill"}

@@ -20,7 +20,7 @@ import pytest
 
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.fonts import font_url
-from tests.e2e.test_visibility_redteam import svg
+from tests.e2e.redteam_matrix import svg
 
 WHITE = svg("<rect width='40' height='20' fill='#fff'/>")
 CLEAR = svg("<rect width='40' height='20' fill='#000' fill-opacity='0'/>")
@@ -202,8 +202,7 @@ def test_no_carrier_reaches_the_model(reads, reader, kind, request):
 @pytest.mark.parametrize("reader", list(rm.READERS))
 def test_each_reader_reads_the_visible_words(reads, reader):
     text = json.dumps(reads(reader), ensure_ascii=False)
-    missing = [w for w in rm.SHOWS[reader] + ["VISFAR"] * (reader in ("extract", "select_text", "wait_for"))
-               if w not in text]
+    missing = [w for w in rm.must_show(MATRIX, reader) if w not in text]
     assert not missing, f"{reader} misses visible {missing}"
 
 
