@@ -167,9 +167,6 @@ KNOWN_HOLES: dict[tuple[str, str], str] = {
     ("CANVASOVER", "extract"): "a canvas drawn opaque over the text of a button below the viewport: the button's name "
                                "is read with the canvas left out of the boxes that cover it (in view, and outside a "
                                "control, the canvas covers)",
-    **{("DETAILSOP", r): "an open <details> whose ::details-content box is styled (opacity: 0): the judgement reads "
-                         "the details and its children, not the box between them"
-       for r in rm.READERS if r != "fill"},  # fill's result quotes no text of the editors it fills
 }
 
 _reads: dict[str, rm.Reads] = {}

@@ -166,8 +166,9 @@ export function pageRender(lib) {
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
    * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
    *   shaped?: boolean, tint?: [string, number][], blend?: string, skips?: boolean, flipped?: boolean, flat?: boolean,
-   *   linear?: number[], squash?: number}}
-   *   RenderContext linear, squash: the transforms' linear part over it and its least stretch (page-shear.js), set
+   *   linear?: number[], squash?: number, contentAlpha?: number}}
+   *   RenderContext contentAlpha: an open <details>'s ::details-content opacity, for its children but the summary;
+   *   linear, squash: the transforms' linear part over it and its least stretch (page-shear.js), set
    *   only under a transform; shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
    *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with; skips:
    *   its content is not rendered (content-visibility: hidden, a closed <details>); flipped: a 3D transform shows
@@ -215,6 +216,19 @@ export function pageRender(lib) {
   };
   /** @param {CSSStyleDeclaration} cs @param {Element} el a mask image's and a mask box image's most opaque (page-svg-effects.js) */
   const masksAlpha = (cs, el) => maskAlpha(cs, el) * lib.maskBoxAlpha(cs, el);
+
+  /**
+   * The opacity of an open <details>'s ::details-content box (CSS Overflow 5: the box that holds everything but
+   * its summary; its opacity is on no element a walk reads), 1 where the browser has no such box.
+   * @param {Element} el @param {Window} win @returns {number}
+   */
+  const detailsContentAlpha = (el, win) => {
+    const v = parseFloat(win.getComputedStyle(el, "::details-content").opacity);
+    return Number.isNaN(v) ? 1 : v;
+  };
+  /** @param {Element} el whether it is the summary of its <details> (painted outside ::details-content) */
+  lib.isDetailsSummary = (el) => el.tagName === "SUMMARY" && el.parentElement?.tagName === "DETAILS"
+    && el.parentElement.querySelector(":scope > summary") === el;
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
   const clipRect = (clip, box) => {
@@ -306,7 +320,8 @@ export function pageRender(lib) {
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el) // page-svg-effects.js
+      * (parent.contentAlpha !== undefined && !lib.isDetailsSummary(el) ? parent.contentAlpha : 1); // an open <details>'s content box
     let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
     // closed <details> but its summary) has no box the browser paints: checkVisibility tells.
@@ -362,6 +377,7 @@ export function pageRender(lib) {
     const linear = lib.linearThrough(cs, parent.linear, st.win); // page-shear.js
     /** @type {RenderContext} */
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
+      contentAlpha: el.tagName === "DETAILS" && /** @type {any} */ (el).open ? detailsContentAlpha(el, st.win) : undefined,
       linear, squash: linear === parent.linear ? parent.squash : linear && lib.leastStretch(linear),
       shaped: !!parent.shaped || cs.clipPath !== "none",
       tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,

@@ -298,6 +298,8 @@ export function pageVisibility(lib) {
     const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
     if (st.rc?.skips) return "not rendered"; // content-visibility: hidden, a closed <details> (page-render.js)
+    // Text that stands in an open <details> itself is painted in its ::details-content box (page-render.js).
+    if (st.rc?.contentAlpha !== undefined && st.rc.alpha * st.rc.contentAlpha <= 0.02 && node.parentElement?.tagName === "DETAILS") return "opacity";
     const rects = lib.textBoxes(node);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;
