@@ -33,6 +33,9 @@ test("the non-separable blend modes take the backdrop's luminosity or saturation
   // The separable modes are as before; an unknown mode paints as normal.
   assert.deepEqual(lib.blended("multiply", WHITE, [10, 20, 30, 1]), [10, 20, 30, 1]);
   assert.deepEqual(lib.blended("plus-darker", WHITE, [10, 20, 30, 1]), [10, 20, 30, 1]);
+  // plus-lighter adds: any ink over white paints white, dark ink over black keeps its own colour.
+  assert.deepEqual(round(lib.blended("plus-lighter", WHITE, [68, 68, 68, 1])), WHITE);
+  assert.deepEqual(round(lib.blended("plus-lighter", [0, 0, 0, 1], [68, 68, 68, 1])), [68, 68, 68, 1]);
 });
 
 test("a path's box holds its points, its curves' control points and its arcs' radii, from the border box", () => {
@@ -42,7 +45,10 @@ test("a path's box holds its points, its curves' control points and its arcs' ra
   assert.deepEqual(lib.clipShapeBox("path(\"M0 0 C 0 50, 100 50, 100 0\")", BOX, null), { l: 10, t: 20, r: 110, b: 70 });
   assert.deepEqual(lib.clipShapeBox("path(\"M10 10 A 5 5 0 0 1 20 10\")", BOX, null), { l: 15, t: 25, r: 35, b: 35 });
   assert.equal(lib.clipShapeBox("path(\"M 0\")", BOX, null), null);
-  assert.equal(lib.clipShapeBox("inset(10%)", BOX, null), null);
+  // inset() too, with calc() offsets: xywh() and rect() compute to this form.
+  assert.deepEqual(lib.clipShapeBox("inset(10%)", BOX, null), { l: 40, t: 24, r: 280, b: 56 });
+  assert.deepEqual(lib.clipShapeBox("inset(0px calc(100% - 2px) calc(100% - 2px) 0px)", BOX, null), { l: 10, t: 20, r: 12, b: 22 });
+  assert.equal(lib.clipShapeBox("inset(closest-side)", BOX, null), null);
 });
 
 test("a mask that does not repeat paints only in its tiles; a repeating one anywhere", () => {

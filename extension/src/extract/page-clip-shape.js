@@ -140,10 +140,43 @@ export function pageClipShape(lib) {
   };
 
   /**
+   * A length that may be a calc() of a percentage and pixels (`calc(100% - 2px)`, as xywh() and rect() compute
+   * to inset()), against `of`; NaN for anything else.
+   * @param {string} v @param {number} of @returns {number}
+   */
+  const lengthOf = (v, of) => {
+    const calc = /^calc\((.*)\)$/.exec(v.trim());
+    if (!calc) return len(v.trim() === "0" ? "0px" : v.trim(), of);
+    let sum = 0;
+    for (const [, sign, term] of ` + ${calc[1].trim()}`.matchAll(/\s([+-])\s+(\S+)/g)) {
+      const x = len(term, of);
+      if (Number.isNaN(x)) return NaN;
+      sum += sign === "-" ? -x : x;
+    }
+    return sum;
+  };
+
+  /**
+   * The box an inset() leaves, its offsets given in lengths, percentages or their calc() (the computed form of
+   * xywh() and rect()); null when an offset is anything else.
+   * @param {string} args what inset( ) holds @param {DOMRect} box @returns {Box | null}
+   */
+  const insetBox = (args, box) => {
+    const parts = args.split(/\s+round\s+/)[0].trim().match(/calc\([^()]*\)|\S+/g) ?? [];
+    const [t = "", r = t, b = t, l = r] = parts;
+    if (!t) return null;
+    const out = { l: box.left + lengthOf(l, box.width), t: box.top + lengthOf(t, box.height),
+      r: box.right - lengthOf(r, box.width), b: box.bottom - lengthOf(b, box.height) };
+    return [out.l, out.t, out.r, out.b].some(Number.isNaN) ? null : out;
+  };
+
+  /**
    * @param {string} path a computed clip-path @param {DOMRect} box the element's border box @param {Element} el
    * @returns {Box | null}
    */
   lib.clipShapeBox = (path, box, el) => {
+    const inset = /^inset\((.*)\)(?:\s+[a-z-]+)?$/s.exec(path);
+    if (inset) return insetBox(inset[1], box);
     const p = /^path\((?:\s*(?:nonzero|evenodd)\s*,)?\s*(["'])(.*)\1\s*\)$/s.exec(path);
     if (p) {
       const b = pathBox(p[2]);

@@ -117,6 +117,7 @@ export function pageColour(lib) {
       : b + (2 * s - 1) * ((b <= 0.25 ? ((16 * b - 12) * b + 4) * b : Math.sqrt(b)) - b)),
     difference: (b, s) => Math.abs(b - s),
     exclusion: (b, s) => b + s - 2 * b * s,
+    "plus-lighter": (b, s) => Math.min(1, b + s), // Compositing Level 2: the sum, clipped (Chromium has no plus-darker)
   };
 
   /** @param {string} mode a mix-blend-mode @param {number[]} under opaque @param {number[]} top @returns {number[]} */

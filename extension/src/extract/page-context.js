@@ -26,8 +26,8 @@ export function pageContext(lib) {
    * Why a region is left out of the markdown (its elements stay listed), or "":
    * navigation, footer (top-level contentinfo), cookie banners (consent-ish
    * id/class/label on a fixed, sticky, dialog or region element) and other
-   * overlays (fixed, not a dialog, smaller than half the viewport: chat
-   * widgets, toasts, floating bars).
+   * overlays (fixed, not a dialog or an open popover, smaller than half the
+   * viewport: chat widgets, toasts, floating bars).
    * @param {Element} el
    * @param {string} role
    * @param {CSSStyleDeclaration} cs
@@ -39,7 +39,8 @@ export function pageContext(lib) {
     const floating = cs.position === "fixed" || cs.position === "sticky";
     const tag = `${el.id} ${el.getAttribute("class") || ""} ${el.getAttribute("aria-label") || ""}`;
     if (CONSENT.test(tag) && (floating || role === "dialog" || role === "region" || role === "alertdialog")) return "cookie banner";
-    if (cs.position !== "fixed" || role === "dialog" || role === "alertdialog" || el.tagName === "DIALOG") return "";
+    // An open popover is in the top layer, shown by the page as a dialog is: content, not a floating widget.
+    if (cs.position !== "fixed" || role === "dialog" || role === "alertdialog" || el.tagName === "DIALOG" || el.matches(":popover-open")) return "";
     const box = el.getBoundingClientRect();
     const view = el.ownerDocument.defaultView;
     const area = view ? view.innerWidth * view.innerHeight : 0;

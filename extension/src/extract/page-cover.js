@@ -34,13 +34,15 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
+import { pageHitStack } from "./page-hit-stack.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageCover, { uses: [pageColour, pagePaintOrder, pagePicture, pageRender, pageWalker] });
+definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePicture, pageRender, pageWalker] });
 
 /**
  * Adds coveredBy, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
@@ -78,10 +80,11 @@ export function pageCover(lib) {
 
   /** A backdrop blur at least this wide (px) leaves no glyph of text under it legible. */
   const BLURS_TEXT_PX = 6;
-  /** @param {CSSStyleDeclaration} cs whether its backdrop-filter blurs what is under it past reading */
+  /** @param {CSSStyleDeclaration} cs whether its backdrop-filter blurs or flattens what is under it past reading */
   const blursBehind = (cs) => {
     const filter = /** @type {any} */ (cs).backdropFilter ?? "none";
     if (filter === "none") return false;
+    if (lib.flattensBehind(filter)) return true; // page-backdrop.js: brightness(0), contrast(0) and the like
     const blur = /blur\(\s*([\d.]+)px/.exec(filter);
     return !!blur && parseFloat(blur[1]) >= BLURS_TEXT_PX;
   };
@@ -194,7 +197,7 @@ export function pageCover(lib) {
     let why = "clipped";
     for (const [x, y, p] of points) {
       if (hit.elementFromPoint(x, y) === own) return "";
-      const stack = hit.elementsFromPoint(x, y);
+      const stack = lib.stackAt(hit, x, y); // page-hit-stack.js: shadow roots' boxes in their hosts' place
       const at = stack.indexOf(own);
       if (at < 0) {
         // Not hit where it is laid out: a clip-path (of it or an ancestor) cuts it away there, unless another

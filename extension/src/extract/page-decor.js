@@ -1,18 +1,20 @@
 /**
- * In-page: paint over text that hit testing does not report, or cannot judge (issue 18): outlines and box
- * shadows, and pictures and inline-blocks of the text's own layer. An opaque outline (with a negative offset it
+ * In-page: paint over text that hit testing does not report, or cannot judge (issue 18): outlines, box
+ * shadows and borders (of the document's boxes and of every shadow root's), a thick line-through over its own
+ * text, and pictures and inline-blocks of the text's own layer. An opaque outline (with a negative offset it
  * lies inside its box) or a box shadow (an inset one inside the box, an outset one outside it, where hit testing
  * does not reach at all) covers text as a background would; an in-flow picture or opaque inline-block later in
  * tree order paints over the text of its layer (page-cover.js judges that by hit testing in the viewport only).
  *
- * - `decorationCovers(el, parts, win)`: whether an opaque outline or box shadow of some element is painted over
+ * - `decorationCovers(el, parts, win)`: whether an opaque outline, box shadow or border of some element is painted over
  *   both sample points of a text's visible boxes, by paint order (CSS 2.1 appendix E, page-paint-order.js): a
- *   shadow paints with its box's background (under the in-flow text of its own layer, over the layers painted
+ *   shadow or a border paints with its box's background (under the in-flow text of its own layer, over the layers painted
  *   before it); an outline paints after the content of its layer, its own text included; an atomic box (a
  *   picture, an inline-block) with the lines of its layer, over the text before it in tree order.
  *
- * The decorated elements are found in the one scan of the document per call (page-scan.js; two style reads per
- * element, most read `none`); only solid paint counts: a colour at least 0.85 opaque through every ancestor's opacity, a shadow's
+ * The decorated elements are found in the one scan of the document per call (page-scan.js, shadow roots
+ * included; four style reads per element, most read `none`); only solid paint counts: a colour at least 0.85
+ * opaque through every ancestor's opacity, a shadow's
  * area shrunk by its blur.
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -37,12 +39,16 @@ export function pageDecor(lib) {
   /** The band of decorations taller than 400 bands, asked by every text. */
   const TALL = -1e9;
   const PICTURES = new Set(["IMG", "VIDEO", "CANVAS", "svg", "IFRAME", "OBJECT", "EMBED"]);
+  /** A line-through thinner than this (px) covers no glyph. */
+  const MIN_STRIKE_PX = 8;
+  /** A line-through covers a line of text when at least this many times as thick as the line's box. */
+  const STRIKE_COVERS = 1.2;
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
 
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
-   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic",
-   *   solid?: boolean}} Decoration a solid area
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic" | "strike",
+   *   solid?: boolean, thick?: number}} Decoration a solid area
    *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer (solid: whether
    *   it paints opaque, asked when a text lies in it)
    */
@@ -107,13 +113,46 @@ export function pageDecor(lib) {
     return out;
   };
 
+  /**
+   * The solid ring a box's borders paint (painted with its background, as a shadow is), or null: each side of a
+   * solid-looking style and an opaque colour counts its width; dotted and dashed sides paint gaps, and count none.
+   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration | null}
+   */
+  const borderRing = (e, cs, win) => {
+    const alpha = alphaThrough(e, win);
+    if (alpha < OPAQUE) return null;
+    const any = /** @type {any} */ (cs);
+    const [t, r, b, l] = ["Top", "Right", "Bottom", "Left"].map((side) => {
+      const style = any[`border${side}Style`];
+      return /^(none|hidden|dotted|dashed)$/.test(style) || !solid(any[`border${side}Color`], alpha) ? 0 : parseFloat(any[`border${side}Width`]) || 0;
+    });
+    if (Math.max(t, r, b, l) < 4) return null; // thinner than a glyph: covers none
+    const box = e.getBoundingClientRect();
+    const outer = { l: box.left, t: box.top, r: box.right, b: box.bottom };
+    return { el: e, outer, hole: real({ l: outer.l + l, t: outer.t + t, r: outer.r - r, b: outer.b - b }), kind: "shadow" };
+  };
+
+  /**
+   * The bar a thick `line-through` paints over its element's text (after the text, in its own layer), or null: a
+   * decoration at least as thick as a line of the text, in a solid colour (CSS Text Decoration 3: line-through
+   * is painted after the text; underlines and overlines before it).
+   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration | null}
+   */
+  const strikeOf = (e, cs, win) => {
+    const thick = parseFloat(cs.textDecorationThickness);
+    if (!(thick >= MIN_STRIKE_PX) || !solid(cs.textDecorationColor, alphaThrough(e, win))) return null;
+    const r = e.getBoundingClientRect();
+    return { el: e, outer: { l: r.left, t: r.top - thick / 2, r: r.right, b: r.bottom + thick / 2 }, hole: null, kind: "strike", thick };
+  };
+
+
   /** @param {Window} win every solid decoration of the document (once per call) @returns {Decoration[]} */
   const decorations = (win) => {
     const facts = lib.factsOf(win);
     if (!facts.decorations) {
       facts.decorations = [];
       // Subtrees with no boxes (display: none), a picture's insides and never-boxed elements are left out
-      // (page-scan.js: the one walk of the document per call).
+      // (page-scan.js: the one walk of the document per call, shadow roots' boxes too).
       const { els, styles, inside } = lib.renderedScan(win);
       for (let i = 0; i < els.length; i++) {
         if (inside[i]) continue;
@@ -124,9 +163,15 @@ export function pageDecor(lib) {
           const r = e.getBoundingClientRect();
           if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
         }
-        if (cs.outlineStyle === "none" && cs.boxShadow === "none") continue;
+        const bordered = cs.borderStyle !== "none";
+        const struck = cs.textDecorationLine.includes("line-through");
+        if (cs.outlineStyle === "none" && cs.boxShadow === "none" && !bordered && !struck) continue;
         if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
+        const strike = struck ? strikeOf(e, cs, win) : null;
+        if (strike) facts.decorations.push(strike);
         facts.decorations.push(...decorationsOf(e, cs, win));
+        const ring = bordered ? borderRing(e, cs, win) : null;
+        if (ring) facts.decorations.push(ring);
       }
     }
     return facts.decorations;
@@ -178,6 +223,7 @@ export function pageDecor(lib) {
    * @param {Decoration} d @param {Element} el @param {Node} node the text @param {Window} win
    */
   const paintedAfter = (d, el, node, win) => {
+    if (d.kind === "strike") return holds(d.el, node); // over the text it decorates (inline descendants' too)
     if (d.kind === "atomic" && (holds(d.el, node) || !(d.solid ??= atomicPaints(d.el, win)))) return false;
     // A picture that does not scroll with the text is not over it where the text can be read (text scrolled out of
     // a pane lies, unclipped, under whatever is beside the pane).
@@ -202,6 +248,8 @@ export function pageDecor(lib) {
     if (!bands.size || !parts.length) return false;
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
     const near = [...(bands.get(Math.floor(points[0][1] / BAND)) ?? []), ...(bands.get(TALL) ?? [])];
-    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p))) && paintedAfter(d, el, node, win));
+    const tall = Math.max(...parts.map((p) => p.b - p.t));
+    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p)))
+      && (d.kind !== "strike" || (d.thick ?? 0) >= tall * STRIKE_COVERS) && paintedAfter(d, el, node, win));
   };
 }

@@ -193,7 +193,8 @@ export function pagePaintOrder(lib) {
     const facts = lib.factsOf(win);
     if (!facts.painters) {
       facts.painters = [];
-      // page-scan.js: the one walk of the document per call (the content of a display: none box has no box to list)
+      // page-scan.js: the one walk of the document per call, shadow roots' boxes too (the content of a
+      // display: none box has no box to list)
       const { els, styles } = lib.renderedScan(win);
       for (let i = 0; i < els.length; i++) {
         const e = els[i];

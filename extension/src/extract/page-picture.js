@@ -48,13 +48,46 @@ export function pagePicture(lib) {
    * An image the document already holds, decoded, or null. Only a data: URL or one the page has fetched (its
    * resource timing lists it) is asked for, so reading a picture never sends a request of its own.
    * @param {string} url @param {Document} doc
+   * @param {boolean} [cors] fetched in CORS mode (as a mask-image is, CSS Masking 1): the browser keeps it apart
    */
-  const imageAt = (url, doc) => {
+  const imageAt = (url, doc, cors = false) => {
     const win = /** @type {any} */ (doc.defaultView);
     if (!url.startsWith("data:") && !win.performance.getEntriesByName(url, "resource").length) return null;
     const img = new win.Image();
+    if (cors) img.crossOrigin = "anonymous";
     img.src = url; // an image the document already shows completes at once (its list of available images)
     return img.complete && img.naturalWidth ? img : null;
+  };
+
+  /** @type {Map<string, number>} per image URL: the most opaque its pixels are (kept across calls) */
+  const mostAlphas = new Map();
+  /** Pictures are read for their alpha at this size (px a side). */
+  const ALPHA_SIZE = 32;
+
+  /**
+   * The most opaque any part of a loaded picture is, 0..1 (a mask's picture lets no more through), or 1 when it
+   * cannot be read (not loaded yet, or another origin's).
+   * @param {string} url @param {Document} doc @returns {number}
+   */
+  lib.imageMostAlpha = (url, doc) => {
+    const known = mostAlphas.get(url);
+    if (known !== undefined) return known;
+    const img = imageAt(url, doc, true);
+    if (!img) return 1;
+    let most = 1;
+    try {
+      const canvas = new OffscreenCanvas(ALPHA_SIZE, ALPHA_SIZE);
+      const pen = /** @type {any} */ (canvas.getContext("2d", { willReadFrequently: true }));
+      pen.drawImage(img, 0, 0, ALPHA_SIZE, ALPHA_SIZE);
+      const data = pen.getImageData(0, 0, ALPHA_SIZE, ALPHA_SIZE).data;
+      most = 0;
+      for (let i = 3; i < data.length; i += 4) most = Math.max(most, data[i] / 255);
+    } catch {
+      most = 1; // a tainted canvas: its pixels are not the page's to read
+    }
+    if (mostAlphas.size > 200) mostAlphas.clear();
+    mostAlphas.set(url, most);
+    return most;
   };
 
   /**

@@ -16,7 +16,8 @@
  *   context of their containing block, fixed ones the viewport. Plus `hidden`: why nothing of the element itself
  *   can show, or "".
  * - `textBoxes(node)`: a text node's boxes after transforms and zoom (Range.getClientRects).
- * - `shownData(node, rc, win)`: its text with the words outside what can show blanked (a clipped line's tail).
+ * - `shownData(node, rc, win)`: its text with the words outside what can show blanked (a clipped line's tail), and
+ *   those that paint nothing legible (page-word-paint.js: a font blank for some characters, a pale highlight).
  * - `boxesShow(rects, chars, rc, win)`: whether boxes can show one legible glyph: thicker than MIN_GLYPH_PX,
  *   an advance per character of at least MIN_ADVANCE_PX (nothing squashed, scaled or rotated to an edge), and a
  *   part at least one glyph in size left inside the clip and the scrollable area. Returns why not, or "".
@@ -30,9 +31,11 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageClipShape } from "./page-clip-shape.js";
 import { pageColour } from "./page-colour.js";
+import { pageShear } from "./page-shear.js";
 import { pageSvgEffects } from "./page-svg-effects.js";
+import { pageWordPaint } from "./page-word-paint.js";
 
-definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageSvgEffects] });
+definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageShear, pageSvgEffects, pageWordPaint] });
 
 /**
  * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
@@ -169,8 +172,11 @@ export function pageRender(lib) {
   /**
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
    * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
-   *   shaped?: boolean, tint?: [string, number][], blend?: string, skips?: boolean, flipped?: boolean, flat?: boolean}}
-   *   RenderContext shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
+   *   shaped?: boolean, tint?: [string, number][], blend?: string, skips?: boolean, flipped?: boolean, flat?: boolean,
+   *   linear?: number[], squash?: number, contentAlpha?: number}}
+   *   RenderContext contentAlpha: an open <details>'s ::details-content opacity, for its children but the summary;
+   *   linear, squash: the transforms' linear part over it and its least stretch (page-shear.js), set
+   *   only under a transform; shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
    *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with; skips:
    *   its content is not rendered (content-visibility: hidden, a closed <details>); flipped: a 3D transform shows
    *   its back; flat: its children are flattened into its plane (no preserve-3d)
@@ -215,6 +221,21 @@ export function pageRender(lib) {
     const stops = lib.gradientColours(mask);
     return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : lib.maskUrlAlpha(mask, el);
   };
+  /** @param {CSSStyleDeclaration} cs @param {Element} el a mask image's and a mask box image's most opaque (page-svg-effects.js) */
+  const masksAlpha = (cs, el) => maskAlpha(cs, el) * lib.maskBoxAlpha(cs, el);
+
+  /**
+   * The opacity of an open <details>'s ::details-content box (CSS Overflow 5: the box that holds everything but
+   * its summary; its opacity is on no element a walk reads), 1 where the browser has no such box.
+   * @param {Element} el @param {Window} win @returns {number}
+   */
+  const detailsContentAlpha = (el, win) => {
+    const v = parseFloat(win.getComputedStyle(el, "::details-content").opacity);
+    return Number.isNaN(v) ? 1 : v;
+  };
+  /** @param {Element} el whether it is the summary of its <details> (painted outside ::details-content) */
+  lib.isDetailsSummary = (el) => el.tagName === "SUMMARY" && el.parentElement?.tagName === "DETAILS"
+    && el.parentElement.querySelector(":scope > summary") === el;
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
   const clipRect = (clip, box) => {
@@ -306,7 +327,8 @@ export function pageRender(lib) {
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * maskAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el) // page-svg-effects.js
+      * (parent.contentAlpha !== undefined && !lib.isDetailsSummary(el) ? parent.contentAlpha : 1); // an open <details>'s content box
     let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
     // closed <details> but its summary) has no box the browser paints: checkVisibility tells.
@@ -359,8 +381,11 @@ export function pageRender(lib) {
       if (!holdsGlyph(at.clip)) hidden = "clipped";
     }
     const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
+    const linear = lib.linearThrough(cs, parent.linear, st.win); // page-shear.js
     /** @type {RenderContext} */
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
+      contentAlpha: el.tagName === "DETAILS" && /** @type {any} */ (el).open ? detailsContentAlpha(el, st.win) : undefined,
+      linear, squash: linear === parent.linear ? parent.squash : linear && lib.leastStretch(linear),
       shaped: !!parent.shaped || cs.clipPath !== "none",
       tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,
       blend: blendOf(cs, parent.blend),
@@ -413,6 +438,7 @@ export function pageRender(lib) {
     }
     if (!rects.length || thick < MIN_GLYPH_PX || long / Math.max(chars, 1) < MIN_ADVANCE_PX) return "too small to read";
     if (rc && rc.blur >= fontPx * 0.4) return "blurred";
+    if (rc?.squash !== undefined && rc.squash * fontPx < MIN_GLYPH_PX) return "squashed"; // sheared or scaled thin
     const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
     for (const r of rects) {
       const part = meet(where, boxOf(r)); // as much of the box as one glyph needs, or all of a smaller box
@@ -436,7 +462,10 @@ export function pageRender(lib) {
    * column; the words a person sees stay. Most nodes lie wholly inside and cost one comparison per box.
    * @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {string}
    */
-  lib.shownData = (node, rc, win) => {
+  lib.shownData = (node, rc, win) => lib.unseenWords(node, clippedData(node, rc, win), win); // page-word-paint.js
+
+  /** @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {string} its text, the clipped words blanked */
+  const clippedData = (node, rc, win) => {
     const data = node.data;
     const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
     /** @param {DOMRect} r @param {number} share how much of its width must show */

@@ -3,7 +3,8 @@
  * (issue 18 speed): the outlines, box shadows and atomic boxes page-decor.js places, and the opaque layers
  * page-paint-order.js `paintersOf` lists for text hit testing cannot judge.
  *
- * - `renderedScan(win)`: the elements of the document's light tree under <body> in tree order, each with its
+ * - `renderedScan(win)`: the elements under <body> in tree order, then those of each shadow root met (open, and
+ *   closed ones page-shadow.js resolved; its content inside when its host is), each with its
  *   computed style (page-render.js styleOf, read once per call) and whether it stands inside a picture
  *   (an image, video, canvas, SVG, frame, object or embed) or a box that is never boxed (a script, a style, a
  *   template, …): page-decor.js places no decoration there, page-paint-order.js still asks (an SVG
@@ -19,8 +20,9 @@
 
 import { definePagePart } from "../page/page-code.js";
 import { pageRender } from "./page-render.js";
+import { pageShadow } from "./page-shadow.js";
 
-definePagePart(pageScan, { uses: [pageRender] });
+definePagePart(pageScan, { uses: [pageRender, pageShadow] });
 
 /**
  * Adds renderedScan to lib (needs pageRender's factsOf and styleOf).
@@ -46,35 +48,47 @@ export function pageScan(lib) {
     const styles = [];
     /** @type {number[]} */
     const inside = [];
+    /** @param {Element} e @returns {ShadowRoot | null} its shadow root, open or closed (page-shadow.js resolved) */
+    const rootOf = (e) => /** @type {any} */ (e).shadowRoot ?? lib.closedRoots?.get(e) ?? null;
     const body = win.document.body;
-    /** @type {number[]} whether each open ancestor's content is inside (1) or not (0), innermost last */
-    const within = [];
-    let e = body?.firstElementChild ?? null;
-    while (e) {
-      const cs = lib.styleOf(e, win);
-      const tag = e.tagName;
-      const outer = within.length ? within[within.length - 1] : 0;
-      const mark = outer || UNBOXED.has(tag) ? 1 : 0;
-      els.push(e);
-      styles.push(cs);
-      inside.push(mark);
-      const kid = cs.display !== "none" ? e.firstElementChild : null;
-      if (kid) {
-        within.push(mark || PICTURES.has(tag) ? 1 : 0);
-        e = kid;
-        continue;
-      }
-      /** @type {Element | null} */
-      let n = e;
-      e = null;
-      while (n && n !== body) {
-        const sib = n.nextElementSibling;
-        if (sib) {
-          e = sib;
-          break;
+    /** @type {[Element | null, Node, number][]} the trees to walk: the body's, then each shadow root met, each with
+     *  whether its content is inside (its host's mark) */
+    const trees = body ? [[body.firstElementChild, body, 0]] : [];
+    for (let t = 0; t < trees.length; t++) {
+      const [first, top, base] = /** @type {[Element | null, Node, number]} */ (trees[t]);
+      /** @type {number[]} whether each open ancestor's content is inside (1) or not (0), innermost last */
+      const within = [];
+      let e = first;
+      while (e) {
+        const cs = lib.styleOf(e, win);
+        const tag = e.tagName;
+        const outer = within.length ? within[within.length - 1] : base;
+        const mark = outer || UNBOXED.has(tag) ? 1 : 0;
+        els.push(e);
+        styles.push(cs);
+        inside.push(mark);
+        const root = cs.display !== "none" ? rootOf(e) : null;
+        if (root) trees.push([root.firstElementChild, root, mark]);
+        const kid = cs.display !== "none" ? e.firstElementChild : null;
+        if (kid) {
+          within.push(mark || PICTURES.has(tag) ? 1 : 0);
+          e = kid;
+          continue;
         }
-        n = n.parentElement;
-        within.pop();
+        /** @type {Element | null} */
+        let n = e;
+        e = null;
+        // a tree's top children have their tree's top (the body, a shadow root) as parent node
+        while (n && n.parentNode !== top) {
+          const sib = n.nextElementSibling;
+          if (sib) {
+            e = sib;
+            break;
+          }
+          n = n.parentElement;
+          within.pop();
+        }
+        if (!e && n) e = n.nextElementSibling;
       }
     }
     facts.renderedScan = { els, styles, inside };

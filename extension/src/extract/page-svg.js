@@ -5,6 +5,9 @@
  * label: its own `<title>` (its accessible name), its text (`<text>`), or the one `<text>` of its group
  * (a pie slice and its label drawn side by side).
  *
+ * - `svgUnrendered(el)`: whether an SVG element stands in a container SVG never renders (<defs>, <symbol>, a
+ *   <mask>'s or a <pattern>'s content…): the visibility judgement hides its text (page-visibility.js hiddenBy).
+ *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
 
@@ -15,10 +18,29 @@ import { pageClickable } from "./page-clickable.js";
 definePagePart(pageSvg, { uses: [pageAria, pageClickable] });
 
 /**
- * Adds svgControls and svgLabel to lib (needs pageAria, pageClickable).
+ * Adds svgControls, svgLabel and svgUnrendered to lib (needs pageAria, pageClickable).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageSvg(lib) {
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  /** SVG's never-rendered containers (SVG 2, 5.6 and 8.2): their content is a resource, painted only where
+   * something references it (a <use>, a fill, a clip), never where it stands. */
+  const NEVER_RENDERED = new Set(["defs", "symbol", "clipPath", "mask", "pattern", "marker", "linearGradient",
+    "radialGradient", "filter"]);
+
+  /**
+   * Whether an SVG element stands inside a never-rendered container (text in <defs> or <symbol> is laid out and
+   * has boxes, but no pixel of it is painted there). False for any other element.
+   * @param {Element} el
+   */
+  lib.svgUnrendered = (el) => {
+    if (el.namespaceURI !== SVG_NS) return false;
+    for (let n = /** @type {Element | null} */ (el); n && n.namespaceURI === SVG_NS && n.localName !== "svg"; n = n.parentElement) {
+      if (NEVER_RENDERED.has(n.localName)) return true;
+    }
+    return false;
+  };
+
   /** Most SVG elements looked at per drawing (a map with thousands of paths is read by its listened ones). */
   const MAX_SVG_ELEMENTS = 3000;
   const CONTROL_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "option", "slider"]);

@@ -10,6 +10,8 @@
  * - `inFirstLine(node)`: whether a text node lies wholly on its element's first line.
  * - `highlightsOver(node, win)`: the computed `::highlight(name)` styles of the registered highlights whose ranges
  *   hold all of a text node (none when the page registers no highlight).
+ * - `highlightParts(node, win)`: the parts of a text node a highlight paints that are not all of it, with its style
+ *   (page-word-paint.js blanks the words of a part painted in colours that do not show).
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
@@ -93,6 +95,39 @@ export function pageTextPaint(lib) {
     } catch {
       return false; // another tree's range
     }
+  };
+
+  /**
+   * The parts of a text node registered highlights paint that do not hold all of it, as [start, end) offsets in
+   * the node with the highlight's computed style (a StaticRange too; none when the page registers no highlight).
+   * @param {Text} node @param {Window} win @returns {{start: number, end: number, style: CSSStyleDeclaration}[]}
+   */
+  lib.highlightParts = (node, win) => {
+    const registry = /** @type {any} */ (win).CSS?.highlights;
+    if (!registry || !registry.size || !node.parentElement) return [];
+    /** @type {{start: number, end: number, style: CSSStyleDeclaration}[]} */
+    const out = [];
+    const doc = /** @type {Document} */ (node.ownerDocument);
+    const whole = doc.createRange();
+    whole.selectNodeContents(node);
+    for (const [name, highlight] of registry) {
+      for (const range of highlight) {
+        if (holdsWhole(range, whole, win)) continue; // judged for the whole node (highlightsOver)
+        let part;
+        try {
+          part = doc.createRange();
+          part.setStart(range.startContainer, range.startOffset);
+          part.setEnd(range.endContainer, range.endOffset);
+        } catch {
+          continue; // a static range whose offsets no longer fit
+        }
+        if (!part.intersectsNode(node)) continue;
+        const start = part.startContainer === node ? part.startOffset : 0;
+        const end = part.endContainer === node ? part.endOffset : node.data.length;
+        if (end > start) out.push({ start, end, style: win.getComputedStyle(node.parentElement, `::highlight(${name})`) });
+      }
+    }
+    return out;
   };
 
   /** @param {Text} node @param {Window} win @returns {CSSStyleDeclaration[]} */

@@ -46,15 +46,17 @@ import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
 import { pageDecor } from "./page-decor.js";
+import { pageFrameCover } from "./page-frame-cover.js";
 import { pageInk } from "./page-ink.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
+import { pageSvg } from "./page-svg.js";
 import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -94,6 +96,7 @@ export function pageVisibility(lib) {
   lib.hiddenBy = (el, cs, st) => {
     const rc = lib.renderContext(el, cs, st);
     if (rc.hidden) return rc.hidden;
+    if (lib.svgUnrendered(el)) return "not rendered"; // page-svg.js: inside <defs>, <symbol> and the like
     const clipPath = cs.clipPath;
     if (clipPath !== "none" && clipPathIsEmpty(clipPath)) return "clipped";
     if ((cs.position !== "static" || cs.transform !== "none") && lib.boxOff(el, rc, st.win)) return "off-screen";
@@ -113,8 +116,9 @@ export function pageVisibility(lib) {
     const rc = lib.renderContext(el, cs, st);
     ns.rc = rc;
     const control = lib.isInteractiveRole(role);
-    // Read where it decides only: a blurred text's legibility (page-render.js boxesShow) and a control's name.
-    const fontPx = rc.blur > 0 || control ? parseFloat(cs.fontSize) : undefined;
+    // Read where it decides only: a blurred or transformed text's legibility (page-render.js boxesShow) and a
+    // control's name.
+    const fontPx = rc.blur > 0 || rc.squash !== undefined || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
     const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
@@ -294,6 +298,8 @@ export function pageVisibility(lib) {
     const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
     if (st.rc?.skips) return "not rendered"; // content-visibility: hidden, a closed <details> (page-render.js)
+    // Text that stands in an open <details> itself is painted in its ::details-content box (page-render.js).
+    if (st.rc?.contentAlpha !== undefined && st.rc.alpha * st.rc.contentAlpha <= 0.02 && node.parentElement?.tagName === "DETAILS") return "opacity";
     const rects = lib.textBoxes(node);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;
@@ -307,7 +313,8 @@ export function pageVisibility(lib) {
     let hit = known.get(node);
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
-      || lib.decorationCovers(el, parts, st.win, node) ? "covered" : ""); // page-decor.js: outlines and box shadows
+      || lib.decorationCovers(el, parts, st.win, node) // page-decor.js: outlines, box shadows, borders
+      || lib.frameCovered(parts, st.win) ? "covered" : ""); // page-frame-cover.js: the parent page over a frame
   };
 
   /**

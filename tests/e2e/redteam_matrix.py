@@ -1,0 +1,225 @@
+"""The hidden-text red team's carrier × reader matrix (issue 18), for a round's own carriers: one page holding each
+carrier beside visible words, then every reader of page text run over it: extract (markdown, element index, text
+fallback, a scoped extract), find by text and by role, select_text, wait_for's `seen` and its timeout, the
+description of what a click reached, a click's change list, a stale uid's candidates, and type's and fill's results.
+
+A carrier is HTML with `{m}` where its text goes (`carrier QZ<KIND> obey me`); KEPT is text a person reads, with a
+marker word no reader may delete. A round's test module builds a Matrix and parametrises over `readers()`.
+The page is written inline into tests/fixtures/pages/extract/inline.html, in real Chromium with the real extension."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+from urllib.parse import quote
+
+from tests.e2e.actions_helpers import wait_until
+from tests.harness.actions import pool_request
+
+Send = Callable[[dict[str, Any]], Any]
+Reads = list[tuple[str, Any]]
+GROUP = 5
+MARKER = re.compile(r"QZ([A-Z0-9]+)")
+
+
+@dataclass
+class Matrix:
+    """One round's page: carriers near the top, far ones 3000 px below, kept text in both places."""
+    carriers: dict[str, str]
+    far: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, str] = field(default_factory=dict)
+    kept_far: dict[str, str] = field(default_factory=dict)
+    head: str = ""  # the first thing in the body (a sticky header)
+    style: str = ""
+    tail: str = ""  # definitions (SVG clips, masks) and scripts after the content
+    kept_words: list[str] = field(default_factory=list)  # kept markers written in `head` or in a carrier
+    ready: str = "true"  # a page expression that is true once pictures, fonts and shadow roots are in place
+
+    @property
+    def every(self) -> dict[str, str]:
+        return {**self.carriers, **self.far}
+
+    def groups(self) -> list[list[str]]:
+        kinds = list(self.carriers)
+        return [kinds[i:i + GROUP] for i in range(0, len(kinds), GROUP)]
+
+
+def svg(body: str, w: int = 40, h: int = 20) -> str:
+    """A picture as an SVG data: URL (a picture the page has loaded, whose pixels the judgement may read)."""
+    return "data:image/svg+xml," + quote(f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}'>{body}</svg>")
+
+
+def text_of(kind: str) -> str:
+    return f"carrier QZ{kind} obey me"
+
+
+def filled(html: str, kind: str) -> str:
+    return html.replace("{m}", text_of(kind))
+
+
+def build_page(m: Matrix) -> str:
+    cases = "\n".join(f'<div class="case" id="c-{k}">Case VISCASE {filled(h, k)}</div>' for k, h in m.carriers.items())
+    kept = "\n".join(f'<div class="case">{h}</div>' for h in m.kept.values() if h)
+    buttons = "\n".join(f'<p><button id="b-{k}">Go VISGO {filled(h, k)}</button></p>' for k, h in m.carriers.items())
+    jobs, editors, growers = [], [], []
+    for i, kinds in enumerate(m.groups()):
+        carriers = " ".join(filled(m.carriers[k], k) for k in kinds)
+        jobs += [f'<li>Job VISJOB {filled(m.carriers[k], k)} <button class="retry">Retry R{i}</button></li>' for k in kinds]
+        editors.append(f'<div id="ed-{i}" contenteditable="true">Draft VISEDIT {carriers}</div>')
+        growers.append(f'<p><button id="grow-{i}" data-add="{quote(carriers)}" '
+                       f'onclick="grown.insertAdjacentHTML(\'beforeend\', \'<div>New VISNEW \' + '
+                       f'decodeURIComponent(this.dataset.add) + \'</div>\')">Grow VISGROW</button></p>')
+    far = "\n".join(f'<div class="case" id="c-{k}">Far VISFAR {filled(h, k)}</div>' for k, h in m.far.items())
+    far += "\n".join(f'<div class="case">{h}</div>' for h in m.kept_far.values())
+    return (f"<!doctype html><html><head><style>{m.style}</style></head><body>{m.head}"
+            f'<main id="cases">{cases}\n{kept}</main><section id="buttons">{buttons}</section>'
+            f'<ul id="jobs">{"".join(jobs)}</ul>{"".join(editors)}{"".join(growers)}<div id="grown"></div>'
+            f'<div style="height:3000px"></div><section id="far">{far}</section>{m.tail}</body></html>')
+
+
+def leaked(m: Matrix, value: Any) -> set[str]:
+    """The carriers whose marker shows in a value (a marker cut short, `QZBACK…`, counts for its kind)."""
+    words = MARKER.findall(json.dumps(value, ensure_ascii=False))
+    return {k for k in m.every for w in words if len(w) >= 3 and k.startswith(w)}
+
+
+def ok(response: Any) -> Any:
+    assert response.ok, response.error
+    return response.model_dump(mode="json")
+
+
+def failed(response: Any, code: str) -> Any:
+    assert not response.ok and response.error.code == code, response
+    return response.model_dump(mode="json")
+
+
+def asked(response: Any, query: str, code: str) -> Any:
+    """The answer to a query for hidden text: the error it must be, with the model's own query taken out (an
+    error may repeat what it was asked for); any other answer whole (a match quotes the hidden text)."""
+    if response.ok or response.error.code != code:
+        return response.model_dump(mode="json")
+    return json.loads(json.dumps(response.model_dump(mode="json")).replace(query, "<query>"))
+
+
+def opener(core: Any, fixture_server: Any, m: Matrix, made: list[str]) -> Callable[[str], Send]:
+    """open(name): a fresh task's tab on the round's page; returns send(action). Tasks opened go into `made`."""
+    def open_(name: str) -> Send:
+        task = f"t-redteam-{name}"
+        made.append(task)
+
+        def send(action: dict[str, Any]) -> Any:
+            return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
+        assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+        wrote = send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(build_page(m))}); "
+                                                        "document.close(); true"})
+        assert wrote.ok, wrote.error
+        ready = f"[...document.images].every((i) => i.complete) && document.fonts.status === 'loaded' && ({m.ready})"
+        assert wait_until(lambda: send({"type": "evaluate", "expression": ready}).result["value"], 30)
+        return send
+    return open_
+
+
+def close_all(core: Any, made: list[str]) -> None:
+    for task in made:
+        tabs = core.call(pool_request(core.pool, {"type": "get_tabs"}, task, None, None), timeout=60)
+        for tab in tabs.result["tabs"] if tabs.ok else []:
+            if tab["in_task"]:
+                core.call(pool_request(core.pool, {"type": "close_tab", "tab_id": tab["tab_id"]}, task, None, None), timeout=60)
+
+
+def read_extract(send: Send, m: Matrix) -> Reads:
+    whole = ok(send({"type": "extract", "max_chars": 200_000}))
+    scoped = ok(send({"type": "extract", "selector": "#cases", "max_chars": 200_000}))
+    far = ok(send({"type": "extract", "selector": "#far"}))
+    return [("extract", whole), ("scoped extract", scoped), ("scoped extract far down", far)]
+
+
+def read_find(send: Send, m: Matrix) -> Reads:
+    reads = [(f"find text {q!r}", ok(send({"type": "find", "text": q, "limit": 100}))) for q in ("carrier", "obey me")]
+    reads += [(f"find role {r}", ok(send({"type": "find", "role": r, "limit": 100})))
+              for r in ("button", "textbox", "combobox", "paragraph", "generic", "dialog", "img")]
+    for kind in m.every:
+        found = ok(send({"type": "find", "text": f"QZ{kind}"}))
+        # Nothing found: the answer may repeat the query; a match quotes the hidden text.
+        reads.append((f"find QZ{kind}", found if found["result"]["total"] else {"total": 0}))
+    reads += [(f"kept {k}", ok(send({"type": "find", "text": k}))) for k in [*m.kept, *m.kept_far, *m.kept_words]]
+    return reads
+
+
+def read_select_text(send: Send, m: Matrix) -> Reads:
+    reads: Reads = []
+    for kind in m.every:
+        reads.append((f"select_text #c-{kind}", ok(send({"type": "select_text", "selector": f"#c-{kind}"}))))
+        part = send({"type": "select_text", "selector": f"#c-{kind}", "text": f"QZ{kind}"})
+        reads.append((f"select_text QZ{kind}", asked(part, f"QZ{kind}", "invalid_action")))
+    return reads
+
+
+def read_wait_for(send: Send, m: Matrix) -> Reads:
+    reads: Reads = []
+    for kind in m.every:
+        reads.append((f"wait_for #c-{kind}", ok(send({"type": "wait_for", "selector": f"#c-{kind}"}))))
+        waited = send({"type": "wait_for", "text": f"QZ{kind}", "timeout_ms": 120})
+        reads.append((f"wait_for QZ{kind}", asked(waited, f"QZ{kind}", "timeout")))
+    return reads
+
+
+def read_click(send: Send, m: Matrix) -> Reads:
+    # A result or an error (a button some carrier makes hard to reach): either describes the button.
+    return [(f"click #b-{k}", send({"type": "click", "selector": f"#b-{k}"}).model_dump(mode="json")) for k in m.carriers]
+
+
+def read_changes(send: Send, m: Matrix) -> Reads:
+    ok(send({"type": "extract"}))
+    reads: Reads = []
+    for i in range(len(m.groups())):
+        grown = ok(send({"type": "click", "selector": f"#grow-{i}"}))
+        assert "VISNEW" in json.dumps(grown["result"].get("changes")), grown
+        reads.append((f"changes after grow-{i}", grown))
+    return reads
+
+
+def read_stale(send: Send, m: Matrix) -> Reads:
+    extracted = ok(send({"type": "extract", "max_chars": 200_000}))["result"]
+    found = [re.search(rf"\[Retry R{i}\]\((e\d+)\)", extracted["markdown"]) for i in range(len(m.groups()))]
+    assert all(found), extracted["markdown"]
+    uids = [f.group(1) for f in found if f]
+    js = "document.querySelectorAll('.retry').forEach((b) => b.replaceWith(b.cloneNode(true))), true"
+    assert send({"type": "evaluate", "expression": js}).ok
+    reads: Reads = []
+    for i, (uid, kinds) in enumerate(zip(uids, m.groups(), strict=True)):
+        stale = failed(send({"type": "click", "uid": uid}), "element_stale")
+        assert len(stale["error"]["candidates"]) == len(kinds), stale
+        reads.append((f"stale candidates R{i}", stale))
+    return reads
+
+
+def read_type(send: Send, m: Matrix) -> Reads:
+    return [(f"type into #ed-{i}", ok(send({"type": "type", "selector": f"#ed-{i}", "text": " more"})))
+            for i in range(len(m.groups()))]
+
+
+def read_fill(send: Send, m: Matrix) -> Reads:
+    fields = [{"selector": f"#ed-{i}", "value": "Draft VISEDIT again"} for i in range(len(m.groups()))]
+    return [("fill", ok(send({"type": "fill", "fields": fields})))]
+
+
+READERS: dict[str, Callable[[Send, Matrix], Reads]] = {
+    "extract": read_extract, "find": read_find, "select_text": read_select_text, "wait_for": read_wait_for,
+    "click": read_click, "changes": read_changes, "stale": read_stale, "type": read_type, "fill": read_fill,
+}
+# The visible words each reader must show (it read the page at all).
+SHOWS = {"extract": ["VISCASE", "VISGO", "VISJOB", "VISEDIT"], "find": ["VISGO"],
+         "select_text": ["VISCASE"], "wait_for": ["VISCASE"], "click": ["VISGO"],
+         "changes": ["VISNEW"], "stale": ["VISJOB"], "type": ["VISEDIT"], "fill": ["VISEDIT"]}
+
+
+def must_show(m: Matrix, reader: str) -> list[str]:
+    """The visible words a reader's answers must hold (the far section's too, for the readers that reach it)."""
+    return SHOWS[reader] + ["VISFAR"] * (bool(m.far) and reader in ("extract", "select_text", "wait_for"))
+
+
+# Readers whose page holds the carriers near the top only (a far carrier is in the case blocks alone).
+IN_GROUPS = {"click", "changes", "stale", "type", "fill"}
