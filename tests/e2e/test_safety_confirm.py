@@ -46,6 +46,25 @@ def test_ordinary_clicks_typing_keys_and_scripts_never_ask(core, act, open_page)
         assert person.asked == []
 
 
+def test_a_script_the_engine_proves_only_reads_does_not_ask_on_a_pay_page_and_one_that_acts_does(core, act, open_page):
+    """The label check asks about a script on a page holding a sensitive control only when V8's side-effect check
+    (throwOnSideEffect) cannot prove the script pure (extension/src/safety/script-effects.js): reads answer at
+    once; a write, a click, and a page getter that clicks Pay when read are asked about, and Deny runs none."""
+    task = "t-safe-script-reads"
+    with Person(core, Decision.DENY) as person:
+        open_page("pay.html", task)
+        reads = ["document.title", "[...document.querySelectorAll('button')].map((b) => b.textContent)",
+                 "document.querySelector('#status').textContent", "location.pathname"]
+        values = [act({"type": "evaluate", "expression": e}, task_id=task) for e in reads]
+        assert all(v.ok for v in values), [v.error for v in values]
+        assert values[0].result["value"] == "Checkout · Shop" and "Pay now" in values[1].result["value"]
+        assert person.asked == [], person.asked
+        for acting in ("document.getElementById('pay-now').click()", "orderTotal", "window.touched = 1"):
+            held(act({"type": "evaluate", "expression": acting}, task_id=task))
+        assert [a["what"] for a in person.asked] == ["evaluate"] * 3, person.asked
+    assert status_of(act, task) == "unpaid", "the denied scripts never ran"
+
+
 def test_a_pay_form_asks_and_deny_leaves_the_page_untouched(core, act, open_page):
     task = "t-safe-pay"
     with Person(core, Decision.DENY) as person:

@@ -25,6 +25,7 @@ import { revealClosedRoots } from "../extract/collect.js";
 import { controlOf, deepElementAt } from "../page/pointer.js";
 import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
 import { definePageFunction } from "../page/page-code.js";
+import { provedReadOnly, scriptsOf } from "./script-effects.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -190,12 +191,14 @@ export async function classifyAction(type, action, ctx) {
   if (kind === "fields" && (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0)) return null;
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
-  return READERS[kind](action, ctx, tabId);
+  return READERS[kind](action, ctx, tabId, type);
 }
 
-/** @type {Record<SensitiveBy, (action: Record<string, any>, ctx: ActionContext, tabId: number) => Promise<Classified>>} */
+/** @type {Record<SensitiveBy, (action: Record<string, any>, ctx: ActionContext, tabId: number, type: string) => Promise<Classified>>} */
 const READERS = {
-  async script(_action, ctx, tabId) {
+  async script(action, ctx, tabId, type) {
+    // A script the engine proves free of side effects only reads: nothing to confirm (script-effects.js).
+    if (await provedReadOnly(ctx, tabId, scriptsOf(type, action))) return null;
     // A script reaches controls in closed shadow roots too: find them the way extract does first.
     await revealClosedRoots(ctx.debugger, { tabId, frameId: await topFrameId(ctx, tabId) });
     const page = await inWorld(ctx, tabId, pageFacts);
