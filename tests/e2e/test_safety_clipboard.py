@@ -43,3 +43,19 @@ def test_a_paste_on_another_site_asks_and_a_paste_back_on_the_copying_site_does_
         assert back.ok, back.error
         assert len(person.asked) == 1, "pasting on the site that showed it does not ask"
         assert value_of(act, task, "#scratch") == KEY, "the paste reached the field"
+
+
+def test_a_copy_tells_only_the_text_a_person_sees_in_the_selection(core, act, open_page):
+    """Selection.toString() holds the selection's hidden text too; press_key's `copied` is what the selection
+    shows (the one visibility judgement, extract/page-seen.js), so a copy chord is no way around it."""
+    task = "t-clipboard-hidden"
+    with Person(core, Decision.DENY):
+        open_page("copy-hidden.html", task)
+        assert act({"type": "select_text", "selector": "#mix"}, task_id=task).ok
+        copied = act({"type": "press_key", "key": "Control+C"}, task_id=task)
+        assert copied.ok, copied.error
+        text = copied.result["copied"]
+        assert text.startswith("Visible start") and "middle" in text and text.endswith("the end."), text
+        assert "HIDDEN" not in text, text
+        raw = act({"type": "evaluate", "expression": "String(getSelection())"}, task_id=task)
+        assert raw.ok and "HIDDEN-OPACITY" in raw.result["value"], "the page's own selection does hold it"

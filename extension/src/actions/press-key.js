@@ -62,7 +62,10 @@ export function copiesSelection(stroke) {
 }
 
 /**
- * In the page (bua's world): what a copy takes now: the focused field's selected value, else the selection.
+ * In the page (bua's world): what a copy takes now, as a person sees it: the focused field's selected value, else
+ * the text the selection shows (the library's seenRuns, extract/page-seen.js: the one visibility judgement), never
+ * Selection.toString(), which holds the selection's hidden text too (what the clipboard gets, and a paste types,
+ * is the page's business: the model is told only what it could read). "" where the library is missing.
  * @returns {string}
  */
 function copiedText() {
@@ -71,7 +74,27 @@ function copiedText() {
     return el.type === "password" ? "" : el.value.slice(el.selectionStart, el.selectionEnd);
   }
   const selection = (el?.ownerDocument?.defaultView ?? window).getSelection();
-  return selection ? selection.toString() : "";
+  const lib = globalThis.__bua;
+  if (!selection || selection.rangeCount === 0 || !lib || typeof lib.seenRuns !== "function") return "";
+  let out = "";
+  for (let i = 0; i < selection.rangeCount; i++) {
+    const range = selection.getRangeAt(i);
+    if (range.collapsed) continue;
+    lib.seenRuns(range.commonAncestorContainer, (/** @type {string} */ text, /** @type {Text | null} */ node) => {
+      // a line break, a block's edge or an image's alt text between the selected texts
+      if (node === null) {
+        if (out) out += text;
+        return false;
+      }
+      if (!range.intersectsNode(node)) return false;
+      const start = node === range.startContainer ? range.startOffset : 0;
+      const end = node === range.endContainer ? range.endOffset : text.length;
+      out += text.slice(start, end);
+      return out.length > 100_000;
+    });
+    out += " ";
+  }
+  return out.replace(/[ \t]+/g, " ").replace(/ *\n */g, "\n").trim();
 }
 definePageFunction(copiedText, { uses: [deepActiveElement] });
 
