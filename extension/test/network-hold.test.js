@@ -27,6 +27,13 @@ test("card data: a Luhn-valid run with or without separators, or card fields by 
   assert.equal(hasCardNumber("5500-0000-0000-0004"), true);
   assert.equal(hasCardNumber("4111 1111 1111 1112"), false, "fails Luhn");
   assert.equal(hasCardNumber("0000000000000000"), false, "one digit repeated is no card");
+  for (const written of ["4111.1111.1111.1111", "n=4111_1111_1111_1111", "4111\u00a01111\u00a01111\u00a01111",
+    "4111\u20131111\u20131111\u20131111", "3782/822463/10005", "card 4111,1111,1111,1111 exp"]) {
+    assert.equal(hasCardNumber(written), true, written);
+  }
+  assert.equal(hasCardNumber("4111.1111.1111.1112"), false, "grouped, but fails Luhn");
+  assert.equal(hasCardNumber("v1.2.3.4.5.6.7.8.9.0.1.2.3.4.5.6"), false, "small numbers are no card");
+  assert.equal(hasCardNumber("4111.1111-1111_1111"), false, "one separator throughout");
   assert.match(reasons("POST", "https://a.example/notes", "n=4111111111111111").join(), /payment-card/);
   assert.match(reasons("POST", "https://a.example/x", JSON.stringify({ billing: { cardNumber: "x", cvc: "1" } })).join(), /payment-card/);
   assert.match(reasons("POST", "https://a.example/x", "cc-exp=12%2F29").join(), /payment-card/);

@@ -49,15 +49,41 @@ export function luhn(digits) {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+/** Digits as a person writes a card number: spaces or dashes anywhere between them. */
+const LOOSE_RUN = /\d(?:[ -]?\d){12,18}/g;
 /**
- * Is this text a card number (13-19 digits, spaces or dashes between, passing the Luhn check)?
+ * Digits grouped the way cards are printed (4-4-4-4, 4-6-5, …) with one separator used throughout: any space
+ * (no-break and thin ones too), a dash of any width, a dot, an underscore, a slash or a comma. Groups of three or
+ * more, so a list of small numbers or a version string is no card.
+ */
+const GROUPED_RUN = /\d{3,6}([\s.\-\u2010-\u2015_/,])\d{3,6}(?:\1\d{3,6}){1,4}/gu;
+
+const WHOLE_GROUPED = new RegExp(`^${GROUPED_RUN.source}$`, "u");
+
+/** @param {string} digits @returns {boolean} */
+const cardDigits = (digits) => digits.length >= MIN_CARD_DIGITS && digits.length <= MAX_CARD_DIGITS
+  && !/^(\d)\1+$/.test(digits) && luhn(digits);
+
+/**
+ * Whether a text holds a card number anywhere: a run of 13-19 digits written as a card is (loosely spaced or
+ * grouped, README "Safety model") that passes the Luhn check; the one definition the field check, the network
+ * judge and the data it reads share.
+ * @param {string} text
+ */
+export function hasCardNumber(text) {
+  for (const pattern of [LOOSE_RUN, GROUPED_RUN]) {
+    for (const run of text.match(pattern) ?? []) if (cardDigits(run.replace(/\D/g, ""))) return true;
+  }
+  return false;
+}
+
+/**
+ * Is this text a card number (13-19 digits written as a card is, passing the Luhn check)?
  * @param {unknown} value
  */
 export function isCardNumber(value) {
   const text = String(value ?? "").trim();
-  if (!/^[\d\s-]+$/.test(text)) return false;
-  const digits = text.replace(/\D/g, "");
-  return digits.length >= MIN_CARD_DIGITS && digits.length <= MAX_CARD_DIGITS && !/^(\d)\1+$/.test(digits) && luhn(digits);
+  return (/^[\d\s-]+$/.test(text) || WHOLE_GROUPED.test(text)) && cardDigits(text.replace(/\D/g, ""));
 }
 
 /**

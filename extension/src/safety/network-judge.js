@@ -12,6 +12,7 @@
  */
 
 import { endpointKinds } from "./network-words.js";
+import { hasCardNumber } from "./card-fields.js";
 
 /** Resource types whose requests can carry a method other than GET, or a body (Fetch patterns). */
 export const HELD_RESOURCE_TYPES = ["Document", "XHR", "Fetch", "Ping", "EventSource", "CSPViolationReport", "Other"];
@@ -130,35 +131,6 @@ function walkJson(value, into, key, depth) {
 }
 
 /**
- * Whether a digit string passes the Luhn check.
- * @param {string} digits
- */
-export function luhn(digits) {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/**
- * A card number in the text: a run of 13-19 digits (spaces or dashes between them allowed) that passes Luhn.
- * @param {string} text
- */
-export function hasCardNumber(text) {
-  for (const run of text.match(/\d(?:[ -]?\d){12,18}/g) ?? []) {
-    const digits = run.replace(/\D/g, "");
-    if (digits.length >= 13 && digits.length <= 19 && !/^(\d)\1+$/.test(digits) && luhn(digits)) return true;
-  }
-  return false;
-}
-
-/**
  * The field names of a URL's query, and its path segments.
  * @param {string} url
  */
@@ -243,3 +215,5 @@ function fieldIs(name, pattern) {
   if (words.length === 0) return false;
   return pattern.test(words.join("")) || pattern.test(words[words.length - 1]);
 }
+
+export { hasCardNumber };
