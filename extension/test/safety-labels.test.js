@@ -31,6 +31,9 @@ test("phrase rules: a verb at a label's head is a command, the same word as a no
 
 test("long labels are read like short ones: a command near a clause's head or at its end counts, prose further in does not", () => {
   assert.equal(labelCategory("Confirm and pay 500 EUR for your annual Premium subscription right now"), "pay");
+  assert.equal(labelCategory("Remove filter"), null, "an exempt word in the command's clause");
+  assert.notEqual(labelCategory("Buy now · Preview"), null, "an exempt word in another clause cancels nothing");
+  assert.notEqual(labelCategory("Filters | Delete all"), null);
   assert.equal(labelCategory("Your order is ready: place order and get it delivered tomorrow morning for free"), "pay");
   assert.equal(labelCategory("Premium gives you more storage and lets you send large files to anyone, anywhere"), null);
   assert.equal(labelCategory("Learn how to delete your account and what happens to your data afterwards"), null);

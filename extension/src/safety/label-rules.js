@@ -15,7 +15,8 @@
  * - a control with no text is read by its hints (class, id, symbol names) against `icons` alone (paper plane,
  *   trash can, send, and the verbs class names spell in other languages: `btn-enviar`, `icon-papierkorb`): a
  *   class like "post-like-button" names a layout, not a command.
- * A label that also holds an `exempt` word ("Remove filter") is not sensitive by its words.
+ * A command whose clause also holds an `exempt` word ("Remove filter") is not sensitive by its words; an exempt
+ * word in another clause of the label ("Buy now · Preview") does not cancel it.
  */
 
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
@@ -114,6 +115,8 @@ function clauseAround(text, start, end) {
  */
 function readsAsCommand(text, start, end, entry, long) {
   const { before, after } = clauseAround(text, start, end);
+  // an exempt word ("Remove filter") takes the command's own clause only: "Buy now · Preview" still buys
+  if (EXEMPT.test(`${before}${text.slice(start, end)}${after}`)) return false;
   if (TOPIC_BEFORE.test(before)) return false;
   if (entry.nounCapable) {
     if (HYPHENATED_AFTER.test(text.slice(end)) || HYPHENATED_BEFORE.test(text.slice(0, start))) return false;
@@ -132,7 +135,7 @@ function readsAsCommand(text, start, end, entry, long) {
  */
 export function labelCategory(label, as = {}) {
   const text = normalise(label);
-  if (!text || EXEMPT.test(text)) return null;
+  if (!text) return null;
   const long = text.split(" ").length > LONG_WORDS;
   for (const { phrase, start } of (as.hint ? ICON_NAMES : PHRASES).find(text)) {
     const entry = as.hint ? ICONS.get(phrase) : ENTRIES.get(phrase);
