@@ -395,17 +395,26 @@ test("the close guard gives a frame that never had a user activation one, so its
   let active = false;
   r.chrome.debugger.handlers["Runtime.callFunctionOn"] = (/** @type {any} */ params) => {
     if (params.userGesture) active = true;
-    return { result: { value: params.arguments ? active : true } };
+    // guardLeaving answers whether the page, closable by a script and never activated, needs an activation
+    return { result: { value: params.arguments ? !active : true } };
   };
   await r.holds.hold("t1", r.tab.id);
+  r.pause("30", "GET", "https://shop.example/next?order=1", "Document");
+  await r.tick();
+  assert.deepEqual(r.chrome.debugger.callsOf("Runtime.callFunctionOn").map((c) => Boolean(c.params.userGesture)), [false],
+    "a navigation arms the guard but never borrows the page an activation");
+  r.chrome.debugger.calls.splice(0);
+  r.holds.answer(r.asked()[0].data.hold_id, { decision: "allow", asked: false });
+  await r.tick();
+  r.chrome.debugger.calls.splice(0);
   r.pause("31", "POST", "https://shop.example/api/pay");
   await r.tick();
   const calls = () => r.chrome.debugger.callsOf("Runtime.callFunctionOn").map((c) => Boolean(c.params.userGesture));
   assert.deepEqual(calls(), [false, true], "armed, then the frame is activated");
-  r.holds.answer(r.asked()[0].data.hold_id, { decision: "allow", asked: true });
+  r.holds.answer(r.asked()[1].data.hold_id, { decision: "allow", asked: true });
   await r.tick();
   r.pause("32", "POST", "https://shop.example/api/pay");
   await r.tick();
   assert.deepEqual(calls(), [false, true, false, false], "off, then on again with no second activation");
-  r.holds.answer(r.asked()[1].data.hold_id, { decision: "deny", asked: true });
+  r.holds.answer(r.asked()[2].data.hold_id, { decision: "deny", asked: true });
 });

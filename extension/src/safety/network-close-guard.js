@@ -39,7 +39,10 @@ function guardLeaving(on) {
   }
   if (on) window.addEventListener("beforeunload", g.__buaAskBeforeLeaving);
   else window.removeEventListener("beforeunload", g.__buaAskBeforeLeaving);
-  return /** @type {any} */ (window.navigator).userActivation?.hasBeenActive !== false;
+  // Chrome lets a script close only a window a script opened or one with a single history entry: only such a
+  // page can close itself, and only one that never had an activation needs one for its close to ask first
+  const closable = window.opener !== null || window.history.length <= 1;
+  return closable && /** @type {any} */ (window.navigator).userActivation?.hasBeenActive === false;
 }
 definePageFunction(guardLeaving);
 
@@ -76,11 +79,14 @@ export class CloseGuard {
   /**
    * Put the listener on (true) or take it off (false); idempotent, written in order.
    * @param {boolean} on
+   * @param {{activate?: boolean}} [options] `activate`: give the page the activation its own close needs to ask
+   *   first, when it can close itself and never had one (only for a request that can change something: a
+   *   navigation or a read never borrows the page an activation, README "No borrowed user gesture")
    */
-  set(on) {
+  set(on, { activate = false } = {}) {
     if (this.#on === on) return this.#writes;
     this.#on = on;
-    this.#writes = this.#writes.then(() => Promise.race([this.#write(on), new Promise((resolve) => {
+    this.#writes = this.#writes.then(() => Promise.race([this.#write(on, activate), new Promise((resolve) => {
       setTimeout(resolve, WRITE_CEILING_MS);
     })])).catch(() => {});
     return this.#writes;
@@ -92,15 +98,15 @@ export class CloseGuard {
     this.#contextId = undefined;
   }
 
-  /** @param {boolean} on */
-  async #write(on) {
+  /** @param {boolean} on @param {boolean} activate */
+  async #write(on, activate) {
     for (let attempt = 0; ; attempt++) {
       try {
         const executionContextId = await this.#context();
         const reply = await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
           functionDeclaration: guardLeaving.toString(), executionContextId, arguments: [{ value: on }], returnByValue: true,
         });
-        if (on && reply?.result?.value === false) {
+        if (on && activate && reply?.result?.value === true) {
           await this.#dbg.send(this.#tabId, "Runtime.callFunctionOn", {
             functionDeclaration: activate.toString(), executionContextId, returnByValue: true, userGesture: true,
           });

@@ -210,7 +210,8 @@ export class TabHold {
     // the close guard is on before a request that can change something is asked about: a tab closed (by the
     // person, or by the page itself) while it waits must not let it continue (network-close-guard.js). A
     // navigation is not kept waiting for it: a frame whose document is being replaced may only answer after.
-    const guarded = this.#ended ? Promise.resolve() : this.#closeGuard.set(true);
+    const guarded = this.#ended ? Promise.resolve()
+      : this.#closeGuard.set(true, { activate: changes && outgoing.resourceType !== "Document" });
     const settled = Promise.all([strictMode, changes && outgoing.resourceType !== "Document" ? guarded : undefined]).then(([strict]) => {
       /** @type {AppAnswer} */
       const failed = { decision: "deny", asked: true, stopped: true, letGo: releasedFirst?.letGo, why: [releasedFirst?.reason ?? ""] };
