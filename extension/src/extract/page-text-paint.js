@@ -98,21 +98,38 @@ export function pageTextPaint(lib) {
   };
 
   /**
-   * The parts of a text node registered highlights paint that do not hold all of it, as [start, end) offsets in
-   * the node with the highlight's computed style (a StaticRange too; none when the page registers no highlight).
-   * @param {Text} node @param {Window} win @returns {{start: number, end: number, style: CSSStyleDeclaration}[]}
+   * @typedef {{start: number, end: number, style: CSSStyleDeclaration}} HighlightPart
+   * @typedef {{over: CSSStyleDeclaration[], parts: HighlightPart[]}} Highlights
    */
-  lib.highlightParts = (node, win) => {
+  /** @type {Highlights} */
+  const NONE = { over: [], parts: [] };
+
+  /**
+   * The registered highlights over a text node, read once per node per call: the styles of those that hold all
+   * of it (one per highlight), and the parts, as [start, end) offsets in the node, of those that do not (a
+   * StaticRange too).
+   * @param {Text} node @param {Window} win @returns {Highlights}
+   */
+  const highlightsOf = (node, win) => {
     const registry = /** @type {any} */ (win).CSS?.highlights;
-    if (!registry || !registry.size || !node.parentElement) return [];
-    /** @type {{start: number, end: number, style: CSSStyleDeclaration}[]} */
-    const out = [];
+    const parent = node.parentElement;
+    if (!registry || !registry.size || !parent) return NONE;
+    const known = (lib.factsOf(win).highlights ??= new WeakMap());
+    const had = known.get(node);
+    if (had) return had;
+    /** @type {Highlights} */
+    const found = { over: [], parts: [] };
     const doc = /** @type {Document} */ (node.ownerDocument);
     const whole = doc.createRange();
     whole.selectNodeContents(node);
     for (const [name, highlight] of registry) {
+      const style = () => win.getComputedStyle(parent, `::highlight(${name})`);
+      let holds = false;
       for (const range of highlight) {
-        if (holdsWhole(range, whole, win)) continue; // judged for the whole node (highlightsOver)
+        if (holdsWhole(range, whole, win)) {
+          holds = true;
+          continue;
+        }
         let part;
         try {
           part = doc.createRange();
@@ -124,28 +141,21 @@ export function pageTextPaint(lib) {
         if (!part.intersectsNode(node)) continue;
         const start = part.startContainer === node ? part.startOffset : 0;
         const end = part.endContainer === node ? part.endOffset : node.data.length;
-        if (end > start) out.push({ start, end, style: win.getComputedStyle(node.parentElement, `::highlight(${name})`) });
+        if (end > start) found.parts.push({ start, end, style: style() });
       }
+      if (holds) found.over.push(style());
     }
-    return out;
+    known.set(node, found);
+    return found;
   };
 
-  /** @param {Text} node @param {Window} win @returns {CSSStyleDeclaration[]} */
-  lib.highlightsOver = (node, win) => {
-    const registry = /** @type {any} */ (win).CSS?.highlights;
-    if (!registry || !registry.size || !node.parentElement) return [];
-    /** @type {CSSStyleDeclaration[]} */
-    const out = [];
-    const doc = /** @type {Document} */ (node.ownerDocument);
-    const whole = doc.createRange();
-    whole.selectNodeContents(node);
-    for (const [name, highlight] of registry) {
-      for (const range of highlight) {
-        if (!holdsWhole(range, whole, win)) continue;
-        out.push(win.getComputedStyle(node.parentElement, `::highlight(${name})`));
-        break;
-      }
-    }
-    return out;
-  };
+  /**
+   * The parts of a text node registered highlights paint that do not hold all of it, with the highlight's
+   * computed style (none when the page registers no highlight).
+   * @param {Text} node @param {Window} win @returns {HighlightPart[]}
+   */
+  lib.highlightParts = (node, win) => highlightsOf(node, win).parts;
+
+  /** @param {Text} node @param {Window} win @returns {CSSStyleDeclaration[]} the styles of the highlights that hold all of it */
+  lib.highlightsOver = (node, win) => highlightsOf(node, win).over;
 }
