@@ -14,10 +14,14 @@ What counts as data: a piece of the typed text or URL that is
 * a token of at least 8 characters that is not plain words (words joined by . - _ ' are plain, `drop.html`,
   `long-term`): it holds a digit, a symbol such as @ or /, or an inner capital (an email, a code, a key, an
   IBAN), or
-* a whole phrase of at least 3 words and 20 characters (a copied sentence).
-Text is compared folded (NFKC, invisible format characters removed, case-folded), so a secret shown as
-"SK-Live-…" or in full-width letters is the same data typed as "sk-live-…". Digits are compared run by run: two
-numbers that only sit in the same paragraph are not joined into one. Plain words, short strings and numbers under
+* a phrase of at least 3 words and 20 characters (a copied sentence): the whole text, and each of its sentences,
+  lines and fields (split at sentence ends, line breaks, quotes, brackets, `&` and `=`), so a sentence inside a
+  longer message or a request body is found as well as one sent alone.
+Text is compared folded (app.protocol.safety.fold: invisible characters removed, NFKC, confusable letters folded to
+their Latin look-alikes, case-folded), so a secret shown as "SK-Live-…", in full-width letters or with a Cyrillic
+`а` is the same data typed as "sk-live-…". A phrase is compared by its words alone (every run of punctuation,
+separators and spaces read as one space): "Meet me at the north-dock, at noon" is "meet me at the north dock at
+noon". Digits are compared run by run: two numbers that only sit in the same paragraph are not joined into one. Plain words, short strings and numbers under
 6 digits are not data. Text that appears in the person's own
 task prompt (the task's description and instructions, `note_task_words`) is exempt, and so is text the
 destination site showed too. Only the last MAX_CHARS_PER_TASK characters a task saw are kept.
@@ -26,11 +30,11 @@ destination site showed too. Only the last MAX_CHARS_PER_TASK characters a task 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from urllib.parse import unquote_plus, urlsplit
 
+from app.protocol.safety.fold import fold as fold_confusables
 from app.safety.sites import site_of
 
 MAX_CHARS_PER_TASK = 4_000_000
@@ -38,14 +42,19 @@ MIN_TOKEN_CHARS = 8
 MIN_DIGITS = 6
 MIN_PHRASE_WORDS = 3
 MIN_PHRASE_CHARS = 20
+WINDOW_WORDS = 7
+"""A phrase of this many words or more is compared window by window: each run of WINDOW_WORDS words of it, so a
+sentence copied into a longer message is found wherever it sits (and a common run of fewer words is not data)."""
 MAX_TASKS = 64
 
 _TOKEN = re.compile(r"[^\s\"'<>()\[\]{},;|`]+")
-_SEPARATOR = r"[\s.\-/()+\u2010-\u2015\u2212]"
+_SEPARATOR = r"[\s.\-_/()+\u2010-\u2015\u2212]"
 _DIGIT_RUN = re.compile(rf"\d(?:{_SEPARATOR}{{0,3}}\d)*")
 _PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['._-][^\W\d_]+)*", re.UNICODE)
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
 _URL_SPLIT = re.compile(r"[/?&=#+;,]+")
+_SEGMENT_SPLIT = re.compile(r"(?<=[.!?])\s+|[\r\n\t\"{}\[\]<>|&=]+")
+_NOT_WORD = re.compile(r"[\W_]+")
 
 
 @dataclass(frozen=True)
@@ -68,12 +77,14 @@ def _digits(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Text as the data-flow memory compares it: NFKC, invisible format characters (zero-width, soft hyphen, bidi
-    controls) removed, case-folded, whitespace collapsed to single spaces."""
-    if not text.isascii():  # ASCII has nothing to normalise and no format characters: the common case stays fast
-        normal = unicodedata.normalize("NFKC", text)
-        text = "".join(c for c in normal if c.isascii() or unicodedata.category(c) != "Cf")
-    return " ".join(text.casefold().split())
+    """Text as the data-flow memory compares it: invisible characters removed, NFKC, confusables folded, case-folded
+    (app.protocol.safety.fold), whitespace collapsed to single spaces."""
+    return " ".join(fold_confusables(text).split())
+
+
+def words_of(folded: str) -> str:
+    """A folded text's words alone, one space between them (a phrase is compared so: see the module docstring)."""
+    return _NOT_WORD.sub(" ", folded).strip()
 
 
 def digit_runs(text: str) -> list[str]:
@@ -89,7 +100,7 @@ def _without_leading_zeros(piece: str) -> str | None:
 
 def data_pieces(text: str) -> list[str]:
     """The pieces of `text` that count as data (see the module docstring), folded."""
-    pieces: list[str] = [run for run in digit_runs(text) if len(run) >= MIN_DIGITS]
+    pieces: list[str] = [run for run in digit_runs(fold(text)) if len(run) >= MIN_DIGITS]
     for token in _TOKEN.findall(text):
         token = token.strip(".:!?")
         if len(token) < MIN_TOKEN_CHARS or _digits(token) == token:
@@ -97,11 +108,27 @@ def data_pieces(text: str) -> list[str]:
         plain = _PLAIN_WORD.fullmatch(token) is not None and not _INNER_CAPITAL.search(token)
         if not plain:
             pieces.append(fold(token))
-    words = text.split()
-    phrase = fold(text)
-    if len(words) >= MIN_PHRASE_WORDS and len(phrase) >= MIN_PHRASE_CHARS:
-        pieces.append(phrase)
+    for segment in dict.fromkeys([text, *_SEGMENT_SPLIT.split(text)]):
+        words = words_of(fold(segment)).split()
+        if len(segment.split()) < MIN_PHRASE_WORDS:
+            continue
+        phrases = windows(words) if len(words) >= WINDOW_WORDS else [" ".join(words)]
+        pieces += [phrase for phrase in phrases if len(phrase) >= MIN_PHRASE_CHARS]
     return list(dict.fromkeys(pieces))
+
+
+def windows(words: list[str]) -> list[str]:
+    """Each run of WINDOW_WORDS words."""
+    return [" ".join(words[i:i + WINDOW_WORDS]) for i in range(len(words) - WINDOW_WORDS + 1)]
+
+
+def is_window(piece: str) -> bool:
+    return piece.count(" ") == WINDOW_WORDS - 1
+
+
+def window_set(folded: str) -> set[str]:
+    """The windows of a folded text's words, for lookups (a window piece is checked against it)."""
+    return set(windows(words_of(folded).split()))
 
 
 def _decoded(text: str) -> str:
@@ -139,20 +166,32 @@ class _Seen:
         self.size = 0
         self._text: str | None = None
         self._digits: str | None = None
+        self._words: str | None = None
+        self._windows: set[str] | None = None
 
     def add(self, text: str) -> None:
         self.chunks.append(fold(text))
         self.size += len(self.chunks[-1])
-        self._text = self._digits = None
+        self._text = self._digits = self._words = None
+        if self._windows is not None:
+            self._windows |= window_set(self.chunks[-1])
 
     def trim(self, budget: int) -> None:
         while self.size > budget and self.chunks:
             self.size -= len(self.chunks.pop(0))
-            self._text = self._digits = None
+            self._text = self._digits = self._words = self._windows = None
 
     def holds(self, piece: str) -> bool:
         if self._text is None:
             self._text = "\n".join(self.chunks)
+        if is_window(piece):
+            if self._windows is None:
+                self._windows = {w for chunk in self.chunks for w in window_set(chunk)}
+            return piece in self._windows
+        if " " in piece:  # a shorter phrase (no other piece has a space), by its words (words_of), whole words only
+            if self._words is None:
+                self._words = f" {words_of(self._text)} "
+            return f" {piece} " in self._words
         if piece.isdigit():
             if self._digits is None:
                 self._digits = "\n".join(run for c in self.chunks for run in digit_runs(c))
@@ -167,12 +206,14 @@ class DataFlow:
     def __init__(self) -> None:
         self._shown: OrderedDict[str, dict[str, _Seen]] = OrderedDict()
         self._exempt: dict[str, str] = {}
+        self._exempt_windows: dict[str, set[str]] = {}
 
     def note_task_words(self, task_id: str, text: str) -> None:
         """The person's own task prompt: its text is never "data from a site"."""
-        words = fold(text)
-        numbers = " ".join(digit_runs(words))
-        self._exempt[task_id] = f"{self._exempt.get(task_id, '')}\n{words}\n{numbers}"[-200_000:]
+        folded = fold(text)
+        numbers = " ".join(digit_runs(folded))
+        self._exempt[task_id] = f"{self._exempt.get(task_id, '')}\n{folded}\n{words_of(folded)}\n{numbers}"[-200_000:]
+        self._exempt_windows.setdefault(task_id, set()).update(window_set(folded))
 
     def observe(self, task_id: str, url: str, text: str) -> None:
         site = site_of(url)
@@ -191,6 +232,7 @@ class DataFlow:
     def forget(self, task_id: str) -> None:
         self._shown.pop(task_id, None)
         self._exempt.pop(task_id, None)
+        self._exempt_windows.pop(task_id, None)
 
     def check_text(self, task_id: str, text: str, dest_url: str) -> Flow | None:
         """A piece of `text` that another site showed this task, about to be typed on `dest_url`'s site."""
@@ -209,9 +251,10 @@ class DataFlow:
         if not sites or not pieces:
             return None
         exempt = self._exempt.get(task_id, "")
+        exempt_windows = self._exempt_windows.get(task_id, set())
         here = sites.get(dest)
         for piece in pieces:
-            if piece in exempt:
+            if piece in exempt_windows if is_window(piece) else piece in exempt:
                 continue
             if here is not None and here.holds(piece):
                 continue

@@ -24,6 +24,7 @@ withdraws the question.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
@@ -47,6 +48,28 @@ BETWEEN_ACTIONS = "Let the page send a request"
 """What a question about a request the page sent between the task's actions asks (the card's title names it)."""
 CLOSED_POLL_S = 0.25
 """How often an open question checks that its browser is still connected."""
+
+
+def body_texts(body: str) -> list[str]:
+    """What a request body says, each way it may be written: as sent, form-decoded, and a JSON body's strings one
+    per line (so an escaped `\\n` or `\\u00e9` reads as the text it stands for)."""
+    if not body:
+        return []
+    texts = [body, unquote_plus(body)]
+    try:
+        texts.append("\n".join(_json_strings(json.loads(body))))
+    except (ValueError, RecursionError):
+        pass
+    return list(dict.fromkeys(t for t in texts if t))
+
+
+def _json_strings(value: object, depth: int = 0) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if depth > 16:
+        return []
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [s for item in inner for s in _json_strings(item, depth + 1)]
 
 
 class HoldingBrowser(Protocol):
@@ -164,7 +187,7 @@ class NetworkHolds:
     def _flow(self, task_id: str, url: str, body: str) -> Flow | None:
         """Data another site showed this task, carried in the request's URL or body to the URL's site."""
         flow = self.guard.dataflow.check_url(task_id, url)
-        for text in dict.fromkeys((body, unquote_plus(body))) if body else ():
+        for text in body_texts(body):
             flow = flow or self.guard.dataflow.check_text(task_id, text, url)
         if flow is not None and self.guard.flows_allowed(task_id, flow.dest_site):
             return None

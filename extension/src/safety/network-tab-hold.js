@@ -6,19 +6,20 @@
  * the page's own.
  */
 
-import { HELD_RESOURCE_TYPES, bodyText, localReasons, mayChange } from "./network-judge.js";
+import { MAX_BODY_CHARS, SECRET_REASON, bodyText, bodyUnjudged, localReasons, mayChange } from "./network-judge.js";
 import { ActionWindow, LINGER_MS, carriesAway } from "./network-action-hold.js";
 import { CloseGuard } from "./network-close-guard.js";
 import { SocketMessages } from "./network-sockets.js";
 import { strictFor } from "./network-strict.js";
+import { carriesSecret, secretForms } from "./network-secrets.js";
 
-const PATTERNS = HELD_RESOURCE_TYPES.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));
+/** Every request, whatever its resource type (an image, a script, a font, a prefetch can carry data away in its
+ *  URL as a fetch can): the ones that cannot change anything nor carry data away continue at once (#paused). */
+const PATTERNS = [{ urlPattern: "*", requestStage: "Request" }];
 /** Child targets whose requests are held with the tab's (what auto-attach on a page reports). */
 const HELD_TARGET_TYPES = new Set(["iframe", "worker", "shared_worker", "service_worker"]);
 /** How long a request this hold failed is remembered, so that its failure is not taken for the session rules'. */
 const FAILED_LATELY_MS = 10_000;
-/** How much of a body the app is shown (the data-flow check reads it). */
-const MAX_BODY_TO_APP = 32 * 1024;
 /** Why what waited went unanswered when the debugger detached: Chromium continues a paused request then. */
 const LET_GO = "Chrome let it go unanswered when the tab's debugger detached (the tab was closed by a DevTools client, " +
   "or the debugging was cancelled), so it may have been sent";
@@ -188,11 +189,14 @@ export class TabHold {
   #paused(params, sessionId) {
     const request = params.request ?? {};
     const form = params.resourceType === "Document" && this.#formFrames.delete(params.frameId);
+    const body = bodyText(request);
     const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
-      formSubmission: form, body: bodyText(request) };
+      formSubmission: form, body, unjudged: bodyUnjudged(request, body) };
     const changes = mayChange(outgoing);
     const pageUrl = this.#service.pageUrl(this.#tabId);
-    if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !carriesAway(outgoing.url, pageUrl))) {
+    const secrets = secretForms(this.#taskId);
+    const secretInUrl = carriesSecret(secrets, [outgoing.url]);
+    if (this.#ended || (!changes && outgoing.resourceType !== "Document" && !secretInUrl && !carriesAway(outgoing.url, pageUrl))) {
       this.#continue(params.requestId, sessionId);
       return;
     }
@@ -216,11 +220,12 @@ export class TabHold {
       /** @type {AppAnswer} */
       const failed = { decision: "deny", asked: true, stopped: true, letGo: releasedFirst?.letGo, why: [releasedFirst?.reason ?? ""] };
       if (releasedFirst !== undefined) return failed;
-      if (strict) record.why = localReasons(outgoing, { strict: strictFor(strict, outgoing.url, pageUrl) });
+      if (strict) record.why = localReasons(outgoing, { strict: strictFor(strict, outgoing.url, pageUrl), secrets });
+      else if (secretInUrl) record.why = [SECRET_REASON];
       const { holdId, answer } = this.#service.ask(this, {
         ...about, tab_id: this.#tabId, between_actions: acting === undefined,
         method: outgoing.method, url: outgoing.url, resource_type: outgoing.resourceType, form_submission: form,
-        redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_TO_APP),
+        redirect: Boolean(params.redirectedRequestId), can_change: changes, body: outgoing.body.slice(0, MAX_BODY_CHARS),
         why: record.why,
       });
       release = (reason, letGo) => this.#service.released(holdId, reason, letGo);

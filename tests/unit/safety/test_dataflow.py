@@ -76,3 +76,28 @@ def test_text_is_compared_case_folded_and_normalised() -> None:
         assert flow.check_text("t", typed, NOTES) is not None, typed
     flow.note_task_words("t", "Put the launch is moved to Friday in my notes")
     assert flow.check_text("t", "THE LAUNCH IS MOVED TO FRIDAY", NOTES) is None, "the person's words, folded too"
+
+
+def test_a_sentence_is_found_inside_a_longer_message_or_body_whatever_its_case_and_separators() -> None:
+    flow = DataFlow()
+    flow.observe("t", MAIL, "Hi Ana,\nThe vault moves to the north dock at noon. Bring the blue folder.\nBest, Bo")
+    for sent in ("note=fyi&text=The+vault+moves+to+the+north+dock+at+noon.+thanks",
+                 '{"msg": "see below. THE VAULT MOVES TO THE NORTH-DOCK, AT NOON! ok"}',
+                 "the vault moves to the north dock at noon",
+                 "fyi the vault moves to the north dock at noon so be there"):
+        found = flow.check_text("t", sent.replace("+", " "), NOTES)
+        assert found is not None and "the north dock" in found.piece, sent
+    assert flow.check_text("t", "the vault moves to the north docks soon", NOTES) is None, "whole words only"
+    assert flow.check_text("t", "Bring the blue pen and a folder", NOTES) is None
+
+
+def test_a_homoglyph_or_padded_copy_of_remembered_data_is_the_same_data() -> None:
+    flow = DataFlow()
+    flow.observe("t", MAIL, "Your code is ZX44719920QQ; the meeting moved to Friday night at nine.")
+    cyrillic = "ZХ44719920QQ".replace("Q", "Ԛ")  # Cyrillic Kha and Qa
+    assert flow.check_text("t", cyrillic, NOTES) is not None
+    assert flow.check_text("t", "Z\u200bX44719920\u00adQQ", NOTES) is not None, "invisible characters"
+    assert flow.check_text("t", "ＺＸ４４７１９９２０ＱＱ", NOTES) is not None, "full-width letters and digits"
+    assert flow.check_text("t", "thе mееting movеd to Fridаy night аt ninе", NOTES) is not None, "Cyrillic е and а"
+    assert flow.check_text("t", "4471_9920", NOTES) is not None, "digits joined by any separator"
+    assert flow.check_text("t", "the meeting moved to a new room", NOTES) is None

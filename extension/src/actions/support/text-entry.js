@@ -15,6 +15,7 @@ import { parseKeyCombo, keyEvents } from "../../input/keys.js";
 import { REPORTED_UIDS } from "../../extract/action-changes.js";
 import { issuedUid } from "../../extract/uid-map.js";
 import { definePageFunction } from "../../page/page-code.js";
+import { noteSecret } from "../../safety/network-secrets.js";
 
 /**
  * @typedef {import("./context.js").ActionContext} ActionContext
@@ -110,6 +111,8 @@ export async function fill(ctx, tabId, element, facts, text, clear) {
     return { typed_into: facts.target };
   }
   const was = await onElement(ctx, tabId, element, readValue);
+  // a password is a credential wherever the page sends it, whatever it names the field (safety/network-secrets.js)
+  if (facts.inputType === "password") noteSecret(String(ctx.taskId ?? ""), text);
   await ctx.debugger.send(tabId, "Input.insertText", { text });
   if (!(await ignored(ctx, tabId, element, was.value, clear && was.value === text))) return { typed_into: facts.target };
   // The page swallowed the inserted text (a terminal, a canvas editor that reads keys): type it as key presses.
