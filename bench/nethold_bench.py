@@ -3,8 +3,10 @@
 There is no production switch that turns the hold off (issue 19: no message turns safety off). The baseline is a
 bench-only build of the extension: a copy of extension/ in a temporary folder whose background.js neither gives
 the dispatcher its `holds` nor starts a hold when a session starts (the lines that wire the hold in), loaded by a
-second headless Chromium with its own core. The real build and the bench build run side by side in this one run,
-their samples taken in turn, and each row is the median of the paired differences (hold − no hold) and their
+second headless Chromium with its own core; a third build pauses only what the hold paused before every resource
+type was (documents, fetch/XHR, beacons, event sources, CSP reports, other: `EARLIER_TYPES`), so that what pausing
+images, scripts, styles, fonts and prefetches too costs is measured in the same run. The builds run side by side,
+their samples taken in turn, and each row is the median of the paired differences (a hold − no hold) and their
 ratio of medians.
 
 The hold is on for as long as the session lasts (Fetch enabled on the session tab and its child targets from the
@@ -22,8 +24,12 @@ ordinary page (tests/e2e/network_site.py "bench"):
 * `evaluate` that starts a worker and awaits its first message: the worker starts paused (waitForDebuggerOnStart)
   until Fetch is on in it, which is what holding a child created during the action costs;
 * a page load with many GET subresources ("many": 40 fetch GETs, 40 images, 4 frames), navigate until every
-  fetch answered: each fetch and frame document is paused and continued (a document after the app's data-flow
-  check), the images are not paused at all;
+  fetch answered: each fetch, image and frame document is paused and continued (a document after the app's
+  data-flow check);
+* a page load with 40 images from its own host and 40 from another host, each with a query ("pictures"),
+  navigate until every image settled: every image is paused (any resource type can carry data away); the page's
+  own continue in the extension, the other host's go to the app's data-flow check first (their URL can carry
+  data), so this is what a page full of third-party images costs;
 * a click that opens a tab and submits a POST form into it, timed until the site received the POST: the new
   tab's POST is blocked by the session rule, the tab's own hold goes on when it joins the task and reloads it
   (safety/network-new-tabs.js), and the POST is held and allowed.
@@ -51,21 +57,34 @@ WIRING = ("  holds,\n", "  holdSessions(type, data);\n", "sessions.ready().then(
           "  holds.opened(details.sourceTabId, details.tabId);\n")
 """The lines of background.js that wire the hold in: the dispatcher's, the session events', the restart's, the
 opened tabs'."""
+EVERY_TYPE = 'const PATTERNS = [{ urlPattern: "*", requestStage: "Request" }];\n'
+"""The line of safety/network-tab-hold.js that pauses every request, whatever its resource type."""
+EARLIER_TYPES = ('const PATTERNS = ["Document", "XHR", "Fetch", "Ping", "EventSource", "CSPViolationReport", "Other"]'
+                 '.map((resourceType) => ({ urlPattern: "*", resourceType, requestStage: "Request" }));\n')
+"""What it paused before images, scripts, styles, fonts and prefetches were (the earlier design, for comparison)."""
 
 
-def bench_build(into: Path) -> Path:
-    """A copy of the extension without the hold wired in (bench only, never shipped)."""
+def bench_build(into: Path, edits: dict[str, tuple[str, ...] | tuple[tuple[str, str], ...]]) -> Path:
+    """A copy of the extension with lines of its files removed or replaced (bench only, never shipped): `edits`
+    maps a file to the lines to remove, or to (line, replacement) pairs."""
     target = into / "extension"
     shutil.copytree(extension_dir(), target, ignore=shutil.ignore_patterns("node_modules", "test"))
-    background = target / "background.js"
-    text = background.read_text()
-    for line in WIRING:
-        if text.count(line) != 1:
-            raise RuntimeError(f"bench/nethold_bench.py: background.js no longer wires the hold with {line.strip()!r}; "
-                               "update WIRING to the lines that do")
-        text = text.replace(line, "")
-    background.write_text(text)
+    for name, lines in edits.items():
+        path = target / name
+        text = path.read_text()
+        for line in lines:
+            old, new = line if isinstance(line, tuple) else (line, "")
+            if text.count(old) != 1:
+                raise RuntimeError(f"bench/nethold_bench.py: {name} no longer has {old.strip()!r}; update the bench "
+                                   "to the lines that wire the hold in")
+            text = text.replace(old, new)
+        path.write_text(text)
     return target
+
+
+BUILDS = {"none": {"background.js": WIRING},
+          "earlier": {"src/safety/network-tab-hold.js": ((EVERY_TYPE, EARLIER_TYPES),)}}
+"""The bench builds beside the real one: without the hold, and with the hold pausing only the earlier types."""
 
 
 class Lane:
@@ -142,49 +161,63 @@ def run(report: Report, fixture_url: str, n: int = 60) -> None:
         with ExitStack() as stack:
             core, _browser, bridge = stack.enter_context(live_browser("bua-bench-hold-"))
             held = Lane(core, bridge, page)
-            build = bench_build(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bua-bench-nohold-"))))
-            with mock.patch("app.browser.launch.extension_dir", lambda: build):
-                core2, _browser2, bridge2 = stack.enter_context(live_browser("bua-bench-nohold-"))
-            plain = Lane(core2, bridge2, page)
+            lanes = {"hold": held}
+            for name, edits in BUILDS.items():
+                build = bench_build(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"bua-bench-{name}-"))),
+                                    edits)
+                with mock.patch("app.browser.launch.extension_dir", lambda build=build: build):
+                    core2, _browser2, bridge2 = stack.enter_context(live_browser(f"bua-bench-{name}-"))
+                lanes[name] = Lane(core2, bridge2, page)
+            plain = lanes["none"]
             post = CASES["click whose POST is held and allowed (no person)"]
             assert "held_requests" not in held.check(post)["effects"], "allowed for the task: no person asked"
             before = len(site.saw("/api/checkout"))
             plain.check(post)
             for name, action in CASES.items():
                 for _ in range(5):
-                    held.check(action)
-                    plain.check(action)
-                turns = interleaved({"hold": held.sampler(action), "none": plain.sampler(action)}, n)
+                    for lane in lanes.values():
+                        lane.check(action)
+                turns = interleaved({key: lane.sampler(action) for key, lane in lanes.items()}, n)
                 added = side_by_side(report, name, turns)
                 if "no request" in name:
                     report.goal(f"network hold added per {name.split(',')[0]}", added, 5.0, "ms")
-            page_load(report, site, held, plain)
-            new_tab(report, site, held, plain)
+            page_load(report, site, lanes)
+            new_tab(report, site, lanes)
             assert len(site.saw("/api/checkout")) > before, "the held POSTs went through once allowed"
     finally:
         site.stop()
 
 
-def new_tab(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> None:
+def new_tab(report: Report, site: NetworkSite, lanes: dict[str, Lane]) -> None:
     """What a held request from a tab the action opens costs until Allow (the person's time left out)."""
     name = "tab the action opens, its POST held and allowed: action sent until the POST arrived"
     for _ in range(3):
-        until_arrived(held, site, NEW_TAB_POST)()
-        until_arrived(plain, site, NEW_TAB_POST)()
-    side_by_side(report, name, interleaved({"hold": until_arrived(held, site, NEW_TAB_POST),
-                                            "none": until_arrived(plain, site, NEW_TAB_POST)}, NEW_TAB_ROUNDS))
+        for lane in lanes.values():
+            until_arrived(lane, site, NEW_TAB_POST)()
+    side_by_side(report, name, interleaved({key: until_arrived(lane, site, NEW_TAB_POST) for key, lane in lanes.items()},
+                                           NEW_TAB_ROUNDS))
+
+
+LANE_NAMES = {"hold": "with the network hold", "earlier": "with the hold pausing only documents, fetch/XHR, beacons "
+              "and other (the earlier design)", "none": "bench build without it"}
 
 
 def side_by_side(report: Report, name: str, turns: dict[str, list[float]]) -> float:
-    """The rows of one case measured with the hold and without it, interleaved: both timings, and what the hold
-    added (the median paired difference, ms), which is returned."""
-    on = report.add(Row.timing("nethold", f"{name}, with the network hold", turns["hold"]))
-    off = report.add(Row.timing("nethold", f"{name}, bench build without it", turns["none"]))
-    paired = sorted((a - b) * 1000 for a, b in zip(turns["hold"], turns["none"], strict=True))
-    added = paired[len(paired) // 2]
-    report.add(Row("nethold", f"{name}: added (median paired difference)", len(paired), value=round(added, 2),
-                   unit="ms", note=f"ratio of p50s {(on.p50_ms or 0) / (off.p50_ms or 1):.2f}x"))
-    return added
+    """The rows of one case measured with the hold, with the earlier hold and without it, interleaved: the timings,
+    and what each hold added (the median paired difference, ms); what the hold added is returned."""
+    rows = {key: report.add(Row.timing("nethold", f"{name}, {LANE_NAMES[key]}", series)) for key, series in turns.items()}
+    added = {key: paired_difference(turns[key], turns["none"]) for key in turns if key != "none"}
+    for key, value in added.items():
+        label = "added" if key == "hold" else "added by the earlier design"
+        report.add(Row("nethold", f"{name}: {label} (median paired difference)", len(turns[key]), value=round(value, 2),
+                       unit="ms", note=f"ratio of p50s {(rows[key].p50_ms or 0) / (rows['none'].p50_ms or 1):.2f}x"))
+    return added["hold"]
+
+
+def paired_difference(a: list[float], b: list[float]) -> float:
+    """The median of the paired differences a − b, in ms."""
+    paired = sorted((x - y) * 1000 for x, y in zip(a, b, strict=True))
+    return paired[len(paired) // 2]
 
 
 def loads(lane: "Lane", url: str) -> Callable[[], float]:
@@ -198,14 +231,19 @@ def loads(lane: "Lane", url: str) -> Callable[[], float]:
     return on_loop_once(lane.core, both)
 
 
-def page_load(report: Report, site: NetworkSite, held: Lane, plain: Lane) -> None:
-    """A page load with many GET subresources, side by side (the session-long hold's cost on ordinary browsing)."""
-    name = "page load with 40 fetch GETs, 40 images, 4 frames: navigate + await the fetches"
-    url = site.url("/p/many")
-    for lane in (held, plain):
-        for _ in range(3):
-            loads(lane, url)()
-        assert lane.check({"type": "evaluate", "expression": ALL_LOADED}).get("value") == 40
-    side_by_side(report, name, interleaved({"hold": loads(held, url), "none": loads(plain, url)}, PAGE_LOAD_ROUNDS))
-    for lane in (held, plain):
+PAGE_LOADS = {"page load with 40 fetch GETs, 40 images, 4 frames: navigate + await the fetches": "/p/many",
+              "page load with 40 images from its host and 40 from another host with a query: navigate + await "
+              "every image": "/p/pictures"}
+
+
+def page_load(report: Report, site: NetworkSite, lanes: dict[str, Lane]) -> None:
+    """Page loads with many GET subresources, side by side (the session-long hold's cost on ordinary browsing)."""
+    for name, path in PAGE_LOADS.items():
+        url = site.url(path)
+        for lane in lanes.values():
+            for _ in range(3):
+                loads(lane, url)()
+            assert lane.check({"type": "evaluate", "expression": ALL_LOADED}).get("value") == 40
+        side_by_side(report, name, interleaved({key: loads(lane, url) for key, lane in lanes.items()}, PAGE_LOAD_ROUNDS))
+    for lane in lanes.values():
         lane.check({"type": "navigate", "url": lane.page})

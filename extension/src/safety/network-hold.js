@@ -4,9 +4,12 @@
  * the top document, its frames, and every child session (out-of-process frames, dedicated workers, the page's
  * service worker, through Target.setAutoAttach) — during actions and between them alike (network-tab-hold.js).
  *
- * * A request that cannot change anything (GET, HEAD, OPTIONS that is not a beacon nor a form submission, and
- *   not a document) continues at once, with no round trip to the app, unless it goes to another host than the
- *   page's with a query (carriesAway): then the app checks its data-flow memory on it.
+ * * Every request pauses, whatever its resource type (an image, script, stylesheet, font or prefetch URL carries
+ *   data away as a fetch does; each redirect hop pauses again). One that cannot change anything (GET, HEAD,
+ *   OPTIONS that is not a beacon nor a form submission, and not a document) continues at once, with no round trip
+ *   to the app, unless it goes to another host than the page's with a URL that can carry data (carriesAway): then
+ *   the app checks its data-flow memory on it; or it carries what the task typed into a password field
+ *   (network-secrets.js).
  * * A request that can change something (network-judge.js mayChange), and every document request (a navigation
  *   or redirect hop: its URL can carry data), goes to the app as a `request_held` event with what the extension
  *   found on its own (card data, credentials, an endpoint that pays, orders, deletes, sends, transfers or
