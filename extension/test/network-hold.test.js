@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
-import { MAX_BODY_CHARS, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange }
+import { MAX_BODY_CHARS, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange,
+  messageReasons }
   from "../src/safety/network-judge.js";
 import { noteSecret, secretForms } from "../src/safety/network-secrets.js";
 import { STRICT_OFF, StrictSetting, parseStrictMode, strictFor } from "../src/safety/network-strict.js";
@@ -68,6 +69,8 @@ test("a value the task typed into a password field is a credential wherever it g
   assert.match(held("https://b.example/c?k=hunter2!x", ""), /password field/, "in the URL");
   assert.equal(held("https://b.example/c", "n=hunter3"), "");
   assert.deepEqual(secretForms("another-task"), [], "per task");
+  assert.match(messageReasons(JSON.stringify({ t: "hunter2!x" }), secrets).join(), /password field/, "a socket message");
+  assert.deepEqual(messageReasons(JSON.stringify({ t: "hello" }), secrets), []);
 });
 
 test("a body past what bua reads, or one it cannot read, is held: padding does not hide what follows", () => {

@@ -237,11 +237,14 @@ export function isCredentialName(name) {
  * What a WebSocket message carries (its text, or its bytes as text): as a request body is read, without the
  * endpoint words (a chat socket's URL says `send` for every message).
  * @param {string} payload
+ * @param {string[]} [secrets] what the task typed into password fields (network-secrets.js secretForms)
  * @returns {string[]}
  */
-export function messageReasons(payload) {
+export function messageReasons(payload, secrets = []) {
   const body = bodyFields(payload);
-  return dataReasons(body.values, body.names);
+  const reasons = dataReasons(body.values, body.names);
+  if (reasons.length === 0 && carriesSecret(secrets, [payload, ...body.values])) reasons.push(SECRET_REASON);
+  return reasons;
 }
 
 /**

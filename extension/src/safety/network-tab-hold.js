@@ -117,7 +117,7 @@ export class TabHold {
       }),
       dbg.on(tabId, "Inspector.targetCrashed", (_params, source) => this.#crashed(source.sessionId)),
       dbg.onDetach(tabId, () => this.end(LET_GO, { detached: true })),
-      ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#acting !== undefined),
+      ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#acting !== undefined, () => secretForms(this.#taskId)),
     );
     await dbg.enableChildTargets(tabId).catch(() => {});
     const children = dbg.childTargets(tabId).filter((c) => HELD_TARGET_TYPES.has(c.type)).map((c) => c.sessionId);
