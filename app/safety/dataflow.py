@@ -8,8 +8,8 @@ opening a URL that carries it anywhere (userinfo, host labels, path, query, frag
 and asks the person as a sensitive action does (app.safety.flow_check reads the declared carriers).
 
 What counts as data: a piece of the typed text or URL that is
-* a run of at least 6 digits (separators such as spaces, dots, dashes, slashes, brackets or a plus allowed, up to
-  three between two digits: a card, account or phone number; compared as bare digits, so "4111 1111 1111 1111"
+* a run of at least 6 digits (separators such as spaces, dots, commas, apostrophes, dashes, underscores, slashes,
+  brackets, asterisks, middle dots or a plus allowed, up to three between two digits: a card, account or phone number; compared as bare digits, so "4111 1111 1111 1111"
   and "4111111111111111", or "+49 30 1234567" and "(030) 1234567", are the same data), or
 * a token of at least 8 characters that is not plain words (words joined by . - _ ' are plain, `drop.html`,
   `long-term`): it holds a digit, a symbol such as @ or /, or an inner capital (an email, a code, a key, an
@@ -48,7 +48,7 @@ sentence copied into a longer message is found wherever it sits (and a common ru
 MAX_TASKS = 64
 
 _TOKEN = re.compile(r"[^\s\"'<>()\[\]{},;|`]+")
-_SEPARATOR = r"[\s.\-_/()+\u2010-\u2015\u2212]"
+_SEPARATOR = r"[\s.,'*\-_/()+\u00b7\u2010-\u2015\u2212]"
 _DIGIT_RUN = re.compile(rf"\d(?:{_SEPARATOR}{{0,3}}\d)*")
 _PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['._-][^\W\d_]+)*", re.UNICODE)
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")

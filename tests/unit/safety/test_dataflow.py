@@ -99,5 +99,6 @@ def test_a_homoglyph_or_padded_copy_of_remembered_data_is_the_same_data() -> Non
     assert flow.check_text("t", "Z\u200bX44719920\u00adQQ", NOTES) is not None, "invisible characters"
     assert flow.check_text("t", "ＺＸ４４７１９９２０ＱＱ", NOTES) is not None, "full-width letters and digits"
     assert flow.check_text("t", "thе mееting movеd to Fridаy night аt ninе", NOTES) is not None, "Cyrillic е and а"
-    assert flow.check_text("t", "4471_9920", NOTES) is not None, "digits joined by any separator"
+    for written in ("4471_9920", "4,471,9920", "4471'9920", "4471*9920", "4471·9920"):
+        assert flow.check_text("t", written, NOTES) is not None, written
     assert flow.check_text("t", "the meeting moved to a new room", NOTES) is None
