@@ -1,7 +1,7 @@
 """Data held at the network whatever carries it (extension/src/safety/network-tab-hold.js, network-judge.js,
 network-secrets.js; app/safety/network_holds.py, dataflow.py), in real Chromium with the real extension, host and
 app, on tests/e2e/network_site.py's `exfil` page (127.0.0.1; localhost is the other site):
-* a subresource GET of any type (image, script, stylesheet, font), and each redirect hop, carrying data the first
+* a subresource GET of any type (image, script, stylesheet, font, prefetch), and each redirect hop, carrying data the first
   site showed to the other site;
 * a sentence the first site showed, inside a POST body, whatever its case and separators; a homoglyph copy;
 * a body padded past what used to be judged, and one past what bua reads;
@@ -79,11 +79,14 @@ def test_padding_does_not_hide_what_a_body_carries(core, act, site, open_page, b
     assert stays(lambda: len(site.saw("/api/notes", "POST")) == before, 0.5)
 
 
-def test_what_the_task_typed_into_a_password_field_is_a_credential_under_any_field_name(core, act, site, open_page):
-    task = "t-data-password"
+@pytest.mark.parametrize("entry", [{"type": "type", "selector": "#pw", "text": "tr0ub4dor&3"},
+                                   {"type": "fill", "fields": [{"selector": "#pw", "value": "tr0ub4dor&3"}]}])
+def test_what_the_task_typed_into_a_password_field_is_a_credential_under_any_field_name(core, act, site, open_page,
+                                                                                        entry):
+    task = f"t-data-password-{entry['type']}"
     with Person(core, Decision.DENY) as person:
         open_page("exfil", task)
-        assert act({"type": "type", "selector": "#pw", "text": "tr0ub4dor&3"}, task_id=task).ok
+        assert act(entry, task_id=task).ok
         before = len(site.saw("/api/notes", "POST"))
         details = refused(act({"type": "click", "selector": "#post-pw"}, task_id=task))
         assert "password field" in details["reason"], details
