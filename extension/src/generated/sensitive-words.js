@@ -4,7 +4,7 @@
 
 /** What makes an action sensitive: phrases per category and language, fields, executable extensions. */
 export const SENSITIVE_WORDS = Object.freeze({
-  "about": "What makes a browser action sensitive (the person confirms it first), read by the extension's classifier (extension/src/safety/label-rules.js, classify.js, card-fields.js) and its network judge (network-words.js, network-judge.js), generated into extension/src/generated/sensitive-words.js by `make schema`. Every label and word is folded the same way first (safety/fold.js: NFKC, invisible format characters removed, confusable letters folded, case-folded). `phrases`: commands per category and language, matched on whole words (Latin, Cyrillic, Arabic, Devanagari scripts), as substrings (Chinese, Japanese) or as word starts (Korean, whose endings attach). A phrase is not a command when it reads as a topic: after a `topic_before` word of its clause (\"How to pay\", \"Historial de pagos\"), or, for a phrase in `noun_capable`, before a `topic_after` noun or in a hyphenated compound (\"Pay slips\", \"Transfer history\", \"Buy-back policy\"). In a label over 8 words a command counts near a clause's start or at its end. `compose`: controls that open a composer (Reply, Forward): they send only when they submit a form. `destinations`: where a drop, or a button that is no link, deletes (a Trash drop zone). `icons`: the only words read in a text-less control's class, id or symbol names (its hints). A command whose clause also holds an `exempt` word is not sensitive by its words (its form's fields still count); an exempt word in another clause of the label cancels nothing. `fields.card`/`fields.id_number`: words in a field's autocomplete, name, label, placeholder or nearby text that make a submit of its form sensitive (a card is also recognised by its value and shape, card-fields.js). Every list covers the 20 most used content languages of the web (app/protocol/safety/__init__.py LANGUAGES; a unit test checks it). `endpoints`: what a request's path segments, field names and operation names say it does (its own `about`).",
+  "about": "What makes a browser action sensitive (the person confirms it first), read by the extension's classifier (extension/src/safety/label-rules.js, classify.js, card-fields.js) and its network judge (network-words.js, network-judge.js), generated into extension/src/generated/sensitive-words.js by `make schema`. Every label and word is folded the same way first (safety/fold.js: NFKC, invisible format characters removed, confusable letters folded, case-folded). `phrases`: commands per category and language, matched on whole words (Latin, Cyrillic, Arabic, Devanagari scripts), as substrings (Chinese, Japanese) or as word starts (Korean, whose endings attach). A phrase is not a command when it reads as a topic: after a `topic_before` word of its clause (\"How to pay\", \"Historial de pagos\"), or, for a phrase in `noun_capable`, before a `topic_after` noun or in a hyphenated compound (\"Pay slips\", \"Transfer history\", \"Buy-back policy\"). In a label over 8 words a command counts near a clause's start or at its end. `compose`: controls that open a composer (Reply, Forward): they send only when they submit a form. `destinations`: where a drop, or a button that is no link, deletes (a Trash drop zone). `icons`: the only words read in a text-less control's class, id or symbol names (its hints). A command whose clause also holds an `exempt` word is not sensitive by its words (its form's fields still count); an exempt word in another clause of the label, or joined to the command by one of the clause's `conjunctions` (\"Preview and pay\", \"Pay now and search\": two commands), cancels nothing. `conjunctions` are matched as whole words, and as substrings in Chinese, Japanese and Korean (where they attach: \uac80\uc0c9\ud558\uace0). `fields.card`/`fields.id_number`: words in a field's autocomplete, name, label, placeholder or nearby text that make a submit of its form sensitive (a card is also recognised by its value and shape, card-fields.js). Every list covers the 20 most used content languages of the web (app/protocol/safety/__init__.py LANGUAGES; a unit test checks it). `endpoints`: what a request's path segments, field names and operation names say it does (its own `about`).",
   "phrases": Object.freeze({
     "pay": Object.freeze({
       "en": Object.freeze(["pay", "pay now", "buy", "buy now", "purchase", "checkout", "check out", "place order", "place your order", "complete order", "complete purchase", "confirm order", "confirm purchase", "submit order", "proceed to checkout", "proceed to payment", "donate", "add payment method", "confirm payment", "complete payment", "submit payment", "authorize payment", "authorise payment", "order now", "confirm and pay"]),
@@ -246,6 +246,29 @@ export const SENSITIVE_WORDS = Object.freeze({
     "id": Object.freeze(["filter", "cari", "pencarian", "urutkan"]),
     "ko": Object.freeze(["\ud544\ud130", "\uac80\uc0c9", "\uc815\ub82c"]),
     "hu": Object.freeze(["sz\u0171r\u0151", "sz\u0171r\u0151k", "sz\u0171r\u00e9s", "keres\u00e9s", "rendez\u00e9s", "el\u0151n\u00e9zet", "a list\u00e1b\u00f3l", "a kos\u00e1rb\u00f3l"]),
+  }),
+  "conjunctions": Object.freeze({
+    "en": Object.freeze(["and", "and then", "then", "or"]),
+    "es": Object.freeze(["y", "e", "luego", "o"]),
+    "de": Object.freeze(["und", "dann", "oder"]),
+    "ja": Object.freeze(["\u3057\u3066", "\u304a\u3088\u3073", "\u305d\u3057\u3066", "\u307e\u305f\u306f"]),
+    "fr": Object.freeze(["et", "puis", "ou"]),
+    "pt": Object.freeze(["e", "depois", "ou"]),
+    "ru": Object.freeze(["\u0438", "\u0430", "\u0437\u0430\u0442\u0435\u043c", "\u0438\u043b\u0438"]),
+    "it": Object.freeze(["e", "ed", "poi", "o"]),
+    "nl": Object.freeze(["en", "dan", "of"]),
+    "pl": Object.freeze(["i", "oraz", "a", "lub"]),
+    "tr": Object.freeze(["ve", "sonra", "veya"]),
+    "fa": Object.freeze(["\u0648", "\u0633\u067e\u0633", "\u06cc\u0627"]),
+    "zh": Object.freeze(["\u5e76", "\u4e26", "\u548c", "\u7136\u540e", "\u7136\u5f8c", "\u6216"]),
+    "vi": Object.freeze(["v\u00e0", "r\u1ed3i", "ho\u1eb7c"]),
+    "id": Object.freeze(["dan", "lalu", "atau"]),
+    "cs": Object.freeze(["a", "i", "pak", "nebo"]),
+    "ko": Object.freeze(["\ud558\uace0", "\ubc0f", "\uadf8\ub9ac\uace0"]),
+    "uk": Object.freeze(["\u0456", "\u0439", "\u0442\u0430", "\u0430", "\u0430\u0431\u043e"]),
+    "ar": Object.freeze(["\u0648", "\u062b\u0645", "\u0623\u0648"]),
+    "hu": Object.freeze(["\u00e9s", "majd", "vagy"]),
+    "hi": Object.freeze(["\u0914\u0930", "\u092b\u093f\u0930", "\u092f\u093e"]),
   }),
   "icons": Object.freeze({
     "send": Object.freeze(["send", "paper plane", "paperplane", "send message", "enviar", "senden", "envoyer", "invia", "inviare", "verzenden", "versturen", "wyslij", "odeslat", "gonder", "otpravit", "nadislaty", "kirim", "kuldes", "fasong", "soshin", "jeonsong"]),
