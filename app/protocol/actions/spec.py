@@ -51,6 +51,9 @@ class Carries(StrEnum):
     FORM_FIELDS = "form_fields"
     """The fields of one form ({target, value} each; the values declare their own carrier): the form they are in is
     the form the action submits."""
+    SUBMITS = "submits"
+    """A flag: when true the action submits the form it types into (the last of its form fields' form): the
+    confirmation reads that form as a submit (extension/src/safety/declared-effect.js)."""
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,7 @@ export const ACTIONS = Object.freeze({
     "carries": Object.freeze({
       "prompt_text": "typed_text",
       "text": "typed_text",
+      "submit": "submits",
     }),
   }),
   "fill": Object.freeze({
@@ -165,6 +166,7 @@ export const ACTIONS = Object.freeze({
       "prompt_text": "typed_text",
       "fields": "form_fields",
       "fields[].value": "typed_text",
+      "submit": "submits",
     }),
   }),
   "upload": Object.freeze({

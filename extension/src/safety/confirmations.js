@@ -13,7 +13,7 @@
  * one executable right after (tabs/executable-guard.js), which is otherwise stopped.
  */
 
-import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
+import { ActionError, ErrorCode } from "../protocol.js";
 import { NODE_MISSING, callOnTarget, resolveElement } from "../targets/element-resolver.js";
 import { taskTab } from "../targets/action-target.js";
 import { entryOf } from "../extract/uid-map.js";
@@ -25,13 +25,16 @@ import { revealClosedRoots } from "../extract/collect.js";
 import { controlOf, deepElementAt } from "../page/pointer.js";
 import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
 import { definePageFunction } from "../page/page-code.js";
-import { provedReadOnly, scriptsOf } from "./script-effects.js";
+import { provedReadOnly } from "./script-effects.js";
+import { effectOf, targetsOf } from "./declared-effect.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./classify.js").Finding} Finding
- * @typedef {"pointer" | "typing" | "fields" | "key" | "script"} SensitiveBy how an action's effect is read
+ * @typedef {import("./declared-effect.js").SensitiveBy} SensitiveBy how an action's effect is read
  *   (app/protocol/actions/spec.py `SensitiveBy`)
+ * @typedef {import("./declared-effect.js").Effect} Effect
+ * @typedef {import("./declared-effect.js").Declarations} Declarations
  */
 
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -52,16 +55,6 @@ export function canonical(value) {
   return JSON.stringify(value) ?? "null";
 }
 
-/**
- * How the action's declaration says its effect is read; null when it cannot be sensitive.
- * @param {string} type
- * @returns {SensitiveBy | null}
- */
-function sensitiveBy(type) {
-  const flags = /** @type {Record<string, {sensitive_by?: any}>} */ (ACTIONS)[type];
-  return flags?.sensitive_by ?? null;
-}
-
 /** @param {string} url */
 function siteOf(url) {
   try {
@@ -77,14 +70,17 @@ export class Confirmations {
   #now;
   #random;
   #downloads;
+  #actions;
   /** @type {number[]} how long each check that read the page took, ms (newest last) */
   #timings = [];
 
   /**
    * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array,
-   *   downloads?: {approveExecutable: (taskId: string) => void}}} [deps] `downloads`: tabs/downloads.js
+   *   downloads?: {approveExecutable: (taskId: string) => void}, actions?: Declarations}} [deps] `downloads`:
+   *   tabs/downloads.js; `actions`: the action declarations (the generated ones; a test adds a throwaway one)
    */
-  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads } = {}) {
+  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads, actions } = {}) {
+    this.#actions = actions;
     this.#now = now;
     this.#random = random;
     this.#downloads = downloads;
@@ -109,12 +105,13 @@ export class Confirmations {
    * @returns {Promise<void>}
    */
   async check(type, action, run, ctx, approval) {
-    if (!sensitiveBy(type)) return;
+    const effect = effectOf(type, run, this.#actions);
+    if (!effect) return;
     if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
     const started = performance.now();
-    const classified = await classifyAction(type, run, ctx);
+    const classified = await classifyEffect(effect, run, ctx);
     const found = classified?.finding ? classified : null;
-    const frameUrl = classified?.frameUrl ?? await crossSiteField(type, run, ctx);
+    const frameUrl = classified?.frameUrl ?? await crossSiteField(effect, run, ctx);
     this.#timings.push(performance.now() - started);
     if (this.#timings.length > MAX_TIMINGS) this.#timings.shift();
     if (!found && !frameUrl) return;
@@ -175,30 +172,37 @@ export class Confirmations {
  */
 
 /**
- * Read the real target and classify it, the way the action's declaration says (`sensitive_by`).
- * @param {string} type
+ * Does the declared effect need its page read at all? Typing without submit only writes text, except into a
+ * <select>, where it chooses an option: its target is read when it may be a select (a uid or selector; the facts
+ * call is what tells). Form fields without submit only write text (a fill submits its last field's form).
+ * @param {Effect} effect
+ * @param {Record<string, unknown>} action
+ */
+export function needsRead(effect, action) {
+  if (effect.by === "typing") return effect.submits || action.uid !== undefined || action.selector !== undefined;
+  if (effect.by === "fields") return effect.submits && (effect.forms.at(-1)?.length ?? 0) > 0;
+  return true;
+}
+
+/**
+ * Read the real target and classify it, the way the action's declaration says (`sensitive_by`, its carriers).
+ * @param {Effect} effect effectOf(type, action)
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
  * @returns {Promise<Classified>}
  */
-export async function classifyAction(type, action, ctx) {
-  const kind = sensitiveBy(type);
-  if (!kind) return null;
-  // Typing without submit only writes text, except into a <select>, where it chooses an option: its target is
-  // read when the target may be a select (a uid or selector; the facts call is what tells).
-  if (kind === "typing" && action.submit !== true && action.uid === undefined && action.selector === undefined) return null;
-  // A fill submits the form of its last field (actions/fill.js): without submit, it only writes text.
-  if (kind === "fields" && (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0)) return null;
+export async function classifyEffect(effect, action, ctx) {
+  if (!needsRead(effect, action)) return null;
   const tabId = await taskTab(action, ctx);
   await prepareTab(ctx, tabId);
-  return READERS[kind](action, ctx, tabId, type);
+  return READERS[effect.by](action, effect, ctx, tabId);
 }
 
-/** @type {Record<SensitiveBy, (action: Record<string, any>, ctx: ActionContext, tabId: number, type: string) => Promise<Classified>>} */
+/** @type {Record<SensitiveBy, (action: Record<string, any>, effect: Effect, ctx: ActionContext, tabId: number) => Promise<Classified>>} */
 const READERS = {
-  async script(action, ctx, tabId, type) {
+  async script(action, effect, ctx, tabId) {
     // A script the engine proves free of side effects only reads: nothing to confirm (script-effects.js).
-    if (await provedReadOnly(ctx, tabId, scriptsOf(type, action))) return null;
+    if (await provedReadOnly(ctx, tabId, effect.scripts)) return null;
     // A script reaches controls in closed shadow roots too: find them the way extract does first.
     await revealClosedRoots(ctx.debugger, { tabId, frameId: await topFrameId(ctx, tabId) });
     const page = await inWorld(ctx, tabId, pageFacts);
@@ -209,10 +213,10 @@ const READERS = {
       reason: `the page holds ${findings[0].element}: ${findings[0].reason}${more}; a script can reach it`,
       element: "a script in the page" }, findings: findings.map((f) => `${f.element}: ${f.reason}`) };
   },
-  async key(action, ctx, tabId) {
+  async key(action, effect, ctx, tabId) {
     const { facts, finding } = await seenIfSensitive((seen) => inWorld(ctx, tabId, focusFacts, [seen]),
       (control) => {
-        const mode = keyMode(String(action.key ?? ""), control);
+        const mode = keyMode(effect.keys[0] ?? "", control);
         return mode ? classifyControl(control, mode) : null;
       });
     if (finding) return { url: facts.url, finding };
@@ -220,25 +224,37 @@ const READERS = {
     const src = facts.control?.frame ? facts.control.href : "";
     return src && siteOf(src) && siteOf(src) !== siteOf(facts.url) ? { url: facts.url, finding: null, frameUrl: src } : null;
   },
-  async fields(action, ctx, tabId) {
+  async fields(action, effect, ctx, tabId) {
     // The form submitted is the last field's; every value typed counts (a card number typed anywhere asks).
-    const field = action.fields[action.fields.length - 1] ?? {};
-    const typed = action.fields.map((/** @type {any} */ f) => f?.value);
+    const field = effect.forms.at(-1)?.at(-1) ?? {};
     const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid: field.uid, selector: field.selector }, seen),
-      (control) => classifyControl(control, "submit", typed));
+      (control) => classifyControl(control, "submit", effect.typed));
     return finding ? { url: facts.url, finding } : null;
   },
-  async typing(action, ctx, tabId) {
-    if (action.submit === true) return classifyTargets(action, ctx, tabId, "submit", [action.text]);
+  async typing(action, effect, ctx, tabId) {
+    if (effect.submits) return classifyTargets(action, ctx, tabId, "submit", effect.typed);
     // A uid extract listed as a text field (not a combobox or listbox) is no select: no page call for it.
     const role = action.uid !== undefined ? entryOf(tabId, String(action.uid))?.role : undefined;
     if (role && role !== "combobox" && role !== "listbox") return null;
     const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid: action.uid, selector: action.selector }, seen),
-      (control) => classifyChoice(control, String(action.text ?? "")));
+      (control) => choiceFinding(control, effect.typed));
     return finding ? { url: facts.url, finding } : null;
   },
-  pointer: (action, ctx, tabId) => classifyTargets(action, ctx, tabId, "click"),
+  pointer: (action, effect, ctx, tabId) => classifyTargets(action, ctx, tabId, "click"),
 };
+
+/**
+ * The first option the typed text chooses that is sensitive (`type` into a <select> chooses by label).
+ * @param {any} control
+ * @param {string[]} typed
+ */
+function choiceFinding(control, typed) {
+  for (const option of typed.length ? typed : [""]) {
+    const finding = classifyChoice(control, option);
+    if (finding) return finding;
+  }
+  return null;
+}
 
 /**
  * The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay
@@ -251,9 +267,9 @@ const READERS = {
  * @returns {Promise<Classified>}
  */
 async function classifyTargets(action, ctx, tabId, mode, typed = []) {
-  const targets = [[action.uid, action.selector, action.point, mode], [action.to_uid, action.to_selector, action.to_point, "drop"]];
-  for (const [uid, selector, point, as] of targets) {
-    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid, selector, point }, seen),
+  for (const [target, which] of targetsOf(action)) {
+    const as = which === "drop" ? "drop" : mode;
+    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, /** @type {any} */ (target), seen),
       (control) => classifyControl(control, as, typed));
     if (finding) return { url: facts.url, finding };
   }
@@ -282,16 +298,14 @@ async function seenIfSensitive(read, classify) {
  * The URL of the frame a typing or fields action (`type`, `fill`) writes into, when that is a cross-site frame (the element lives in
  * another renderer process: its own CDP session); null for the tab's own page and its same-site frames. A uid of
  * the tab's own session costs no page call here; a selector costs its lookup.
- * @param {string} type
+ * @param {Effect} effect
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
  * @returns {Promise<string | null>}
  */
-async function crossSiteField(type, action, ctx) {
-  const kind = sensitiveBy(type);
-  if (kind !== "typing" && kind !== "fields") return null;
-  const targets = /** @type {{uid?: unknown, selector?: unknown}[]} */ (kind === "typing" ? [action]
-    : (Array.isArray(action.fields) ? action.fields : []).filter((f) => f && typeof f === "object"));
+async function crossSiteField(effect, action, ctx) {
+  if (effect.by !== "typing" && effect.by !== "fields") return null;
+  const targets = /** @type {{uid?: unknown, selector?: unknown}[]} */ (effect.by === "typing" ? [action] : effect.forms.flat());
   const tabId = await taskTab(action, ctx);
   for (const { uid, selector } of targets) {
     let element = null;
