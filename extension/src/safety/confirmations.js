@@ -9,6 +9,12 @@
  * it was issued for (same task, same fields), once, within TOKEN_TTL_MS; a replay or another action with it
  * is classified anew.
  *
+ * A paste chord (declared keys that paste) hands back what the clipboard holds at paste time (`pasted`), whoever
+ * put it there (bua's copy chord, the page's own Copy button, the person): the app judges it as text typed at its
+ * destination against its data-flow memory (app/safety/guard.py), then sends the action again with the token or
+ * asks first. A hand-back that needs no person (`check_only`: a paste, a field in another site's frame) is the
+ * app's to decide.
+ *
  * A redeemed token whose finding was an executable download (category "download") also lets the task download
  * one executable right after (tabs/executable-guard.js), which is otherwise stopped.
  */
@@ -27,6 +33,8 @@ import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMo
 import { definePageFunction } from "../page/page-code.js";
 import { provedReadOnly } from "./script-effects.js";
 import { effectOf, targetsOf } from "./declared-effect.js";
+import { isMac } from "../input/keyboard.js";
+import { parseKeyCombo, pastesClipboard } from "../input/keys.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -55,6 +63,15 @@ export function canonical(value) {
   return JSON.stringify(value) ?? "null";
 }
 
+/** @param {string} key */
+function pastes(key) {
+  try {
+    return pastesClipboard(parseKeyCombo(key, { mac: isMac() }));
+  } catch {
+    return false;
+  }
+}
+
 /** @param {string} url */
 function siteOf(url) {
   try {
@@ -71,16 +88,20 @@ export class Confirmations {
   #random;
   #downloads;
   #actions;
+  #clipboard;
   /** @type {number[]} how long each check that read the page took, ms (newest last) */
   #timings = [];
 
   /**
    * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array,
-   *   downloads?: {approveExecutable: (taskId: string) => void}, actions?: Declarations}} [deps] `downloads`:
-   *   tabs/downloads.js; `actions`: the action declarations (the generated ones; a test adds a throwaway one)
+   *   downloads?: {approveExecutable: (taskId: string) => void}, actions?: Declarations,
+   *   clipboard?: () => Promise<string>}} [deps] `downloads`: tabs/downloads.js; `actions`: the action
+   *   declarations (the generated ones; a test adds a throwaway one); `clipboard`: what the clipboard holds now
+   *   (clipboard/clipboard-reader.js)
    */
-  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads, actions } = {}) {
+  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads, actions, clipboard } = {}) {
     this.#actions = actions;
+    this.#clipboard = clipboard;
     this.#now = now;
     this.#random = random;
     this.#downloads = downloads;
@@ -112,19 +133,25 @@ export class Confirmations {
     const classified = await classifyEffect(effect, run, ctx);
     const found = classified?.finding ? classified : null;
     const frameUrl = classified?.frameUrl ?? await crossSiteField(effect, run, ctx);
+    const pasted = await this.#pasted(effect);
     this.#timings.push(performance.now() - started);
     if (this.#timings.length > MAX_TIMINGS) this.#timings.shift();
-    if (!found && !frameUrl) return;
-    const token = this.issue(ctx.taskId, action, found?.finding?.category ?? "frame_destination");
-    const frame = frameUrl ? { frame_url: frameUrl } : {};
-    if (!found) {
+    if (!found && !frameUrl && !pasted) return;
+    const token = this.issue(ctx.taskId, action, found?.finding?.category ?? (frameUrl ? "frame_destination" : "clipboard"));
+    const frame = { ...(frameUrl ? { frame_url: frameUrl } : {}), ...(pasted ? { pasted } : {}) };
+    if (!found && frameUrl) {
       // Not sensitive, but typed into another site's frame: the app checks its data-flow memory against that site
       // (it only knows the tab's page) and sends the action again with the token, or asks the person first.
-      const where = frameUrl ?? "";
-      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(where)}; `
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(frameUrl)}; `
         + "bua checks what it carries there", { confirmation: {
-        what: type, site: siteOf(where), url: where, element: "a field in a frame", reason: "", category: "frame_destination",
-        token, ...frame } });
+        what: type, site: siteOf(frameUrl), url: frameUrl, element: "a field in a frame", reason: "", category: "frame_destination",
+        check_only: true, token, ...frame } });
+    }
+    if (!found) {
+      // Not sensitive, but it pastes: the app checks what the clipboard holds against where it lands.
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} pastes the clipboard; bua checks what it holds`,
+        { confirmation: { what: type, site: "", url: "", element: "the clipboard", reason: "", category: "clipboard",
+          check_only: true, token, ...frame } });
     }
     const finding = /** @type {Finding} */ (found.finding);
     const site = siteOf(found.url);
@@ -133,6 +160,16 @@ export class Confirmations {
       + "bua asked them", { confirmation: {
         what: type, site, url: found.url, element: finding.element, reason: finding.reason,
         category: finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) } });
+  }
+
+  /**
+   * What a paste chord among the action's declared keys would type: the clipboard's text now ("" for no paste).
+   * @param {Effect} effect
+   * @returns {Promise<string>}
+   */
+  async #pasted(effect) {
+    if (!this.#clipboard || !effect.keys.some((key) => pastes(key))) return "";
+    return this.#clipboard().catch(() => "");
   }
 
   /**
