@@ -1,12 +1,13 @@
 // Issue 19's "declared, not named" for the extension's confirmation: a throwaway action, declared here only (its
 // sensitive_by and its fields' carriers, as app/protocol/actions/*.py would generate them), is read by the
-// confirmation path (safety/confirmations.js through declared-effect.js) with no other edit: what it types, whether
+// confirmation path (safety/confirmations.js through declared-effect.js and effect-readers.js) with no other edit: what it types, whether
 // it submits, which form fields it fills, and it reaches the page read; its typed card number makes the form ask.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { ACTIONS } from "../src/protocol.js";
-import { Confirmations, needsRead } from "../src/safety/confirmations.js";
+import { Confirmations } from "../src/safety/confirmations.js";
+import { needsRead } from "../src/safety/effect-readers.js";
 import { effectOf } from "../src/safety/declared-effect.js";
 import { classifyControl } from "../src/safety/classify.js";
 
