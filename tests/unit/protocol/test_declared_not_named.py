@@ -1,7 +1,8 @@
 """Declared, not named (issue 19): the safety, session and result code reads what an action's declaration says
 (app/protocol/actions/spec.py flags, carriers.py), never an action's name. This scan fails when a branch on an
 action name appears there: a comparison, `case` or membership test of an action's `type` (or a variable named
-for it) against an action-type literal."""
+for it) against an action-type literal. The app's Python modules are also walked as syntax trees by
+tests/unit/safety/test_declared_actions.py; this scan is what covers the extension's JavaScript."""
 
 from __future__ import annotations
 
