@@ -64,7 +64,8 @@ HOSTILE = [
     ("pay form: 'Pay now' button", "pay.html", {"type": "click", "selector": "#pay-now"}),
     ("pay form: type card number + submit", "pay.html",
      {"type": "type", "selector": "#card", "text": "4111111111111111", "submit": True}),
-    ("pay form: evaluate on the page", "pay.html", {"type": "evaluate", "expression": "1"}),
+    # a script that writes to the page (one the engine proves read-only, like `1`, does not ask: script-effects.js)
+    ("pay form: evaluate on the page", "pay.html", {"type": "evaluate", "expression": "document.body.dataset.touched = '1'"}),
     ("delete-account button", "account.html", {"type": "click", "selector": "#delete"}),
     ("delete-account button (de)", "account.html", {"type": "click", "selector": "#löschen"}),
     ("delete-account button (ja)", "account.html", {"type": "click", "selector": "#sakujo"}),

@@ -23,6 +23,7 @@ import { TabGroups } from "./src/sessions/tab-groups.js";
 import { PageLogs } from "./src/tabs/tab-log.js";
 import { TaskDownloads } from "./src/tabs/downloads.js";
 import { Confirmations } from "./src/safety/confirmations.js";
+import { readClipboard } from "./src/clipboard/clipboard-reader.js";
 import { NetworkHolds } from "./src/safety/network-hold.js";
 import { NewTabCover } from "./src/safety/network-new-tabs.js";
 import { StrictSetting } from "./src/safety/network-strict.js";
@@ -70,7 +71,7 @@ const controls = new SessionControls({
 const dialogs = new DialogGuard({ send: (tabId, method, params, sessionId) => debuggerController.send(tabId, method, params, sessionId),
   beforeLeaving: (tabId) => holds.leaving(tabId) });
 
-const confirmations = new Confirmations({ downloads });
+const confirmations = new Confirmations({ downloads, clipboard: readClipboard });
 /** Read-only: how long the last sensitive-action checks took (bench/safety_bench.py reads it over CDP). */
 /** @type {typeof globalThis & {buaCheckTimings?: () => unknown}} */ (globalThis).buaCheckTimings = () => confirmations.timings();
 const strict = new StrictSetting(chrome.storage.local);

@@ -19,6 +19,11 @@ from native_host import framing
 from native_host.paths import socket_address, token_path
 
 OnEvent = Callable[[str, dict[str, Any]], None]
+SEEN_AFTER_S = 0.002
+"""How long `lane_seen` waits after a pushed get_tabs was answered: long enough for the answer to be written to
+the client first, so the core's run of that get_tabs (its data-flow memory, the board) does not compete with the
+answer for the CPU; any frame this lane writes before then sends it first, so the core still reads it before the
+lane's next request (bench `peers`, the cheap call)."""
 
 
 class CoreGone(Exception):
@@ -45,6 +50,9 @@ class LaneClient:
         self._listeners: dict[str, OnEvent] = {}
         self.tabs_output: dict[str, Any] | None = None
         """The get_tabs output the core pushed ahead (app/core/lane_tabs.py); None: ask the core."""
+        self._seen_timer: asyncio.TimerHandle | None = None
+        self._unseen = 0
+        """Pushed get_tabs answered whose `lane_seen` is still to be written."""
         self._pump = asyncio.ensure_future(self._read_loop())
 
     @classmethod
@@ -100,6 +108,7 @@ class LaneClient:
         """One op in the core; its result frame. Cancelling the call cancels the op in the core."""
         if not self.alive:
             raise CoreGone("the bua core closed the connection")
+        self._send_seen()
         request_id = str(next(self._ids))
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
@@ -122,10 +131,22 @@ class LaneClient:
         output = self.tabs_output
         if output is None or not self.alive or self._writer.is_closing():
             return None
-        write_message(self._writer, {"v": 1, "kind": "lane_seen"})
+        self._unseen += 1
+        if self._seen_timer is None:
+            self._seen_timer = asyncio.get_running_loop().call_later(SEEN_AFTER_S, self._send_seen)
         return {"ok": True, "output": output}
 
+    def _send_seen(self) -> None:
+        """Tell the core of each pushed get_tabs answered since the last time (one `lane_seen` each)."""
+        if self._seen_timer is not None:
+            self._seen_timer.cancel()
+            self._seen_timer = None
+        unseen, self._unseen = self._unseen, 0
+        for _ in range(unseen if not self._writer.is_closing() else 0):
+            write_message(self._writer, {"v": 1, "kind": "lane_seen"})
+
     async def close(self) -> None:
+        self._send_seen()
         self._writer.close()
         self._pump.cancel()
         try:

@@ -47,6 +47,16 @@ class FlowCheck:
                 return flow
         return None
 
+    def clipboard_of(self, task_id: str) -> str:
+        """What the task's last copy chord put on the clipboard (the page may have written it since: a paste is
+        judged again by what the clipboard holds then, app.safety.guard)."""
+        return self._clipboard.get(task_id, "")
+
+    def pasted_flow(self, task_id: str, pasted: str, dest: str) -> Flow | None:
+        """The data a paste of `pasted` (what the clipboard holds at paste time, read by the extension) would
+        take to `dest`'s site, as typed text there."""
+        return typing_flow(self.memory, self._tails, task_id, [pasted], dest)
+
     def _typed_texts(self, task_id: str, action: ActionModel) -> list[str]:
         """What the action types into the page: its typed-text fields, the characters its keys type, and for a
         paste chord what the task last copied."""

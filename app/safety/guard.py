@@ -77,6 +77,7 @@ class SafetyGuard:
         dests = self.tabs.urls_of(task_id, tab_id)
         flow = next((f for d in dests if (f := self.flows.flow(task_id, action, d)) is not None), None) if dests \
             else self.flows.flow(task_id, action, None)
+        asked_before = flow is not None
         if flow is not None:
             opened = carried_strings(action, Carries.URL)
             dest_url = opened[0] if opened else self.tabs.url_of(task_id, tab_id)
@@ -94,7 +95,10 @@ class SafetyGuard:
                 refused = await self.held.ask_flow(flow, action, task_id, frame_url, abort) if flow else None
                 if refused is not None:
                     return refused
-            if held.get("category") == "frame_destination":
+            refused = await self._paste_refused(held, action, task_id, dests, asked_before, abort)
+            if refused is not None:
+                return refused
+            if held.get("check_only") is True:
                 response = await send(action, str(held["token"]))
             else:
                 approved = await self.held.ask_held(action, task_id, held, response, abort)
@@ -103,6 +107,19 @@ class SafetyGuard:
                 response = await send(action, approved)
         self._saw(task_id, action, tab_id, dests, response)
         return without_token(response)
+
+    async def _paste_refused(self, held: dict[str, object], action: ActionModel, task_id: str, dests: list[str],
+                             asked_before: bool, abort: AbortSignal | None) -> Response | None:
+        """A paste types what the clipboard holds at paste time (`pasted`, read by the extension), whoever copied it:
+        bua's copy chord, the page's own Copy button, the person. It is judged as text typed where it lands; the
+        text the person allowed just before the send (what bua's copy chord took) is not asked about again."""
+        pasted = held.get("pasted")
+        if not isinstance(pasted, str) or not pasted:
+            return None
+        seen_before = asked_before and pasted == self.flows.clipboard_of(task_id)
+        flow = None if seen_before else next(
+            (f for d in dests if (f := self.flows.pasted_flow(task_id, pasted, d)) is not None), None)
+        return await self.held.ask_flow(flow, action, task_id, dests[0] if dests else "", abort) if flow else None
 
     def _saw(self, task_id: str, action: ActionModel, tab_id: int | None, dests: list[str],
              response: Response) -> None:

@@ -111,12 +111,12 @@ def refusal(request: ConfirmationRequest, why: str, response_id: str = "r0",
 
 
 def without_token(response: Response) -> Response:
-    """A held action's token is for the app alone: the model never sees it. The element and reason its message
+    """A held action's token is for the app alone: the model never sees it, nor what the clipboard held (`pasted`). The element and reason its message
     quotes (the control's label) are listed as the page text they are."""
     error = response.error
     if error is None or not isinstance(error.confirmation, dict) or "token" not in error.confirmation:
         return response
-    confirmation = {k: v for k, v in error.confirmation.items() if k != "token"}
+    confirmation = {k: v for k, v in error.confirmation.items() if k not in ("token", "pasted")}
     quoted = [str(confirmation[k]) for k in ("element", "reason") if confirmation.get(k)]
     page_text = list(dict.fromkeys([*(error.page_text or []), *quoted])) or None
     return response.model_copy(update={"error": error.model_copy(update={"confirmation": confirmation,

@@ -100,3 +100,35 @@ test("a text-less control's hints are read against icon names alone, and a trash
   assert.equal(classifyControl(control({ label: "", readings: [], hint: "icon-trash" }), "click")?.category, "delete");
   assert.equal(classifyControl(control({ label: "", readings: [], hint: "sendButton" }), "click")?.category, "send");
 });
+
+test("a command joined by a conjunction to an exempt word is its own command, in each of the 20 languages", () => {
+  // [coordinated: asks, the exempt word governing the command: does not ask]
+  /** @type {Record<string, [string, string]>} */
+  const cases = {
+    en: ["Preview and pay", "Remove filter"], es: ["Buscar y comprar ahora", "Eliminar filtro"],
+    de: ["Suchen und jetzt kaufen", "Filter entfernen"], ja: ["検索して購入", "フィルターを削除"],
+    fr: ["Rechercher et payer", "Supprimer le filtre"], pt: ["Pesquisar e comprar agora", "Remover filtro"],
+    ru: ["Поиск и купить сейчас", "Удалить фильтр"], it: ["Cerca e paga ora", "Elimina filtro"],
+    nl: ["Zoeken en nu betalen", "Filter verwijderen"], pl: ["Szukaj i kup teraz", "Usuń filtr"],
+    tr: ["Ara ve satın al", "Filtre sil"], fa: ["جستجو و پرداخت کنید", "حذف فیلتر"],
+    zh: ["搜索并立即购买", "删除筛选"], vi: ["Tìm kiếm và thanh toán ngay", "Xóa bộ lọc"],
+    id: ["Cari dan bayar sekarang", "Hapus filter"], cs: ["Hledat a koupit nyní", "Odstranit filtr"],
+    ko: ["검색하고 결제하기", "필터 삭제"], uk: ["Пошук і купити зараз", "Видалити фільтр"],
+    ar: ["بحث ثم ادفع الآن", "حذف فلتر"], hu: ["Keresés és fizetés most", "Szűrő törlése"],
+    hi: ["खोजें और अभी भुगतान करें", "फ़िल्टर हटाएं"],
+  };
+  for (const [lang, [coordinated, governed]] of Object.entries(cases)) {
+    assert.notEqual(labelCategory(coordinated), null, `${lang}: ${coordinated}`);
+    assert.equal(labelCategory(governed), null, `${lang}: ${governed}`);
+  }
+  for (const label of ["Preview and pay", "Pay now and search", "Search, then delete", "Sort or remove all", "Filter and buy"]) {
+    assert.notEqual(labelCategory(label), null, label);
+  }
+  for (const label of ["Pay slips and transfer history", "Checkout guide", "Post code lookup", "Buy-back policy",
+    "Transfer history and search", "Remove filters and sort", "How to pay and search"]) {
+    assert.equal(labelCategory(label), null, label);
+  }
+  for (const label of ["Reply and search", "Search and forward"]) {
+    assert.equal(classifyControl(control({ label }), "click"), null, `${label}: a composer opener`);
+  }
+});

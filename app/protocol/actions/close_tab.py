@@ -17,5 +17,6 @@ class CloseTab(ActionModel):
         guide="close a tab this task opened.",
         done=lambda raw, result: "Closed a tab",
         failed="close the tab",
+        closes_tab=True,
         result={"closed": OWN, "current_tab_id": OWN},
     )

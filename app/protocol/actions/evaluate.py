@@ -21,6 +21,7 @@ class Evaluate(OnTab, WithDialog):
         done=lambda raw, result: "Ran a script in the page",
         failed="run the script",
         may_navigate=True,
+        reads_page=True,
         sensitive_by="script",
         result={"value": Part.PAGE_JSON, "type": OWN, "truncated": OWN, "total_chars": OWN, "note": OWN,
                 "dialog": DIALOG, "navigated": OWN, "url": URL},

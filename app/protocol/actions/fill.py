@@ -43,7 +43,7 @@ def _filled(raw: Raw, result: Result) -> str:
 class Fill(OnTab, WithDialog):
     type: Literal["fill"]
     fields: Annotated[list[FillField], Field(min_length=1, max_length=MAX_FIELDS), Carries.FORM_FIELDS]
-    submit: bool = False
+    submit: Annotated[bool, Carries.SUBMITS] = False
 
     spec = ActionSpec(
         asks="Fill and submit a form",

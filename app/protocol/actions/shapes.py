@@ -69,7 +69,8 @@ CANDIDATE: Shape = {"uid": OWN, "role": OWN, "name": PAGE, "context": PAGE}
 
 ERROR: Shape = {"code": OWN, "message": Part.QUOTING, "page_text": PAGE, "candidates": CANDIDATE,
                 "confirmation": {"what": OWN, "site": OWN, "url": URL, "frame_url": URL, "element": PAGE,
-                                 "reason": PAGE, "category": OWN, "kind": OWN},
+                                 "reason": PAGE, "category": OWN, "kind": OWN,
+                                 "check_only": OWN, "pasted": Part.CLIPBOARD},
                 "next_step": OWN}
 """Every error, of every action (app.protocol.envelope.ErrorBody): its message is bua's words, and the page text
 it quotes is listed in `page_text`."""

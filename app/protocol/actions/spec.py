@@ -51,6 +51,9 @@ class Carries(StrEnum):
     FORM_FIELDS = "form_fields"
     """The fields of one form ({target, value} each; the values declare their own carrier): the form they are in is
     the form the action submits."""
+    SUBMITS = "submits"
+    """A flag: when true the action submits the form it types into (the last of its form fields' form): the
+    confirmation reads that form as a submit (extension/src/safety/declared-effect.js)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,11 @@ class ActionSpec:
     """It works on one of the task's tabs (false: it works on the browser as a whole)."""
     read_only: bool = False
     """It changes nothing a person could notice (MCP's readOnlyHint)."""
+    reads_page: bool = False
+    """Its result carries what it read from its page though it may change it (a script's value): the session gate
+    checks where its tab is when it read, as for a read-only action (extension/src/sessions/session-gate.js)."""
+    closes_tab: bool = False
+    """It closes its tab: the tab's session ends (closed by the agent) before it runs, and none is checked after."""
     cut_when_superseded: bool = False
     """Its result is a read that a later one of the same action replaces: once a newer one is in the conversation,
     each page-text string of the older result (by `result`) is cut to its first characters
@@ -115,6 +123,9 @@ class ActionSpec:
             "opens_session": self.opens_session,
             "needs_tab": self.needs_tab,
             "read_only": self.read_only,
+            "reads_page": self.read_only or self.reads_page,
+            "closes_tab": self.closes_tab,
+            "says_navigated": "navigated" in self.result,
             "may_be_sensitive": self.may_be_sensitive,
             "sensitive_by": self.sensitive_by,
             "change_list": self.change_list,

@@ -14,7 +14,7 @@ class TypeText(Target, WithDialog):
     type: Literal["type"]
     text: Annotated[str, Field(max_length=MAX_TEXT_CHARS), Carries.TYPED_TEXT]
     clear: bool = False
-    submit: bool = False
+    submit: Annotated[bool, Carries.SUBMITS] = False
 
     spec = ActionSpec(
         asks="Type and submit",

@@ -690,6 +690,8 @@ export type ErrorShape = {
     reason?: PageText;
     category?: Own;
     kind?: Own;
+    check_only?: Own;
+    pasted?: ClipboardText;
   }>;
   next_step?: Own;
 };

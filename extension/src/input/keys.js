@@ -226,3 +226,13 @@ function eventOf(type, key, modifiers) {
   }
   return event;
 }
+
+/**
+ * Whether a key stroke pastes the clipboard, as Chrome's editing shortcuts read it (Control/Meta+V, Shift+Insert).
+ * @param {KeyStroke} stroke
+ */
+export function pastesClipboard(stroke) {
+  const command = stroke.modifierMask & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta);
+  const name = stroke.key.key.toLowerCase();
+  return (command !== 0 && name === "v") || (stroke.modifierMask === MODIFIER_BITS.Shift && name === "insert");
+}

@@ -9,29 +9,30 @@
  * it was issued for (same task, same fields), once, within TOKEN_TTL_MS; a replay or another action with it
  * is classified anew.
  *
+ * A paste chord (declared keys that paste) hands back what the clipboard holds at paste time (`pasted`), whoever
+ * put it there (bua's copy chord, the page's own Copy button, the person): the app judges it as text typed at its
+ * destination against its data-flow memory (app/safety/guard.py), then sends the action again with the token or
+ * asks first. A hand-back that needs no person (`check_only`: a paste, a field in another site's frame) is the
+ * app's to decide.
+ *
  * A redeemed token whose finding was an executable download (category "download") also lets the task download
  * one executable right after (tabs/executable-guard.js), which is otherwise stopped.
  */
 
-import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
-import { NODE_MISSING, callOnTarget, resolveElement } from "../targets/element-resolver.js";
-import { taskTab } from "../targets/action-target.js";
-import { entryOf } from "../extract/uid-map.js";
-import { prepareTab } from "../tabs/tab-prep.js";
-import { inWorld, onElement, topFrameId } from "../tabs/isolated-world.js";
-import { keptFunction } from "../page/functions.js";
-import { focusFacts, pageFacts, targetFacts } from "./page-facts.js";
-import { revealClosedRoots } from "../extract/collect.js";
-import { controlOf, deepElementAt } from "../page/pointer.js";
-import { DOWNLOAD_CATEGORY, classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
-import { definePageFunction } from "../page/page-code.js";
-import { provedReadOnly, scriptsOf } from "./script-effects.js";
+import { ActionError, ErrorCode } from "../protocol.js";
+import { DOWNLOAD_CATEGORY } from "./classify.js";
+import { classifyEffect, crossSiteField, siteOf } from "./effect-readers.js";
+import { effectOf } from "./declared-effect.js";
+import { isMac } from "../input/keyboard.js";
+import { parseKeyCombo, pastesClipboard } from "../input/keys.js";
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("./classify.js").Finding} Finding
- * @typedef {"pointer" | "typing" | "fields" | "key" | "script"} SensitiveBy how an action's effect is read
+ * @typedef {import("./declared-effect.js").SensitiveBy} SensitiveBy how an action's effect is read
  *   (app/protocol/actions/spec.py `SensitiveBy`)
+ * @typedef {import("./declared-effect.js").Effect} Effect
+ * @typedef {import("./declared-effect.js").Declarations} Declarations
  */
 
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -52,22 +53,12 @@ export function canonical(value) {
   return JSON.stringify(value) ?? "null";
 }
 
-/**
- * How the action's declaration says its effect is read; null when it cannot be sensitive.
- * @param {string} type
- * @returns {SensitiveBy | null}
- */
-function sensitiveBy(type) {
-  const flags = /** @type {Record<string, {sensitive_by?: any}>} */ (ACTIONS)[type];
-  return flags?.sensitive_by ?? null;
-}
-
-/** @param {string} url */
-function siteOf(url) {
+/** @param {string} key */
+function pastes(key) {
   try {
-    return new URL(url).hostname;
+    return pastesClipboard(parseKeyCombo(key, { mac: isMac() }));
   } catch {
-    return "";
+    return false;
   }
 }
 
@@ -77,14 +68,21 @@ export class Confirmations {
   #now;
   #random;
   #downloads;
+  #actions;
+  #clipboard;
   /** @type {number[]} how long each check that read the page took, ms (newest last) */
   #timings = [];
 
   /**
    * @param {{now?: () => number, random?: (bytes: Uint8Array) => Uint8Array,
-   *   downloads?: {approveExecutable: (taskId: string) => void}}} [deps] `downloads`: tabs/downloads.js
+   *   downloads?: {approveExecutable: (taskId: string) => void}, actions?: Declarations,
+   *   clipboard?: () => Promise<string>}} [deps] `downloads`: tabs/downloads.js; `actions`: the action
+   *   declarations (the generated ones; a test adds a throwaway one); `clipboard`: what the clipboard holds now
+   *   (clipboard/clipboard-reader.js)
    */
-  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads } = {}) {
+  constructor({ now = Date.now, random = (b) => crypto.getRandomValues(b), downloads, actions, clipboard } = {}) {
+    this.#actions = actions;
+    this.#clipboard = clipboard;
     this.#now = now;
     this.#random = random;
     this.#downloads = downloads;
@@ -109,25 +107,32 @@ export class Confirmations {
    * @returns {Promise<void>}
    */
   async check(type, action, run, ctx, approval) {
-    if (!sensitiveBy(type)) return;
+    const effect = effectOf(type, run, this.#actions);
+    if (!effect) return;
     if (typeof approval === "string" && this.redeem(approval, ctx.taskId, action)) return;
     const started = performance.now();
-    const classified = await classifyAction(type, run, ctx);
+    const classified = await classifyEffect(effect, run, ctx);
     const found = classified?.finding ? classified : null;
-    const frameUrl = classified?.frameUrl ?? await crossSiteField(type, run, ctx);
+    const frameUrl = classified?.frameUrl ?? await crossSiteField(effect, run, ctx);
+    const pasted = await this.#pasted(effect);
     this.#timings.push(performance.now() - started);
     if (this.#timings.length > MAX_TIMINGS) this.#timings.shift();
-    if (!found && !frameUrl) return;
-    const token = this.issue(ctx.taskId, action, found?.finding?.category ?? "frame_destination");
-    const frame = frameUrl ? { frame_url: frameUrl } : {};
-    if (!found) {
+    if (!found && !frameUrl && !pasted) return;
+    const token = this.issue(ctx.taskId, action, found?.finding?.category ?? (frameUrl ? "frame_destination" : "clipboard"));
+    const frame = { ...(frameUrl ? { frame_url: frameUrl } : {}), ...(pasted ? { pasted } : {}) };
+    if (!found && frameUrl) {
       // Not sensitive, but typed into another site's frame: the app checks its data-flow memory against that site
       // (it only knows the tab's page) and sends the action again with the token, or asks the person first.
-      const where = frameUrl ?? "";
-      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(where)}; `
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} goes into a frame of ${siteOf(frameUrl)}; `
         + "bua checks what it carries there", { confirmation: {
-        what: type, site: siteOf(where), url: where, element: "a field in a frame", reason: "", category: "frame_destination",
-        token, ...frame } });
+        what: type, site: siteOf(frameUrl), url: frameUrl, element: "a field in a frame", reason: "", category: "frame_destination",
+        check_only: true, token, ...frame } });
+    }
+    if (!found) {
+      // Not sensitive, but it pastes: the app checks what the clipboard holds against where it lands.
+      throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED, `this ${type} pastes the clipboard; bua checks what it holds`,
+        { confirmation: { what: type, site: "", url: "", element: "the clipboard", reason: "", category: "clipboard",
+          check_only: true, token, ...frame } });
     }
     const finding = /** @type {Finding} */ (found.finding);
     const site = siteOf(found.url);
@@ -136,6 +141,16 @@ export class Confirmations {
       + "bua asked them", { confirmation: {
         what: type, site, url: found.url, element: finding.element, reason: finding.reason,
         category: finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) } });
+  }
+
+  /**
+   * What a paste chord among the action's declared keys would type: the clipboard's text now ("" for no paste).
+   * @param {Effect} effect
+   * @returns {Promise<string>}
+   */
+  async #pasted(effect) {
+    if (!this.#clipboard || !effect.keys.some((key) => pastes(key))) return "";
+    return this.#clipboard().catch(() => "");
   }
 
   /**
@@ -167,172 +182,3 @@ export class Confirmations {
     return approved;
   }
 }
-
-/**
- * @typedef {{url: string, finding: Finding | null, findings?: string[], frameUrl?: string} | null} Classified
- * Null when the action is not sensitive; `finding: null` with `frameUrl` when it is not sensitive but a key goes
- * into a focused frame of another site; `findings`: for a script, every sensitive control of the page (up to 20).
- */
-
-/**
- * Read the real target and classify it, the way the action's declaration says (`sensitive_by`).
- * @param {string} type
- * @param {Record<string, unknown>} action
- * @param {ActionContext} ctx
- * @returns {Promise<Classified>}
- */
-export async function classifyAction(type, action, ctx) {
-  const kind = sensitiveBy(type);
-  if (!kind) return null;
-  // Typing without submit only writes text, except into a <select>, where it chooses an option: its target is
-  // read when the target may be a select (a uid or selector; the facts call is what tells).
-  if (kind === "typing" && action.submit !== true && action.uid === undefined && action.selector === undefined) return null;
-  // A fill submits the form of its last field (actions/fill.js): without submit, it only writes text.
-  if (kind === "fields" && (action.submit !== true || !Array.isArray(action.fields) || action.fields.length === 0)) return null;
-  const tabId = await taskTab(action, ctx);
-  await prepareTab(ctx, tabId);
-  return READERS[kind](action, ctx, tabId, type);
-}
-
-/** @type {Record<SensitiveBy, (action: Record<string, any>, ctx: ActionContext, tabId: number, type: string) => Promise<Classified>>} */
-const READERS = {
-  async script(action, ctx, tabId, type) {
-    // A script the engine proves free of side effects only reads: nothing to confirm (script-effects.js).
-    if (await provedReadOnly(ctx, tabId, scriptsOf(type, action))) return null;
-    // A script reaches controls in closed shadow roots too: find them the way extract does first.
-    await revealClosedRoots(ctx.debugger, { tabId, frameId: await topFrameId(ctx, tabId) });
-    const page = await inWorld(ctx, tabId, pageFacts);
-    const findings = classifyPage(page, 20);
-    if (findings.length === 0) return null;
-    const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
-    return { url: page.url, finding: { category: findings[0].category,
-      reason: `the page holds ${findings[0].element}: ${findings[0].reason}${more}; a script can reach it`,
-      element: "a script in the page" }, findings: findings.map((f) => `${f.element}: ${f.reason}`) };
-  },
-  async key(action, ctx, tabId) {
-    const { facts, finding } = await seenIfSensitive((seen) => inWorld(ctx, tabId, focusFacts, [seen]),
-      (control) => {
-        const mode = keyMode(String(action.key ?? ""), control);
-        return mode ? classifyControl(control, mode) : null;
-      });
-    if (finding) return { url: facts.url, finding };
-    // A key into a focused frame of another site: that site is where a typed character goes (the frame's src).
-    const src = facts.control?.frame ? facts.control.href : "";
-    return src && siteOf(src) && siteOf(src) !== siteOf(facts.url) ? { url: facts.url, finding: null, frameUrl: src } : null;
-  },
-  async fields(action, ctx, tabId) {
-    // The form submitted is the last field's; every value typed counts (a card number typed anywhere asks).
-    const field = action.fields[action.fields.length - 1] ?? {};
-    const typed = action.fields.map((/** @type {any} */ f) => f?.value);
-    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid: field.uid, selector: field.selector }, seen),
-      (control) => classifyControl(control, "submit", typed));
-    return finding ? { url: facts.url, finding } : null;
-  },
-  async typing(action, ctx, tabId) {
-    if (action.submit === true) return classifyTargets(action, ctx, tabId, "submit", [action.text]);
-    // A uid extract listed as a text field (not a combobox or listbox) is no select: no page call for it.
-    const role = action.uid !== undefined ? entryOf(tabId, String(action.uid))?.role : undefined;
-    if (role && role !== "combobox" && role !== "listbox") return null;
-    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid: action.uid, selector: action.selector }, seen),
-      (control) => classifyChoice(control, String(action.text ?? "")));
-    return finding ? { url: facts.url, finding } : null;
-  },
-  pointer: (action, ctx, tabId) => classifyTargets(action, ctx, tabId, "click"),
-};
-
-/**
- * The target (uid, selector or a point of the viewport) and, for a drag, where it drops: either can delete or pay
- * (a drop target reads as a destination: dropping onto "Trash" deletes).
- * @param {Record<string, any>} action
- * @param {ActionContext} ctx
- * @param {number} tabId
- * @param {"click" | "submit"} mode
- * @param {readonly unknown[]} [typed] what the action types
- * @returns {Promise<Classified>}
- */
-async function classifyTargets(action, ctx, tabId, mode, typed = []) {
-  const targets = [[action.uid, action.selector, action.point, mode], [action.to_uid, action.to_selector, action.to_point, "drop"]];
-  for (const [uid, selector, point, as] of targets) {
-    const { facts, finding } = await seenIfSensitive((seen) => factsOf(ctx, tabId, { uid, selector, point }, seen),
-      (control) => classifyControl(control, as, typed));
-    if (finding) return { url: facts.url, finding };
-  }
-  return null;
-}
-
-/**
- * Read a target without the visibility judgement (its costliest part), and only when its facts make the action
- * sensitive read it again with what a person sees of it (`shown`), the only label the confirmation may quote: an
- * ordinary action pays one light page call, a sensitive one (which then waits for the person) two. The finding is
- * the first read's; a page that changed in between cannot make it go away, only change the quote.
- * @param {(seen: boolean) => Promise<any>} read the target's facts (TargetFacts or null)
- * @param {(control: any) => import("./classify.js").Finding | null} classify
- * @returns {Promise<{facts: any, finding: import("./classify.js").Finding | null}>}
- */
-async function seenIfSensitive(read, classify) {
-  const facts = await read(false);
-  const finding = classify(facts?.control ?? null);
-  if (!finding || !facts?.control) return { facts, finding };
-  const again = await read(true).catch(() => null);
-  facts.control.shown = typeof again?.control?.shown === "string" ? again.control.shown : "";
-  return { facts, finding: classify(facts.control) ?? finding };
-}
-
-/**
- * The URL of the frame a typing or fields action (`type`, `fill`) writes into, when that is a cross-site frame (the element lives in
- * another renderer process: its own CDP session); null for the tab's own page and its same-site frames. A uid of
- * the tab's own session costs no page call here; a selector costs its lookup.
- * @param {string} type
- * @param {Record<string, unknown>} action
- * @param {ActionContext} ctx
- * @returns {Promise<string | null>}
- */
-async function crossSiteField(type, action, ctx) {
-  const kind = sensitiveBy(type);
-  if (kind !== "typing" && kind !== "fields") return null;
-  const targets = /** @type {{uid?: unknown, selector?: unknown}[]} */ (kind === "typing" ? [action]
-    : (Array.isArray(action.fields) ? action.fields : []).filter((f) => f && typeof f === "object"));
-  const tabId = await taskTab(action, ctx);
-  for (const { uid, selector } of targets) {
-    let element = null;
-    if (typeof uid === "string") {
-      if (entryOf(tabId, uid)?.sessionId === undefined) continue;
-      element = await resolveElement(ctx, tabId, { uid });
-    } else if (typeof selector === "string") {
-      // A selector is looked up in the page first, then in cross-site frames: only the lookup tells where it is.
-      element = await resolveElement(ctx, tabId, { selector }).catch(() => null);
-    }
-    if (element?.sessionId === undefined) continue;
-    const facts = await onElement(ctx, tabId, element, targetFacts);
-    if (facts?.url) return facts.url;
-  }
-  return null;
-}
-
-/**
- * What page-facts.js reads about one target: an element (uid or selector), or the control at a point.
- * @param {ActionContext} ctx
- * @param {number} tabId
- * @param {{uid?: string, selector?: string, point?: {x: number, y: number}}} target
- * @param {boolean} [seen] with what a person sees of the control (page-facts.js controlFacts)
- */
-async function factsOf(ctx, tabId, target, seen = true) {
-  if (target.point) return inWorld(ctx, tabId, factsAtPoint, [target.point.x, target.point.y, seen]);
-  if (target.uid === undefined && target.selector === undefined) return null;
-  const facts = await callOnTarget(ctx, tabId, target, keptFunction(targetFacts), [seen]);
-  if (facts !== NODE_MISSING) return facts;
-  const element = await resolveElement(ctx, tabId, target.uid !== undefined ? { uid: target.uid } : { selector: target.selector });
-  return onElement(ctx, tabId, element, targetFacts, [seen]);
-}
-
-/**
- * In the page: targetFacts of the control at a point of the viewport (or of what is there, when no control).
- * @param {number} x
- * @param {number} y
- * @param {boolean} [seen]
- */
-function factsAtPoint(x, y, seen = true) {
-  const hit = deepElementAt(document, x, y);
-  return hit ? targetFacts.call(controlOf(hit) || hit, seen) : null;
-}
-definePageFunction(factsAtPoint, { uses: [deepElementAt, targetFacts, controlOf] });

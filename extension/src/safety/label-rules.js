@@ -16,7 +16,8 @@
  *   trash can, send, and the verbs class names spell in other languages: `btn-enviar`, `icon-papierkorb`): a
  *   class like "post-like-button" names a layout, not a command.
  * A command whose clause also holds an `exempt` word ("Remove filter") is not sensitive by its words; an exempt
- * word in another clause of the label ("Buy now · Preview") does not cancel it.
+ * word in another clause of the label ("Buy now · Preview") or in another command joined to it by a conjunction
+ * ("Preview and pay", "Pay now and search": `conjunctions`) does not cancel it.
  */
 
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
@@ -26,8 +27,8 @@ import { PhraseIndex } from "./phrase-index.js";
 /** Words after which a command in a label is far from its clause's head. */
 const LONG_WORDS = 8;
 const NEAR_HEAD_WORDS = 3;
-/** Clause breaks: punctuation, and "&" or "+" joining two commands. */
-const CLAUSE_BREAK = /[.!?;:|•·—–\n()[\]{}"«»“”]+|,\s|\s[&+]\s/gu;
+/** Clause breaks: punctuation (Chinese and Japanese full-width too), and "&" or "+" joining two commands. */
+const CLAUSE_BREAK = /[.!?;:|•·—–\n()[\]{}"«»“”、。，；：！？]+|,\s|\s[&+]\s/gu;
 
 /**
  * A label as the rules read it: folded (fold.js, which folds a letter alike in either case), then Turkish dotted
@@ -76,6 +77,7 @@ const ICON_NAMES = new PhraseIndex(ICONS.keys());
 const TOPIC_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.topic_before));
 const TOPIC_AFTER = new PhraseIndex(folded(SENSITIVE_WORDS.topic_after));
 const EXEMPT = new PhraseIndex(folded(SENSITIVE_WORDS.exempt));
+const CONJUNCTIONS = new PhraseIndex(folded(SENSITIVE_WORDS.conjunctions), { attached: true });
 const HYPHENATED_AFTER = /^-\p{L}/u;
 const HYPHENATED_BEFORE = /\p{L}-$/u;
 
@@ -106,6 +108,21 @@ function clauseAround(text, start, end) {
 }
 
 /**
+ * The part of a clause that is the command's own when conjunctions join several ("Preview and pay": "pay"): the
+ * text before it from the last conjunction on, the text after it up to the next one.
+ * @param {string} before
+ * @param {string} after
+ */
+function conjunctAround(before, after) {
+  const last = CONJUNCTIONS.find(before).at(-1);
+  const next = CONJUNCTIONS.find(after)[0];
+  return {
+    before: last ? before.slice(last.start + last.phrase.length) : before,
+    after: next ? after.slice(0, next.start) : after,
+  };
+}
+
+/**
  * Does the phrase at [start, end) of `text` read as a command (not as a topic)?
  * @param {string} text normalised
  * @param {number} start
@@ -115,8 +132,10 @@ function clauseAround(text, start, end) {
  */
 function readsAsCommand(text, start, end, entry, long) {
   const { before, after } = clauseAround(text, start, end);
-  // an exempt word ("Remove filter") takes the command's own clause only: "Buy now · Preview" still buys
-  if (EXEMPT.test(`${before}${text.slice(start, end)}${after}`)) return false;
+  // an exempt word ("Remove filter") takes the command's own clause, and in it the command's own conjunct only:
+  // "Buy now · Preview" and "Preview and pay" still buy
+  const own = conjunctAround(before, after);
+  if (EXEMPT.test(`${own.before}${text.slice(start, end)}${own.after}`)) return false;
   if (TOPIC_BEFORE.test(before)) return false;
   if (entry.nounCapable) {
     if (HYPHENATED_AFTER.test(text.slice(end)) || HYPHENATED_BEFORE.test(text.slice(0, start))) return false;

@@ -25,13 +25,17 @@ export class PhraseIndex {
   /** @type {RegExp | null} the Chinese, Japanese and Korean phrases */
   #attaching = null;
 
-  /** @param {Iterable<string>} phrases folded */
-  constructor(phrases) {
+  /**
+   * @param {Iterable<string>} phrases folded
+   * @param {{attached?: boolean}} [options] attached: Korean phrases are found anywhere in a word too, as a
+   *   particle or ending that attaches to the word before it is (the conjunction 하고 in 검색하고)
+   */
+  constructor(phrases, options = {}) {
     const unique = [...new Set(phrases)].filter(Boolean).sort((a, b) => b.length - a.length);
     const inner = [];
     const starts = [];
     for (const phrase of unique) {
-      if (SUBSTRING_SCRIPT.test(phrase)) inner.push(escape(phrase));
+      if (SUBSTRING_SCRIPT.test(phrase) || (options.attached && WORD_START_SCRIPT.test(phrase))) inner.push(escape(phrase));
       else if (WORD_START_SCRIPT.test(phrase)) starts.push(escape(phrase));
       else {
         const first = phrase.match(WORDS)?.[0];

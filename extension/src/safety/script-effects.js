@@ -9,26 +9,12 @@
  * or a CDP failure leaves the decision to the label check, as before.
  */
 
-import { ACTIONS } from "../protocol.js";
-
 /** How long the engine may spend proving a script pure before the label check decides instead. */
 export const PROOF_TIMEOUT_MS = 500;
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  */
-
-/**
- * The texts of an action's fields its declaration says carry a script.
- * @param {string} type
- * @param {Record<string, unknown>} action
- * @returns {string[]}
- */
-export function scriptsOf(type, action) {
-  const carries = /** @type {Record<string, string>} */ (/** @type {any} */ (ACTIONS)[type]?.carries ?? {});
-  return Object.entries(carries).filter(([, what]) => what === "script")
-    .map(([field]) => action[field]).filter((v) => typeof v === "string");
-}
 
 /**
  * Whether every script is proven free of side effects in the tab's top frame, in the page's own world (where the

@@ -13,27 +13,34 @@ import { ACTIONS, ActionError, ErrorCode } from "../protocol.js";
 import { domainOf } from "./session-store.js";
 
 /**
- * What an action's declaration says (extension/src/generated/protocol.js): whether it opens a session (its `url` is
- * checked first), works without a tab, or may move its tab (then the gate looks where the tab went, a
- * chrome.tabs.get of ~0.7 ms; a page that moves on its own is caught by the tabs.onUpdated listener).
+ * What an action's declaration says (extension/src/generated/protocol.js, app/protocol/actions/spec.py): whether it
+ * opens a session (its `url` is checked first), works without a tab, may move its tab (then the gate looks where the
+ * tab went, a chrome.tabs.get of ~0.7 ms; a page that moves on its own is caught by the tabs.onUpdated listener),
+ * reads its page (checked where its tab is when it read), closes its tab, or says in its result's `navigated`
+ * whether it moved its tab. The gate reads these, never an action's name.
  * @param {string} type
  */
 function flags(type) {
-  /** @typedef {{opens_session: boolean, needs_tab: boolean, may_navigate: boolean, read_only: boolean}} Flags */
+  /**
+   * @typedef {{opens_session: boolean, needs_tab: boolean, may_navigate: boolean, read_only: boolean,
+   *   reads_page: boolean, closes_tab: boolean, says_navigated: boolean}} Flags
+   */
   return /** @type {Record<string, Flags>} */ (ACTIONS)[type]
-    ?? { opens_session: false, needs_tab: true, may_navigate: true, read_only: false };
+    ?? { opens_session: false, needs_tab: true, may_navigate: true, read_only: false, reads_page: false, closes_tab: false,
+      says_navigated: false };
 }
 
 /**
  * Whether an action's own result says it navigated its tab (undefined: it does not say): input actions
- * report `effects.navigated`, evaluate adds `navigated: true` (with the url) only when it did.
+ * report `effects.navigated`; an action whose declaration `says_navigated` adds `navigated: true` (with the url)
+ * only when it did.
  * @param {string} type
  * @param {any} result
  * @returns {boolean | undefined}
  */
 function navigatedPerResult(type, result) {
   if (typeof result?.effects?.navigated === "boolean") return result.effects.navigated;
-  if (type === "evaluate") return result?.navigated === true;
+  if (flags(type).says_navigated) return result?.navigated === true;
   return undefined;
 }
 
@@ -143,7 +150,7 @@ export class SessionGate {
       }
       this.#unfollowed.delete(tabId);
     }
-    if (type === "close_tab") await this.#sessions.end(tabId, "closed_by_agent");
+    if (flags(type).closes_tab) await this.#sessions.end(tabId, "closed_by_agent");
     return tabId;
   }
 
@@ -199,7 +206,7 @@ export class SessionGate {
    * @param {Record<string, any>} result the handler's result
    */
   async after(type, taskId, label, tabId, result) {
-    if (type === "close_tab") return;
+    if (flags(type).closes_tab) return;
     // Stopped while the action ran (or by where it went): no session starts for what it opened.
     const stopped = () => this.#sessions.stopReason(taskId);
     const touched = new Set();
@@ -225,7 +232,7 @@ export class SessionGate {
     const reported = [result?.effects?.url, result?.url].filter((u) => typeof u === "string");
     // A reading action is checked where its tab is now (the committed URL, and the URL it read): a redirect chain
     // that ended on a blocked site while it read answers `blocked`, and what it read is dropped.
-    const reads = flags(type).read_only || type === "evaluate";
+    const reads = flags(type).reads_page;
     for (const id of touched) {
       if (id === tabId && !reads && !flags(type).may_navigate) continue;
       if (id === tabId && !reads && navigatedPerResult(type, result) === false) continue;

@@ -71,11 +71,15 @@ def test_the_extension_gets_the_flags_and_required_fields():
     assert wire["navigate"]["required"] == ["url"] and wire["navigate"]["opens_session"]
     assert wire["history"] == {"required": ["direction"], "may_navigate": True, "needs_input_focus": False,
                                "opens_session": False, "needs_tab": True, "read_only": False,
+                               "reads_page": False, "closes_tab": False, "says_navigated": False,
                                "may_be_sensitive": False, "sensitive_by": None, "change_list": None,
                                "defaults": {"timeout_ms": 30_000}, "carries": {}}
     assert wire["find"]["defaults"] == {"limit": 20}, "declared defaults reach the extension"
     assert "since" not in wire["page_log"]["defaults"], "a None default is left out of the frame"
     assert {a for a, w in wire.items() if not w["needs_tab"]} == {"get_tabs", "open_tab", "downloads", "read_download"}
+    assert {a for a, w in wire.items() if w["closes_tab"]} == {"close_tab"}
+    assert {a for a, w in wire.items() if w["says_navigated"]} == {"evaluate"}
+    assert {a for a, w in wire.items() if w["reads_page"]} == {"evaluate", *(a for a, w in wire.items() if w["read_only"])}
 
 
 def test_how_each_sensitive_action_is_read_is_declared():

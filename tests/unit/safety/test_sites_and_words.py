@@ -30,7 +30,8 @@ def test_every_phrase_category_compose_destination_and_exempt_list_cover_twenty_
     words = sensitive_words()
     assert len(LANGUAGES) == 20
     assert set(words["phrases"]) == {"pay", "send", "delete", "transfer", "account"}
-    lists = [*words["phrases"].items(), ("exempt", words["exempt"]), ("compose", words["compose"]),
+    lists = [*words["phrases"].items(), ("exempt", words["exempt"]), ("conjunctions", words["conjunctions"]),
+             ("compose", words["compose"]),
              ("destinations", words["destinations"]),
              *((f"endpoints {name}", by_language) for name, by_language in words["endpoints"]["words"].items())]
     for name, by_language in lists:
