@@ -71,17 +71,22 @@ COUNTING = """(() => {
   };
   const computed = window.getComputedStyle;
   globalThis.__readSeen = new WeakMap();
+  // A read by attribute (cs.backgroundColor) and by getPropertyValue("background-color") count as one property.
+  const cssName = (key) => key.includes("-") ? key : key === "cssFloat" ? "float"
+    : (/^(webkit|epub)[A-Z]/.test(key) ? "-" : "") + key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   window.getComputedStyle = function (el, pseudo) {
     count("computed styles");
+    const note = (key) => {
+      count("computed-property reads");
+      let read = globalThis.__readSeen.get(el);
+      if (!read) globalThis.__readSeen.set(el, (read = new Set()));
+      const name = `${pseudo || ""}|${cssName(key)}`;
+      if (read.has(name)) count("computed-property reads repeated in the call");
+      read.add(name);
+    };
     return new Proxy(computed.call(window, el, pseudo), { get(target, key) {
-      if (typeof key === "string") {
-        count("computed-property reads");
-        let read = globalThis.__readSeen.get(el);
-        if (!read) globalThis.__readSeen.set(el, (read = new Set()));
-        const name = `${pseudo || ""}|${key}`;
-        if (read.has(name)) count("computed-property reads repeated in the call");
-        read.add(name);
-      }
+      if (key === "getPropertyValue") return (name) => (note(name), target.getPropertyValue(name));
+      if (typeof key === "string") note(key);
       const value = target[key];
       return typeof value === "function" ? value.bind(target) : value;
     } });

@@ -11,5 +11,5 @@ export const PAGE_GLOBALS = Object.freeze([
   "parseFloat", "parseInt", "queueMicrotask", "undefined",
   // the browser: the window and its viewport, and the DOM classes and constants page code tests against
   "document", "window", "location", "performance", "getComputedStyle", "innerWidth", "innerHeight", "scrollX",
-  "scrollY", "MutationObserver", "NodeFilter", "Node", "Element", "Window", "Event", "OffscreenCanvas",
+  "scrollY", "MutationObserver", "NodeFilter", "Node", "Element", "Window", "Event", "OffscreenCanvas", "CSS",
 ]);

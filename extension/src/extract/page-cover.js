@@ -415,7 +415,7 @@ export function pageCover(lib) {
    *   none) are asked, hit testing judged the others
    */
   const coveredInOrder = (el, points, part, st, hitTested = false) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) =>
-    (!hitTested || !lib.hitTestable(p.el, st.win)) && points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)
+    points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b) && (!hitTested || !lib.hitTestable(p.el, st.win))
     && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
     && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, st.win)));
 

@@ -44,6 +44,7 @@ export function pageDecor(lib) {
   /** A line-through covers a line of text when at least this many times as thick as the line's box. */
   const STRIKE_COVERS = 1.2;
   const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
+  const SIDES = ["Top", "Right", "Bottom", "Left"];
 
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
@@ -80,11 +81,12 @@ export function pageDecor(lib) {
   const decorationsOf = (e, cs, win) => {
     /** @type {Decoration[]} */
     const out = [];
+    const style = cs.outlineStyle;
+    if ((style === "none" || style === "auto") && cs.boxShadow === "none") return out; // a border or strike only
     const r = e.getBoundingClientRect();
     const box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
     const alpha = alphaThrough(e, win);
     if (alpha < OPAQUE) return out;
-    const style = cs.outlineStyle;
     if (style !== "none" && style !== "auto" && solid(cs.outlineColor, alpha)) {
       const width = parseFloat(cs.outlineWidth) || 0;
       const offset = parseFloat(cs.outlineOffset) || 0;
@@ -119,12 +121,15 @@ export function pageDecor(lib) {
    * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration | null}
    */
   const borderRing = (e, cs, win) => {
+    const any = /** @type {any} */ (cs);
+    const widths = SIDES.map((side) => parseFloat(any[`border${side}Width`]) || 0);
+    // Thinner than a glyph on every side covers none, whatever the styles and colours (read only past this).
+    if (Math.max(...widths) < 4) return null;
     const alpha = alphaThrough(e, win);
     if (alpha < OPAQUE) return null;
-    const any = /** @type {any} */ (cs);
-    const [t, r, b, l] = ["Top", "Right", "Bottom", "Left"].map((side) => {
+    const [t, r, b, l] = SIDES.map((side, i) => {
       const style = any[`border${side}Style`];
-      return /^(none|hidden|dotted|dashed)$/.test(style) || !solid(any[`border${side}Color`], alpha) ? 0 : parseFloat(any[`border${side}Width`]) || 0;
+      return /^(none|hidden|dotted|dashed)$/.test(style) || !solid(any[`border${side}Color`], alpha) ? 0 : widths[i];
     });
     if (Math.max(t, r, b, l) < 4) return null; // thinner than a glyph: covers none
     const box = e.getBoundingClientRect();

@@ -73,6 +73,22 @@ export function pageRender(lib) {
 
   /** @type {(new (live: CSSStyleDeclaration) => CSSStyleDeclaration) | null} */
   let ReadOnce = null;
+
+  /**
+   * The CSS name of a style attribute (`backgroundColor` → `background-color`, `webkitMaskImage` →
+   * `-webkit-mask-image`, `cssFloat` → `float`), or null where that name is not one the style reads the same
+   * value by: getPropertyValue costs less than the attribute's named lookup (about 0.8×, measured on Chromium 156).
+   * @param {string} name @param {CSSStyleDeclaration} live @returns {string | null}
+   */
+  const cssName = (name, live) => {
+    const css = name.includes("-") ? name : name === "cssFloat" ? "float"
+      : (/^(webkit|epub)[A-Z]/.test(name) ? "-" : "") + name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    try {
+      return CSS.supports(css, "initial") && live.getPropertyValue(css) === /** @type {any} */ (live)[name] ? css : null;
+    } catch {
+      return null;
+    }
+  };
   /**
    * A computed style that asks the browser for each property once: every read of a live CSSStyleDeclaration
    * serialises the value afresh (~0.4 µs), and the judgement reads about 25 properties of each element, most of
@@ -98,11 +114,16 @@ export function pageRender(lib) {
       const names = new Set([...Object.getOwnPropertyNames(live).filter((n) => !/^\d/.test(n)), "cssFloat", "cssText", "length"]);
       for (const name of names) {
         let slot = -1;
+        /** @type {string | null} the property's CSS name, read through getPropertyValue (null: read by name) */
+        let css = null;
         Object.defineProperty(Style.prototype, name, {
           get() {
-            if (slot < 0) slot = slots.n++;
+            if (slot < 0) {
+              slot = slots.n++;
+              css = cssName(name, this.live);
+            }
             let value = this.values[slot];
-            if (value === undefined) this.values[slot] = value = this.live[name];
+            if (value === undefined) this.values[slot] = value = css ? this.live.getPropertyValue(css) : this.live[name];
             return value;
           },
         });
@@ -462,11 +483,20 @@ export function pageRender(lib) {
    * column; the words a person sees stay. Most nodes lie wholly inside and cost one comparison per box.
    * @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {string}
    */
-  lib.shownData = (node, rc, win) => lib.unseenWords(node, clippedData(node, rc, win), win); // page-word-paint.js
+  lib.shownData = (node, rc, win) => {
+    // Once per node and render context in a call: a control's text is read again for its name and token.
+    const known = (factsOf(win).shown ??= new WeakMap());
+    const last = known.get(node);
+    if (last && last.rc === rc) return last.data;
+    const data = lib.unseenWords(node, clippedData(node, rc, win), win); // page-word-paint.js
+    known.set(node, { rc, data });
+    return data;
+  };
 
   /** @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {string} its text, the clipped words blanked */
   const clippedData = (node, rc, win) => {
     const data = node.data;
+    if (!/\S/.test(data)) return data; // white space only: no word to blank, its boxes need not be read
     const where = showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win);
     /** @param {DOMRect} r @param {number} share how much of its width must show */
     const shows = (r, share) => {

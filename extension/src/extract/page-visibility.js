@@ -126,8 +126,9 @@ export function pageVisibility(lib) {
     ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
+    if (ns.hideText) return;
     const own = ownText(el);
-    if (ns.hideText || (!own && !control)) return;
+    if (!own && !control) return;
     if (control && !own && (fontPx ?? 16) < MIN_FONT_PX) ns.hideText = "tiny font";
     else if (control && parseFloat(cs.textIndent) <= -999) ns.hideText = "off-screen text";
     else {
