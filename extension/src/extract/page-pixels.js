@@ -13,6 +13,8 @@
  *   without one it is kept and asked (its boxes in the top document's CSS px).
  * - `pixelCall(verdicts)` / `pixelAsked()`: the verdicts of one call (per text id, with the boxes they were made
  *   for: a text that moved since is asked afresh), and the questions it left (cleared when read).
+ * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
+ *   it reached as it acts, and cannot act twice), for HOLD_MS.
  * - `pixelMask(ids)`: paints the asked texts' glyphs transparent (ids), or takes the mask away (null).
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -31,7 +33,7 @@ definePagePart(pagePixels, { uses: [pagePicture, pageRender, pageScan] });
  */
 export function pagePixels(lib) {
   const MASK = "bua-pixel-mask";
-  /** At most this many texts are asked of the pixels per call (the rest are kept, as before). */
+  /** At most this many texts are asked of the pixels per call (the latest asked). */
   const MAX_ASKS = 48;
   /** @type {WeakMap<Text, number>} */
   const ids = new WeakMap();
@@ -101,18 +103,37 @@ export function pagePixels(lib) {
     const at = offsetOf(win);
     if (!at) return "";
     const rects = parts.map((p) => [p.l + at[0], p.t + at[1], p.r - p.l, p.b - p.t].map((v) => Math.round(v * 4) / 4));
-    const key = JSON.stringify(rects);
     const id = idOf(node);
-    const known = verdicts.get(id);
-    if (known && known.key === key) return known.hidden ? "unreadable on its picture" : "";
-    if (asks.size < MAX_ASKS) asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length });
+    const known = verdicts.get(id) ?? (performance.now() < heldUntil ? held.get(id) : undefined);
+    if (known && sameBoxes(known.key, rects)) return known.hidden ? "unreadable on its picture" : "";
+    if (asks.size >= MAX_ASKS) asks.delete(/** @type {number} */ (asks.keys().next().value)); // a read nobody collected left it
+    asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length });
     return "";
+  };
+
+  /** Boxes that moved less than this (CSS px: a scroll's rounding) are the boxes a verdict was made for. */
+  const SAME_PX = 1.5;
+  /** @param {string} key the boxes a verdict was made for (JSON) @param {number[][]} rects the text's boxes now */
+  const sameBoxes = (key, rects) => {
+    const then = JSON.parse(key);
+    return then.length === rects.length && rects.every((r, i) => r.every((v, k) => Math.abs(v - then[i][k]) <= SAME_PX));
   };
 
   /** @param {{id: number, key: string, hidden: boolean}[] | null} given the verdicts of the call about to run */
   lib.pixelCall = (given) => {
     verdicts = new Map((given ?? []).map((v) => [v.id, v]));
     asks = new Map();
+  };
+
+  /** How long verdicts held for an input action last (ms): it reads its target's text as it acts. */
+  const HOLD_MS = 3000;
+  /** @type {Map<number, {key: string, hidden: boolean}>} */
+  let held = new Map();
+  let heldUntil = 0;
+  /** @param {{id: number, key: string, hidden: boolean}[]} given verdicts for the page functions that follow */
+  lib.pixelHold = (given) => {
+    held = new Map(given.map((v) => [v.id, v]));
+    heldUntil = performance.now() + HOLD_MS;
   };
 
   /** @returns {{id: number, rects: number[][], chars: number}[]} the call's questions (and its verdicts dropped) */

@@ -52,10 +52,11 @@ const PIXELS = "bua-pixel-asks";
 const CALL_SOURCE = `function (method, pixels, ...args) {
   const lib = globalThis.__bua;
   if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) throw new Error(${JSON.stringify(MISSING)});
+  if (pixels === undefined || pixels === null) return lib[method](...args);
   lib.pixelCall(pixels);
   const value = lib[method](...args);
   const asked = lib.pixelAsked();
-  return pixels !== null && asked.length ? { ${JSON.stringify(PIXELS)}: asked, value } : value;
+  return asked.length ? { ${JSON.stringify(PIXELS)}: asked, value } : value;
 }`;
 
 /** Installs the library in this world (once per document and library version). */
@@ -141,29 +142,51 @@ export const CONTEXT_GONE = /Cannot find context|context with specified id|Execu
  * @returns {Promise<{value?: any, objectId?: string, subtype?: string, type?: string}>} the RemoteObject
  */
 export async function callPage(dbg, frame, method, args = [], { returnByValue = true } = {}) {
-  const first = await callOnce(dbg, frame, method, args, returnByValue, returnByValue ? [] : null);
-  const asked = first.value?.[PIXELS];
-  if (!asked) return first;
+  let res = await callOnce(dbg, frame, method, args, returnByValue, returnByValue ? [] : null);
   // Texts page code could not judge (page-pixels.js): the pixels decide, and the call is made again with the
-  // verdicts when any of them is hidden (a call that reads page text reads it again, changing nothing).
-  const mask = (/** @type {number[] | null} */ ids) => callOnce(dbg, frame, "pixelMask", [{ value: ids }], true, null);
+  // verdicts when any of them is hidden (a call that reads page text reads it again, changing nothing). A read
+  // that stops at its first match may meet new such texts past a hidden one: a few rounds settle it.
   /** @type {import("./pixel-judge.js").Verdict[]} */
-  let verdicts = [];
-  try {
-    verdicts = await judgeByPixels(dbg, frame, asked, mask);
-  } catch {
-    // The tab could not be captured (closed, navigating): its undecided texts stay kept, as page code left them.
+  const verdicts = [];
+  const mask = (/** @type {number[] | null} */ ids) => callOnce(dbg, frame, "pixelMask", [{ value: ids }], true, null);
+  for (let round = 0; res.value?.[PIXELS]; round++) {
+    const found = round < MAX_PIXEL_ROUNDS ? await pixelVerdicts(dbg, frame, res.value[PIXELS], mask) : [];
+    if (!found.some((v) => v.hidden)) return { ...res, value: res.value.value };
+    verdicts.push(...found);
+    res = await callOnce(dbg, frame, method, args, true, verdicts);
   }
-  if (!verdicts.some((v) => v.hidden)) return { ...first, value: first.value.value };
-  const again = await callOnce(dbg, frame, method, args, true, verdicts);
-  return { ...again, value: again.value?.[PIXELS] ? again.value.value : again.value };
+  return res;
 }
+
+/** Rounds of pixel verdicts one read may take (each captures only the texts it newly asks). */
+export const MAX_PIXEL_ROUNDS = 4;
+
+/**
+ * judgeByPixels, keeping the texts when the tab cannot be captured (closed, navigating), as page code left them.
+ * @param {DebuggerController} dbg @param {Frame} frame @param {import("./pixel-judge.js").Ask[]} asked
+ * @param {import("./pixel-judge.js").Mask} mask @returns {Promise<import("./pixel-judge.js").Verdict[]>}
+ */
+export async function pixelVerdicts(dbg, frame, asked, mask) {
+  try {
+    return await judgeByPixels(dbg, frame, asked, mask);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Call lib[method](...args) leaving the library's pixel questions and verdicts as they are (page-pixels.js): for
+ * the reads of page functions (pixel-reads.js).
+ * @param {DebuggerController} dbg @param {Frame} frame @param {string} method @param {CallArg[]} [args]
+ */
+export const callLibrary = (dbg, frame, method, args = []) => callOnce(dbg, frame, method, args, true, undefined);
 
 /**
  * @param {DebuggerController} dbg @param {Frame} frame @param {string} method @param {CallArg[]} args
  * @param {boolean} returnByValue
- * @param {unknown[] | null} pixels the call's pixel verdicts; null: it asks nothing of the pixels (an answer by
- *   reference, the mask itself)
+ * @param {unknown[] | null | undefined} pixels the call's pixel verdicts (its questions are collected); null or
+ *   undefined: the library's pixel state is left alone (an answer by reference, the mask itself, a page function's
+ *   read: pixel-reads.js)
  */
 async function callOnce(dbg, frame, method, args, returnByValue, pixels) {
   for (let attempt = 0; ; attempt++) {
@@ -172,7 +195,7 @@ async function callOnce(dbg, frame, method, args, returnByValue, pixels) {
       const call = () => dbg.send(frame.tabId, "Runtime.callFunctionOn", {
         functionDeclaration: CALL_SOURCE,
         executionContextId,
-        arguments: [{ value: method }, { value: pixels }, ...args],
+        arguments: [{ value: method }, pixels === undefined ? {} : { value: pixels }, ...args],
         returnByValue,
         awaitPromise: false,
         objectGroup: WORLD_NAME,
