@@ -109,6 +109,13 @@ FAR: dict[str, str] = {
     "FARRECT": CARRIERS["RECTCLIP"],
     "FARHUGE": CARRIERS["HUGEFONT"],
     "FARROTCLIP": CARRIERS["ROTCLIP"],
+    # An SVG <foreignObject>'s HTML painted over text below the viewport: find and extract agree (one judgement).
+    "FARFOREIGN": ('<div style="position:relative"><p style="margin:0">{m}</p><svg width="100%" height="30" '
+                   'style="position:absolute;left:0;top:-3px"><foreignObject width="100%" height="30">'
+                   '<div style="background:#fff;height:30px"></div></foreignObject></svg></div>'),
+    "FARFOREIGNIN": ('<p style="margin:0">{m}</p><svg width="100%" height="30" style="display:block;margin-top:-24px">'
+                     '<foreignObject width="100%" height="30"><div style="position:relative;z-index:1;background:#fff;'
+                     'height:30px"></div></foreignObject></svg>'),
 }
 KEPT: dict[str, str] = {
     "KEEPRTLTAIL": "",  # the shown part of RTLHEAD
