@@ -12,11 +12,13 @@ pictures there. Holes still open are in KNOWN_HOLES, each marked to fail strictl
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.redteam_matrix import svg
+from tests.harness.actions import pool_request
 
 WHITE = svg("<rect width='40' height='20' fill='#fff'/>")
 PANEL = "position:relative;background:#123;margin:2px 0"
@@ -113,3 +115,26 @@ def test_text_a_person_reads_is_kept(reads, marker):
     assert marker in text, f"extract deleted {marker}"
     found = dict(reads("find"))[f"kept {marker}"]
     assert found["result"]["total"] >= 1, f"find misses {marker}: {found}"
+
+
+OVERLAY = ("<!doctype html><body style='font:16px sans-serif'>{rows}<canvas width='300' height='150' "
+           "style='position:fixed;inset:0;width:100vw;height:100vh;pointer-events:none;z-index:9'></canvas></body>")
+
+
+def test_a_clear_canvas_over_the_whole_page_deletes_nothing(core, browser, fixture_server):
+    """An effects layer (a fixed canvas over the whole viewport, nothing drawn yet, pointer-events: none) over
+    ordinary text: every line is kept, through extract and find (its box is no cover; its pixels are clear)."""
+    task = "t-redteam-clear-overlay"
+
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
+    rows = "".join(f"<p>Line {i} under a clear layer KEEPOVERLAY{i}</p>" for i in range(12))
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(OVERLAY.format(rows=rows))}); "
+                                                   "document.close(); true"}).ok
+    try:
+        markdown = send({"type": "extract"}).result["markdown"]
+        assert all(f"KEEPOVERLAY{i}" in markdown for i in range(12)), markdown
+        assert send({"type": "find", "text": "KEEPOVERLAY11"}).result["total"] == 1
+    finally:
+        rm.close_all(core, [task])
