@@ -75,7 +75,8 @@ PICTURES = """<!doctype html><html><head><style>body {{ font: 16px sans-serif; m
 <div class="on"><img alt="" style="{under}" src="{photo}"><p style="color:#fff">white over a photo KEEPPHOTO</p></div>
 <div style="background-image:url(&quot;{photo}&quot;);background-size:100% 100%;color:#fff;padding:6px">white over a background photo KEEPBGPHOTO</div>
 <div style="background-image:url(&quot;{photo}&quot;);background-size:cover;color:#fff;padding:6px">white over the pale top of a photo QZBGTOP</div>
-<div class="on" style="background:#222"><img alt="" style="{under}" src="{cross}"><p style="color:#fff">over another origin's picture KEEPCROSS</p></div>
+<div class="on" style="background:#222"><img alt="" style="{under}" src="{cross}"><p style="color:#fff">white over another origin's pale picture QZCROSS</p></div>
+<div class="on" style="background:#222"><img alt="" style="{under}" src="{cross}"><p style="color:#111">dark over another origin's pale picture KEEPCROSSDARK</p></div>
 <p style="margin:0">carrier QZLATERIMG</p><img alt="" src="{pale}" style="display:block;margin-top:-22px;width:400px;height:30px">
 <img alt="" src="{photo}" style="display:block;width:400px;height:30px;margin-bottom:-26px"><p style="margin:0;color:#fff">white after a photo KEEPEARLIERIMG</p>
 <div style="height:3000px"></div>
@@ -83,8 +84,9 @@ PICTURES = """<!doctype html><html><head><style>body {{ font: 16px sans-serif; m
 <div class="on"><img alt="" style="{under}" src="{photo}"><p style="color:#fff">far white over a photo KEEPFARPHOTO</p></div>
 </body></html>"""
 # BGTOP: a cover-sized background shows only its pale top behind the text (the part behind the text is sampled).
-PICTURE_HIDDEN = ["IMGSAME", "IMGDARKPAGE", "BGSAME", "FARIMG", "LATERIMG", "BGTOP"]
-PICTURE_KEPT = ["PHOTO", "BGPHOTO", "CROSS", "FARPHOTO", "EARLIERIMG"]
+# CROSS: another origin's picture, whose pixels page code cannot read, is judged from the rendering (page-pixels.js).
+PICTURE_HIDDEN = ["IMGSAME", "IMGDARKPAGE", "BGSAME", "FARIMG", "LATERIMG", "BGTOP", "CROSS"]
+PICTURE_KEPT = ["PHOTO", "BGPHOTO", "CROSSDARK", "FARPHOTO", "EARLIERIMG"]
 
 
 def written(act, fixture_server, html: str):

@@ -19,6 +19,7 @@
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { settleMsOf, watchEffects } from "../input/effects.js";
+import { readJudgedByPixels } from "../extract/pixel-reads.js";
 import { onElement } from "../tabs/isolated-world.js";
 import { pressKey } from "../input/keyboard.js";
 import { editFacts, readValue } from "../page/type.js";
@@ -92,7 +93,7 @@ async function fillOne(ctx, tabId, field) {
   const name = field.uid ?? /** @type {string} */ (field.selector);
   try {
     const element = await editableOf(ctx, tabId, await targetElement(field, ctx, tabId));
-    const facts = await guarded(onElement(ctx, tabId, element, editFacts));
+    const facts = await guarded(readJudgedByPixels(ctx.debugger, tabId, element.sessionId, () => onElement(ctx, tabId, element, editFacts)));
     /** @type {Record<string, unknown>} */
     const differs = element.instead ? { typed_into: facts.target } : {};
     if (facts.inputType === "checkbox" || facts.inputType === "radio") {

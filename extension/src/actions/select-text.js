@@ -12,6 +12,7 @@ import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { describeElement, keptFunction } from "../page/functions.js";
 import { onElement } from "../tabs/isolated-world.js";
+import { readJudgedByPixels } from "../extract/pixel-reads.js";
 import { definePageFunction } from "../page/page-code.js";
 
 /** The selected text in a result is cut here (`length` stays the full length). */
@@ -26,8 +27,17 @@ export async function selectText(action, ctx) {
   const text = action.text ?? null;
   return onTaskTab(action, ctx, async (tabId) => {
     const target = { uid: action.uid, selector: action.selector };
-    let out = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text]);
-    if (out === NODE_MISSING) out = await onElement(ctx, tabId, await targetElement(action, ctx, tabId), selectInPage, [text]);
+    // The text it selects is page text: the pixels decide what page code could not (pixel-reads.js).
+    /** @type {string | undefined} */
+    let sessionId;
+    const select = async () => {
+      const found = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text]);
+      if (found !== NODE_MISSING) return found;
+      const element = await targetElement(action, ctx, tabId);
+      sessionId = element.sessionId;
+      return onElement(ctx, tabId, element, selectInPage, [text]);
+    };
+    const out = await readJudgedByPixels(ctx.debugger, tabId, () => sessionId, select);
     if (out?.status === "detached") {
       throw new ActionError(ErrorCode.ELEMENT_STALE, "the element is no longer in the page (it changed); extract again and use the new uid");
     }

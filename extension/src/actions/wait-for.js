@@ -15,6 +15,7 @@ import { CdpError } from "../tabs/debugger-controller.js";
 import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { checkElement, checkSelector, checkText } from "../page/wait-for.js";
+import { readJudgedByPixels } from "../extract/pixel-reads.js";
 
 
 /**
@@ -59,8 +60,11 @@ export async function waitFor(action, ctx) {
  * @returns {Promise<() => Promise<Check>>}
  */
 async function checker(action, ctx, tabId, state) {
-  if (action.text !== undefined) return () => inWorld(ctx, tabId, checkText, [action.text, state]);
-  if (action.selector !== undefined) return () => inWorld(ctx, tabId, checkSelector, [action.selector, state]);
+  // What a check quotes (`seen`) is page text: read with the pixels deciding what page code could not (pixel-reads.js).
+  /** @param {() => Promise<Check>} read */
+  const judged = (read, sessionId = /** @type {string | undefined} */ (undefined)) => readJudgedByPixels(ctx.debugger, tabId, sessionId, read);
+  if (action.text !== undefined) return () => judged(() => inWorld(ctx, tabId, checkText, [action.text, state]));
+  if (action.selector !== undefined) return () => judged(() => inWorld(ctx, tabId, checkSelector, [action.selector, state]));
   const gone = { done: state === "detached" || state === "hidden", seen: `${action.uid} is no longer in the page` };
   let element;
   try {
@@ -71,7 +75,7 @@ async function checker(action, ctx, tabId, state) {
   }
   return async () => {
     try {
-      return await onElement(ctx, tabId, element, checkElement, [state]);
+      return await judged(() => onElement(ctx, tabId, element, checkElement, [state]), element.sessionId);
     } catch (err) {
       if (!(err instanceof CdpError)) throw err;
       if (gone.done) return gone;

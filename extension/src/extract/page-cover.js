@@ -65,8 +65,12 @@ export function pageCover(lib) {
   };
 
   /** @param {Element} e @param {Window} win whether it paints something opaque over what is under it (an image
-   * that did not load, or a background image that did not, paints nothing) */
+   * that did not load, or a background image that did not, paints nothing; a picture whose pixels cannot be read
+   * is left to the pixels) */
   const paints = (e, win) => {
+    // A picture whose pixels page code cannot read (a canvas, a video, another origin's image) may be clear where
+    // the text is: the rendering decides (page-pixels.js), not its box.
+    if (!lib.pictureReadable(e, lib.styleOf(e, win), win)) return false;
     if (e.tagName === "IMG") return /** @type {HTMLImageElement} */ (e).complete && /** @type {HTMLImageElement} */ (e).naturalWidth > 0;
     if (PICTURES.has(e.tagName)) return true;
     const cs = lib.styleOf(e, win);

@@ -6,6 +6,10 @@
  *   box over the rectangle — a cheap test, so only text that may stand on a picture is hit-tested for it.
  * - `imageShows(image, win)`: whether a computed background-image has a picture that loaded (page-cover.js: one
  *   that failed or was blocked covers nothing).
+ * - `pictureReadable(el, cs, win)`: whether page code can read the pixels an element paints as a picture: false
+ *   for a canvas, a video, an embed or object (their drawing is not read here, tainted or not), and for an image or
+ *   a url() background that loaded from another origin without CORS; true for every other element (page-pixels.js
+ *   asks the rendering about text over the others).
  * - `pictureSamples(pic, rect, win)`: the colours of the part of a picture behind a rectangle (an <img> drawn
  *   with object-fit fill, or a box's `background-image: url(…)` where its size, position and repeat draw it: the
  *   part of its image under the rectangle; any other <img>: the whole image), read by drawing it into a small
@@ -53,11 +57,23 @@ export function pagePicture(lib) {
   const imageAt = (url, doc, cors = false) => {
     const win = /** @type {any} */ (doc.defaultView);
     if (!url.startsWith("data:") && !win.performance.getEntriesByName(url, "resource").length) return null;
-    const img = new win.Image();
-    if (cors) img.crossOrigin = "anonymous";
-    img.src = url; // an image the document already shows completes at once (its list of available images)
+    const key = `${cors}|${url}`;
+    let img = held.get(key);
+    if (!img || img.ownerDocument !== doc) {
+      img = new win.Image();
+      if (cors) img.crossOrigin = "anonymous";
+      img.src = url; // an image the document already shows completes at once (its list of available images)
+      if (held.size > 200) held.clear();
+      held.set(key, img);
+    }
     return img.complete && img.naturalWidth ? img : null;
   };
+  /**
+   * The images imageAt made, kept across calls: a page the tab stops painting (a minimised window, after a
+   * capture) may drop its decoded images, and an image made afresh then completes only later.
+   * @type {Map<string, any>}
+   */
+  const held = new Map();
 
   /** @type {Map<string, number>} per image URL: the most opaque its pixels are (kept across calls) */
   const mostAlphas = new Map();
@@ -88,6 +104,44 @@ export function pagePicture(lib) {
     if (mostAlphas.size > 200) mostAlphas.clear();
     mostAlphas.set(url, most);
     return most;
+  };
+
+  const UNREAD = new Set(["CANVAS", "VIDEO", "EMBED", "OBJECT"]);
+  /** @type {Map<string, boolean>} per image URL: whether its pixels can be read (kept across calls) */
+  const readable = new Map();
+  /** @param {any} img a loaded image @param {string} url */
+  const pixelsReadable = (img, url) => {
+    let can = readable.get(url);
+    if (can === undefined) {
+      try {
+        const probe = /** @type {any} */ (new OffscreenCanvas(1, 1).getContext("2d"));
+        probe.drawImage(img, 0, 0, 1, 1);
+        probe.getImageData(0, 0, 1, 1);
+        can = true;
+      } catch {
+        can = false; // tainted: another origin's pixels
+      }
+      if (readable.size > 500) readable.clear();
+      readable.set(url, can);
+    }
+    return can;
+  };
+
+  /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win */
+  lib.pictureReadable = (el, cs, win) => {
+    if (UNREAD.has(el.tagName)) return false;
+    if (el.tagName === "IMG") {
+      const img = /** @type {HTMLImageElement} */ (el);
+      return !img.complete || !img.naturalWidth || img.currentSrc.startsWith("data:") || pixelsReadable(img, `${img.crossOrigin}|${img.currentSrc}`);
+    }
+    const image = cs.backgroundImage;
+    if (image === "none" || !image.includes("url(")) return true;
+    for (const m of image.matchAll(/url\("?([^")]*)"?\)/g)) {
+      if (m[1].startsWith("data:")) continue;
+      const img = imageAt(m[1], win.document);
+      if (img && !pixelsReadable(img, `|${m[1]}`)) return false;
+    }
+    return true;
   };
 
   /**

@@ -21,7 +21,9 @@
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), its font draws ink for its characters
  *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy; an outline or box
- *   shadow: lib.decorationCovers, page-decor.js). Returns the reason, or "".
+ *   shadow: lib.decorationCovers, page-decor.js); over or under a picture whose pixels page code cannot read (a
+ *   canvas, a video, another origin's image), what the rendering shows decides (lib.pixelAsk, page-pixels.js).
+ *   Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
  * - `stateAbove(el, base)`: the walk state an element's content is judged in (page-seen.js seenState), for a
  *   reader that starts at the element instead of walking from the root.
@@ -50,13 +52,14 @@ import { pageFrameCover } from "./page-frame-cover.js";
 import { pageInk } from "./page-ink.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
+import { pagePixels } from "./page-pixels.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageSvg } from "./page-svg.js";
 import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -315,7 +318,8 @@ export function pageVisibility(lib) {
     if (!hit || hit.rc !== st.rc) known.set(node, (hit = { rc: st.rc, why: lib.coveredBy(el, parts, st.rc, st.win, node) }));
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
       || lib.decorationCovers(el, parts, st.win, node) // page-decor.js: outlines, box shadows, borders
-      || lib.frameCovered(parts, st.win) ? "covered" : ""); // page-frame-cover.js: the parent page over a frame
+      || lib.frameCovered(parts, st.win) ? "covered" : "") // page-frame-cover.js: the parent page over a frame
+      || lib.pixelAsk(node, parts, st.win); // page-pixels.js: over a picture page code cannot read, the pixels decide
   };
 
   /**

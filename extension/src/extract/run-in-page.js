@@ -19,6 +19,8 @@ import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageWalker } from "./page-walker.js";
 import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
+import { judgeByPixels } from "./pixel-judge.js";
+import { pagePixels } from "./page-pixels.js";
 import { libraryParts, librarySource } from "../page/page-code.js";
 
 export const WORLD_NAME = "bua";
@@ -29,7 +31,7 @@ export const WORLD_NAME = "bua";
  * (seenLabel, shownText, closedRoots, isListened, …). test/page-code.test.js checks that the library they
  * make provides every such name.
  */
-export const LIBRARY_ROOTS = [pageWalker, pageSearch, pageFind, pageRegistry, pageClickable, pageShadow, pageSeen];
+export const LIBRARY_ROOTS = [pageWalker, pageSearch, pageFind, pageRegistry, pageClickable, pageShadow, pageSeen, pagePixels];
 
 /** The library's parts in install order (a part after the parts it uses). */
 export const LIBRARY_PARTS = libraryParts(LIBRARY_ROOTS);
@@ -40,15 +42,21 @@ const INSTALL_PARTS = librarySource(LIBRARY_PARTS, "lib");
 const LIB_VERSION = textHash(INSTALL_PARTS);
 
 const MISSING = "bua-library-missing";
+/** The key of a call's answer that carries the texts it asks of the pixels (page-pixels.js), with its value. */
+const PIXELS = "bua-pixel-asks";
 
 /**
  * Calls lib[method](...args); a document without this version of the library throws MISSING. Kept tiny: it
  * travels with every call, while the library (tens of KB to parse) is sent once per document by INSTALL_SOURCE.
  */
-const CALL_SOURCE = `function (method, ...args) {
+const CALL_SOURCE = `function (method, pixels, ...args) {
   const lib = globalThis.__bua;
   if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) throw new Error(${JSON.stringify(MISSING)});
-  return lib[method](...args);
+  if (pixels === undefined || pixels === null) return lib[method](...args);
+  lib.pixelCall(pixels);
+  const value = lib[method](...args);
+  const asked = lib.pixelAsked();
+  return asked.length ? { ${JSON.stringify(PIXELS)}: asked, value } : value;
 }`;
 
 /** Installs the library in this world (once per document and library version). */
@@ -134,13 +142,60 @@ export const CONTEXT_GONE = /Cannot find context|context with specified id|Execu
  * @returns {Promise<{value?: any, objectId?: string, subtype?: string, type?: string}>} the RemoteObject
  */
 export async function callPage(dbg, frame, method, args = [], { returnByValue = true } = {}) {
+  let res = await callOnce(dbg, frame, method, args, returnByValue, returnByValue ? [] : null);
+  // Texts page code could not judge (page-pixels.js): the pixels decide, and the call is made again with the
+  // verdicts when any of them is hidden (a call that reads page text reads it again, changing nothing). A read
+  // that stops at its first match may meet new such texts past a hidden one: a few rounds settle it.
+  /** @type {import("./pixel-judge.js").Verdict[]} */
+  const verdicts = [];
+  const mask = (/** @type {number[] | null} */ ids) => callOnce(dbg, frame, "pixelMask", [{ value: ids }], true, null);
+  for (let round = 0; res.value?.[PIXELS]; round++) {
+    const found = round < MAX_PIXEL_ROUNDS ? await pixelVerdicts(dbg, frame, res.value[PIXELS], mask) : [];
+    if (!found.some((v) => v.hidden)) return { ...res, value: res.value.value };
+    verdicts.push(...found);
+    res = await callOnce(dbg, frame, method, args, true, verdicts);
+  }
+  return res;
+}
+
+/** Rounds of pixel verdicts one read may take (each captures only the texts it newly asks). */
+export const MAX_PIXEL_ROUNDS = 4;
+
+/**
+ * judgeByPixels, keeping the texts when the tab cannot be captured (closed, navigating), as page code left them.
+ * @param {DebuggerController} dbg @param {Frame} frame @param {import("./pixel-judge.js").Ask[]} asked
+ * @param {import("./pixel-judge.js").Mask} mask @returns {Promise<import("./pixel-judge.js").Verdict[]>}
+ */
+export async function pixelVerdicts(dbg, frame, asked, mask) {
+  try {
+    return await judgeByPixels(dbg, frame, asked, mask);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Call lib[method](...args) leaving the library's pixel questions and verdicts as they are (page-pixels.js): for
+ * the reads of page functions (pixel-reads.js).
+ * @param {DebuggerController} dbg @param {Frame} frame @param {string} method @param {CallArg[]} [args]
+ */
+export const callLibrary = (dbg, frame, method, args = []) => callOnce(dbg, frame, method, args, true, undefined);
+
+/**
+ * @param {DebuggerController} dbg @param {Frame} frame @param {string} method @param {CallArg[]} args
+ * @param {boolean} returnByValue
+ * @param {unknown[] | null | undefined} pixels the call's pixel verdicts (its questions are collected); null or
+ *   undefined: the library's pixel state is left alone (an answer by reference, the mask itself, a page function's
+ *   read: pixel-reads.js)
+ */
+async function callOnce(dbg, frame, method, args, returnByValue, pixels) {
   for (let attempt = 0; ; attempt++) {
     const executionContextId = await contextOf(dbg, frame);
     try {
       const call = () => dbg.send(frame.tabId, "Runtime.callFunctionOn", {
         functionDeclaration: CALL_SOURCE,
         executionContextId,
-        arguments: [{ value: method }, ...args],
+        arguments: [{ value: method }, pixels === undefined ? {} : { value: pixels }, ...args],
         returnByValue,
         awaitPromise: false,
         objectGroup: WORLD_NAME,

@@ -16,6 +16,7 @@ import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { describeElement, hiddenReason, keptFunction } from "../page/functions.js";
 import { definePageFunction } from "../page/page-code.js";
 import { aimAtPoint, readRecording, recheckAim, startRecording } from "../page/pointer.js";
+import { readJudgedByPixels } from "../extract/pixel-reads.js";
 import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "./effects.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { frameOffset } from "./frame-offset.js";
@@ -56,13 +57,16 @@ export async function aimAndWatch(action, ctx, tabId, verb) {
   const token = newEffectsToken();
   const settleMs = settleMsOf(action);
   if (action.point !== undefined) return aimAtViewportPoint(ctx, tabId, pointOf(action.point, "point"), token, settleMs);
-  const fast = await callOnTarget(ctx, tabId, { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) },
-    keptFunction(aimAndCount), [token]);
+  const target = { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) };
+  // What the action reached is described as it acts: the pixels judge its text first (pixel-reads.js), held for it.
+  await readJudgedByPixels(ctx.debugger, tabId, undefined, () => callOnTarget(ctx, tabId, target, keptFunction(describeTarget), []), true);
+  const fast = await callOnTarget(ctx, tabId, target, keptFunction(aimAndCount), [token]);
   if (fast !== NODE_MISSING && fast?.counting === true) {
     const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
     return { aim: { point: fast.point, local: fast.point, target: fast.target }, watch, sessionId: undefined, recorder: topRecorder(ctx, tabId, token) };
   }
   const element = await targetElement(action, ctx, tabId);
+  if (fast === NODE_MISSING) await readJudgedByPixels(ctx.debugger, tabId, element.sessionId, () => onElement(ctx, tabId, element, describeTarget), true);
   const aiming = aimAt(ctx, tabId, element, verb, token);
   const [aim, watch] = await allOrUndo([aiming,
     watchEffects(ctx, tabId, { element, settleMs, token, countedBy: aiming.then((a) => a.counting) })]);
@@ -392,6 +396,12 @@ async function describe(ctx, tabId, element) {
     return "the element is not rendered";
   }
 }
+
+/** In the page: `this` as a result describes it. @this {any} */
+function describeTarget() {
+  return describeElement(this);
+}
+definePageFunction(describeTarget, { uses: [describeElement] });
 
 /** In the page: `this` and why it has no box. @this {any} */
 function whyNotRendered() {

@@ -1,0 +1,197 @@
+/**
+ * In-page: text the in-page judgement cannot decide, handed to the rendering itself (issue 18). Page code cannot
+ * read what a `<canvas>`, a `<video>` frame, an `<embed>`/`<object>`, or an image or CSS background from another
+ * origin paints (the pixels are not the page's to read), so text over or under such a picture may be white on a
+ * white drawing, or drawn over opaque, and page code cannot tell. Such a text is asked of the pixels: the service
+ * worker captures its boxes as painted, and again with the text's glyphs made transparent (a registered highlight
+ * over it, styled by a stylesheet adopted for the call: no DOM mutation), and compares (extract/pixel-judge.js).
+ * Text whose glyphs change nothing a person could tell apart is hidden. Only such texts pay for it: a page with
+ * no picture whose pixels are unreadable asks nothing.
+ *
+ * - `pixelAsk(node, parts, win)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
+ *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
+ *   without one it is kept and asked (its boxes in the top document's CSS px).
+ * - `pixelCall(verdicts)` / `pixelAsked()`: the verdicts of one call (per text id, with the boxes they were made
+ *   for: a text that moved since is asked afresh), and the questions it left (cleared when read).
+ * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
+ *   it reached as it acts, and cannot act twice), for HOLD_MS.
+ * - `pixelMask(ids)`: paints the asked texts' glyphs transparent (ids), or takes the mask away (null).
+ *
+ * Sent to the page as source text (run-in-page.js): self-contained.
+ */
+
+import { definePagePart } from "../page/page-code.js";
+import { pagePicture } from "./page-picture.js";
+import { pageRender } from "./page-render.js";
+import { pageScan } from "./page-scan.js";
+
+definePagePart(pagePixels, { uses: [pagePicture, pageRender, pageScan] });
+
+/**
+ * Adds pixelAsk, pixelCall, pixelAsked and pixelMask to lib (needs renderedScan, pictureReadable, factsOf).
+ * @param {any} lib the in-page library object (globalThis.__bua)
+ */
+export function pagePixels(lib) {
+  const MASK = "bua-pixel-mask";
+  /** At most this many texts are asked of the pixels per call (the latest asked). */
+  const MAX_ASKS = 48;
+  /** @type {WeakMap<Text, number>} */
+  const ids = new WeakMap();
+  /** @type {Map<number, WeakRef<Text>>} */
+  const nodes = new Map();
+  let nextId = 0;
+  /** @type {Map<number, {key: string, hidden: boolean}>} this call's verdicts */
+  let verdicts = new Map();
+  /** @type {Map<number, {id: number, rects: number[][], chars: number}>} this call's questions */
+  let asks = new Map();
+
+  /** @param {Text} node */
+  const idOf = (node) => {
+    let id = ids.get(node);
+    if (id === undefined) {
+      ids.set(node, (id = ++nextId));
+      nodes.set(id, new WeakRef(node));
+      if (nodes.size > 5000) for (const [k, ref] of nodes) if (!ref.deref()) nodes.delete(k);
+    }
+    return id;
+  };
+
+  /**
+   * The boxes of the document's pictures whose pixels page code cannot read, in this window's viewport px.
+   * @param {Window} win @returns {{l: number, t: number, r: number, b: number}[]}
+   */
+  const unreadable = (win) => {
+    const facts = lib.factsOf(win);
+    if (!facts.unreadable) {
+      const { els, styles } = lib.renderedScan(win);
+      /** @type {{l: number, t: number, r: number, b: number}[]} */
+      const out = [];
+      for (let i = 0; i < els.length; i++) {
+        if (lib.pictureReadable(els[i], styles[i], win)) continue;
+        const b = els[i].getBoundingClientRect();
+        if (b.width >= 8 && b.height >= 8) out.push({ l: b.left, t: b.top, r: b.right, b: b.bottom });
+      }
+      facts.unreadable = out;
+    }
+    return facts.unreadable;
+  };
+
+  /**
+   * Where this window's viewport stands in the top document (CSS px from its origin, as a screenshot's clip is
+   * given), or null when a frame of another origin is on the way up (its own session is asked).
+   * @param {Window} win
+   */
+  const offsetOf = (win) => {
+    let [x, y] = [0, 0];
+    let w = win;
+    for (; w !== w.parent; w = /** @type {Window} */ (w.parent)) {
+      const owner = w.frameElement;
+      if (!owner) return null;
+      const b = owner.getBoundingClientRect();
+      [x, y] = [x + b.left + owner.clientLeft, y + b.top + owner.clientTop];
+    }
+    return [x + w.scrollX, y + w.scrollY];
+  };
+
+  /**
+   * @param {Text} node @param {{l: number, t: number, r: number, b: number}[]} parts its visible boxes
+   * @param {Window} win @returns {string} "covered" or "text coloured like its background" when the pixels say so
+   */
+  lib.pixelAsk = (node, parts, win) => {
+    const pics = unreadable(win);
+    if (!pics.length || !parts.some((p) => pics.some((q) => q.l < p.r && q.r > p.l && q.t < p.b && q.b > p.t))) return "";
+    const at = offsetOf(win);
+    if (!at) return "";
+    const rects = parts.map((p) => [p.l + at[0], p.t + at[1], p.r - p.l, p.b - p.t].map((v) => Math.round(v * 4) / 4));
+    const id = idOf(node);
+    const known = verdicts.get(id) ?? (performance.now() < heldUntil ? held.get(id) : undefined);
+    if (known && sameBoxes(known.key, rects)) return known.hidden ? "unreadable on its picture" : "";
+    if (asks.size >= MAX_ASKS) asks.delete(/** @type {number} */ (asks.keys().next().value)); // a read nobody collected left it
+    asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length });
+    return "";
+  };
+
+  /** Boxes that moved less than this (CSS px: a scroll's rounding) are the boxes a verdict was made for. */
+  const SAME_PX = 1.5;
+  /** @param {string} key the boxes a verdict was made for (JSON) @param {number[][]} rects the text's boxes now */
+  const sameBoxes = (key, rects) => {
+    const then = JSON.parse(key);
+    return then.length === rects.length && rects.every((r, i) => r.every((v, k) => Math.abs(v - then[i][k]) <= SAME_PX));
+  };
+
+  /** @param {{id: number, key: string, hidden: boolean}[] | null} given the verdicts of the call about to run */
+  lib.pixelCall = (given) => {
+    verdicts = new Map((given ?? []).map((v) => [v.id, v]));
+    asks = new Map();
+  };
+
+  /** How long verdicts held for an input action last (ms): it reads its target's text as it acts. */
+  const HOLD_MS = 3000;
+  /** @type {Map<number, {key: string, hidden: boolean}>} */
+  let held = new Map();
+  let heldUntil = 0;
+  /** @param {{id: number, key: string, hidden: boolean}[]} given verdicts for the page functions that follow */
+  lib.pixelHold = (given) => {
+    held = new Map(given.map((v) => [v.id, v]));
+    heldUntil = performance.now() + HOLD_MS;
+  };
+
+  /** @returns {{id: number, rects: number[][], chars: number}[]} the call's questions (and its verdicts dropped) */
+  lib.pixelAsked = () => {
+    const out = [...asks.values()];
+    asks = new Map();
+    verdicts = new Map();
+    return out;
+  };
+
+  /** @type {WeakSet<CSSStyleSheet>} */
+  const ours = new WeakSet();
+  /** @type {Set<Document | ShadowRoot>} */
+  const adopted = new Set();
+
+  /** @param {number[] | null} which the ids of the texts to paint transparent, or null to take the mask away */
+  lib.pixelMask = (which) => {
+    for (const root of adopted) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !ours.has(s));
+    adopted.clear();
+    for (const w of maskedWindows) /** @type {any} */ (w).CSS.highlights.delete(MASK);
+    maskedWindows.clear();
+    if (!which) return true;
+    /** @type {Map<Window, Range[]>} */
+    const byWin = new Map();
+    for (const id of which) {
+      const node = nodes.get(id)?.deref();
+      const win = node?.ownerDocument.defaultView;
+      if (!node || !win) continue;
+      const range = new win.Range();
+      range.selectNodeContents(node);
+      if (!byWin.has(win)) byWin.set(win, []);
+      /** @type {Range[]} */ (byWin.get(win)).push(range);
+      const root = /** @type {Document | ShadowRoot} */ (node.getRootNode());
+      if (!adopted.has(root)) {
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(win)];
+        adopted.add(root);
+      }
+    }
+    for (const [win, ranges] of byWin) {
+      /** @type {any} */ (win).CSS.highlights.set(MASK, new (/** @type {any} */ (win).Highlight)(...ranges));
+      maskedWindows.add(win);
+    }
+    return true;
+  };
+  /** @type {Set<Window>} */
+  const maskedWindows = new Set();
+  /** @type {WeakMap<Window, CSSStyleSheet>} */
+  const sheets = new WeakMap();
+  /** @param {Window} win a stylesheet of that window's (a sheet is adopted only by roots of its own document) */
+  const sheetFor = (win) => {
+    let own = sheets.get(win);
+    if (!own) {
+      own = new (/** @type {any} */ (win).CSSStyleSheet)();
+      /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent; -webkit-text-fill-color: transparent; `
+        + "-webkit-text-stroke-color: transparent; text-shadow: none; text-decoration-color: transparent }");
+      sheets.set(win, /** @type {CSSStyleSheet} */ (own));
+      ours.add(/** @type {CSSStyleSheet} */ (own));
+    }
+    return /** @type {CSSStyleSheet} */ (own);
+  };
+}

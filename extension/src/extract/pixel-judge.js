@@ -1,0 +1,151 @@
+/**
+ * Text judged from the pixels the browser painted (issue 18), for the texts page code could not decide
+ * (page-pixels.js: over or under a canvas, a video, another origin's image or background). Each such text's boxes
+ * are captured twice (Page.captureScreenshot with a clip, beyond the viewport where they lie there): as painted,
+ * and with the text's glyphs made transparent (page-pixels.js `pixelMask`). The pixels its glyphs change are the
+ * text as a person sees it, whatever paints over or under it; it shows when enough of them stand out from what
+ * is painted there without it (the contrast the in-page judgement asks of colours, page-visibility.js). A video
+ * that moves between the two captures changes pixels too: such text is kept, never deleted. Decoded here, in the
+ * service worker (createImageBitmap, OffscreenCanvas).
+ */
+
+import { keepPainting } from "../input/painting.js";
+
+/** Glyph pixels at or under this contrast against what is painted without them tell nothing apart. */
+export const MIN_PIXEL_CONTRAST = 1.2;
+/** A run shows when at least this many of its pixels stand out, per character (capped at SHOWN_PX). */
+export const PX_PER_CHAR = 2;
+export const SHOWN_PX = 12;
+/** Boxes closer than this (CSS px, down the page) are captured in one clip. */
+const CLUSTER_PX = 400;
+const PAD = 2;
+
+/**
+ * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
+ * @typedef {import("./run-in-page.js").Frame} Frame
+ * @typedef {{id: number, rects: number[][], chars: number}} Ask a text's boxes ([x, y, w, h], document CSS px)
+ * @typedef {{id: number, key: string, hidden: boolean}} Verdict
+ * @typedef {{x: number, y: number, width: number, height: number}} Clip
+ * @typedef {{data: Uint8ClampedArray, width: number, height: number, scale: number}} Capture scale: image px per
+ *   CSS px (a high-DPI screen's device pixels)
+ * @typedef {(mask: number[] | null) => Promise<unknown>} Mask paints the texts of these ids transparent (null: none)
+ */
+
+/** @param {number} c an sRGB channel 0..255 */
+const linear = (c) => {
+  const s = c / 255;
+  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+/** @param {Uint8ClampedArray} d @param {number} i */
+const luminance = (d, i) => 0.2126 * linear(d[i]) + 0.7152 * linear(d[i + 1]) + 0.0722 * linear(d[i + 2]);
+
+/**
+ * How many pixels of a box differ between the two captures by at least MIN_PIXEL_CONTRAST (WCAG contrast of
+ * their colours).
+ * @param {{data: Uint8ClampedArray, width: number, height: number}} painted
+ * @param {{data: Uint8ClampedArray, width: number, height: number}} bare the same clip without the text
+ * @param {number[]} box [x, y, w, h] in the images' pixels
+ */
+export function standingOut(painted, bare, box) {
+  const [x0, y0] = [Math.max(0, Math.floor(box[0])), Math.max(0, Math.floor(box[1]))];
+  const x1 = Math.min(painted.width, bare.width, Math.ceil(box[0] + box[2]));
+  const y1 = Math.min(painted.height, bare.height, Math.ceil(box[1] + box[3]));
+  let count = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * painted.width + x) * 4;
+      const j = (y * bare.width + x) * 4;
+      if (painted.data[i] === bare.data[j] && painted.data[i + 1] === bare.data[j + 1] && painted.data[i + 2] === bare.data[j + 2]) continue;
+      const [a, b] = [luminance(painted.data, i), luminance(bare.data, j)];
+      if ((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) >= MIN_PIXEL_CONTRAST) count++;
+    }
+  }
+  return count;
+}
+
+/** @param {Ask} ask whether its pixels that stand out are enough to read it by @param {number} count */
+export const shows = (ask, count) => count >= Math.min(SHOWN_PX, PX_PER_CHAR * Math.max(ask.chars, 1));
+
+/**
+ * The asks in clips, each clip a run of boxes down the page no taller than CLUSTER_PX (a page's far texts are
+ * captured apart, not with everything between them).
+ * @param {Ask[]} asks @returns {{clip: Clip, asks: Ask[]}[]}
+ */
+export function clipsOf(asks) {
+  const sorted = [...asks].sort((a, b) => top(a) - top(b));
+  /** @type {{clip: Clip, asks: Ask[]}[]} */
+  const out = [];
+  for (const ask of sorted) {
+    const [l, t, r, b] = bounds([ask]);
+    const last = out[out.length - 1];
+    if (last && b - last.clip.y <= CLUSTER_PX) {
+      last.asks.push(ask);
+      const [L, T, R, B] = bounds(last.asks);
+      last.clip = { x: L, y: T, width: R - L, height: B - T };
+    } else {
+      out.push({ clip: { x: l, y: t, width: r - l, height: b - t }, asks: [ask] });
+    }
+  }
+  return out;
+}
+/** @param {Ask} a */
+const top = (a) => Math.min(...a.rects.map((r) => r[1]));
+/** @param {Ask[]} asks @returns {number[]} [left, top, right, bottom], padded, whole px */
+const bounds = (asks) => {
+  const rects = asks.flatMap((a) => a.rects);
+  return [Math.floor(Math.max(0, Math.min(...rects.map((r) => r[0])) - PAD)), Math.floor(Math.max(0, Math.min(...rects.map((r) => r[1])) - PAD)),
+    Math.ceil(Math.max(...rects.map((r) => r[0] + r[2])) + PAD), Math.ceil(Math.max(...rects.map((r) => r[1] + r[3])) + PAD)];
+};
+
+/**
+ * @param {DebuggerController} dbg @param {number} tabId @param {Clip} clip @param {boolean} beyond
+ * @returns {Promise<Capture>}
+ */
+async function captured(dbg, tabId, clip, beyond) {
+  const { data } = await dbg.send(tabId, "Page.captureScreenshot",
+    { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: beyond, fromSurface: true });
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const pen = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext("2d", { willReadFrequently: true }));
+  pen.drawImage(bitmap, 0, 0);
+  const image = pen.getImageData(0, 0, bitmap.width, bitmap.height);
+  bitmap.close();
+  return { data: image.data, width: image.width, height: image.height, scale: image.width / Math.max(clip.width, 1) };
+}
+
+/**
+ * The verdicts on texts page code could not decide, from the tab's pixels. A frame of its own session (another
+ * origin's) is not captured: its texts stay kept.
+ * @param {DebuggerController} dbg
+ * @param {Frame} frame
+ * @param {Ask[]} asks
+ * @param {Mask} mask
+ * @returns {Promise<Verdict[]>}
+ */
+export async function judgeByPixels(dbg, frame, asks, mask) {
+  if (frame.sessionId !== undefined || !asks.length) return [];
+  const clips = clipsOf(asks);
+  const { cssVisualViewport: vv } = await dbg.send(frame.tabId, "Page.getLayoutMetrics");
+  /** @param {Clip} c */
+  const beyond = (c) => c.x < vv.pageX || c.y < vv.pageY || c.x + c.width > vv.pageX + vv.clientWidth || c.y + c.height > vv.pageY + vv.clientHeight;
+  const chromeApi = /** @type {any} */ (globalThis).chrome;
+  const stop = await keepPainting(/** @type {any} */ ({ debugger: dbg, tabs: chromeApi?.tabs, windows: chromeApi?.windows }), frame.tabId);
+  /** @type {Capture[]} */
+  const painted = [];
+  /** @type {Capture[]} */
+  const bare = [];
+  try {
+    for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip, beyond(clip)));
+    await mask(asks.map((a) => a.id));
+    for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip, beyond(clip)));
+  } finally {
+    await mask(null);
+    await stop();
+  }
+  return clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
+    const f = painted[k].scale;
+    const count = ask.rects.reduce((n, r) => n + standingOut(painted[k], bare[k], [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f]), 0) / (f * f);
+    return { id: ask.id, key: JSON.stringify(ask.rects), hidden: !shows(ask, count) };
+  }));
+}

@@ -1,0 +1,48 @@
+// The pixel comparison that decides text page code could not (extract/pixel-judge.js): a text shows when its
+// glyphs change enough pixels by a contrast a person tells apart, and nearby boxes are captured in one clip.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { MIN_PIXEL_CONTRAST, clipsOf, shows, standingOut } from "../src/extract/pixel-judge.js";
+
+/** A w×h image of one colour, with `ink` painted at the listed pixels. */
+const image = (w, h, bg, ink = [0, 0, 0], at = []) => {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let i = 0; i < w * h; i++) data.set([...bg, 255], i * 4);
+  for (const [x, y] of at) data.set([...ink, 255], (y * w + x) * 4);
+  return { data, width: w, height: h };
+};
+const glyphs = Array.from({ length: 40 }, (_, i) => [2 + (i % 20), 3 + Math.floor(i / 20)]);
+
+test("dark glyphs on white stand out; white glyphs on white, or glyphs under an opaque drawing, do not", () => {
+  const bare = image(30, 10, [255, 255, 255]);
+  assert.equal(standingOut(image(30, 10, [255, 255, 255], [17, 17, 17], glyphs), bare, [0, 0, 30, 10]), 40);
+  assert.equal(standingOut(image(30, 10, [255, 255, 255], [255, 255, 255], glyphs), bare, [0, 0, 30, 10]), 0);
+  assert.equal(standingOut(bare, bare, [0, 0, 30, 10]), 0);
+});
+
+test("a faint difference under the contrast the colour judgement asks counts for nothing", () => {
+  const bare = image(30, 10, [244, 244, 244]);
+  assert.equal(standingOut(image(30, 10, [244, 244, 244], [255, 255, 255], glyphs), bare, [0, 0, 30, 10]), 0);
+  assert.ok(MIN_PIXEL_CONTRAST > 1.08);
+});
+
+test("only the pixels inside the text's box are counted", () => {
+  const bare = image(30, 10, [255, 255, 255]);
+  assert.equal(standingOut(image(30, 10, [255, 255, 255], [0, 0, 0], glyphs), bare, [0, 0, 5, 10]), 6);
+});
+
+test("a run shows by 2 px of ink a character, at most 12", () => {
+  assert.equal(shows({ id: 1, rects: [], chars: 3 }, 5), false);
+  assert.equal(shows({ id: 1, rects: [], chars: 3 }, 6), true);
+  assert.equal(shows({ id: 1, rects: [], chars: 40 }, 12), true);
+});
+
+test("boxes down the page are captured in clips no taller than a few hundred px, far ones apart", () => {
+  const asks = [{ id: 1, rects: [[10, 3000, 100, 18]], chars: 9 }, { id: 2, rects: [[10, 20, 200, 18]], chars: 9 },
+    { id: 3, rects: [[40, 60, 50, 18]], chars: 9 }];
+  const clips = clipsOf(asks);
+  assert.equal(clips.length, 2);
+  assert.deepEqual(clips[0].asks.map((a) => a.id), [2, 3]);
+  assert.deepEqual(clips[0].clip, { x: 8, y: 18, width: 204, height: 62 });
+  assert.deepEqual(clips[1].asks.map((a) => a.id), [1]);
+});
