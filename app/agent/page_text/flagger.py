@@ -353,6 +353,23 @@ def matches(text: str) -> list[Pattern]:
     return [p for p in patterns() if p.regex.search(folded)]
 
 
+def flag_together(texts: list[str]) -> tuple[list[str], int]:
+    """Strings of one answer (a find's matches, an output's page strings), each with its lines that address the
+    agent marked, read as one text (a line break between two strings), so a phrase spread over several of them
+    matches as one split across lines does; and how many lines were marked in all."""
+    sizes = [text.count("\n") + 1 for text in texts]
+    joined = "\n".join(texts)
+    lines = flagged_lines(joined) if joined else set()
+    if not lines:
+        return list(texts), 0
+    out, first = [], 0
+    for text, size in zip(texts, sizes, strict=True):
+        split = text.split("\n")
+        out.append("\n".join(FLAG + line if first + index in lines else line for index, line in enumerate(split)))
+        first += size
+    return out, len(lines)
+
+
 def flag(text: str) -> tuple[str, int]:
     """The text with each line that addresses the agent marked, and how many lines were marked."""
     if not text:
