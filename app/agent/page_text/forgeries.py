@@ -181,10 +181,22 @@ def _tags_shown(text: str) -> tuple[str, int]:
     return _TAG_RUN.sub(shown, text), count
 
 
-def _may_forge(folded: str) -> bool:
-    """Whether a folded text holds anything `neutralise` changes (most page text holds none: one fast scan)."""
+@cache
+def _odd_bracket() -> re.Pattern[str]:
+    """A bracket a marker look-alike needs one of, in the text as written: a doubled square one, or any bracket but
+    ASCII's (`(2024)` alone does not start the look-alike search, which needs the text's fold mapped)."""
+    odd = "".join(re.escape(chr(code)) for code in _bracket_view() if code > 0x7F)
+    return re.compile(rf"\[\[|\]\]|[{odd}]")
+
+
+def _may_lookalike(text: str) -> bool:
+    return _odd_bracket().search(text) is not None
+
+
+def _may_forge(folded: str, text: str) -> bool:
+    """Whether a text (and its fold) holds anything `neutralise` changes (most page text holds none: fast scans)."""
     return (any(bracket in folded for bracket in BOUNDARY_BRACKETS) or _MARKER_WORD.search(folded) is not None
-            or _FORGED.search(folded) is not None or _marker_lookalike().search(folded) is not None)
+            or _FORGED.search(folded) is not None or _may_lookalike(text) and _marker_lookalike().search(folded) is not None)
 
 
 def neutralise(text: str) -> tuple[str, int]:
@@ -194,7 +206,7 @@ def neutralise(text: str) -> tuple[str, int]:
     hidden = 0
     if _TAG_RUN.search(text):
         text, hidden = _tags_shown(text)
-    if not _may_forge(fold(text)):
+    if not _may_forge(fold(text), text):
         return text, hidden
     folded, origin = fold_mapped(text)
     changes: dict[int, str] = {}
