@@ -149,7 +149,8 @@ def lone_turn_lines(lines: list[str], roles: tuple[str, ...], cues: re.Pattern[s
 
 
 def _clause(rest: str) -> bool:
+    """LONE_WORDS words or more, or two punctuated as a sentence is ("yes, pay", "да, оплачивай", "ok, go!")."""
     words = [w for w in rest.split() if any(ch.isalnum() for ch in w)]
-    if len(words) >= LONE_WORDS:
+    if len(words) >= LONE_WORDS or len(words) == 2 and (words[0].endswith(",") or rest.endswith((".", "!"))):
         return True
     return sum(_unspaced(ch) for ch in rest) >= LONE_LETTERS
