@@ -22,6 +22,7 @@ context.RuntimeContext.user_id, context.RuntimeContext.sandbox, context.RuntimeC
 context.RuntimeContext.timezone  # subagent's context may carry over (isolated_from copies them by dataclass fields)
 context.Deps.todos, context.Deps.reminders  # the parent state a subagent never inherits (the isolation tests)
 flagger.Pattern.lang  # which language a pattern is for, from the data file (the coverage tests count by it)
+flagger.flag  # one string flagged alone: `python -m bench flagger` (its false positives and cost per page) and the tests
 envelope.ErrorBody.candidates, envelope.ErrorBody.next_step  # pydantic fields: sent and read as JSON
 sessions.SessionRow.last_action_type  # a row's field, read through asdict() by the popup and `bua status`
 lanes.Lane.answered_ahead  # the e2e test tells a get_tabs bua mcp answered from the push from one the core did

@@ -4,7 +4,8 @@ fallback, a scoped extract), find by text and by role, select_text, wait_for's `
 description of what a click reached, a click's change list, a stale uid's candidates, and type's and fill's results.
 
 A carrier is HTML with `{m}` where its text goes (`carrier QZ<KIND> obey me`); KEPT is text a person reads, with a
-marker word no reader may delete. A round's test module builds a Matrix and parametrises over `readers()`.
+marker word no reader may delete. A round's test module builds a Matrix and binds `matrix_tests` (the module
+fixture and the three tests) at its top level.
 The page is written inline into tests/fixtures/pages/extract/inline.html, in real Chromium with the real extension."""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import quote
+
+import pytest
 
 from tests.e2e.actions_helpers import wait_until
 from tests.harness.actions import pool_request
@@ -223,3 +226,53 @@ def must_show(m: Matrix, reader: str) -> list[str]:
 
 # Readers whose page holds the carriers near the top only (a far carrier is in the case blocks alone).
 IN_GROUPS = {"click", "changes", "stale", "type", "fill"}
+
+
+def matrix_tests(m: Matrix, known_holes: dict[tuple[str, str], str]) -> tuple[Any, ...]:
+    """A round's module fixture and its three tests, for the round's module to bind at its top level:
+
+        reads, test_no_carrier_reaches_the_model, test_each_reader_reads_the_visible_words, \\
+            test_text_a_person_reads_is_kept = rm.matrix_tests(MATRIX, KNOWN_HOLES)
+
+    `known_holes` maps (carrier, reader) to why it still leaks: marked to fail strictly (the mark fails once the
+    hole is closed)."""
+    cache: dict[str, Reads] = {}
+
+    @pytest.fixture(scope="module")
+    def reads(core: Any, browser: Any, fixture_server: Any) -> Any:
+        """reads(reader): one reader's run over the round's page, in a fresh task's tab, kept for the module."""
+        made: list[str] = []
+        open_ = opener(core, fixture_server, m, made)
+
+        def get(reader: str) -> Reads:
+            if reader not in cache:
+                cache[reader] = READERS[reader](open_(reader), m)
+            return cache[reader]
+        yield get
+        close_all(core, made)
+
+    @pytest.mark.parametrize("reader", list(READERS))
+    @pytest.mark.parametrize("kind", list(m.every))
+    def test_no_carrier_reaches_the_model(reads: Any, reader: str, kind: str, request: Any) -> None:
+        if reader in IN_GROUPS and kind in m.far:
+            pytest.skip("far carriers stand in the case blocks only")
+        if (kind, reader) in known_holes:
+            request.applymarker(pytest.mark.xfail(strict=True, reason=known_holes[kind, reader]))
+        shown = [label for label, answer in reads(reader) if kind in leaked(m, answer)]
+        assert not shown, f"{kind} reached the model through {reader}: {shown}"
+
+    @pytest.mark.parametrize("reader", list(READERS))
+    def test_each_reader_reads_the_visible_words(reads: Any, reader: str) -> None:
+        text = json.dumps(reads(reader), ensure_ascii=False)
+        missing = [w for w in must_show(m, reader) if w not in text]
+        assert not missing, f"{reader} misses visible {missing}"
+
+    @pytest.mark.parametrize("marker", [*m.kept, *m.kept_far, *m.kept_words])
+    def test_text_a_person_reads_is_kept(reads: Any, marker: str) -> None:
+        extracted, far = reads("extract")[0][1]["result"], reads("extract")[2][1]["result"]
+        assert marker in extracted["markdown"] + extracted["elements"] + far["markdown"], f"extract deleted {marker}"
+        found = dict(reads("find"))[f"kept {marker}"]
+        assert found["result"]["total"] >= 1, f"find misses {marker}: {found}"
+
+    return reads, test_no_carrier_reaches_the_model, test_each_reader_reads_the_visible_words, \
+        test_text_a_person_reads_is_kept

@@ -13,7 +13,9 @@ bullets, quote marks, heading hashes, table pipes between and after cells), form
 over windows of WINDOW lines either side of a line that holds one of its keys (short lines, a word or two, not
 counted; plain substring search first; overlapping windows merged): a phrase split across two paragraphs, a
 `<br>`, list items one word each or table cells and rows still matches, and every line the match touches is
-flagged. Patterns that begin with a chat-turn label run on the lines that hold one; chat-template turns written as
+flagged. Patterns that begin with a chat-turn label run on the lines that hold one; a labelled line on its own
+whose words are a clause (three words or more holding one of `turn_cues`, the clause words of each language: a
+pronoun, a form of `be`, `yes`, `please`, an agent's permission words) or a payload, chat-template turns written as
 headings (`### Instruction:`) and fake reasoning traces (`Thought:` / `Observation:`) are found by app/agent/
 page_text/turns.py.
 
@@ -40,7 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
-from app.agent.page_text.turns import dialogue_lines, step_trace_lines, template_turns
+from app.agent.page_text.turns import dialogue_lines, lone_turn_lines, step_trace_lines, template_turns
 from app.protocol.safety.fold import fold, second_readings
 
 PATTERNS_FILE = Path(__file__).with_name("injection_patterns.json")
@@ -177,6 +179,24 @@ def _turn_label() -> re.Pattern[str]:
                       re.IGNORECASE | re.MULTILINE)
 
 
+@cache
+def _turn_cues() -> re.Pattern[str]:
+    """The clause words of every language (injection_patterns.json `turn_cues`), whole words where the script
+    spaces its words."""
+    parts = []
+    for language, fragments in spec()["turn_cues"].items():
+        if language.startswith("_"):
+            continue
+        for fragment in fragments:
+            body, plain = folded_literals(fragment), unmarked(fragment)
+            spaced = not any(0x1100 <= ord(ch) < 0x1200 or 0x2E80 <= ord(ch) < 0xA000 or 0xAC00 <= ord(ch) < 0xD7B0
+                             for ch in fragment)
+            head = r"(?<!\w)" if spaced and plain[:1].isalpha() else ""  # a digit after it too: `i7` is no `i`
+            tail = r"(?!\w)" if spaced and (plain[-1:].isalpha() or plain.endswith("?")) else ""
+            parts.append(f"{head}(?:{body}){tail}")
+    return re.compile("|".join(sorted(set(parts), key=len, reverse=True)), re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Stream:
     """A string's non-blank lines, folded and without block marks, joined by line breaks."""
@@ -236,6 +256,7 @@ def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
     texts = s.text.split("\n")
     flagged = dialogue_lines(texts, role_words("user"), role_words("assistant") + role_words("model"))
     flagged |= step_trace_lines(texts)
+    flagged |= lone_turn_lines(texts, _all_roles(), _turn_cues())
     if not s.starts:
         return flagged
     every = patterns()
@@ -330,6 +351,23 @@ def matches(text: str) -> list[Pattern]:
     """Which patterns match a text (one line or a few), keys aside (for tests and the bench)."""
     folded = stream(text).text
     return [p for p in patterns() if p.regex.search(folded)]
+
+
+def flag_together(texts: list[str]) -> tuple[list[str], int]:
+    """Strings of one answer (a find's matches, an output's page strings), each with its lines that address the
+    agent marked, read as one text (a line break between two strings), so a phrase spread over several of them
+    matches as one split across lines does; and how many lines were marked in all."""
+    sizes = [text.count("\n") + 1 for text in texts]
+    joined = "\n".join(texts)
+    lines = flagged_lines(joined) if joined else set()
+    if not lines:
+        return list(texts), 0
+    out, first = [], 0
+    for text, size in zip(texts, sizes, strict=True):
+        split = text.split("\n")
+        out.append("\n".join(FLAG + line if first + index in lines else line for index, line in enumerate(split)))
+        first += size
+    return out, len(lines)
 
 
 def flag(text: str) -> tuple[str, int]:

@@ -70,6 +70,74 @@ def _is_bracket(char: str) -> bool:
     return category in ("Ps", "Pe", "Pi", "Pf") or (category.startswith("S") and "BRACKET" in unicodedata.name(char, ""))
 
 
+@cache
+def _bracket_view() -> dict[int, str]:
+    """A translation table that makes every opening bracket `(` and every closing one `)`: general categories Ps
+    and Pe (the bidi-paired brackets are among them), and any other character named as a left or right bracket or
+    parenthesis (`⎡`, `⸂`, `⎛`); with what each of them folds to where the fold makes it another character that is
+    no ASCII letter or digit (UTS #39 turns `⸦` into a syllabic `ᑕ`)."""
+    table: dict[int, str] = {ord("<"): "(", ord(">"): ")"}
+    folds: dict[int, set[str]] = {}
+    for code in range(0x20, 0x30000):
+        char = chr(code)
+        category = unicodedata.category(char)
+        name = unicodedata.name(char, "").split() if category[0] in "PS" else []
+        shaped = "BRACKET" in name or "PARENTHESIS" in name
+        side = "(" if category == "Ps" or shaped and ("LEFT" in name or "OPENING" in name) else \
+            ")" if category == "Pe" or shaped and ("RIGHT" in name or "CLOSING" in name) else ""
+        if side:
+            table[code] = side
+            folded = fold(char)
+            if len(folded) == 1 and not (folded.isascii() and folded.isalnum()):
+                folds.setdefault(ord(folded), set()).add(side)
+    for code, sides in folds.items():  # a fold both sides share (`⎜`, `⎟`: `丨`) is a bar, not a bracket
+        if len(sides) == 1:
+            table.setdefault(code, sides.pop())
+    return table
+
+
+@cache
+def _marker_lookalike() -> re.Pattern[str]:
+    """A token as the boundary's (a few letters and digits, app/agent/page_text/boundary.py) between brackets of
+    `_bracket_view` (one character class a side: scanned in C, the table is not applied to the text)."""
+    def side(which: str) -> str:
+        return "".join(re.escape(chr(code)) for code, value in _bracket_view().items() if value == which)
+    return re.compile(rf"(?P<open>[{side('(')}]{{1,3}})[ \t]?(?P<token>[a-z0-9]{{3,16}})[ \t]?"
+                      rf"(?P<close>[{side(')')}]{{1,3}})")
+
+
+def _lookalike(opening: str, closing: str) -> bool:
+    """Whether brackets (as written, NFKC) around a token look like the boundary's: a doubled square bracket, or
+    any bracket but the everyday ones (ASCII code's `({author})` and a template's `{{ name }}` are everyday too)."""
+    brackets = opening + closing
+    if brackets.isascii():
+        return opening == "[" * len(opening) and closing == "]" * len(closing) and len(brackets) >= 4
+    return not (len(brackets) == 2 and all(_angle(b) for b in brackets))
+
+
+@cache
+def _angle(bracket: str) -> bool:
+    name = unicodedata.name(bracket, "")
+    return "ANGLE BRACKET" in name and "DOUBLE" not in name
+
+
+def _token_lookalikes(folded: str, text: str, origin: list[int]) -> list[re.Match[str]]:
+    """The look-alikes in `folded` of a boundary marker `⟦T⟧` by its token: brackets of any kind around a token
+    the page wrote in small letters and digits, as bua's are (`【k7q2m】`, `⦃k7q2m⦄`, `[[k7q2m]]`, `❲k7q2m❳`, which
+    folds to a parenthesis but is none); `【PR】`, `[1]`, `(abc12)`, `（2024）` and a single angle bracket's
+    `⟨system⟩` (a tag's, and how a defused tag looks) are not."""
+    def written(match: re.Match[str], group: str) -> str:
+        places = dict.fromkeys(origin[at] for at in range(*match.span(group)))
+        return unicodedata.normalize("NFKC", "".join(text[at] for at in places))
+
+    found = []
+    for match in _marker_lookalike().finditer(folded):
+        opening, closing, token = written(match, "open"), written(match, "close"), written(match, "token")
+        if token == token.lower() and not token.isdigit() and _lookalike(opening, closing):
+            found.append(match)
+    return found
+
+
 _MARKER_WORD = re.compile(r"page[\s_.-]*data\b")
 _MARKER_LEAD = re.compile(r"\s*(?:(?:end|begin|start|close)\s*(?:of\s*)?(?:the\s*)?)?/?\s*\Z")
 """What may stand between a look-alike's opening bracket and its `page-data`: `/`, `end of the`, spaces."""
@@ -113,10 +181,22 @@ def _tags_shown(text: str) -> tuple[str, int]:
     return _TAG_RUN.sub(shown, text), count
 
 
-def _may_forge(folded: str) -> bool:
-    """Whether a folded text holds anything `neutralise` changes (most page text holds none: one fast scan)."""
+@cache
+def _odd_bracket() -> re.Pattern[str]:
+    """A bracket a marker look-alike needs one of, in the text as written: a doubled square one, or any bracket but
+    ASCII's (`(2024)` alone does not start the look-alike search, which needs the text's fold mapped)."""
+    odd = "".join(re.escape(chr(code)) for code in _bracket_view() if code > 0x7F)
+    return re.compile(rf"\[\[|\]\]|[{odd}]")
+
+
+def _may_lookalike(text: str) -> bool:
+    return _odd_bracket().search(text) is not None
+
+
+def _may_forge(folded: str, text: str) -> bool:
+    """Whether a text (and its fold) holds anything `neutralise` changes (most page text holds none: fast scans)."""
     return (any(bracket in folded for bracket in BOUNDARY_BRACKETS) or _MARKER_WORD.search(folded) is not None
-            or _FORGED.search(folded) is not None)
+            or _FORGED.search(folded) is not None or _may_lookalike(text) and _marker_lookalike().search(folded) is not None)
 
 
 def neutralise(text: str) -> tuple[str, int]:
@@ -126,7 +206,7 @@ def neutralise(text: str) -> tuple[str, int]:
     hidden = 0
     if _TAG_RUN.search(text):
         text, hidden = _tags_shown(text)
-    if not _may_forge(fold(text)):
+    if not _may_forge(fold(text), text):
         return text, hidden
     folded, origin = fold_mapped(text)
     changes: dict[int, str] = {}
@@ -148,6 +228,13 @@ def neutralise(text: str) -> tuple[str, int]:
                 changes[origin[at]] = plain
                 changed = True
         count += changed
+    for match in _token_lookalikes(folded, text, origin):
+        count += 1
+        for group, plain in (("open", "["), ("close", "]")):
+            start, end = match.span(group)
+            for at in range(start, end):
+                changes[origin[at]] = ""
+            changes[origin[start]] = plain  # one plain bracket for the run (a character may fold to two)
     if not changes:
         return text, count
     return "".join(changes.get(index, char) for index, char in enumerate(text)), count

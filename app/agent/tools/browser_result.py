@@ -5,9 +5,10 @@ Which strings are the page's is declared, never recognised: each action declares
 (`ActionSpec.result`, app/protocol/actions/shapes.py), every error shares one (shapes.ERROR: an error that quotes
 the page lists the quoted text in `page_text`), and a key no declaration names counts as page text. The walk is
 app.protocol.page_data's, the same one the data-flow memory reads. Each page string is neutralised (boundary and
-tool-result look-alikes defused), its lines that address the agent are flagged, and it moves into the region under
-its key; a quote inside an error's message leaves `{key}` where it stood. URLs are neutralised but stay with the
-facts (the model copies them into actions). The facts say how many lines were flagged and forgeries defused.
+tool-result look-alikes defused) and moves into the region under its key, and the lines that address the agent
+are flagged across all of them, read as one text (a phrase spread over a find's matches is one phrase); a quote
+inside an error's message leaves `{key}` where it stood. URLs are neutralised but stay with the facts (the model
+copies them into actions). The facts say how many lines were flagged and forgeries defused.
 
 The data itself stays raw (the person's task card, milestones and the UI read it); marking happens when the model's
 view is rendered (app.agent.results, app.mcp.results), the same for the built-in subagent and MCP clients.
@@ -19,9 +20,9 @@ import re
 from typing import Any
 
 from app.agent.page_text.boundary import neutralise
-from app.agent.page_text.flagger import flag
+from app.agent.page_text.flagger import flag_together
 from app.agent.page_text.invisible import drop_invisible
-from app.agent.page_text.region import MOVED, MarkedView, facts_without, key_of
+from app.agent.page_text.region import MOVED, MarkedView, facts_without, key_of, path_of
 from app.protocol.errors import STOPPED_DOWNLOAD_STEP, next_step_for
 from app.protocol.page_data import QUOTES_KEY, PageDataVisitor
 
@@ -33,11 +34,23 @@ class _Marker(PageDataVisitor):
         self.neutralised = 0
 
     def marked(self, value: str) -> str:
+        """A page string neutralised; flagged later, with the output's other page strings (`flag_page`)."""
         clean, defused = neutralise(drop_invisible(value))
-        flagged, count = flag(clean)
         self.neutralised += defused
-        self.flagged += count
-        return flagged
+        return clean
+
+    def flag_page(self) -> None:
+        """Every page string of the output flagged as one text, so a phrase spread over several is read as one:
+        the strings of one field of a list's items next to each other (every match's `name`, then every
+        `context`), fields in the order the walk met them."""
+        columns: dict[tuple[str | int, ...], list[str]] = {}
+        for key in self.page:
+            column = tuple("*" if isinstance(step, int) else step for step in path_of(key))
+            columns.setdefault(column, []).append(key)
+        keys = [key for column in columns.values() for key in column]
+        flagged, self.flagged = flag_together([self.page[key] for key in keys])
+        by_key = dict(zip(keys, flagged, strict=True))
+        self.page = {key: by_key[key] for key in self.page}
 
     def text(self, value: str) -> str:
         self.page[key_of(self.path)] = self.marked(value)
@@ -68,6 +81,7 @@ def mark_output(data: dict[str, Any], token: str) -> MarkedView:
     marker = _Marker()
     facts = facts_without(marker.output(data))
     facts = {} if facts is MOVED else facts
+    marker.flag_page()
     if marker.flagged or marker.neutralised:
         summary = {"flagged_lines": marker.flagged, "neutralised_forgeries": marker.neutralised}
         target = facts.setdefault("result", {}) if isinstance(data.get("result"), dict) else facts

@@ -57,7 +57,8 @@ export function pageContext(lib) {
     const parts = [];
     let node = /** @type {Element | null} */ (el);
     while (node && parts.length < 6) {
-      if (node.id && /^[A-Za-z][\w-]*$/.test(node.id) && node.ownerDocument.querySelectorAll(`#${node.id}`).length === 1) {
+      // An id of up to 24 characters anchors the path (a longer one is the page's words, not a handle: describeElement).
+      if (node.id && /^[A-Za-z][\w-]{0,23}$/.test(node.id) && node.ownerDocument.querySelectorAll(`#${node.id}`).length === 1) {
         parts.unshift(`#${node.id}`);
         return parts.join(" > ");
       }

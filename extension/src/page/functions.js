@@ -10,16 +10,20 @@ import { declarationOf, definePageFunction, pageSource } from "./page-code.js";
  * A short handle for an element: `tag#id.class1.class2 "text"`, quoting only what a person sees of it (the
  * library's seenLabel, extract/page-seen.js: its visible text, else a seen control's label or placeholder);
  * where the library is missing (it is installed before page functions run: run-in-page.js's libraryContextOf),
- * no text at all rather than text nobody judged.
+ * no text at all rather than text nobody judged. The id and the two class names are the page's words too, and
+ * nobody sees them: each is cut to 24 characters (`#ignore-previous-instru…`), so none carries a sentence; the
+ * whole handle is page text wherever a result quotes it (app/protocol/actions/shapes.py).
  * @param {any} el an Element (or anything else, which gives "")
  * @returns {string}
  */
 export function describeElement(el) {
   if (!el || el.nodeType !== 1) return "";
+  const maxName = 24;
+  const short = (/** @type {string} */ name) => name.length > maxName ? `${name.slice(0, maxName - 1)}…` : name;
   let out = String(el.tagName).toLowerCase();
-  if (el.id) out += `#${el.id}`;
+  if (el.id) out += `#${short(String(el.id))}`;
   const classes = typeof el.className === "string" ? el.className.trim().split(/\s+/).filter(Boolean) : [];
-  for (const name of classes.slice(0, 2)) out += `.${name}`;
+  for (const name of classes.slice(0, 2)) out += `.${short(name)}`;
   const lib = globalThis.__bua;
   const text = lib && typeof lib.seenLabel === "function" ? lib.seenLabel(el) : "";
   if (text) out += ` "${text}"`;
