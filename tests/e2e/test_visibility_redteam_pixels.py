@@ -14,8 +14,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.redteam_matrix import svg
 from tests.harness.actions import pool_request
@@ -73,48 +71,8 @@ MATRIX = rm.Matrix(carriers=CARRIERS, far=FAR, kept=KEPT, kept_far=KEPT_FAR, sty
 # Known holes, each failing for the reason given (strict: the mark fails once the hole is closed).
 KNOWN_HOLES: dict[tuple[str, str], str] = {}
 
-_reads: dict[str, rm.Reads] = {}
-
-
-@pytest.fixture(scope="module")
-def reads(core, browser, fixture_server):
-    made: list[str] = []
-    open_ = rm.opener(core, fixture_server, MATRIX, made)
-
-    def get(reader: str) -> rm.Reads:
-        if reader not in _reads:
-            _reads[reader] = rm.READERS[reader](open_(reader), MATRIX)
-        return _reads[reader]
-    yield get
-    rm.close_all(core, made)
-
-
-@pytest.mark.parametrize("reader", list(rm.READERS))
-@pytest.mark.parametrize("kind", list(MATRIX.every))
-def test_no_carrier_reaches_the_model(reads, reader, kind, request):
-    if reader in rm.IN_GROUPS and kind in FAR:
-        pytest.skip("far carriers stand in the case blocks only")
-    if (kind, reader) in KNOWN_HOLES:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN_HOLES[kind, reader]))
-    shown = [label for label, answer in reads(reader) if kind in rm.leaked(MATRIX, answer)]
-    assert not shown, f"{kind} reached the model through {reader}: {shown}"
-
-
-@pytest.mark.parametrize("reader", list(rm.READERS))
-def test_each_reader_reads_the_visible_words(reads, reader):
-    text = json.dumps(reads(reader), ensure_ascii=False)
-    missing = [w for w in rm.must_show(MATRIX, reader) if w not in text]
-    assert not missing, f"{reader} misses visible {missing}"
-
-
-@pytest.mark.parametrize("marker", [*KEPT, *KEPT_FAR])
-def test_text_a_person_reads_is_kept(reads, marker):
-    extracted = reads("extract")[0][1]["result"]
-    far = reads("extract")[2][1]["result"]
-    text = extracted["markdown"] + extracted["elements"] + far["markdown"]
-    assert marker in text, f"extract deleted {marker}"
-    found = dict(reads("find"))[f"kept {marker}"]
-    assert found["result"]["total"] >= 1, f"find misses {marker}: {found}"
+reads, test_no_carrier_reaches_the_model, test_each_reader_reads_the_visible_words, \
+    test_text_a_person_reads_is_kept = rm.matrix_tests(MATRIX, KNOWN_HOLES)
 
 
 OVERLAY = ("<!doctype html><body style='font:16px sans-serif'>{rows}<canvas width='300' height='150' "
