@@ -50,7 +50,7 @@ function fakePage(count) {
         return { listeners: Array.from({ length: count }, (_, i) => ({ type: "click", backendNodeId: 100 + i })) };
       }
       if (method !== "Runtime.callFunctionOn") return {};
-      const [call, ...args] = params.arguments;
+      const [call, , ...args] = params.arguments; // after the method, the pixel verdicts (run-in-page.js CALL_SOURCE)
       if (call.value === "documentNode") return { result: { objectId: "document" } };
       if (call.value === "listenSync") return { result: { value: { unknown: args[0].value, mapped: false } } };
       if (call.value === "listenAdd") {
