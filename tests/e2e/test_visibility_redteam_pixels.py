@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.redteam_matrix import svg
 from tests.harness.actions import pool_request
@@ -94,5 +96,64 @@ def test_a_clear_canvas_over_the_whole_page_deletes_nothing(core, browser, fixtu
         markdown = send({"type": "extract"}).result["markdown"]
         assert all(f"KEEPOVERLAY{i}" in markdown for i in range(12)), markdown
         assert send({"type": "find", "text": "KEEPOVERLAY11"}).result["total"] == 1
+    finally:
+        rm.close_all(core, [task])
+
+
+COPY_PAGE = ("<!doctype html><body style='font:16px sans-serif;margin:8px;color:#111;background:#fff'><div id='mix'>"
+             "<p>Visible start of the passage</p>{carrier}<p>and the end of it.</p></div><script>"
+             "for (const c of document.querySelectorAll('canvas.paint-white')) {{ const g = c.getContext('2d'); "
+             "g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); }}</script></body>")
+
+
+def test_a_copy_tells_only_what_the_pixels_show(core, browser, fixture_server):
+    """press_key's `copied` is a reader too: white text over a white-drawn canvas inside the selection is judged by
+    the pixels (extract/pixel-reads.js) and left out, the visible lines around it kept."""
+    task = "t-redteam-pixel-copy"
+
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
+    page = COPY_PAGE.format(carrier=over(CANVAS, "QZPIXELCOPY hidden over the canvas"))
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
+                                                   "document.close(); true"}).ok
+    try:
+        assert send({"type": "select_text", "selector": "#mix"}).ok
+        copied = send({"type": "press_key", "key": "Control+C"})
+        assert copied.ok, copied.error
+        text = copied.result["copied"]
+        assert "Visible start" in text and "end of it" in text, text
+        assert "QZPIXELCOPY" not in text, text
+    finally:
+        rm.close_all(core, [task])
+
+
+DROP_PAGE = ("<!doctype html><body style='font:16px sans-serif;margin:8px;color:#111;background:#fff'>"
+             "<p id='from' draggable='true'>Drag me</p>{zone}<script>"
+             "for (const c of document.querySelectorAll('canvas.paint-white')) {{ const g = c.getContext('2d'); "
+             "g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); }}</script></body>")
+
+
+@pytest.mark.parametrize("aim", ["to_point", "to_selector"])
+def test_a_drop_target_is_described_by_what_the_pixels_show(core, browser, fixture_server, aim):
+    """drag's description of what took the drop is a reader too: a drop zone whose words are white over a
+    white-drawn canvas is not quoted by them, aimed at by a point or a selector."""
+    task = f"t-redteam-pixel-drop-{aim}"
+
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
+    zone = over(CANVAS, "QZPIXELDROP zone words").replace(
+        '<p style="', '<p id="zone" ondragover="event.preventDefault()" ondrop="event.preventDefault()" style="', 1)
+    page = DROP_PAGE.format(zone=zone)
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
+                                                   "document.close(); true"}).ok
+    try:
+        spot = send({"type": "evaluate", "expression": "(() => { const r = document.querySelector('#zone')"
+                                                       ".getBoundingClientRect(); return {x: r.left + 20,"
+                                                       " y: r.top + r.height / 2}; })()"}).result["value"]
+        dropped = send({"type": "drag", "selector": "#from", aim: spot if aim == "to_point" else "#zone"})
+        assert dropped.ok and dropped.result.get("dropped_on", "").startswith("p#zone"), dropped
+        assert "QZPIXELDROP" not in json.dumps(dropped.result), dropped.result
     finally:
         rm.close_all(core, [task])

@@ -25,6 +25,7 @@ import { visiblePart } from "../input/hit-test.js";
 import { leftButton } from "../input/mouse.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { definePageFunction } from "../page/page-code.js";
+import { readJudgedByPixels } from "../extract/pixel-reads.js";
 
 /** How long a drag the page started (dragstart not prevented) is waited for from Chrome, in ms. */
 export const DRAG_DATA_WAIT_MS = 1000;
@@ -129,7 +130,8 @@ async function destination(action, ctx, tabId, from) {
   }
   if (action.to_point !== undefined) {
     const point = pointOf(action.to_point, "to_point");
-    const at = await inWorld(ctx, tabId, whatIsAt, [point.x, point.y]);
+    // what lies there is described as it takes the drop: the pixels judge its text first, held for it (pixel-reads.js)
+    const at = await readJudgedByPixels(ctx.debugger, tabId, undefined, () => inWorld(ctx, tabId, whatIsAt, [point.x, point.y]), true);
     if (at.status === "outside") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `to_point (${point.x}, ${point.y}) is outside the viewport, which is `
         + `${at.width}×${at.height} CSS px; take a screenshot of the viewport and use origin + pixel / scale, or use 'by'`);
@@ -137,12 +139,12 @@ async function destination(action, ctx, tabId, from) {
     return { point, target: at.target };
   }
   const target = { uid: action.to_uid, selector: action.to_selector };
-  let spot = await callOnTarget(ctx, tabId, target, keptFunction(dropPoint), []);
+  let spot = await readJudgedByPixels(ctx.debugger, tabId, undefined, () => callOnTarget(ctx, tabId, target, keptFunction(dropPoint), []), true);
   /** @type {import("../targets/action-target.js").ResolvedElement | null} */
   let element = null;
   if (spot === NODE_MISSING) {
-    element = await targetElement({ uid: target.uid, selector: target.selector }, ctx, tabId);
-    spot = await onElement(ctx, tabId, element, dropPoint);
+    const resolved = element = await targetElement({ uid: target.uid, selector: target.selector }, ctx, tabId);
+    spot = await readJudgedByPixels(ctx.debugger, tabId, resolved.sessionId, () => onElement(ctx, tabId, resolved, dropPoint), true);
   }
   if (spot?.status === "in_frame" && element) return frameDestination(ctx, tabId, element);
   if (spot?.status === "ok") return { point: spot.point, target: spot.target };

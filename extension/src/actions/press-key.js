@@ -18,6 +18,7 @@ import { keepPainting } from "../input/painting.js";
 import { inWorld } from "../tabs/isolated-world.js";
 import { definePageFunction } from "../page/page-code.js";
 import { deepActiveElement } from "../page/functions.js";
+import { readJudgedByPixels } from "../extract/pixel-reads.js";
 
 /** @typedef {import("./support/context.js").ActionContext} ActionContext */
 
@@ -35,7 +36,8 @@ export async function pressKeyAction(action, ctx) {
     // before the key is sent (the two share one screencast).
     const stopPainting = await keepPainting(ctx, tabId);
     try {
-      const copied = copies ? String(await inWorld(ctx, tabId, copiedText).catch(() => "")) : "";
+      const copied = copies ? String(await readJudgedByPixels(ctx.debugger, tabId, undefined,
+        () => inWorld(ctx, tabId, copiedText)).catch(() => "")) : "";
       const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
       try {
         await pressKey(ctx, tabId, key);
