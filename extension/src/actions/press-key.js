@@ -13,7 +13,7 @@
 import { onTaskTab } from "../targets/action-target.js";
 import { settleMsOf, watchEffects } from "../input/effects.js";
 import { isMac, pressKey } from "../input/keyboard.js";
-import { MODIFIER_BITS, parseKeyCombo } from "../input/keys.js";
+import { copiesSelection, parseKeyCombo } from "../input/keys.js";
 import { keepPainting } from "../input/painting.js";
 import { inWorld } from "../tabs/isolated-world.js";
 import { definePageFunction } from "../page/page-code.js";
@@ -50,17 +50,6 @@ export async function pressKeyAction(action, ctx) {
       await stopPainting();
     }
   });
-}
-
-/**
- * Whether a key stroke copies the selection to the clipboard, as Chrome's editing shortcuts read it.
- * @param {import("../input/keys.js").KeyStroke} stroke
- */
-export function copiesSelection(stroke) {
-  const command = stroke.modifierMask & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta);
-  const name = stroke.key.key.toLowerCase();
-  return (command !== 0 && (name === "c" || name === "x" || name === "insert"))
-    || (stroke.modifierMask === MODIFIER_BITS.Shift && name === "delete");
 }
 
 /**

@@ -228,11 +228,22 @@ function eventOf(type, key, modifiers) {
 }
 
 /**
- * Whether a key stroke pastes the clipboard, as Chrome's editing shortcuts read it (Control/Meta+V, Shift+Insert).
+ * The clipboard command a key stroke is, as Chrome's editing shortcuts read it: "copy" (Control/Meta+C or X,
+ * Control+Insert, Shift+Delete), "paste" (Control/Meta+V, Shift+Insert), or "" for any other stroke.
  * @param {KeyStroke} stroke
+ * @returns {"copy" | "paste" | ""}
  */
-export function pastesClipboard(stroke) {
-  const command = stroke.modifierMask & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta);
+export function clipboardCommand(stroke) {
+  const command = (stroke.modifierMask & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta)) !== 0;
+  const shiftOnly = stroke.modifierMask === MODIFIER_BITS.Shift;
   const name = stroke.key.key.toLowerCase();
-  return (command !== 0 && name === "v") || (stroke.modifierMask === MODIFIER_BITS.Shift && name === "insert");
+  if ((command && (name === "c" || name === "x" || name === "insert")) || (shiftOnly && name === "delete")) return "copy";
+  if ((command && name === "v") || (shiftOnly && name === "insert")) return "paste";
+  return "";
 }
+
+/** Whether a key stroke copies the selection to the clipboard (`clipboardCommand`). @param {KeyStroke} stroke */
+export const copiesSelection = (stroke) => clipboardCommand(stroke) === "copy";
+
+/** Whether a key stroke pastes the clipboard (`clipboardCommand`). @param {KeyStroke} stroke */
+export const pastesClipboard = (stroke) => clipboardCommand(stroke) === "paste";
