@@ -109,9 +109,9 @@ def data_pieces(text: str) -> list[str]:
         if not plain:
             pieces.append(fold(token))
     for segment in dict.fromkeys([text, *_SEGMENT_SPLIT.split(text)]):
-        words = words_of(fold(segment)).split()
         if len(segment.split()) < MIN_PHRASE_WORDS:
             continue
+        words = words_of(fold(segment)).split()
         phrases = windows(words) if len(words) >= WINDOW_WORDS else [" ".join(words)]
         pieces += [phrase for phrase in phrases if len(phrase) >= MIN_PHRASE_CHARS]
     return list(dict.fromkeys(pieces))
