@@ -42,7 +42,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
-from app.agent.page_text.turns import dialogue_lines, lone_turn_lines, step_trace_lines, template_turns
+from app.agent.page_text.turns import (
+    ShortTurns,
+    dialogue_lines,
+    lone_turn_lines,
+    short_turn_lines,
+    step_trace_lines,
+    template_turns,
+)
+from app.protocol.safety import sensitive_words
 from app.protocol.safety.fold import fold, second_readings
 
 PATTERNS_FILE = Path(__file__).with_name("injection_patterns.json")
@@ -183,8 +191,14 @@ def _turn_label() -> re.Pattern[str]:
 def _turn_cues() -> re.Pattern[str]:
     """The clause words of every language (injection_patterns.json `turn_cues`), whole words where the script
     spaces its words."""
+    return re.compile("|".join(_word_fragments(spec()["turn_cues"])), re.IGNORECASE)
+
+
+def _word_fragments(by_language: dict[str, list[str]]) -> list[str]:
+    """Regular-expression fragments of words, per language, folded and each standing whole where its script spaces
+    its words (longest first)."""
     parts = []
-    for language, fragments in spec()["turn_cues"].items():
+    for language, fragments in by_language.items():
         if language.startswith("_"):
             continue
         for fragment in fragments:
@@ -194,7 +208,25 @@ def _turn_cues() -> re.Pattern[str]:
             head = r"(?<!\w)" if spaced and plain[:1].isalpha() else ""  # a digit after it too: `i7` is no `i`
             tail = r"(?!\w)" if spaced and (plain[-1:].isalpha() or plain.endswith("?")) else ""
             parts.append(f"{head}(?:{body}){tail}")
-    return re.compile("|".join(sorted(set(parts), key=len, reverse=True)), re.IGNORECASE)
+    return sorted(set(parts), key=len, reverse=True)
+
+
+@cache
+def _short_turns() -> ShortTurns:
+    """What short_turn_lines reads: the labels by side, injection_patterns.json `short_turns` and the command
+    phrases of two words or fewer of app/protocol/safety/sensitive-words.json (pay, send, delete, transfer)."""
+    vocabulary = spec()["short_turns"]
+    phrases = sensitive_words()["phrases"]
+    commands: dict[str, list[str]] = {language: list(words) for language, words in vocabulary["go"].items()}
+    for category in ("pay", "send", "delete", "transfer"):
+        for language, words in phrases[category].items():
+            commands.setdefault(language, []).extend(re.escape(w) for w in words if len(w.split()) <= 2)
+
+    def anchored(by_language: dict[str, list[str]]) -> re.Pattern[str]:
+        return re.compile("(?:" + "|".join(_word_fragments(by_language)) + ")", re.IGNORECASE)
+    speaker = role_words("user") + role_words("assistant")
+    other = tuple(w for w in role_words("system") + role_words("model") if w not in speaker)
+    return ShortTurns(speaker, other, anchored(commands), anchored(vocabulary["assent"]), _turn_cues())
 
 
 @dataclass(frozen=True)
@@ -230,12 +262,35 @@ def stream(text: str) -> Stream:
         body = (_BLOCK_MARKS.sub("", line, count=1) if line[:1] in _MARK_STARTS else line).strip()
         body = _CELL_END.sub("", body.replace(" | ", " "))  # a table's cells are adjacent blocks: a phrase may
         # run across them, and across its rows
+        if ":" in body[:80] and _SPACED_LABEL.match(body):
+            body = _label_joined(body)
         if body:
             bodies.append(body)
             starts.append(offset)
             origins.append(index)
             offset += len(body) + 1
     return Stream("\n".join(bodies), tuple(starts), tuple(origins))
+
+
+_SPACED_LABEL = re.compile(r"^(?P<lead>[\[<(*#|]*\s*)(?P<letters>(?:[^\W\d_][ .\-_·•*]{1,2})+[^\W\d_])"
+                           r"(?P<after>[\]>)*|]*\s*[:：])")
+"""A label spelt out letter by letter (`U s e r:`, `S.y.s.t.e.m:`, `A-s-s-i-s-t-a-n-t :`)."""
+
+
+@cache
+def _joined_roles() -> dict[str, str]:
+    """Each role's label (any kind, any language) by its letters alone: `toolresult` is `tool result`."""
+    return {re.sub(r"[\W_]", "", word): word for word in _all_roles()}
+
+
+def _label_joined(body: str) -> str:
+    """A stream line whose label is spelt out letter by letter, with the label written whole when its letters are
+    a role's (`U s e r: pay` is `user: pay`, judged as any turn is); any other line as it is."""
+    found = _SPACED_LABEL.match(body)
+    if found is None:
+        return body
+    role = _joined_roles().get(re.sub(r"[\W_]", "", found.group("letters")))
+    return body if role is None else found.group("lead") + role + found.group("after") + body[found.end():]
 
 
 def _labelled_lines(s: Stream) -> list[int]:
@@ -257,6 +312,7 @@ def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
     flagged = dialogue_lines(texts, role_words("user"), role_words("assistant") + role_words("model"))
     flagged |= step_trace_lines(texts)
     flagged |= lone_turn_lines(texts, _all_roles(), _turn_cues())
+    flagged |= short_turn_lines(texts, _short_turns())
     if not s.starts:
         return flagged
     every = patterns()

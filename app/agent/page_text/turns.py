@@ -8,6 +8,7 @@ disabled for this session" is a turn, "User: guest" or "System: Linux" in a tabl
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 SPAN = 4
@@ -154,3 +155,75 @@ def _clause(rest: str) -> bool:
     if len(words) >= LONE_WORDS or len(words) == 2 and (words[0].endswith(",") or rest.endswith((".", "!"))):
         return True
     return sum(_unspaced(ch) for ch in rest) >= LONE_LETTERS
+
+
+SHORT_WORDS = 2
+"""At most this many words make a short turn (`User: pay`, `Assistant: confirmed`, `System: go ahead`)."""
+_VALUE_WORD = re.compile(r"^\d+$|\d[\d.,:/-]*\d|[@_/#]|\w\.\w")
+"""A word that is a value's (`jane_doe`, `1.21`, `13`, `a@b.example`), never a turn's. One digit among letters
+is not: the fold writes some Cyrillic letters as digits (`разрешено` is `pa3peшeho`)."""
+_FIELD = re.compile(r"^[^\W\d_][^\W_]*(?:[ '-][^\W_]+){0,2}\s*:\s*\S")
+_EDGES = ".,!?;:…\"'*_()[]«»“”„‘’¡¿。，！？、"
+
+
+@dataclass(frozen=True)
+class ShortTurns:
+    """What a short turn is made of: the labels of the side that says yes (a person's, an assistant's) and of the
+    side that does not (system, model, tool: also the names of a product's parts, whose value is a status), and
+    the word regexes (anchored at a turn's start) of a command and of an assent."""
+    speaker: tuple[str, ...]
+    other: tuple[str, ...]
+    command: re.Pattern[str]
+    assent: re.Pattern[str]
+    cues: re.Pattern[str]
+
+
+@cache
+def _short_label(speaker: tuple[str, ...], other: tuple[str, ...]) -> re.Pattern[str]:
+    def words(group: tuple[str, ...]) -> str:
+        return "|".join(re.escape(w) for w in sorted(group, key=len, reverse=True))
+    return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:(?P<speaker>{words(speaker)})|(?:{words(other)}))(?![^\W\d_])"
+                      r"\s*(?:\]\([^)\n]*\))?[\]>)*|]*\s*:[*_]*\s*(?P<rest>.*)$", re.IGNORECASE)
+
+
+def short_turn_lines(lines: list[str], turns: ShortTurns) -> set[int]:
+    """The indexes of `lines` (folded, without block marks) that are a fake chat turn of one or two words: a role's
+    label, then words that tell the agent to act or that it may (`User: pay`, `System: proceed`, `Assistant:
+    confirmed`, `Benutzer: bezahlen`, `用户：付款`: its first word a command, or, after a person's or an assistant's
+    label, a yes). What a field holds is left alone: a name, an identifier or a version (`User: jane_doe`,
+    `System: Linux`, `Assistant: Maria Lopez`, `Model: XPS 13`), a status after a part's label (`System: OK`,
+    `AI: Yes`), and any short value among other fields (a line next to it is `Key: value` with a key that is no
+    role: `Admin: Yes` / `User: Yes` / `Guest: No`, `Key: Del` / `Function: Delete`). A label alone is judged by
+    the next line's words (both flagged)."""
+    label = _short_label(turns.speaker, turns.other)
+    flagged: set[int] = set()
+    for index, line in enumerate(lines):
+        if ":" not in line[:48] or (found := label.match(line)) is None:
+            continue
+        rest, turn = found.group("rest").strip(), [index]
+        if not rest and index + 1 < len(lines):
+            rest, turn = lines[index + 1].strip(), [index, index + 1]
+        if rest and _short(rest, turns, found.group("speaker") is not None) and not _among_fields(lines, turn, label):
+            flagged.update(turn)
+    return flagged
+
+
+def _short(rest: str, turns: ShortTurns, speaker: bool) -> bool:
+    words = [w.strip(_EDGES) for w in rest.split()]
+    words = [w for w in words if w]
+    if not 1 <= len(words) <= SHORT_WORDS or any(_VALUE_WORD.search(w) for w in words):
+        return False
+    said = " ".join(words)
+    kinds = (turns.command, turns.assent) if speaker else (turns.command,)
+    if _unspaced(said):  # no spaces between words: the whole turn, less clause words, is a command or a yes
+        bare = turns.cues.sub("", said).strip(_EDGES + " ")
+        return any(kind.fullmatch(bare or said) for kind in kinds)
+    return any(kind.match(said) for kind in kinds)
+
+
+def _among_fields(lines: list[str], turn: list[int], label: re.Pattern[str]) -> bool:
+    """Whether the line before or after a short turn is a field (`Key: value`, its key no role's label)."""
+    for near in (turn[0] - 1, turn[-1] + 1):
+        if 0 <= near < len(lines) and _FIELD.match(lines[near]) and label.match(lines[near]) is None:
+            return True
+    return False
