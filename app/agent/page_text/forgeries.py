@@ -33,6 +33,7 @@ import re
 import unicodedata
 from functools import cache
 
+from app.agent.page_text.delimiters import delimited_tokens, is_delimiter
 from app.protocol.safety.fold import fold, fold_mapped
 
 BOUNDARY_BRACKETS = {"⟦": "[", "⟧": "]", "⟪": "[", "⟫": "]"}
@@ -138,30 +139,49 @@ def _token_lookalikes(folded: str, text: str, origin: list[int]) -> list[re.Matc
     return found
 
 
-_MARKER_WORD = re.compile(r"page[\s_.-]*data\b")
+_MARKER_WORD = re.compile(r"page[\s_.-]*data")
+"""The marker's word; where it ends is judged as written (`‖/page-data‖` folds to `ll/page-datall`)."""
 _MARKER_LEAD = re.compile(r"\s*(?:(?:end|begin|start|close)\s*(?:of\s*)?(?:the\s*)?)?/?\s*\Z")
 """What may stand between a look-alike's opening bracket and its `page-data`: `/`, `end of the`, spaces."""
 
 
-def _boundary_lookalikes(folded: str) -> list[tuple[int, int]]:
-    """(opening bracket, closing bracket or -1) positions in `folded` of each look-alike of a boundary marker: a
-    bracket of any kind, then `page-data` (spelt with any separator, `/` or `end of` for the closing one), then up to 40
-    characters of the same line and a bracket."""
+def _boundary_lookalikes(folded: str, text: str, origin: list[int]) -> list[tuple[int, int]]:
+    """(opening, closing or -1) positions in `folded` of each look-alike of a boundary marker: a bracket of any kind
+    or a delimiter (delimiters.py: a bar, `‖`, `¦`, `#`; judged as written, which the fold may have made letters:
+    `‖` folds to `ll`), then `page-data` (spelt with any separator, `/` or `end of` for the closing one), then up to
+    40 characters of the same line and another."""
+    def delimits(at: int) -> bool:
+        return _is_bracket(folded[at]) or is_delimiter(unicodedata.normalize("NFKC", text[origin[at]])[:1] or " ")
+
     found = []
     for match in _MARKER_WORD.finditer(folded):
+        end = match.end()
+        if end < len(folded) and text[origin[end]].isalnum() and origin[end] != origin[end - 1]:
+            continue  # `page-database`
         lead = _MARKER_LEAD.search(folded, max(0, match.start() - 24), match.start())
         opening = (lead.start() if lead else match.start()) - 1
-        if opening < 0 or not _is_bracket(folded[opening]):
+        while opening > 0 and origin[opening - 1] == origin[opening]:  # one character folded to several (`‖`: `ll`)
+            opening -= 1
+        if opening < 0 or not delimits(opening):
             continue
         closing = -1
-        for at in range(match.end(), min(len(folded), match.end() + 40)):
+        for at in range(end, min(len(folded), end + 40)):
             if folded[at] == "\n":
                 break
-            if _is_bracket(folded[at]):
+            if delimits(at):
                 closing = at
                 break
         found.append((opening, closing))
     return found
+
+
+def _run_of(text: str, at: int, step: int) -> tuple[int, int]:
+    """The span of the run of up to 3 delimiters (delimiters.py) at `at`, reaching back (`step` -1, an opening run)
+    or on (1, a closing one): `||/page-data||` is defused whole."""
+    start = end = at
+    while abs(end - start) < 2 and 0 <= end + step < len(text) and is_delimiter(text[end + step]):
+        end += step
+    return (min(start, end), max(start, end) + 1)
 
 
 _TAG_RUN = re.compile("\U0001F3F4[\U000E0030-\U000E0039\U000E0061-\U000E007A]{1,7}\U000E007F|[\U000E0020-\U000E007F]+")
@@ -206,7 +226,8 @@ def neutralise(text: str) -> tuple[str, int]:
     hidden = 0
     if _TAG_RUN.search(text):
         text, hidden = _tags_shown(text)
-    if not _may_forge(fold(text), text):
+    delimited = delimited_tokens(text, _DEFUSED["<"] + _DEFUSED[">"])
+    if not delimited and not _may_forge(fold(text), text):
         return text, hidden
     folded, origin = fold_mapped(text)
     changes: dict[int, str] = {}
@@ -221,12 +242,14 @@ def neutralise(text: str) -> tuple[str, int]:
             plain = _DEFUSED.get(folded[at])
             if plain is not None:
                 changes[origin[at]] = plain
-    for opening, closing in _boundary_lookalikes(folded):
+    for opening, closing in _boundary_lookalikes(folded, text, origin):
         changed = False
-        for at, plain in ((opening, "["), (closing, "]")):
-            if at >= 0 and text[origin[at]] != plain:
-                changes[origin[at]] = plain
-                changed = True
+        for run, plain in ((_run_of(text, origin[opening], -1), "["), (_run_of(text, origin[closing], 1), "]")):
+            if closing < 0 and plain == "]" or text[run[0]:run[1]] == plain:
+                continue
+            changes.update(dict.fromkeys(range(*run), ""))
+            changes[run[0]] = plain
+            changed = True
         count += changed
     for match in _token_lookalikes(folded, text, origin):
         count += 1
@@ -235,6 +258,13 @@ def neutralise(text: str) -> tuple[str, int]:
             for at in range(start, end):
                 changes[origin[at]] = ""
             changes[origin[start]] = plain  # one plain bracket for the run (a character may fold to two)
+    for run_spans in delimited:
+        if any(at in changes for start, end in run_spans for at in range(start, end)):
+            continue  # a bracket look-alike above has it
+        count += 1
+        for (start, end), plain in zip(run_spans, "[]", strict=True):
+            changes.update(dict.fromkeys(range(start, end), ""))
+            changes[start] = plain
     if not changes:
         return text, count
     return "".join(changes.get(index, char) for index, char in enumerate(text)), count
