@@ -142,6 +142,7 @@ def evasions() -> dict[str, list[str]]:
         "tool shapes": list(red.TOOL_SHAPES.values()), "boundaries": [text for text, _ in red.BOUNDARIES.values()],
         "phrasings": list(red.PHRASINGS.values()), "exfiltration": list(red.EXFILTRATION.values()),
         "lone turns": list(red.LONE_TURNS.values()), "short turns": list(red.SHORT_TURNS.values()),
+        "identifiers": list(red.IDENTIFIERS.values()),
     }
     kinds.update({f"language {lang}": texts for lang, texts in red.LANGUAGES.items()})
     return kinds
@@ -151,7 +152,7 @@ def tempting_lines(report: Report) -> None:
     """The unit tests' ordinary lines that use an injection's words (a role's word labelling a value, "Developer
     mode: enable it in Settings"): each must stay untouched."""
     from tests.unit.agent.page_text import test_evasions as red
-    lines = [*red.ORDINARY, *red.ORDINARY_TURNS, *red.ORDINARY_SHORT_TURNS]
+    lines = [*red.ORDINARY, *red.ORDINARY_TURNS, *red.ORDINARY_SHORT_TURNS, *red.ORDINARY_IDENTIFIERS]
     touched = [line for line in lines if marked(line)[1:] != (0, 0)]
     report.add(Row(SUITE, "false positives: ordinary lines with an injection's words", len(lines), value=len(touched)))
     for line in touched[:10]:

@@ -28,7 +28,10 @@ _PROSE = ("DASH", "HYPHEN", "FULL STOP", "COMMA", "COLON", "ELLIPSIS", "DOT", "B
 _MARKDOWN = "*~=`+_"
 """What markdown writes around a word (emphasis, strike-through, highlight, code, `++inserted++`): formatting."""
 _ASCII_MIRROR = {"<": ">", ">": "<", "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "\\": "/"}
-_RUN = re.compile(r"(?P<open>[^\w\s]{1,3})(?P<token>[^\W_]{3,16})(?P<close>[^\w\s]{1,3})")
+_RUN = re.compile(r"(?P<open>[^\w\s](?:(?<=[^\x00-\x7f])[^\w\s]{0,2}|[^\w\s]{1,2}))"
+                  r"(?P<token>[^\W_]{3,16})(?P<close>[^\w\s]{1,3})")
+"""A run, a token and a run; the first run begins with a character that is no ASCII or is two long (a single
+ASCII mark is everyday: `(abc)`, `/api/`), checked in the scan (most page text has no match)."""
 _TOKEN = re.compile(r"[a-z0-9]{3,16}")
 
 
@@ -84,17 +87,15 @@ def delimited_tokens(text: str, defused: str = "") -> list[tuple[tuple[int, int]
     `defused` (how forgeries.py writes a tag it defused: `⟨¦start¦⟩`) is its output."""
     found = []
     for match in _RUN.finditer(text):
-        if defused and any(ch in defused for ch in match.group("open")[-3:] + match.group("close")[:3]):
+        token = match.group("token")
+        if not token.islower() or defused and any(ch in defused for ch in match.group("open") + match.group("close")):
             continue
         spans = _paired(match)
         if spans is None:
             continue
         opening = unicodedata.normalize("NFKC", text[slice(*spans[0])])
-        if _brackets_only(opening):
-            continue
-        token = match.group("token")
         folded = fold(token)
-        if token != token.lower() or not _TOKEN.fullmatch(folded) or folded.isdigit():
+        if _brackets_only(opening) or not _TOKEN.fullmatch(folded) or folded.isdigit():
             continue
         if (_everyday(opening) or _everyday(unicodedata.normalize("NFKC", text[slice(*spans[1])]))) and not (
                 len(opening) >= 2 and any(ch.isdigit() for ch in folded) and any(ch.isalpha() for ch in folded)):

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
+from app.agent.page_text.identifiers import cut_readings, identifiers_read, pattern_words
 from app.agent.page_text.turns import (
     ShortTurns,
     dialogue_lines,
@@ -374,11 +375,24 @@ def flagged_lines(text: str) -> set[int]:
     """The indexes of the lines of `text` (split on line breaks) that address the agent: those of its fold, and of
     its second reading where it holds a letter that reads as another one by its own shape (fold.second_readings:
     Greek `ν` is `v` to the eye, `n` to the fold)."""
+    cut = cut_readings(text, _pattern_words())  # `#ignorePreviousInstructi…`: how it may go on
+    text = identifiers_read(text)  # `.ignorePreviousInstructions` is read as its words (identifiers.py)
     lines = _flagged_lines(text)
     readings = second_readings()
     if not readings.keys().isdisjoint(text):
         lines |= _flagged_lines(text.translate(_second_table()))
+    by_line: dict[int, list[str]] = {}
+    for line, phrase in cut:
+        by_line.setdefault(line, []).append(phrase)
+    for line, phrases in by_line.items():
+        if line not in lines and _flagged_lines("\n\n".join(phrases)):
+            lines.add(line)
     return lines
+
+
+@cache
+def _pattern_words() -> tuple[str, ...]:
+    return pattern_words(tuple(entry["re"] for entry in spec()["patterns"]))
 
 
 @cache
