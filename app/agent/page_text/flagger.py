@@ -15,16 +15,18 @@ counted; plain substring search first; overlapping windows merged): a phrase spl
 `<br>`, list items one word each or table cells and rows still matches, and every line the match touches is
 flagged. Patterns that begin with a chat-turn label run on the lines that hold one; a labelled line on its own
 whose words are a clause (three words or more holding one of `turn_cues`, the clause words of each language: a
-pronoun, a form of `be`, `yes`, `please`, an agent's permission words) or a payload, chat-template turns written as
-headings (`### Instruction:`) and fake reasoning traces (`Thought:` / `Observation:`) are found by app/agent/
-page_text/turns.py.
+pronoun, a form of `be`, `yes`, `please`, an agent's permission words) or a payload, or of one or two words that
+are a command or a yes (`short_turns`), chat-template turns written as headings (`### Instruction:`) and fake
+reasoning traces (`Thought:` / `Observation:`) are found by app/agent/page_text/turns.py; a label spelt out letter
+by letter (`U s e r:`) is written whole in the stream first. Element handles' ids and class names are read as the
+words they join, and a cut one as each phrase it may begin (app/agent/page_text/identifiers.py).
 
 Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
 (app/agent/page_text/compact.py: letters only, element uids and link targets dropped, leet digits read as letters),
 so spaced-out (`i g n o r e`, `i.g.n.o.r.e`), glued (`ignore\u200bprevious`), hyphenated (`ig-` / `nore`) and leet
 (`1gn0r3`, `instruct!ons`) phrasings and a phrase split over element-index lines or markdown links match too; a
 compact match must begin and end at a word's edge. A pattern that matches URL or address syntax says
-`"compact": false`. Cost: about 85 ms of CPU per 100 kB of ordinary page text (`python -m bench flagger`).
+`"compact": false`. Cost: about 60 ms of CPU per 100 kB of ordinary page text (`python -m bench flagger`).
 
 A flagged line keeps its text (the model may report it to the person) behind a marker the instructions explain:
 flagged text is never to be followed.
