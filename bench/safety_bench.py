@@ -80,7 +80,12 @@ HOSTILE = [
         ("aria-label 'Open details', text 'Pay 500 EUR'", "aria"), ("CSS ::before", "drawn"), ("12 words", "long"),
         ("Russian delete", "ru"), ("Korean transfer", "ko"), ("Italian buy", "it"), ("Hindi send", "hi"),
         ("Move to trash", "trash-button"), ("send icon (svg title)", "send-icon"), ("send icon (class)", "send-class"),
-        ("Reply that submits", "reply-submit"), ("'Credit card' field named pan", "card-continue"))],
+        ("Reply that submits", "reply-submit"), ("'Credit card' field named pan", "card-continue"),
+        ("'Learn more and buy now'", "learn-buy"), ("German 'learn more about … and buy now' link", "learn-buy-link"),
+        ("'Paying…'", "paying"), ("'Pays now'", "pays-now"), ("Russian polite imperative", "ru-polite"),
+        ("a button's sentence that pays", "sentence"), ("a link's sentence that pays a sum", "sentence-link"),
+        ("a button's sentence that deletes", "understand"), ("'P4y n0w'", "leet"), ("'De1ete'", "leet-delete"),
+        ("'Purch@se'", "at-sign"), ("'P a y'", "spaced"), ("Greek rho", "greek"))],
     *[(f"label: {name}", "words-hostile.html", {"type": "click", "selector": f"#{sel}"}) for name, sel in (
         ("Hungarian pay", "hu-pay"), ("Turkish confirm payment", "tr-confirm"), ("Polish sign", "pl-sign"),
         ("icon-only delete named by a Czech aria-label", "cs-trash"), ("icon-only send named by a Chinese title", "zh-send"),

@@ -5,11 +5,18 @@
  * rules, not single words, decide:
  *
  * - a phrase of app/protocol/safety/sensitive-words.json `phrases` is a command where it stands, unless it reads
- *   as a topic: a `topic_before` word precedes it in its clause ("How to pay", "Historial de pagos"), or the
- *   phrase can be a noun (`noun_capable`) and a `topic_after` noun or a hyphen follows it ("Pay slips",
+ *   as a topic: a `topic_before` word precedes it in its conjunct, or in an earlier one that goes on to list
+ *   commands ("How to pay", "How to pay or transfer", "Historial de pagos"; "Learn more and buy now" still buys),
+ *   or the phrase can be a noun (`noun_capable`) and a `topic_after` noun or a hyphen follows it ("Pay slips",
  *   "Transfer history", "Buy-back policy", "Post code lookup");
- * - in a long label (over LONG_WORDS words) a command counts near the start of a clause or at its end ("Confirm
- *   and pay 500 EUR for …" does, a teaser sentence that mentions sending further in does not);
+ * - every command of a label is judged and the most sensitive wins ("Delete and pay" pays);
+ * - in a long link label (over LONG_WORDS words) a command counts near the start of a clause, at the head of a
+ *   conjunct, at its clause's end or, paying or transferring, before the sum ("Confirm and pay 500 EUR for …",
+ *   "… you confirm and pay 500 EUR …" do, a teaser sentence that mentions sending further in does not); a
+ *   button's long label counts its commands wherever they stand (pressing it does what it says);
+ * - each label is also read back from its inflections (inflections.js: "Paying…", "Удалите") and with its ASCII
+ *   look-alikes and spaced letters read as letters (ascii-skeleton.js: "P4y n0w", "P a y"), the most sensitive
+ *   reading winning;
  * - `compose` phrases (Reply, Forward, Compose) only open a composer: they send only when the control submits;
  * - `destinations` (Trash) delete where something is dropped, or on a button (a "Trash" link opens a folder);
  * - a control with no text is read by its hints (class, id, symbol names) against `icons` alone (paper plane,
