@@ -85,7 +85,8 @@ HOSTILE = [
         ("'Paying…'", "paying"), ("'Pays now'", "pays-now"), ("Russian polite imperative", "ru-polite"),
         ("a button's sentence that pays", "sentence"), ("a link's sentence that pays a sum", "sentence-link"),
         ("a button's sentence that deletes", "understand"), ("'P4y n0w'", "leet"), ("'De1ete'", "leet-delete"),
-        ("'Purch@se'", "at-sign"), ("'P a y'", "spaced"), ("Greek rho", "greek"))],
+        ("'Purch@se'", "at-sign"), ("'P a y'", "spaced"), ("Greek rho", "greek"), ("'PayNow'", "joined"),
+        ("combining underlines", "underlined"), ("right-to-left override", "override"), ("em dash clause", "dash-link"))],
     *[(f"label: {name}", "words-hostile.html", {"type": "click", "selector": f"#{sel}"}) for name, sel in (
         ("Hungarian pay", "hu-pay"), ("Turkish confirm payment", "tr-confirm"), ("Polish sign", "pl-sign"),
         ("icon-only delete named by a Czech aria-label", "cs-trash"), ("icon-only send named by a Chinese title", "zh-send"),

@@ -73,13 +73,22 @@ test("ASCII look-alikes, spaced letters and mixed scripts read as the letters th
   assertCommands([["P4y n0w", "pay"], ["De1ete", "delete"], ["Purch@se", "pay"], ["S3nd", "send"], ["$end", "send"],
     ["Rem0ve", "delete"], ["P a y", "pay"], ["P a y n o w", "pay"], ["D.e.l.e.t.e", "delete"],
     ["S-E-N-D", "send"], ["Ρay now", "pay"], ["Ꭰelete", "delete"], ["Ⲣay", "pay"], ["𝐏𝐚𝐲", "pay"], ["Ԁеlеtе", "delete"],
-    ["Tr4nsfer funds", "transfer"]]);
+    ["Tr4nsfer funds", "transfer"], ["8uy now", "pay"], ["Ch€ckout", "pay"], ["PayNow", "pay"], ["Buy-now", "pay"],
+    ["DeleteAccount", "delete"], ["delete_account", "delete"], ["P̲a̲y̲ n̲o̲w̲", "pay"], ["D̶e̶l̶e̶t̶e̶", "delete"],
+    ["\u202Ewon yaP", "pay"]]);
   assertNone(["MP3 downloads", "Web3 explained", "4K videos", "B2B solutions", "Windows 11", "Yahoo!", "A B testing guide",
-    "F.A.Q.", "U.S.A. shipping", "1Password integration"]);
+    "F.A.Q.", "U.S.A. shipping", "1Password integration", "Check-out time", "PayPal", "Buy-now-pay-later explained",
+    "Cómo pagar", "Xóa bộ lọc", "フィルターを削除"]);
+});
+
+test("a dash between clauses breaks them as its folded form too (fold.js makes an em dash 'ー')", () => {
+  assertCommands([["Your payment is ready — click here to pay securely with your card today", "pay"],
+    ["Three items for 120 EUR with free delivery – pay now", "pay"]], AS_LINK);
+  assertNone(["Cómo pagar — guía", "ユーザー設定 — ヘルプ"]);
 });
 
 test("ordinary labels command nothing, read as links and as buttons (the false-alarm measure)", () => {
   const alarms = [AS_LINK, AS_BUTTON].flatMap((as) => ORDINARY.filter((label) => labelCategory(label, as)));
   assert.deepEqual(alarms, []);
-  assert.ok(ORDINARY.length > 150);
+  assert.ok(ORDINARY.length > 190);
 });

@@ -14,9 +14,9 @@
  *   conjunct, at its clause's end or, paying or transferring, before the sum ("Confirm and pay 500 EUR for …",
  *   "… you confirm and pay 500 EUR …" do, a teaser sentence that mentions sending further in does not); a
  *   button's long label counts its commands wherever they stand (pressing it does what it says);
- * - each label is also read back from its inflections (inflections.js: "Paying…", "Удалите") and with its ASCII
- *   look-alikes and spaced letters read as letters (ascii-skeleton.js: "P4y n0w", "P a y"), the most sensitive
- *   reading winning;
+ * - each label is also read back from its inflections (inflections.js: "Paying…", "Удалите") and as a person
+ *   sees it where its text spells it otherwise (lookalike-readings.js: "P4y n0w", "P a y", "PayNow", "P̲a̲y̲", a
+ *   right-to-left override), the most sensitive reading winning;
  * - `compose` phrases (Reply, Forward, Compose) only open a composer: they send only when the control submits;
  * - `destinations` (Trash) delete where something is dropped, or on a button (a "Trash" link opens a folder);
  * - a control with no text is read by its hints (class, id, symbol names) against `icons` alone (paper plane,
@@ -31,7 +31,7 @@ import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
 import { fold } from "./fold.js";
 import { PhraseIndex } from "./phrase-index.js";
 import { Inflections } from "./inflections.js";
-import { lookalikeReadings, spacedReading } from "./ascii-skeleton.js";
+import { joinedReading, lookalikeReadings, spacedReading, undecorated, visualOrder } from "./lookalike-readings.js";
 
 /** The more sensitive category first, when two readings, or two commands of one label, differ. */
 export const SEVERITY = Object.freeze(["pay", "transfer", "delete", "account", "send"]);
@@ -39,8 +39,14 @@ export const SEVERITY = Object.freeze(["pay", "transfer", "delete", "account", "
 /** Words after which a command in a label is far from its clause's head. */
 const LONG_WORDS = 8;
 const NEAR_HEAD_WORDS = 3;
-/** Clause breaks: punctuation (Chinese and Japanese full-width too), and "&" or "+" joining two commands. */
-const CLAUSE_BREAK = /[.!?;:|•·—–\n()[\]{}"«»“”、。，；：！？]+|,\s|\s[&+]\s/gu;
+/**
+ * Clause breaks in folded text (fold.js makes "—" "ー", "–" "-", "“" "''", "。" "˳", full-width "，" ","):
+ * punctuation (a dot not inside a number: "49.99"), a comma not inside one, "&", "+" or a dash between spaces,
+ * and "ー" with no Japanese beside it (no prolonged-sound mark; fold.js makes some katakana Han: "タ" "夕").
+ */
+const CLAUSE_BREAK = new RegExp(["(?:[!?;:|•·\\n()[\\]{}\"«»、˳]|\\.(?!\\d)|(?<!\\d)\\.)+", ",(?!\\d)", "\\s[&+-]\\s", "''",
+  "(?<![\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Han}])ー(?![\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Han}])"].join("|"),
+  "gu");
 
 /**
  * A label as the rules read it: folded (fold.js, which folds a letter alike in either case), then Turkish dotted
@@ -106,6 +112,15 @@ const INFLECTIONS = new Inflections(Object.fromEntries(Object.keys(SENSITIVE_WOR
 /** @type {Map<string, string>} a phrase's letters without its spaces → the phrase ("paynow" → "pay now") */
 const BY_LETTERS = new Map([...ENTRIES.keys()].map((phrase) => [phrase.replace(/ /g, ""), phrase]));
 const LETTER_LENGTHS = [...new Set([...BY_LETTERS.keys()].map((letters) => letters.length))].sort((a, b) => b - a);
+/**
+ * A phrase of several words that is no noun, by its letters: only such a phrase reads where its words run
+ * together ("paynow", "buy-now"); "check-out" (a noun too) and "buyback" (no phrase) stay as written.
+ * @param {string} letters
+ */
+const joinedPhrase = (letters) => {
+  const phrase = BY_LETTERS.get(letters);
+  return phrase?.includes(" ") && !ENTRIES.get(phrase)?.nounCapable ? phrase : null;
+};
 const HYPHENATED_BEFORE = /\p{L}-$/u;
 
 /**
@@ -240,7 +255,7 @@ function readingCategory(text, as) {
 }
 
 /**
- * The longest phrase whose letters start `letters` (spaced letters, ascii-skeleton.js).
+ * The longest phrase whose letters start `letters` (spaced letters, lookalike-readings.js).
  * @param {string} letters
  * @returns {string | null}
  */
@@ -268,22 +283,31 @@ function readsAsForm(lemma, form, rest) {
 }
 
 /**
- * Every reading of a normalised label a person may read in it: itself, its words read back from their
- * inflections, its ASCII look-alikes read as letters, its spaced-apart letters joined.
- * @param {string} text normalised
+ * Every reading of a label a person may read in it: its own, in the order a right-to-left override shows it, with
+ * decorating marks gone, its ASCII look-alikes read as letters, spaced-apart letters or run-together words as
+ * the phrase they spell (lookalike-readings.js), and each of those read back from its inflections.
+ * @param {string} label as the page has it
  * @returns {string[]}
  */
-export function readingsOf(text) {
-  const readings = new Set([text]);
-  for (const reading of [text, ...lookalikeReadings(text)]) {
-    readings.add(reading);
-    const spaced = spacedReading(reading, phraseOfLetters);
-    if (spaced) readings.add(spaced);
+export function readingsOf(label) {
+  const own = normalise(label);
+  const shown = visualOrder(String(label ?? ""));
+  const readings = new Set([own, ...(shown ? [normalise(shown)] : [])]);
+  for (const reading of [...readings]) {
+    const plain = undecorated(reading);
+    if (plain) readings.add(plain);
+  }
+  for (const reading of [...readings]) for (const letters of lookalikeReadings(reading)) readings.add(letters);
+  for (const reading of [...readings]) {
+    for (const spelled of [spacedReading(reading, phraseOfLetters), joinedReading(reading, joinedPhrase)]) {
+      if (spelled) readings.add(spelled);
+    }
   }
   for (const reading of [...readings]) {
     const inflected = INFLECTIONS.reading(reading, readsAsForm);
     if (inflected) readings.add(inflected);
   }
+  readings.delete("");
   return [...readings];
 }
 
@@ -294,11 +318,9 @@ export function readingsOf(text) {
  * @returns {string | null}
  */
 export function labelCategory(label, as = {}) {
-  const text = normalise(label);
-  if (!text) return null;
   /** @type {string | null} */
   let best = null;
-  for (const reading of as.hint ? [text] : readingsOf(text)) {
+  for (const reading of as.hint ? [normalise(label)].filter(Boolean) : readingsOf(label)) {
     const category = readingCategory(reading, as);
     if (category && (!best || SEVERITY.indexOf(category) < SEVERITY.indexOf(best))) best = category;
     if (best === SEVERITY[0]) break;
