@@ -28,6 +28,8 @@ export class Inflections {
   #stems = new Map();
   /** @type {Set<string>} the phrase words themselves */
   #words = new Set();
+  /** @type {Set<string>} every stem's first MIN_STEM letters: most words of a label start no stem */
+  #heads = new Set();
   /** @type {number[]} every ending's length, longest first */
   #lengths = [];
 
@@ -57,6 +59,7 @@ export class Inflections {
           const list = this.#stems.get(stem) ?? [];
           list.push({ word, forms, stripped });
           this.#stems.set(stem, list);
+          this.#heads.add(stem.slice(0, MIN_STEM));
         }
       }
     }
@@ -69,7 +72,7 @@ export class Inflections {
    * @returns {Lemma | null}
    */
   lemma(word) {
-    if (this.#words.has(word)) return null;
+    if (!this.#heads.has(word.slice(0, MIN_STEM)) || this.#words.has(word)) return null;
     for (const length of this.#lengths) {
       if (word.length - length < MIN_STEM) continue;
       const ending = word.slice(word.length - length);

@@ -15,11 +15,13 @@ const LOOKALIKE = Object.freeze({ 0: "o", 3: "e", 4: "a", 5: "s", 6: "b", 7: "t"
 const MIXED = /[\p{L}\p{N}@$!|€]*\p{L}[\p{L}\p{N}@$!|€]*/gu;
 /** A look-alike digit anywhere in such a word; a symbol only before a letter or digit ("now!" keeps its "!"). */
 const LOOKALIKE_CHAR = /[013456789ꞓ€]|[@$!|](?=[\p{L}\p{N}])/gu;
+const ANY_LOOKALIKE = /[013456789ꞓ€@$!|]/u;
 /** Three or more single letters, each apart from the next by one space, dot, hyphen, underscore or asterisk. */
 const SPACED = /(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*·]\p{L}){2,}(?![\p{L}\p{N}])/gu;
 /** Words run together or joined by hyphens or underscores ("paynow", "buy-now", "delete_account"). */
 const JOINED = /[\p{L}\p{M}]+(?:[-_][\p{L}\p{M}]+)*/gu;
 const WORD_WITH_MARKS = /[\p{L}\p{M}]{2,}/gu;
+const MARK = /\p{M}/u;
 /** A right-to-left override and what it shows backwards, up to its pop (or the text's end). */
 const OVERRIDE = /\u202E([^\u202C\u202A\u202B\u202D]*)\u202C?/gu;
 
@@ -38,6 +40,7 @@ function asLetters(word, one) {
  * @returns {string[]}
  */
 export function lookalikeReadings(text) {
+  if (!ANY_LOOKALIKE.test(text)) return [];
   const readings = new Set();
   for (const one of ["l", "i"]) readings.add(text.replace(MIXED, (word) => asLetters(word, one)));
   readings.delete(text);
@@ -96,6 +99,8 @@ export function joinedReading(text, joined) {
  * @returns {string | null}
  */
 export function undecorated(text) {
+  // decorating marks do not compose: a text in NFC (fold.js) without any mark has none
+  if (!MARK.test(text)) return null;
   let changed = false;
   const out = text.normalize("NFD").replace(WORD_WITH_MARKS, (word) => {
     const letters = word.match(/\p{L}\p{M}*/gu) ?? [];
