@@ -81,7 +81,7 @@ HOSTILE = [
         ("Russian delete", "ru"), ("Korean transfer", "ko"), ("Italian buy", "it"), ("Hindi send", "hi"),
         ("Move to trash", "trash-button"), ("send icon (svg title)", "send-icon"), ("send icon (class)", "send-class"),
         ("Reply that submits", "reply-submit"), ("'Credit card' field named pan", "card-continue"),
-        ("'Learn more and buy now'", "learn-buy"), ("German 'learn more about … and buy now' link", "learn-buy-link"),
+        ("'Learn more and buy now'", "learn-buy"), ("'See how it works and buy now'", "how-buy"), ("German 'learn more about … and buy now' link", "learn-buy-link"),
         ("'Paying…'", "paying"), ("'Pays now'", "pays-now"), ("Russian polite imperative", "ru-polite"),
         ("a button's sentence that pays", "sentence"), ("a link's sentence that pays a sum", "sentence-link"),
         ("a button's sentence that deletes", "understand"), ("'P4y n0w'", "leet"), ("'De1ete'", "leet-delete"),

@@ -27,9 +27,12 @@ test("each conjunct is judged on its own: a topic word in one does not cancel th
   assertCommands([["Learn more and buy now", "pay"], ["Learn more or delete account", "delete"],
     ["About us and buy now", "pay"], ["Read the terms and pay 20 EUR", "pay"],
     ["Mehr über das Abo erfahren und jetzt kaufen", "pay"], ["En savoir plus et acheter maintenant", "pay"],
-    ["Más información y comprar ahora", "pay"], ["Узнать больше и купить", "pay"]]);
+    ["Más información y comprar ahora", "pay"], ["Узнать больше и купить", "pay"], ["See how it works and buy now", "pay"]]);
   assertNone(["How to pay or transfer money", "Learn how to pay and buy insurance", "Why buy from us and save",
-    "Historial de pagos y transferencias"]);
+    "Historial de pagos y transferencias", "Why pay or transfer with us"]);
+  // a question frame's verb slot takes every conjunct of its clause, whatever the first verb
+  assertNone(["How to save and pay less", "How to budget and pay off debt", "How do I sign in and delete my data",
+    "Wie man spart und weniger bezahlt"], AS_LINK);
 });
 
 test("the most sensitive command of a label wins, whichever comes first", () => {

@@ -29,6 +29,7 @@ HOSTILE = [
     ("Korean 'search and pay' (the conjunction attaches)", {"type": "click", "selector": "#search-buy-ko"}, "pay"),
     ("'Learn more and buy now': a topic word in one conjunct cancels nothing in another", {"type": "click", "selector": "#learn-buy"}, "pay"),
     ("German 'learn more and buy now' on a link", {"type": "click", "selector": "#learn-buy-link"}, "pay"),
+    ("'See how it works and buy now': 'how' takes its own conjunct only", {"type": "click", "selector": "#how-buy"}, "pay"),
     ("inflected: 'Paying…'", {"type": "click", "selector": "#paying"}, "pay"),
     ("inflected: 'Pays now'", {"type": "click", "selector": "#pays-now"}, "pay"),
     ("inflected: Russian polite imperative", {"type": "click", "selector": "#ru-polite"}, "delete"),
@@ -115,6 +116,7 @@ ORDINARY = [{"type": "click", "selector": s} for s in (
     "#compose", "#new-message", "#reply-ru", "#reply-ko", "#transfer-history", "#post-code", "#purchase-history", "#filters-sort",
     "#slips-search", "#export", "#posts", "#buying-guide", "#suppliers", "#learn-delete", "#mp3", "#web3", "#ab-testing",
     "#transfers-history", "#pay-or-transfer", "#histories-de", "#yahoo", "#check-out-time", "#paypal", "#como-pagar",
+    "#save-pay-less",
     "#menu")] + [
     {"type": "type", "selector": "#q", "text": "teapot", "submit": True},
     {"type": "fill", "submit": True, "fields": [{"selector": "#street", "value": "1 Main St"},

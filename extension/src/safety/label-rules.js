@@ -5,8 +5,9 @@
  * rules, not single words, decide:
  *
  * - a phrase of app/protocol/safety/sensitive-words.json `phrases` is a command where it stands, unless it reads
- *   as a topic: a `topic_before` word precedes it in its conjunct, or in an earlier one that goes on to list
- *   commands ("How to pay", "How to pay or transfer", "Historial de pagos"; "Learn more and buy now" still buys),
+ *   as a topic: a `topic_frames` question precedes it in its clause ("How to save and pay less"), a
+ *   `topic_before` word in its conjunct or in an earlier one that goes on to list commands ("Why pay", "Why pay
+ *   or transfer", "Historial de pagos"; "Learn more and buy now" still buys),
  *   or the phrase can be a noun (`noun_capable`) and a `topic_after` noun or a hyphen follows it ("Pay slips",
  *   "Transfer history", "Buy-back policy", "Post code lookup");
  * - every command of a label is judged and the most sensitive wins ("Delete and pay" pays);
@@ -93,6 +94,7 @@ for (const [category, names] of Object.entries(SENSITIVE_WORDS.icons)) {
 const PHRASES = new PhraseIndex(ENTRIES.keys());
 const ICON_NAMES = new PhraseIndex(ICONS.keys());
 const TOPIC_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.topic_before));
+const TOPIC_FRAMES = new PhraseIndex(folded(SENSITIVE_WORDS.topic_frames));
 const TOPIC_AFTER = new PhraseIndex(folded(SENSITIVE_WORDS.topic_after));
 const EXEMPT = new PhraseIndex(folded(SENSITIVE_WORDS.exempt));
 const CONJUNCTIONS = new PhraseIndex(folded(SENSITIVE_WORDS.conjunctions), { attached: true });
@@ -168,14 +170,15 @@ function conjunctAround(before, after) {
 }
 
 /**
- * Does a topic word before the command govern it? Only a topic word of its own conjunct ("Learn more and buy
- * now": "learn" governs "more", not "buy"), or one whose conjunct goes on with a command list the conjunctions
- * continue ("How to pay or transfer money": "how to" governs both).
+ * Does a topic word before the command govern it? A question frame anywhere before it in its clause ("How to save
+ * and pay less": every conjunct fills its verb slot); a topic word of its own conjunct ("Learn more and buy now":
+ * "learn" governs "more", not "buy"), or one whose conjunct goes on with a command list the conjunctions continue
+ * ("Why pay or transfer with us": "why" governs both).
  * @param {string} before the clause's text before the command
  * @param {string} own the command's own conjunct's text before it
  */
 function topicGoverns(before, own) {
-  if (TOPIC_BEFORE.test(own)) return true;
+  if (TOPIC_FRAMES.test(before) || TOPIC_BEFORE.test(own)) return true;
   const topic = TOPIC_BEFORE.find(before).at(-1);
   if (!topic) return false;
   const between = before.slice(topic.start + topic.phrase.length);
