@@ -46,7 +46,8 @@ test("inflected verbs read as the commands they inflect; plural and gerund nouns
     ["Удалите", "delete"], ["Оплатите заказ", "pay"], ["Отправьте", "send"], ["Видаліть", "delete"],
     ["Compre agora", "pay"], ["Elimine", "delete"], ["Acquistate ora", "pay"], ["Ödeyin", "pay"]]);
   assertNone(["Transfers history", "Transfers", "Posts", "All posts by Anna", "Payslip", "Pay slips", "Buying guide",
-    "Checkouts per day report", "Überweisungshistorie", "Überweisungen", "Mes commandes", "Overzicht overboekingen"]);
+    "Checkouts per day report", "Überweisungshistorie", "Überweisungen", "Mes commandes", "Overzicht overboekingen",
+    "Transfer histories", "Checkout summaries"]);
 });
 
 test("a button's sentence is what pressing it does: a command anywhere in it asks", () => {

@@ -104,13 +104,22 @@ const AMOUNT = /^ ?(?:\p{Sc} ?\d|\d[\d.,' ]*(?:\p{Sc}|[a-z]{3}(?![\p{L}])))/u;
 const PAYS = new Set(["pay", "transfer"]);
 /** Every phrase word, read back from its inflections by its own language's rules (inflections.js). */
 const PHRASE_WORDS = /[\p{L}\p{M}]+/gu;
-const INFLECTIONS = new Inflections(Object.fromEntries(Object.keys(SENSITIVE_WORDS.conjunctions).map((language) => [language,
-  Object.values(SENSITIVE_WORDS.phrases).flatMap((byLanguage) => /** @type {Readonly<Record<string, readonly string[]>>} */ (byLanguage)[language] ?? [])
-    .flatMap((phrase) => normalise(phrase).match(PHRASE_WORDS) ?? [])])),
-  Object.fromEntries(Object.entries(/** @type {Record<string, any>} */ (SENSITIVE_WORDS.inflections))
-    .filter(([language]) => language !== "about").map(([language, rules]) => [language, {
-      strip: rules.strip.map(normalise), endings: rules.endings.map(normalise), gerund: rules.gerund.map(normalise),
-      plural: rules.plural.map(normalise), double: rules.double }])));
+/** @type {Readonly<Record<string, import("./inflections.js").Rules>>} each language's inflection rules, folded */
+const INFLECTION_RULES = Object.fromEntries(Object.entries(/** @type {Record<string, any>} */ (SENSITIVE_WORDS.inflections))
+  .filter(([language]) => language !== "about").map(([language, rules]) => [language, {
+    strip: rules.strip.map(normalise), endings: rules.endings.map(normalise), gerund: rules.gerund.map(normalise),
+    plural: rules.plural.map(normalise), double: rules.double }]));
+/**
+ * Each language's words of some lists, folded and split into words.
+ * @param {readonly Readonly<Record<string, readonly string[]>>[]} lists
+ */
+const wordsByLanguage = (lists) => Object.fromEntries(Object.keys(SENSITIVE_WORDS.conjunctions).map((language) => [language,
+  lists.flatMap((byLanguage) => byLanguage[language] ?? []).flatMap((phrase) => normalise(phrase).match(PHRASE_WORDS) ?? [])]));
+/** Every phrase word, read back from its inflections by its own language's rules (inflections.js). */
+const INFLECTIONS = new Inflections(wordsByLanguage(Object.values(SENSITIVE_WORDS.phrases)), INFLECTION_RULES);
+/** The topic nouns, read back from their plurals ("Transfer histories"). */
+const TOPIC_NOUNS = new Inflections(wordsByLanguage([SENSITIVE_WORDS.topic_after]), INFLECTION_RULES);
+const FIRST_WORD = /^ *([\p{L}\p{M}]+)/u;
 /** @type {Map<string, string>} a phrase's letters without its spaces → the phrase ("paynow" → "pay now") */
 const BY_LETTERS = new Map([...ENTRIES.keys()].map((phrase) => [phrase.replace(/ /g, ""), phrase]));
 const LETTER_LENGTHS = [...new Set([...BY_LETTERS.keys()].map((letters) => letters.length))].sort((a, b) => b - a);
@@ -230,6 +239,8 @@ function readsAsCommand(text, start, end, entry, long, as) {
   if (entry.nounCapable) {
     if (HYPHENATED_AFTER.test(text.slice(end)) || HYPHENATED_BEFORE.test(text.slice(0, start))) return false;
     if (TOPIC_AFTER.find(after.trimStart())[0]?.start === 0) return false;
+    const next = after.match(FIRST_WORD)?.[1];
+    if (next && TOPIC_NOUNS.lemma(next)?.form === "plural") return false;
   }
   return !long || !!as.button || standsAsCommand(before, own.before, text.slice(start, end), after, entry);
 }
