@@ -4,7 +4,7 @@
 
 /** What makes an action sensitive: phrases per category and language, fields, executable extensions. */
 export const SENSITIVE_WORDS = Object.freeze({
-  "about": "What makes a browser action sensitive (the person confirms it first), read by the extension's classifier (extension/src/safety/label-rules.js, classify.js, card-fields.js) and its network judge (network-words.js, network-judge.js), generated into extension/src/generated/sensitive-words.js by `make schema`. Every label and word is folded the same way first (safety/fold.js: NFKC, invisible format characters removed, confusable letters folded, case-folded). `phrases`: commands per category and language, matched on whole words (Latin, Cyrillic, Arabic, Devanagari scripts), as substrings (Chinese, Japanese) or as word starts (Korean, whose endings attach). A phrase is not a command when it reads as a topic: after a `topic_before` word of its clause (\"How to pay\", \"Historial de pagos\"), or, for a phrase in `noun_capable`, before a `topic_after` noun or in a hyphenated compound (\"Pay slips\", \"Transfer history\", \"Buy-back policy\"). In a label over 8 words a command counts near a clause's start or at its end. `compose`: controls that open a composer (Reply, Forward): they send only when they submit a form. `destinations`: where a drop, or a button that is no link, deletes (a Trash drop zone). `icons`: the only words read in a text-less control's class, id or symbol names (its hints). A command whose clause also holds an `exempt` word is not sensitive by its words (its form's fields still count); an exempt word in another clause of the label, or joined to the command by one of the clause's `conjunctions` (\"Preview and pay\", \"Pay now and search\": two commands), cancels nothing. `conjunctions` are matched as whole words, and as substrings in Chinese, Japanese and Korean (where they attach: \uac80\uc0c9\ud558\uace0). `fields.card`/`fields.id_number`: words in a field's autocomplete, name, label, placeholder or nearby text that make a submit of its form sensitive (a card is also recognised by its value and shape, card-fields.js). Every list covers the 20 most used content languages of the web (app/protocol/safety/__init__.py LANGUAGES; a unit test checks it). `endpoints`: what a request's path segments, field names and operation names say it does (its own `about`).",
+  "about": "What makes a browser action sensitive (the person confirms it first), read by the extension's classifier (extension/src/safety/label-rules.js, classify.js, card-fields.js) and its network judge (network-words.js, network-judge.js), generated into extension/src/generated/sensitive-words.js by `make schema`. Every label and word is folded the same way first (safety/fold.js: NFKC, invisible format characters removed, confusable letters folded, case-folded). `phrases`: commands per category and language, matched on whole words (Latin, Cyrillic, Arabic, Devanagari scripts), as substrings (Chinese, Japanese) or as word starts (Korean, whose endings attach). A phrase is not a command when it reads as a topic: after a `topic_before` word of its clause (\"How to pay\", \"Historial de pagos\"), or, for a phrase in `noun_capable`, before a `topic_after` noun or in a hyphenated compound (\"Pay slips\", \"Transfer history\", \"Buy-back policy\"). A `topic_before` word governs only its own conjunct (\"Learn more and buy now\" buys), or later ones its conjunct goes on to list commands in (\"About paying or transferring\"); a `topic_frames` phrase opens a question whose verb slot every later conjunct of its clause fills (\"How to save and pay less\"); every command of a label is judged and the most sensitive wins. In a link's label over 8 words a command counts near a clause's or conjunct's start, at its end, or (pay, transfer) before a sum; a button's counts wherever it stands. `inflections`: how each language's phrase words inflect (its own `about`). `compose`: controls that open a composer (Reply, Forward): they send only when they submit a form. `destinations`: where a drop, or a button that is no link, deletes (a Trash drop zone). `icons`: the only words read in a text-less control's class, id or symbol names (its hints). A command whose clause also holds an `exempt` word is not sensitive by its words (its form's fields still count); an exempt word in another clause of the label, or joined to the command by one of the clause's `conjunctions` (\"Preview and pay\", \"Pay now and search\": two commands), cancels nothing. `conjunctions` are matched as whole words, and as substrings in Chinese, Japanese and Korean (where they attach: \uac80\uc0c9\ud558\uace0). `fields.card`/`fields.id_number`: words in a field's autocomplete, name, label, placeholder or nearby text that make a submit of its form sensitive (a card is also recognised by its value and shape, card-fields.js). Every list covers the 20 most used content languages of the web (app/protocol/safety/__init__.py LANGUAGES; a unit test checks it). `endpoints`: what a request's path segments, field names and operation names say it does (its own `about`).",
   "phrases": Object.freeze({
     "pay": Object.freeze({
       "en": Object.freeze(["pay", "pay now", "buy", "buy now", "purchase", "checkout", "check out", "place order", "place your order", "complete order", "complete purchase", "confirm order", "confirm purchase", "submit order", "proceed to checkout", "proceed to payment", "donate", "add payment method", "confirm payment", "complete payment", "submit payment", "authorize payment", "authorise payment", "order now", "confirm and pay"]),
@@ -205,7 +205,7 @@ export const SENSITIVE_WORDS = Object.freeze({
     "hu": Object.freeze(["el\u0151zm\u00e9nyek", "el\u0151zm\u00e9nyei", "m\u00f3dok", "m\u00f3dja", "m\u00f3d", "r\u00e9szletek", "r\u00e9szletei", "be\u00e1ll\u00edt\u00e1sok", "s\u00fag\u00f3", "inform\u00e1ci\u00f3", "inform\u00e1ci\u00f3k", "felt\u00e9telek", "felt\u00e9telei", "szab\u00e1lyzat", "t\u00f6rt\u00e9net", "lista", "list\u00e1ja", "\u00e1llapota", "\u00e1llapot", "d\u00edj", "d\u00edjak", "hat\u00e1rid\u0151", "limit", "limitek", "kalkul\u00e1tor", "igazol\u00e1s", "igazol\u00e1sok"]),
   }),
   "topic_before": Object.freeze({
-    "en": Object.freeze(["how to", "how do i", "how can i", "how do you", "learn", "about", "why", "what", "when", "where", "guide to", "help with", "ways to", "read", "faq", "tips for", "more about", "questions about", "history of", "understanding"]),
+    "en": Object.freeze(["how", "learn", "about", "why", "what", "when", "where", "read", "faq", "more about", "questions about", "history of", "understanding"]),
     "de": Object.freeze(["wie", "\u00fcber", "warum", "hilfe zu", "anleitung", "verlauf"]),
     "fr": Object.freeze(["comment", "pourquoi", "\u00e0 propos", "historique des", "historique de", "guide", "aide", "politique de", "conditions de"]),
     "es": Object.freeze(["c\u00f3mo", "por qu\u00e9", "acerca de", "historial de", "gu\u00eda", "ayuda", "pol\u00edtica de", "informaci\u00f3n sobre"]),
@@ -223,6 +223,16 @@ export const SENSITIVE_WORDS = Object.freeze({
     "tr": Object.freeze(["nas\u0131l"]),
     "hi": Object.freeze(["\u0915\u0948\u0938\u0947"]),
     "hu": Object.freeze(["hogyan", "mi\u00e9rt", "mi a", "mikor", "tudnival\u00f3k", "s\u00fag\u00f3", "gyik", "\u00fatmutat\u00f3", "tudjon meg t\u00f6bbet"]),
+  }),
+  "topic_frames": Object.freeze({
+    "en": Object.freeze(["how to", "how do i", "how can i", "how do you", "ways to", "guide to", "tips for", "help with"]),
+    "de": Object.freeze(["wie man", "wie kann ich"]),
+    "nl": Object.freeze(["hoe je", "hoe kan ik"]),
+    "fr": Object.freeze(["comment faire pour"]),
+    "es": Object.freeze(["c\u00f3mo puedo"]),
+    "pt": Object.freeze(["como posso"]),
+    "it": Object.freeze(["come posso"]),
+    "ru": Object.freeze(["\u043a\u0430\u043a \u043c\u043e\u0436\u043d\u043e"]),
   }),
   "exempt": Object.freeze({
     "en": Object.freeze(["filter", "filters", "search", "sort", "from view", "from list", "from cart preview", "preview"]),
@@ -269,6 +279,72 @@ export const SENSITIVE_WORDS = Object.freeze({
     "ar": Object.freeze(["\u0648", "\u062b\u0645", "\u0623\u0648"]),
     "hu": Object.freeze(["\u00e9s", "majd", "vagy"]),
     "hi": Object.freeze(["\u0914\u0930", "\u092b\u093f\u0930", "\u092f\u093e"]),
+  }),
+  "inflections": Object.freeze({
+    "about": "How a word of a label inflects (extension/src/safety/inflections.js): a label word that is a word of one of its language's `phrases`, or that word less one of the language's `strip` endings (an infinitive's: payer, \u0443\u0434\u0430\u043b\u0438\u0442\u044c), followed by one of the language's endings, reads as that phrase word. `endings` are verb forms only (imperative, present: Supprimez, \u0423\u0434\u0430\u043b\u0438\u0442\u0435, Bezahle), read wherever they stand. `gerund` forms (Paying, Deleting, Pagando) also name a topic (\"Buying guide\", \"Posting guidelines\"), and `plural` forms also make nouns (Posts, Transfers, compra): either reads as the phrase word only where it forms a longer phrase with the words after it (\"Pays now\", \"Sending message\") or a sum follows (\"Pays 500 EUR\"), and a gerund also where it stands alone in its clause (\"Paying\u2026\"). `double`: the stem's last consonant may double (transferring). The same rules read a `topic_after` noun's plural as the noun (\"Transfer histories\"). A stem keeps 3 letters, and a form of a stripped stem written in ASCII 5, so that `pag` of pagar does not read `page` (`payez` does read `payer`). `strip` also takes an imperative's ending off where the phrases list imperatives (Italian `paga`: `pagate`). Languages not listed inflect in ways these rules do not model (Chinese, Japanese, Vietnamese: not at all; Korean endings attach and its phrases are matched at a word's start; Arabic, Persian, Hindi, Indonesian, Hungarian, Dutch, Polish and Czech imperatives change the stem or take prefixes): their `phrases` list the forms buttons use.",
+    "en": Object.freeze({
+      "strip": Object.freeze(["e", "y"]),
+      "endings": Object.freeze([]),
+      "gerund": Object.freeze(["ing"]),
+      "plural": Object.freeze(["s", "es", "ies"]),
+      "double": true,
+    }),
+    "de": Object.freeze({
+      "strip": Object.freeze(["en", "n"]),
+      "endings": Object.freeze(["e", "st", "et"]),
+      "gerund": Object.freeze(["end"]),
+      "plural": Object.freeze(["t"]),
+      "double": false,
+    }),
+    "fr": Object.freeze({
+      "strip": Object.freeze(["er", "ir", "re"]),
+      "endings": Object.freeze(["ez", "ons", "issez", "issons"]),
+      "gerund": Object.freeze(["ant"]),
+      "plural": Object.freeze([]),
+      "double": false,
+    }),
+    "es": Object.freeze({
+      "strip": Object.freeze(["ar", "er", "ir"]),
+      "endings": Object.freeze(["e", "ue", "en", "amos"]),
+      "gerund": Object.freeze(["ando", "iendo"]),
+      "plural": Object.freeze(["a"]),
+      "double": false,
+    }),
+    "pt": Object.freeze({
+      "strip": Object.freeze(["ar", "er", "ir"]),
+      "endings": Object.freeze(["e", "em", "amos"]),
+      "gerund": Object.freeze(["ando", "endo"]),
+      "plural": Object.freeze(["a"]),
+      "double": false,
+    }),
+    "it": Object.freeze({
+      "strip": Object.freeze(["are", "ere", "ire", "a", "i"]),
+      "endings": Object.freeze(["ate", "ete", "ite", "iamo"]),
+      "gerund": Object.freeze(["ando", "endo"]),
+      "plural": Object.freeze(["i"]),
+      "double": false,
+    }),
+    "ru": Object.freeze({
+      "strip": Object.freeze(["\u0438\u0442\u044c", "\u0430\u0442\u044c", "\u044f\u0442\u044c", "\u0435\u0442\u044c"]),
+      "endings": Object.freeze(["\u0438\u0442\u0435", "\u0438", "\u044e", "\u0435\u043c", "\u0438\u043c", "\u0438\u0448\u044c", "\u0438\u0442", "\u044f\u0442", "\u0430\u0442", "\u044c", "\u044c\u0442\u0435", "\u0430\u0439", "\u0430\u0439\u0442\u0435"]),
+      "gerund": Object.freeze([]),
+      "plural": Object.freeze([]),
+      "double": false,
+    }),
+    "uk": Object.freeze({
+      "strip": Object.freeze(["\u0438\u0442\u0438", "\u0430\u0442\u0438", "\u044f\u0442\u0438"]),
+      "endings": Object.freeze(["\u0456\u0442\u044c", "\u0438", "\u044e", "\u0454\u043c\u043e", "\u0438\u043c\u043e", "\u044c", "\u044c\u0442\u0435", "\u0430\u0439\u0442\u0435"]),
+      "gerund": Object.freeze([]),
+      "plural": Object.freeze([]),
+      "double": false,
+    }),
+    "tr": Object.freeze({
+      "strip": Object.freeze([]),
+      "endings": Object.freeze(["in", "\u0131n", "yin", "y\u0131n", "iniz", "\u0131n\u0131z", "yiniz", "y\u0131n\u0131z"]),
+      "gerund": Object.freeze([]),
+      "plural": Object.freeze([]),
+      "double": false,
+    }),
   }),
   "icons": Object.freeze({
     "send": Object.freeze(["send", "paper plane", "paperplane", "send message", "enviar", "senden", "envoyer", "invia", "inviare", "verzenden", "versturen", "wyslij", "odeslat", "gonder", "otpravit", "nadislaty", "kirim", "kuldes", "fasong", "soshin", "jeonsong"]),

@@ -23,7 +23,7 @@
  */
 
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
-import { hintWords, labelCategory } from "./label-rules.js";
+import { SEVERITY, hintWords, labelCategory } from "./label-rules.js";
 import { formFieldReason } from "./card-fields.js";
 
 export { formFieldReason, labelCategory };
@@ -38,8 +38,6 @@ export { formFieldReason, labelCategory };
 /** Controls that switch a setting or a view rather than run a command: their label names the setting. */
 const TOGGLES = /^(switch|checkbox|radio|tab|option|menuitemcheckbox|menuitemradio|treeitem)$/;
 const TOGGLE_INPUTS = /^(checkbox|radio)$/;
-/** The more sensitive category first, when two readings of one control differ. */
-const SEVERITY = ["pay", "transfer", "delete", "account", "send"];
 
 const CATEGORY_REASON = Object.freeze({
   pay: "it can pay or place an order",
@@ -148,8 +146,9 @@ export function classifyControl(control, mode, typed = []) {
     const download = mode === "click" ? executableDownload(control) : null;
     if (download) return { category: DOWNLOAD_CATEGORY, reason: `it downloads an executable (${download})`, element };
     const setting = control.editable || TOGGLES.test(control.role) || TOGGLE_INPUTS.test(control.type);
+    const link = control.link ?? (control.tag === "a" && !!control.href);
     const found = setting && mode === "click" ? null
-      : readingCategory(control, { submits: control.submits, destination: mode === "drop" || !(control.link ?? (control.tag === "a" && !!control.href)) });
+      : readingCategory(control, { submits: control.submits, destination: mode === "drop" || !link, button: mode === "click" && !link });
     if (found) return { category: found.category, reason: readingReason(control, found), element };
     if (!control.submits) return null;
   }
@@ -160,7 +159,7 @@ export function classifyControl(control, mode, typed = []) {
   if (own) return { category: own.category, reason: readingReason(control, own), element };
   const button = control.form ? (control.form.submitReadings ?? [control.form.submit]) : [];
   for (const reading of button) {
-    const category = labelCategory(reading, { submits: true });
+    const category = labelCategory(reading, { submits: true, button: true });
     if (category) {
       return { category, reason: `its form's button “${reading}”: ${/** @type {any} */ (CATEGORY_REASON)[category]}`, element };
     }

@@ -5,11 +5,19 @@
  * rules, not single words, decide:
  *
  * - a phrase of app/protocol/safety/sensitive-words.json `phrases` is a command where it stands, unless it reads
- *   as a topic: a `topic_before` word precedes it in its clause ("How to pay", "Historial de pagos"), or the
- *   phrase can be a noun (`noun_capable`) and a `topic_after` noun or a hyphen follows it ("Pay slips",
+ *   as a topic: a `topic_frames` question precedes it in its clause ("How to save and pay less"), a
+ *   `topic_before` word in its conjunct or in an earlier one that goes on to list commands ("Why pay", "Why pay
+ *   or transfer", "Historial de pagos"; "Learn more and buy now" still buys),
+ *   or the phrase can be a noun (`noun_capable`) and a `topic_after` noun or a hyphen follows it ("Pay slips",
  *   "Transfer history", "Buy-back policy", "Post code lookup");
- * - in a long label (over LONG_WORDS words) a command counts near the start of a clause or at its end ("Confirm
- *   and pay 500 EUR for …" does, a teaser sentence that mentions sending further in does not);
+ * - every command of a label is judged and the most sensitive wins ("Delete and pay" pays);
+ * - in a long link label (over LONG_WORDS words) a command counts near the start of a clause, at the head of a
+ *   conjunct, at its clause's end or, paying or transferring, before the sum ("Confirm and pay 500 EUR for …",
+ *   "… you confirm and pay 500 EUR …" do, a teaser sentence that mentions sending further in does not); a
+ *   button's long label counts its commands wherever they stand (pressing it does what it says);
+ * - each label is also read back from its inflections (inflections.js: "Paying…", "Удалите") and as a person
+ *   sees it where its text spells it otherwise (lookalike-readings.js: "P4y n0w", "P a y", "PayNow", "P̲a̲y̲", a
+ *   right-to-left override), the most sensitive reading winning;
  * - `compose` phrases (Reply, Forward, Compose) only open a composer: they send only when the control submits;
  * - `destinations` (Trash) delete where something is dropped, or on a button (a "Trash" link opens a folder);
  * - a control with no text is read by its hints (class, id, symbol names) against `icons` alone (paper plane,
@@ -23,12 +31,23 @@
 import { SENSITIVE_WORDS } from "../generated/sensitive-words.js";
 import { fold } from "./fold.js";
 import { PhraseIndex } from "./phrase-index.js";
+import { Inflections } from "./inflections.js";
+import { joinedReading, lookalikeReadings, spacedReading, undecorated, visualOrder } from "./lookalike-readings.js";
+
+/** The more sensitive category first, when two readings, or two commands of one label, differ. */
+export const SEVERITY = Object.freeze(["pay", "transfer", "delete", "account", "send"]);
 
 /** Words after which a command in a label is far from its clause's head. */
 const LONG_WORDS = 8;
 const NEAR_HEAD_WORDS = 3;
-/** Clause breaks: punctuation (Chinese and Japanese full-width too), and "&" or "+" joining two commands. */
-const CLAUSE_BREAK = /[.!?;:|•·—–\n()[\]{}"«»“”、。，；：！？]+|,\s|\s[&+]\s/gu;
+/**
+ * Clause breaks in folded text (fold.js makes "—" "ー", "–" "-", "“" "''", "。" "˳", full-width "，" ","):
+ * punctuation (a dot not inside a number: "49.99"), a comma not inside one, "&", "+" or a dash between spaces,
+ * and "ー" with no Japanese beside it (no prolonged-sound mark; fold.js makes some katakana Han: "タ" "夕").
+ */
+const CLAUSE_BREAK = new RegExp(["(?:[!?;:|•·\\n()[\\]{}\"«»、˳]|\\.(?!\\d)|(?<!\\d)\\.)+", ",(?!\\d)", "\\s[&+-]\\s", "''",
+  "(?<![\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Han}])ー(?![\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Han}])"].join("|"),
+  "gu");
 
 /**
  * A label as the rules read it: folded (fold.js, which folds a letter alike in either case), then Turkish dotted
@@ -75,16 +94,53 @@ for (const [category, names] of Object.entries(SENSITIVE_WORDS.icons)) {
 const PHRASES = new PhraseIndex(ENTRIES.keys());
 const ICON_NAMES = new PhraseIndex(ICONS.keys());
 const TOPIC_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.topic_before));
+const TOPIC_FRAMES = new PhraseIndex(folded(SENSITIVE_WORDS.topic_frames));
 const TOPIC_AFTER = new PhraseIndex(folded(SENSITIVE_WORDS.topic_after));
 const EXEMPT = new PhraseIndex(folded(SENSITIVE_WORDS.exempt));
 const CONJUNCTIONS = new PhraseIndex(folded(SENSITIVE_WORDS.conjunctions), { attached: true });
 const HYPHENATED_AFTER = /^-\p{L}/u;
+/** A sum of money: what a pay or transfer command pays wherever it stands in a long label ("… pay 500 EUR …"). */
+const AMOUNT = /^ ?(?:\p{Sc} ?\d|\d[\d.,' ]*(?:\p{Sc}|[a-z]{3}(?![\p{L}])))/u;
+const PAYS = new Set(["pay", "transfer"]);
+/** Every phrase word, read back from its inflections by its own language's rules (inflections.js). */
+const PHRASE_WORDS = /[\p{L}\p{M}]+/gu;
+/** @type {Readonly<Record<string, import("./inflections.js").Rules>>} each language's inflection rules, folded */
+const INFLECTION_RULES = Object.fromEntries(Object.entries(/** @type {Record<string, any>} */ (SENSITIVE_WORDS.inflections))
+  .filter(([language]) => language !== "about").map(([language, rules]) => [language, {
+    strip: rules.strip.map(normalise), endings: rules.endings.map(normalise), gerund: rules.gerund.map(normalise),
+    plural: rules.plural.map(normalise), double: rules.double }]));
+/**
+ * Each language's words of some lists, folded and split into words.
+ * @param {readonly Readonly<Record<string, readonly string[]>>[]} lists
+ */
+const wordsByLanguage = (lists) => Object.fromEntries(Object.keys(SENSITIVE_WORDS.conjunctions).map((language) => [language,
+  lists.flatMap((byLanguage) => byLanguage[language] ?? []).flatMap((phrase) => normalise(phrase).match(PHRASE_WORDS) ?? [])]));
+/** Every phrase word, read back from its inflections by its own language's rules (inflections.js). */
+const INFLECTIONS = new Inflections(wordsByLanguage(Object.values(SENSITIVE_WORDS.phrases)), INFLECTION_RULES);
+/** The topic nouns, read back from their plurals ("Transfer histories"). */
+const TOPIC_NOUNS = new Inflections(wordsByLanguage([SENSITIVE_WORDS.topic_after]), INFLECTION_RULES);
+const FIRST_WORD = /^ *([\p{L}\p{M}]+)/u;
+/** @type {Map<string, string>} a phrase's letters without its spaces → the phrase ("paynow" → "pay now") */
+const BY_LETTERS = new Map([...ENTRIES.keys()].map((phrase) => [phrase.replace(/ /g, ""), phrase]));
+const LETTER_LENGTHS = [...new Set([...BY_LETTERS.keys()].map((letters) => letters.length))].sort((a, b) => b - a);
+/**
+ * A phrase of several words that is no noun, by its letters: only such a phrase reads where its words run
+ * together ("paynow", "buy-now"); "check-out" (a noun too) and "buyback" (no phrase) stay as written.
+ * @param {string} letters
+ */
+const joinedPhrase = (letters) => {
+  const phrase = BY_LETTERS.get(letters);
+  return phrase?.includes(" ") && !ENTRIES.get(phrase)?.nounCapable ? phrase : null;
+};
 const HYPHENATED_BEFORE = /\p{L}-$/u;
 
 /**
- * @typedef {{submits?: boolean, destination?: boolean, hint?: boolean}} ReadAs
+ * @typedef {{submits?: boolean, destination?: boolean, button?: boolean, hint?: boolean}} ReadAs
  * submits: the control submits a form (a compose word then sends); destination: a drop target or a button that is
- * no link (a destination then deletes); hint: the text is a text-less control's class/id/symbol names (icons count).
+ * no link (a destination then deletes); button: a control pressed, not a link followed: all of its label says what
+ * pressing it does, so a long label's commands count wherever they stand ("Yes, I understand this will permanently
+ * delete all my photos"), where a long link's text is a headline; hint: the text is a text-less control's
+ * class/id/symbol names (icons count).
  */
 
 /**
@@ -123,48 +179,167 @@ function conjunctAround(before, after) {
 }
 
 /**
+ * Does a topic word before the command govern it? A question frame anywhere before it in its clause ("How to save
+ * and pay less": every conjunct fills its verb slot); a topic word of its own conjunct ("Learn more and buy now":
+ * "learn" governs "more", not "buy"), or one whose conjunct goes on with a command list the conjunctions continue
+ * ("Why pay or transfer with us": "why" governs both).
+ * @param {string} before the clause's text before the command
+ * @param {string} own the command's own conjunct's text before it
+ */
+function topicGoverns(before, own) {
+  if (TOPIC_FRAMES.test(before) || TOPIC_BEFORE.test(own)) return true;
+  const topic = TOPIC_BEFORE.find(before).at(-1);
+  if (!topic) return false;
+  const between = before.slice(topic.start + topic.phrase.length);
+  /** @type {string[]} */
+  const parts = [];
+  let from = 0;
+  for (const conjunction of CONJUNCTIONS.find(between)) {
+    parts.push(between.slice(from, conjunction.start));
+    from = conjunction.start + conjunction.phrase.length;
+  }
+  return parts.every((part) => PHRASES.find(part.trim())[0]?.start === 0);
+}
+
+/**
+ * Does a command stand where a long label's commands stand: near its clause's head, at the head of a conjunct
+ * ("By clicking here you confirm and pay 500 EUR …": "pay" heads its conjunct), at its clause's end, or, for a
+ * pay or transfer command, before the sum it pays ("… agree to pay 500 EUR today")? A teaser sentence's verb
+ * further in ("… and lets you send large files …") does not.
+ * @param {string} before the clause's text before the command
+ * @param {string} ownBefore the command's own conjunct's text before it
+ * @param {string} phrase the command's text
+ * @param {string} after the clause's text after the command
+ * @param {Entry} entry
+ */
+function standsAsCommand(before, ownBefore, phrase, after, entry) {
+  const wordsBefore = before.trim() ? before.trim().split(" ").length : 0;
+  if (wordsBefore <= NEAR_HEAD_WORDS || !/[\p{L}]/u.test(after)) return true;
+  if (PAYS.has(entry.category) && AMOUNT.test(after)) return true;
+  const joined = ownBefore.length < before.length || CONJUNCTIONS.test(phrase);
+  return joined && !ownBefore.trim();
+}
+
+/**
  * Does the phrase at [start, end) of `text` read as a command (not as a topic)?
  * @param {string} text normalised
  * @param {number} start
  * @param {number} end
  * @param {Entry} entry
  * @param {boolean} long the label is longer than LONG_WORDS words
+ * @param {ReadAs} as
  */
-function readsAsCommand(text, start, end, entry, long) {
+function readsAsCommand(text, start, end, entry, long, as) {
   const { before, after } = clauseAround(text, start, end);
-  // an exempt word ("Remove filter") takes the command's own clause, and in it the command's own conjunct only:
-  // "Buy now · Preview" and "Preview and pay" still buy
+  // a conjunct is judged on its own: an exempt word ("Remove filter") or a topic word takes the command's own
+  // conjunct only ("Buy now · Preview", "Preview and pay", "Learn more and buy now" still buy)
   const own = conjunctAround(before, after);
   if (EXEMPT.test(`${own.before}${text.slice(start, end)}${own.after}`)) return false;
-  if (TOPIC_BEFORE.test(before)) return false;
+  if (topicGoverns(before, own.before)) return false;
   if (entry.nounCapable) {
     if (HYPHENATED_AFTER.test(text.slice(end)) || HYPHENATED_BEFORE.test(text.slice(0, start))) return false;
     if (TOPIC_AFTER.find(after.trimStart())[0]?.start === 0) return false;
+    const next = after.match(FIRST_WORD)?.[1];
+    if (next && TOPIC_NOUNS.lemma(next)?.form === "plural") return false;
   }
-  if (!long) return true;
-  const wordsBefore = before.trim() ? before.trim().split(" ").length : 0;
-  return wordsBefore <= NEAR_HEAD_WORDS || !/[\p{L}]/u.test(after);
+  return !long || !!as.button || standsAsCommand(before, own.before, text.slice(start, end), after, entry);
 }
 
 /**
- * The sensitive category a label commands, or null.
+ * The most sensitive category one reading of a label commands, or null.
+ * @param {string} text normalised
+ * @param {ReadAs} as
+ * @returns {string | null}
+ */
+function readingCategory(text, as) {
+  const long = text.split(" ").length > LONG_WORDS;
+  /** @type {string | null} */
+  let best = null;
+  for (const { phrase, start } of (as.hint ? ICON_NAMES : PHRASES).find(text)) {
+    const entry = as.hint ? ICONS.get(phrase) : ENTRIES.get(phrase);
+    if (!entry || (best && SEVERITY.indexOf(entry.category) >= SEVERITY.indexOf(best))) continue;
+    if (entry.kind === "compose" && !as.submits) continue;
+    // A trash can drawn on a link opens the Trash folder, as the word does.
+    if ((entry.kind === "destination" || (entry.kind === "icon" && entry.category === "delete")) && !as.destination) continue;
+    if (!readsAsCommand(text, start, start + phrase.length, entry, long, as)) continue;
+    // a send whose object is a sum sends money ("Send 0.5 BTC to …")
+    best = entry.category === "send" && AMOUNT.test(text.slice(start + phrase.length)) ? "transfer" : entry.category;
+  }
+  return best;
+}
+
+/**
+ * The longest phrase whose letters start `letters` (spaced letters, lookalike-readings.js).
+ * @param {string} letters
+ * @returns {string | null}
+ */
+function phraseOfLetters(letters) {
+  for (const length of LETTER_LENGTHS) {
+    const phrase = length <= letters.length ? BY_LETTERS.get(letters.slice(0, length)) : undefined;
+    if (phrase) return phrase;
+  }
+  return null;
+}
+
+/**
+ * Does an inflected form read as its phrase word where it stands (inflections.js)? A verb form always; a gerund
+ * or plural form, which also names a topic or a thing ("Buying guide", "All posts by Anna"), where it forms a
+ * longer phrase with the words after it ("Pays now", "Sending message") or before a sum ("Pays 500 EUR"), and a
+ * gerund also alone in its clause ("Paying…").
+ * @type {import("./inflections.js").Accepts}
+ */
+function readsAsForm(lemma, form, rest) {
+  if (form === "verb") return true;
+  const longer = PHRASES.find(`${lemma}${rest}`)[0];
+  if (longer?.start === 0 && longer.phrase.length > lemma.length) return true;
+  if (AMOUNT.test(rest)) return true;
+  return form === "gerund" && !/\p{L}/u.test(rest.split(CLAUSE_BREAK)[0]);
+}
+
+/**
+ * Every reading of a label a person may read in it: its own, in the order a right-to-left override shows it, with
+ * decorating marks gone, its ASCII look-alikes read as letters, spaced-apart letters or run-together words as
+ * the phrase they spell (lookalike-readings.js), and each of those read back from its inflections.
+ * @param {string} label as the page has it
+ * @returns {string[]}
+ */
+export function readingsOf(label) {
+  const own = normalise(label);
+  const shown = visualOrder(String(label ?? ""));
+  const readings = new Set([own, ...(shown ? [normalise(shown)] : [])]);
+  for (const reading of [...readings]) {
+    const plain = undecorated(reading);
+    if (plain) readings.add(plain);
+  }
+  for (const reading of [...readings]) for (const letters of lookalikeReadings(reading)) readings.add(letters);
+  for (const reading of [...readings]) {
+    for (const spelled of [spacedReading(reading, phraseOfLetters), joinedReading(reading, joinedPhrase)]) {
+      if (spelled) readings.add(spelled);
+    }
+  }
+  for (const reading of [...readings]) {
+    const inflected = INFLECTIONS.reading(reading, readsAsForm);
+    if (inflected) readings.add(inflected);
+  }
+  readings.delete("");
+  return [...readings];
+}
+
+/**
+ * The sensitive category a label commands, or null: the most sensitive of what its readings (readingsOf) command.
  * @param {string} label
  * @param {ReadAs} [as]
  * @returns {string | null}
  */
 export function labelCategory(label, as = {}) {
-  const text = normalise(label);
-  if (!text) return null;
-  const long = text.split(" ").length > LONG_WORDS;
-  for (const { phrase, start } of (as.hint ? ICON_NAMES : PHRASES).find(text)) {
-    const entry = as.hint ? ICONS.get(phrase) : ENTRIES.get(phrase);
-    if (!entry) continue;
-    if (entry.kind === "compose" && !as.submits) continue;
-    // A trash can drawn on a link opens the Trash folder, as the word does.
-    if ((entry.kind === "destination" || (entry.kind === "icon" && entry.category === "delete")) && !as.destination) continue;
-    if (readsAsCommand(text, start, start + phrase.length, entry, long)) return entry.category;
+  /** @type {string | null} */
+  let best = null;
+  for (const reading of as.hint ? [normalise(label)].filter(Boolean) : readingsOf(label)) {
+    const category = readingCategory(reading, as);
+    if (category && (!best || SEVERITY.indexOf(category) < SEVERITY.indexOf(best))) best = category;
+    if (best === SEVERITY[0]) break;
   }
-  return null;
+  return best;
 }
 
 /**
