@@ -73,7 +73,9 @@ def test_texts_past_one_round_of_the_pixels_are_judged_not_kept(core, browser, f
 
 @pytest.mark.xfail(strict=True, reason="Page.captureScreenshot with captureBeyondViewport resizes the page's viewport for "
                    "the capture: its resize listener fires 3 times, innerHeight grows 6 px and the scrollbar goes (seen "
-                   "1280x657/1265x657 -> 1280x663 -> 1280x657/1280x657); pixel-judge.js captures far texts this way")
+                   "1280x657/1265x657 -> 1280x663 -> 1280x657/1280x657), and the page's scrollbar stays hidden after it "
+                   "in that debugger session; pixel-judge.js captures far texts this way (a capture without it returns "
+                   "a blank image outside the viewport)")
 def test_capturing_beyond_the_viewport_neither_resizes_nor_scrolls_the_page(core, browser, fixture_server):
     task = "t-pixel-still"
     send = opened(core, fixture_server, task, page(hidden=2, shown=6, far=True))
