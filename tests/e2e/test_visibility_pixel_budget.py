@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e import redteam_matrix as rm
+from tests.e2e.actions_helpers import wait_until
 from tests.harness.actions import pool_request
 
 PANEL = "position:relative;background:#123;margin:2px 0"
@@ -87,5 +88,28 @@ def test_capturing_beyond_the_viewport_neither_resizes_nor_scrolls_the_page(core
         after = json.loads(send({"type": "evaluate", "expression": REPORT}).result["value"])
         assert after["resize"] == before["resize"] and after["scroll"] == before["scroll"], (before, after)
         assert after["sizes"] == before["sizes"] and after["scrolls"] == before["scrolls"], (before, after)
+    finally:
+        rm.close_all(core, [task])
+
+
+def test_text_over_a_drawn_canvas_inside_another_origins_frame_is_judged_by_the_pixels(core, browser, fixture_server):
+    """A frame of another origin (its own process and debugger session) is painted in the tab: its texts over a
+    canvas are placed in the tab and captured there, white text over a white-drawn canvas left out, dark text kept."""
+    task = "t-pixel-frame"
+    child = fixture_server.url("/extract/canvas-frame.html", host="localhost")
+    host = (f"<!doctype html><body style='font:16px sans-serif;margin:8px'><p>Host VISHOST</p>"
+            f"<iframe src='{child}' style='width:500px;height:200px;border:0;margin-left:40px'></iframe></body>")
+    send = opened(core, fixture_server, task, host)
+    try:
+        results: list[dict[str, Any]] = []
+
+        def framed() -> bool:
+            got = send({"type": "extract"})
+            results.append(got.result if got.ok else {})
+            return "VISFRAME" in results[-1].get("markdown", "")
+        assert wait_until(framed, 30), f"the frame's text was never read: {results[-1:]}"
+        result = results[-1]
+        assert "KEEPFRAMEPIX" in result["markdown"], result["markdown"]
+        assert "QZFRAMEPIX" not in json.dumps(result), result["markdown"]
     finally:
         rm.close_all(core, [task])

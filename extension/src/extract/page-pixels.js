@@ -45,7 +45,7 @@ export function pagePixels(lib) {
   let nextId = 0;
   /** @type {Map<number, {key: string, hidden: boolean}>} this call's verdicts */
   let verdicts = new Map();
-  /** @type {Map<number, {id: number, rects: number[][], chars: number}>} this call's questions */
+  /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number}>} this call's questions */
   let asks = new Map();
   /** @type {Set<number>} this call's texts past MAX_ASKS, not asked */
   let left = new Set();
@@ -84,20 +84,21 @@ export function pagePixels(lib) {
   };
 
   /**
-   * Where this window's viewport stands in the top document (CSS px from its origin, as a screenshot's clip is
-   * given), or null when a frame of another origin is on the way up (its own session is asked).
-   * @param {Window} win
+   * Where this window's viewport stands: in the top document (CSS px from its origin, as a screenshot's clip is
+   * given), or, below a frame of another origin (whose <iframe> page code cannot see), in that frame's viewport
+   * (local: 1; the extension places the frame in the tab, pixel-judge.js).
+   * @param {Window} win @returns {[number, number, number]}
    */
   const offsetOf = (win) => {
     let [x, y] = [0, 0];
     let w = win;
     for (; w !== w.parent; w = /** @type {Window} */ (w.parent)) {
       const owner = w.frameElement;
-      if (!owner) return null;
+      if (!owner) return [x, y, 1];
       const b = owner.getBoundingClientRect();
       [x, y] = [x + b.left + owner.clientLeft, y + b.top + owner.clientTop];
     }
-    return [x + w.scrollX, y + w.scrollY];
+    return [x + w.scrollX, y + w.scrollY, 0];
   };
 
   /**
@@ -108,13 +109,12 @@ export function pagePixels(lib) {
     const pics = unreadable(win);
     if (!pics.length || !parts.some((p) => pics.some((q) => q.l < p.r && q.r > p.l && q.t < p.b && q.b > p.t))) return "";
     const at = offsetOf(win);
-    if (!at) return "";
     const rects = parts.map((p) => [p.l + at[0], p.t + at[1], p.r - p.l, p.b - p.t].map((v) => Math.round(v * 4) / 4));
     const id = idOf(node);
     const known = verdicts.get(id) ?? (performance.now() < heldUntil ? held.get(id) : undefined);
     if (known && sameBoxes(known.key, rects)) return known.hidden ? "unreadable on its picture" : "";
     if (restHidden) return PAST_BUDGET;
-    if (asks.has(id) || asks.size < MAX_ASKS) asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length });
+    if (asks.has(id) || asks.size < MAX_ASKS) asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2] });
     else left.add(id);
     return "";
   };
@@ -150,7 +150,7 @@ export function pagePixels(lib) {
     heldUntil = performance.now() + HOLD_MS;
   };
 
-  /** @returns {{asks: {id: number, rects: number[][], chars: number}[], left: number}} the call's questions and how many
+  /** @returns {{asks: {id: number, rects: number[][], chars: number, local: number}[], left: number}} the call's questions and how many
    * texts waited past them (its verdicts dropped) */
   lib.pixelAsked = () => {
     const out = { asks: [...asks.values()], left: left.size };
