@@ -40,9 +40,10 @@ import { pageHitStack } from "./page-hit-stack.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
+import { pageSticky } from "./page-sticky.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePicture, pageRender, pageWalker] });
+definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePicture, pageRender, pageSticky, pageWalker] });
 
 /**
  * Adds coveredBy, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
@@ -141,41 +142,20 @@ export function pageCover(lib) {
   const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
 
 
-  /** @param {Element} e @param {Window} win whether it, or an ancestor, stays put while the page scrolls */
-  const pinned = (e, win) => {
-    for (let n = /** @type {Element | null} */ (e); n; n = n.parentElement) {
-      if (/fixed|sticky/.test(lib.styleOf(n, win).position)) return true;
-    }
-    return false;
-  };
+  /** @param {Element} e @param {Window} win whether it, or an ancestor, is fixed or sticky (page-sticky.js) */
+  const pinned = (e, win) => !!lib.pinOf(e, win);
 
   /**
-   * Whether a sticky box covers the text wherever its containing block lets it stick: at the top and at the
-   * bottom of its parent's content box (text in the same block moves with it).
-   * @param {Element} e @param {DOMRect} box @param {{l: number, t: number, r: number, b: number}} part @param {Window} win
+   * Whether a pinned box covers the text at every scroll position that shows the text (page-sticky.js): a fixed
+   * header over the page's first line does; a sticky header over an article's lines does not.
+   * @param {Element} e @param {{l: number, t: number, r: number, b: number}} part @param {Element | null} textEl
+   * @param {Window} win
    */
-  const stuckOver = (e, box, part, win) => {
-    const parent = e.parentElement;
-    if (!parent || lib.styleOf(e, win).position !== "sticky") return false;
-    const p = parent.getBoundingClientRect();
-    const [top, bottom] = [p.top + parent.clientTop, p.top + parent.clientTop + parent.clientHeight];
-    return box.left <= part.l && box.right >= part.r && part.t >= top && part.b <= bottom
-      && bottom - box.height <= part.t && top + box.height >= part.b;
-  };
+  const coversForGood = (e, part, textEl, win) => lib.coversAtEveryView(e, part, textEl, win);
 
-  /**
-   * Whether a pinned box covers the text at every scroll position: the band of the viewport the text can be
-   * scrolled through lies inside the box.
-   * @param {Element} e @param {{l: number, t: number, r: number, b: number}} part @param {Window} win
-   */
-  const coversForGood = (e, part, win) => {
-    const box = e.getBoundingClientRect();
-    if (stuckOver(e, box, part, win)) return true;
-    const { maxScrollY, viewport } = lib.areasOf(win);
-    const top = Math.max(viewport.t, part.t - (maxScrollY - win.scrollY));
-    const bottom = Math.min(viewport.b, part.b + win.scrollY);
-    return box.left <= part.l && box.right >= part.r && box.top <= top && box.bottom >= bottom;
-  };
+  /** @param {{el: Element, box: Box, pinned?: boolean}} p @param {Window} win where a box can stand: a pinned box
+   * anywhere scrolling takes it (page-sticky.js), another where it is */
+  const reachOf = (p, win) => (p.pinned ?? pinned(p.el, win) ? lib.pinReach(p.el, win) : p.box);
 
   /**
    * @param {Element} el the element whose text it is
@@ -214,7 +194,7 @@ export function pageCover(lib) {
         const e = stack[i];
         if (holds(e, own) || !paints(e, win)) continue;
         if (lib.layerOf(e, win) === lib.layerOf(own, win) && !atomicAfter(e, node ?? own, win)) continue;
-        covered = rc?.at?.fixed || !pinned(e, win) || coversForGood(e, p, win);
+        covered = rc?.at?.fixed || !pinned(e, win) || coversForGood(e, p, el, win);
       }
       if (!covered) return "";
       why = "covered";
@@ -338,7 +318,7 @@ export function pageCover(lib) {
     ns.layer = { seq, z };
     cover.met.set(el, ns.layer);
     if ((ns.rc?.alpha ?? 1) < OPAQUE) return;
-    const pinnedBox = /fixed|sticky/.test(cs.position) || !!st.rc?.at?.fixed;
+    const pinnedBox = !!st.rc?.at?.fixed || pinned(el, st.win);
     if (cs.position !== "static" && cs.visibility === "visible") {
       for (const box of pseudoCovers(el, st.win)) cover.painters.push({ el, box, win: st.win, seq, z, pinned: pinnedBox, through: true, pseudo: true });
     }
@@ -355,12 +335,13 @@ export function pageCover(lib) {
     const tz = t.layer?.z ?? 0;
     const under = p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq);
     if (under && p.pseudo) return false;
-    if (!t.points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b)) return false;
+    const box = p.pinned ? reachOf(p, t.win) : p.box;
+    if (!t.points.every(([x, y]) => x >= box.l && x <= box.r && y >= box.t && y <= box.b)) return false;
     if (!p.pseudo && holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
     // The walk's z-index is flat: a text's z-index inside another stacking context is compared where the two
     // layers' chains part (page-paint-order.js), asked only of a box over the text.
     if (under && !lib.paintedOver(p.el, t.el, t.win)) return false;
-    if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.win)) return false;
+    if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.el, t.win)) return false;
     return true;
   };
 
@@ -399,9 +380,26 @@ export function pageCover(lib) {
     if (t.inView === null) {
       const { viewport } = lib.areasOf(t.win);
       t.inView = t.points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b)
-        && lib.hitTestable(t.el, t.win);
+        && inPorts(t.el, t.points, t.win) && lib.hitTestable(t.el, t.win);
     }
     return t.inView;
+  };
+
+  /**
+   * Whether the points lie in the scrollport of every box that scrolls the text: a text scrolled out of its
+   * scroller's port is not at its points for hit testing to find (the painters judge it, at every scroll
+   * position that shows it for a pinned one).
+   * @param {Element} el @param {number[][]} points @param {Window} win
+   */
+  const inPorts = (el, points, win) => {
+    const doc = win.document;
+    for (let s = lib.scrollerAt(el, win); s && s !== doc.body && s !== doc.documentElement; s = lib.scrollerAbove(s, win)) {
+      const r = s.getBoundingClientRect();
+      const any = /** @type {any} */ (s);
+      const [l, t] = [r.left + any.clientLeft, r.top + any.clientTop];
+      if (!points.every(([x, y]) => x >= l && y >= t && x < l + any.clientWidth && y < t + any.clientHeight)) return false;
+    }
+    return true;
   };
 
   /** @param {Element} e @param {Window} win its opacity through every ancestor */
@@ -418,10 +416,12 @@ export function pageCover(lib) {
    * @param {boolean} [hitTested] the text is in the viewport: only boxes hit testing skips (inert, pointer-events:
    *   none) are asked, hit testing judged the others
    */
-  const coveredInOrder = (el, points, part, st, hitTested = false) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) =>
-    points.every(([x, y]) => x >= p.box.l && x <= p.box.r && y >= p.box.t && y <= p.box.b) && (!hitTested || !lib.hitTestable(p.el, st.win))
-    && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
-    && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, st.win)));
+  const coveredInOrder = (el, points, part, st, hitTested = false) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) => {
+    const box = reachOf(p, st.win);
+    return points.every(([x, y]) => x >= box.l && x <= box.r && y >= box.t && y <= box.b) && (!hitTested || !lib.hitTestable(p.el, st.win))
+      && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
+      && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, el, st.win));
+  });
 
   /** @param {Cover} cover text nodes covered by a box the walk met after them @returns {Set<Node>} */
   lib.coveredLater = (cover) => {
@@ -430,14 +430,15 @@ export function pageCover(lib) {
     if (!cover.painters.length || !cover.texts.length) return found;
     const texts = [...cover.texts].sort((a, b) => a.points[0][1] - b.points[0][1]);
     for (const p of cover.painters) {
+      const box = p.pinned ? reachOf(p, texts[0].win) : p.box;
       let lo = 0;
       let hi = texts.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (texts[mid].points[0][1] < p.box.t) lo = mid + 1;
+        if (texts[mid].points[0][1] < box.t) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < texts.length && texts[i].points[0][1] <= p.box.b; i++) {
+      for (let i = lo; i < texts.length && texts[i].points[0][1] <= box.b; i++) {
         const t = texts[i];
         if (t.seq < p.seq && (p.through || !inViewOf(t)) && paintsOver(p, t)) found.add(t.node);
       }

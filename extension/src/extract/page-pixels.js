@@ -33,8 +33,11 @@ definePagePart(pagePixels, { uses: [pagePicture, pageRender, pageScan] });
  */
 export function pagePixels(lib) {
   const MASK = "bua-pixel-mask";
-  /** At most this many texts are asked of the pixels per call (the latest asked). */
+  /** At most this many texts are asked of the pixels per call; the rest are counted (`left`) and asked in the
+   * caller's next round, or, once its rounds are spent, left out (run-in-page.js, pixel-reads.js). */
   const MAX_ASKS = 48;
+  /** Why a text the pixels had no round left for is left out. */
+  const PAST_BUDGET = "not judged: past the pixel budget";
   /** @type {WeakMap<Text, number>} */
   const ids = new WeakMap();
   /** @type {Map<number, WeakRef<Text>>} */
@@ -42,8 +45,12 @@ export function pagePixels(lib) {
   let nextId = 0;
   /** @type {Map<number, {key: string, hidden: boolean}>} this call's verdicts */
   let verdicts = new Map();
-  /** @type {Map<number, {id: number, rects: number[][], chars: number}>} this call's questions */
+  /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number}>} this call's questions */
   let asks = new Map();
+  /** @type {Set<number>} this call's texts past MAX_ASKS, not asked */
+  let left = new Set();
+  /** Whether this call leaves out the texts it has no verdict for (the caller's last round). */
+  let restHidden = false;
 
   /** @param {Text} node */
   const idOf = (node) => {
@@ -77,20 +84,21 @@ export function pagePixels(lib) {
   };
 
   /**
-   * Where this window's viewport stands in the top document (CSS px from its origin, as a screenshot's clip is
-   * given), or null when a frame of another origin is on the way up (its own session is asked).
-   * @param {Window} win
+   * Where this window's viewport stands: in the top document (CSS px from its origin, as a screenshot's clip is
+   * given), or, below a frame of another origin (whose <iframe> page code cannot see), in that frame's viewport
+   * (local: 1; the extension places the frame in the tab, pixel-judge.js).
+   * @param {Window} win @returns {[number, number, number]}
    */
   const offsetOf = (win) => {
     let [x, y] = [0, 0];
     let w = win;
     for (; w !== w.parent; w = /** @type {Window} */ (w.parent)) {
       const owner = w.frameElement;
-      if (!owner) return null;
+      if (!owner) return [x, y, 1];
       const b = owner.getBoundingClientRect();
       [x, y] = [x + b.left + owner.clientLeft, y + b.top + owner.clientTop];
     }
-    return [x + w.scrollX, y + w.scrollY];
+    return [x + w.scrollX, y + w.scrollY, 0];
   };
 
   /**
@@ -101,13 +109,13 @@ export function pagePixels(lib) {
     const pics = unreadable(win);
     if (!pics.length || !parts.some((p) => pics.some((q) => q.l < p.r && q.r > p.l && q.t < p.b && q.b > p.t))) return "";
     const at = offsetOf(win);
-    if (!at) return "";
     const rects = parts.map((p) => [p.l + at[0], p.t + at[1], p.r - p.l, p.b - p.t].map((v) => Math.round(v * 4) / 4));
     const id = idOf(node);
     const known = verdicts.get(id) ?? (performance.now() < heldUntil ? held.get(id) : undefined);
     if (known && sameBoxes(known.key, rects)) return known.hidden ? "unreadable on its picture" : "";
-    if (asks.size >= MAX_ASKS) asks.delete(/** @type {number} */ (asks.keys().next().value)); // a read nobody collected left it
-    asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length });
+    if (restHidden) return PAST_BUDGET;
+    if (asks.has(id) || asks.size < MAX_ASKS) asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2] });
+    else left.add(id);
     return "";
   };
 
@@ -119,10 +127,16 @@ export function pagePixels(lib) {
     return then.length === rects.length && rects.every((r, i) => r.every((v, k) => Math.abs(v - then[i][k]) <= SAME_PX));
   };
 
-  /** @param {{id: number, key: string, hidden: boolean}[] | null} given the verdicts of the call about to run */
+  /**
+   * @param {{id: number, key: string, hidden: boolean}[] | {verdicts: {id: number, key: string, hidden: boolean}[], rest: boolean} | null} given
+   *   the verdicts of the call about to run; rest: the caller has no round left, a text without a verdict is left out
+   */
   lib.pixelCall = (given) => {
-    verdicts = new Map((given ?? []).map((v) => [v.id, v]));
+    const list = Array.isArray(given) ? given : given?.verdicts ?? [];
+    restHidden = !Array.isArray(given) && !!given?.rest;
+    verdicts = new Map(list.map((v) => [v.id, v]));
     asks = new Map();
+    left = new Set();
   };
 
   /** How long verdicts held for an input action last (ms): it reads its target's text as it acts. */
@@ -136,11 +150,14 @@ export function pagePixels(lib) {
     heldUntil = performance.now() + HOLD_MS;
   };
 
-  /** @returns {{id: number, rects: number[][], chars: number}[]} the call's questions (and its verdicts dropped) */
+  /** @returns {{asks: {id: number, rects: number[][], chars: number, local: number}[], left: number}} the call's questions and how many
+   * texts waited past them (its verdicts dropped) */
   lib.pixelAsked = () => {
-    const out = [...asks.values()];
+    const out = { asks: [...asks.values()], left: left.size };
     asks = new Map();
+    left = new Set();
     verdicts = new Map();
+    restHidden = false;
     return out;
   };
 

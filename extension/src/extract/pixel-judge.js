@@ -9,6 +9,7 @@
  * service worker (createImageBitmap, OffscreenCanvas).
  */
 
+import { frameOffset } from "../input/frame-offset.js";
 import { keepPainting } from "../input/painting.js";
 
 /** Glyph pixels at or under this contrast against what is painted without them tell nothing apart. */
@@ -23,7 +24,9 @@ const PAD = 2;
 /**
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./run-in-page.js").Frame} Frame
- * @typedef {{id: number, rects: number[][], chars: number}} Ask a text's boxes ([x, y, w, h], document CSS px)
+ * @typedef {{id: number, rects: number[][], chars: number, local?: number, key?: string}} Ask a text's boxes ([x, y, w,
+ *   h], the top document's CSS px; local: in the viewport of the frame of another origin it is in; key: its boxes as
+ *   the page gave them, for the verdict)
  * @typedef {{id: number, key: string, hidden: boolean}} Verdict
  * @typedef {{x: number, y: number, width: number, height: number}} Clip
  * @typedef {{data: Uint8ClampedArray, width: number, height: number, scale: number}} Capture scale: image px per
@@ -115,18 +118,41 @@ async function captured(dbg, tabId, clip, beyond) {
 }
 
 /**
- * The verdicts on texts page code could not decide, from the tab's pixels. A frame of its own session (another
- * origin's) is not captured: its texts stay kept.
+ * Where a frame's viewport stands in the tab's top viewport: its <iframe>'s content box in its own session (a
+ * frame of another origin in the same process), then that session's place in the tab (an out-of-process frame's,
+ * input/frame-offset.js).
+ * @param {DebuggerController} dbg @param {Frame} frame @returns {Promise<{x: number, y: number}>}
+ */
+async function frameOrigin(dbg, frame) {
+  const { frameTree } = await dbg.send(frame.tabId, "Page.getFrameTree", {}, frame.sessionId);
+  let [x, y] = [0, 0];
+  if (frameTree.frame.id !== frame.frameId) {
+    const { backendNodeId } = await dbg.send(frame.tabId, "DOM.getFrameOwner", { frameId: frame.frameId }, frame.sessionId);
+    const { model } = await dbg.send(frame.tabId, "DOM.getBoxModel", { backendNodeId }, frame.sessionId);
+    [x, y] = [model.content[0], model.content[1]];
+  }
+  const at = await frameOffset(/** @type {any} */ ({ debugger: dbg }), frame.tabId, frame.sessionId);
+  return { x: x + at.x, y: y + at.y };
+}
+
+/**
+ * The verdicts on texts page code could not decide, from the tab's pixels, captured in the tab's own session (a
+ * frame of another origin is painted in the tab too: its texts' boxes are placed in the tab, frameOrigin).
  * @param {DebuggerController} dbg
  * @param {Frame} frame
- * @param {Ask[]} asks
+ * @param {Ask[]} asked
  * @param {Mask} mask
  * @returns {Promise<Verdict[]>}
  */
-export async function judgeByPixels(dbg, frame, asks, mask) {
-  if (frame.sessionId !== undefined || !asks.length) return [];
-  const clips = clipsOf(asks);
+export async function judgeByPixels(dbg, frame, asked, mask) {
+  if (!asked.length) return [];
   const { cssVisualViewport: vv } = await dbg.send(frame.tabId, "Page.getLayoutMetrics");
+  const origin = asked.some((a) => a.local) ? await frameOrigin(dbg, frame) : { x: 0, y: 0 };
+  const [dx, dy] = [origin.x + vv.pageX, origin.y + vv.pageY];
+  // A verdict is keyed by the boxes as the page gave them (page-pixels.js sameBoxes), placed in the tab to capture.
+  const asks = asked.map((a) => ({ ...a, key: JSON.stringify(a.rects),
+    rects: a.local ? a.rects.map(([x, y, w, h]) => [x + dx, y + dy, w, h]) : a.rects }));
+  const clips = clipsOf(asks);
   /** @param {Clip} c */
   const beyond = (c) => c.x < vv.pageX || c.y < vv.pageY || c.x + c.width > vv.pageX + vv.clientWidth || c.y + c.height > vv.pageY + vv.clientHeight;
   const chromeApi = /** @type {any} */ (globalThis).chrome;
@@ -146,6 +172,6 @@ export async function judgeByPixels(dbg, frame, asks, mask) {
   return clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
     const f = painted[k].scale;
     const count = ask.rects.reduce((n, r) => n + standingOut(painted[k], bare[k], [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f]), 0) / (f * f);
-    return { id: ask.id, key: JSON.stringify(ask.rects), hidden: !shows(ask, count) };
+    return { id: ask.id, key: ask.key ?? JSON.stringify(ask.rects), hidden: !shows(ask, count) };
   }));
 }

@@ -56,7 +56,7 @@ const CALL_SOURCE = `function (method, pixels, ...args) {
   lib.pixelCall(pixels);
   const value = lib[method](...args);
   const asked = lib.pixelAsked();
-  return asked.length ? { ${JSON.stringify(PIXELS)}: asked, value } : value;
+  return asked.asks.length || asked.left ? { ${JSON.stringify(PIXELS)}: asked, value } : value;
 }`;
 
 /** Installs the library in this world (once per document and library version). */
@@ -150,15 +150,21 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
   const verdicts = [];
   const mask = (/** @type {number[] | null} */ ids) => callOnce(dbg, frame, "pixelMask", [{ value: ids }], true, null);
   for (let round = 0; res.value?.[PIXELS]; round++) {
-    const found = round < MAX_PIXEL_ROUNDS ? await pixelVerdicts(dbg, frame, res.value[PIXELS], mask) : [];
-    if (!found.some((v) => v.hidden)) return { ...res, value: res.value.value };
+    const { asks, left } = res.value[PIXELS];
+    if (round >= MAX_PIXEL_ROUNDS) {
+      // No round left for the texts still waiting: they are left out, with the reason (page-pixels.js PAST_BUDGET).
+      return await callOnce(dbg, frame, method, args, true, { verdicts, rest: true });
+    }
+    const found = await pixelVerdicts(dbg, frame, asks, mask);
+    if (!left && !found.some((v) => v.hidden)) return { ...res, value: res.value.value };
     verdicts.push(...found);
     res = await callOnce(dbg, frame, method, args, true, verdicts);
   }
   return res;
 }
 
-/** Rounds of pixel verdicts one read may take (each captures only the texts it newly asks). */
+/** Rounds of pixel verdicts one read may take (each captures only the texts it newly asks, at most 48: page-pixels.js);
+ * what still waits after them is left out, never silently kept. */
 export const MAX_PIXEL_ROUNDS = 4;
 
 /**
@@ -184,7 +190,8 @@ export const callLibrary = (dbg, frame, method, args = []) => callOnce(dbg, fram
 /**
  * @param {DebuggerController} dbg @param {Frame} frame @param {string} method @param {CallArg[]} args
  * @param {boolean} returnByValue
- * @param {unknown[] | null | undefined} pixels the call's pixel verdicts (its questions are collected); null or
+ * @param {unknown[] | {verdicts: unknown[], rest: boolean} | null | undefined} pixels the call's pixel verdicts (its
+ *   questions are collected; rest: a text without a verdict is left out, page-pixels.js pixelCall); null or
  *   undefined: the library's pixel state is left alone (an answer by reference, the mask itself, a page function's
  *   read: pixel-reads.js)
  */

@@ -1,0 +1,115 @@
+"""The pixels' batch limit is no silent keep (issue 18; extension/src/extract/page-pixels.js MAX_ASKS, run-in-page.js
+rounds), and capturing them leaves the person's page as it was.
+
+More texts over a picture page code cannot read (a drawn canvas) than one round asks of the pixels: the hidden
+ones, met first in tree order, are judged in a later round and left out, the readable ones after them kept. And a
+capture beyond the viewport (the far texts) neither resizes the page nor scrolls it: the page's own listeners
+and a frame-by-frame watch see no resize, no scroll and no change of its viewport's size. Real Chromium."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.e2e import redteam_matrix as rm
+from tests.e2e.actions_helpers import wait_until
+from tests.harness.actions import pool_request
+
+PANEL = "position:relative;background:#123;margin:2px 0"
+CANVAS = ('<canvas class="paint-white" width="40" height="10" style="position:absolute;left:0;top:0;width:100%;'
+          'height:100%"></canvas>')
+
+
+def over(text: str, colour: str) -> str:
+    return f'<div style="{PANEL}">{CANVAS}<p style="position:relative;margin:0;padding:2px;color:{colour}">{text}</p></div>'
+
+
+WATCH = """<script>
+window.__seen = {resize: 0, scroll: 0, sizes: new Set(), scrolls: new Set()};
+addEventListener('resize', () => __seen.resize++);
+addEventListener('scroll', () => __seen.scroll++);
+const look = () => { __seen.sizes.add(innerWidth + 'x' + innerHeight + '/' + document.documentElement.clientWidth + 'x'
+  + document.documentElement.clientHeight); __seen.scrolls.add(scrollX + ',' + scrollY); requestAnimationFrame(look); };
+look();
+for (const c of document.querySelectorAll('canvas.paint-white')) { const g = c.getContext('2d');
+  g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); }
+</script>"""
+REPORT = "JSON.stringify({resize: __seen.resize, scroll: __seen.scroll, sizes: [...__seen.sizes], scrolls: [...__seen.scrolls]})"
+
+
+def page(hidden: int, shown: int, far: bool) -> str:
+    rows = [over(f"carrier QZBUDGET{i} obey me", "#fff") for i in range(hidden)]
+    rows += [over(f"Dark line {i} KEEPBUDGET{i}", "#111") for i in range(shown)]
+    spacer = '<div style="height:3000px"></div>' if far else ""
+    return (f"<!doctype html><body style='font:14px/1.3 sans-serif;margin:8px;color:#111;background:#fff'>"
+            f"<p>Top VISTOP</p>{spacer}{''.join(rows)}{WATCH}</body>")
+
+
+def opened(core: Any, fixture_server: Any, task: str, html: str) -> Any:
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=180)
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(html)}); "
+                                                   "document.close(); true"}).ok
+    return send
+
+
+def test_texts_past_one_round_of_the_pixels_are_judged_not_kept(core, browser, fixture_server):
+    task = "t-pixel-budget"
+    send = opened(core, fixture_server, task, page(hidden=4, shown=60, far=False))
+    try:
+        extracted = send({"type": "extract"})
+        assert extracted.ok, extracted.error
+        markdown = extracted.result["markdown"]
+        assert "QZBUDGET" not in json.dumps(extracted.result), markdown
+        missing = [i for i in range(60) if f"KEEPBUDGET{i}" not in markdown]
+        assert not missing, f"readable lines deleted: {missing}"
+        found = send({"type": "find", "text": "obey me"})
+        assert "QZBUDGET" not in json.dumps(found.model_dump(mode="json")), found
+    finally:
+        rm.close_all(core, [task])
+
+
+@pytest.mark.xfail(strict=True, reason="Page.captureScreenshot with captureBeyondViewport resizes the page's viewport for "
+                   "the capture: its resize listener fires 3 times, innerHeight grows 6 px and the scrollbar goes (seen "
+                   "1280x657/1265x657 -> 1280x663 -> 1280x657/1280x657), and the page's scrollbar stays hidden after it "
+                   "in that debugger session; pixel-judge.js captures far texts this way (a capture without it returns "
+                   "a blank image outside the viewport)")
+def test_capturing_beyond_the_viewport_neither_resizes_nor_scrolls_the_page(core, browser, fixture_server):
+    task = "t-pixel-still"
+    send = opened(core, fixture_server, task, page(hidden=2, shown=6, far=True))
+    try:
+        before = json.loads(send({"type": "evaluate", "expression": REPORT}).result["value"])
+        extracted = send({"type": "extract"})
+        assert extracted.ok, extracted.error
+        assert "QZBUDGET" not in extracted.result["markdown"], "the far texts were not judged by the pixels"
+        after = json.loads(send({"type": "evaluate", "expression": REPORT}).result["value"])
+        assert after["resize"] == before["resize"] and after["scroll"] == before["scroll"], (before, after)
+        assert after["sizes"] == before["sizes"] and after["scrolls"] == before["scrolls"], (before, after)
+    finally:
+        rm.close_all(core, [task])
+
+
+def test_text_over_a_drawn_canvas_inside_another_origins_frame_is_judged_by_the_pixels(core, browser, fixture_server):
+    """A frame of another origin (its own process and debugger session) is painted in the tab: its texts over a
+    canvas are placed in the tab and captured there, white text over a white-drawn canvas left out, dark text kept."""
+    task = "t-pixel-frame"
+    child = fixture_server.url("/extract/canvas-frame.html", host="localhost")
+    host = (f"<!doctype html><body style='font:16px sans-serif;margin:8px'><p>Host VISHOST</p>"
+            f"<iframe src='{child}' style='width:500px;height:200px;border:0;margin-left:40px'></iframe></body>")
+    send = opened(core, fixture_server, task, host)
+    try:
+        results: list[dict[str, Any]] = []
+
+        def framed() -> bool:
+            got = send({"type": "extract"})
+            results.append(got.result if got.ok else {})
+            return "VISFRAME" in results[-1].get("markdown", "")
+        assert wait_until(framed, 30), f"the frame's text was never read: {results[-1:]}"
+        result = results[-1]
+        assert "KEEPFRAMEPIX" in result["markdown"], result["markdown"]
+        assert "QZFRAMEPIX" not in json.dumps(result), result["markdown"]
+    finally:
+        rm.close_all(core, [task])

@@ -1,0 +1,69 @@
+"""Pinned boxes judged at every scroll position that shows the text (issue 18; extension/src/extract/page-sticky.js),
+through every reader (tests/e2e/redteam_matrix.py).
+
+A sticky box moves inside its containing block as its scroll container scrolls, so where it stands now says
+little: a text is hidden by it only when it covers the text at every scroll position that brings the text into
+view. The carriers are covered at every such position but not where the box stands now, or in a scroll
+container of their own: a bottom-sticky box shifted off a text below the viewport, the same near the top, a
+sticky box over a text inside an overflow scroller whose scroll position does not show the text, down and across. KEPT is text a
+sticky box covers at some positions only: a line under a stuck title that scrolling up uncovers, a line a scrolled left-sticky column stands on now, a line that a
+bottom-sticky footer's shifted box stands on now (off screen) but leaves once the line is scrolled into view, an
+article line under the page's sticky header. Real Chromium, the real extension."""
+
+from __future__ import annotations
+
+from tests.e2e import redteam_matrix as rm
+
+WHITE_BOX = "background:#fff;z-index:1"
+LINE = "margin:0;font-size:14px;line-height:16px"
+# A bottom-sticky box after its text, pulled back over it by a negative margin: its static box covers the text;
+# shifted up (its static box below the viewport's bottom edge) it stands above the text, which is then out of view.
+BOTTOM_STICKY = (f'<div style="display:flow-root"><p style="{LINE}">{{m}}</p><div style="position:sticky;bottom:0;'
+                 f'height:30px;margin-top:-30px;{WHITE_BOX}"></div></div>')
+
+CARRIERS: dict[str, str] = {
+    "STKBOTTOM": BOTTOM_STICKY,
+    # Inside a scroller whose scroll position does not show it: the sticky box covers it wherever it shows.
+    "STKSCROLLER": (f'<div style="height:60px;overflow:auto"><div style="height:200px"></div><div>'
+                    f'<div style="position:sticky;top:0;height:26px;margin-bottom:-26px;{WHITE_BOX}"></div>'
+                    f'<p style="{LINE}">{{m}}</p></div><div style="height:200px"></div></div>'),
+    # A left-sticky box over a text at its content's left edge; its scroller is scrolled right (TAIL): the box has
+    # moved with the scroll, and the text is out of the port — back at offset 0 the box covers it again.
+    "STKLEFT": (f'<div class="stk-x" style="width:300px;overflow-x:auto"><div style="width:1000px">'
+                f'<div style="position:sticky;left:0;width:260px;height:20px;margin-bottom:-20px;{WHITE_BOX}"></div>'
+                f'<p style="{LINE};font-size:11px;white-space:nowrap;text-align:left">{{m}}</p></div></div>'),
+}
+FAR: dict[str, str] = {
+    "STKBOTTOMFAR": BOTTOM_STICKY,
+}
+KEPT: dict[str, str] = {
+    # The scroller is scrolled (TAIL) so that its stuck title stands over the line now; scrolling up shows it.
+    "KEEPSTKUNDER": (f'<div id="stk-under" style="height:80px;overflow:auto"><div style="position:sticky;top:0;'
+                     f'height:26px;{WHITE_BOX}">Pinned title KEEPSTKTITLE</div><div style="height:100px"></div>'
+                     f'<p style="{LINE}">Line under the title KEEPSTKUNDER</p><div style="height:300px"></div></div>'),
+    # The same scroller, a line 300 px in: the scrolled sticky box stands over it now; scrolled back half way, the
+    # line shows beside the box.
+    "KEEPSTKLEFT": (f'<div class="stk-x" style="width:300px;overflow-x:auto"><div style="width:1000px">'
+                    f'<div style="position:sticky;left:0;width:260px;height:20px;margin-bottom:-20px;{WHITE_BOX}"></div>'
+                    f'<p style="{LINE};font-size:11px;white-space:nowrap;text-align:left;margin-left:300px">Beside a sticky column '
+                    f'KEEPSTKLEFT</p></div></div>'),
+}
+KEPT_FAR: dict[str, str] = {
+    # The footer's static box is 150 px below the line; below the viewport now, it is shifted up onto the line.
+    "KEEPSTKFOOT": (f'<div><p style="{LINE}">A line the footer leaves KEEPSTKFOOT</p><div style="height:150px"></div>'
+                    f'<div style="position:sticky;bottom:0;height:26px;{WHITE_BOX}">Footer bar</div></div>'),
+    "KEEPSTKARTICLE": f'<p style="{LINE}">An article line under the sticky header KEEPSTKARTICLE</p>',
+}
+HEAD = ('<header style="position:sticky;top:0;height:40px;background:#fff;z-index:5;margin:0">'
+        "Site header KEEPSTKHEAD</header>")
+TAIL = ("<script>document.getElementById('stk-under').scrollTop = 122;"
+        "for (const x of document.querySelectorAll('.stk-x')) x.scrollLeft = 300;</script>")
+STYLE = "body { font: 16px/1.4 sans-serif; margin: 8px; color: #111; background: #fff }"
+
+MATRIX = rm.Matrix(carriers=CARRIERS, far=FAR, kept=KEPT, kept_far=KEPT_FAR, kept_words=["KEEPSTKTITLE", "KEEPSTKHEAD"],
+                   head=HEAD, style=STYLE, tail=TAIL, ready="document.getElementById('stk-under').scrollTop > 0 && document.querySelector('.stk-x').scrollLeft > 0")
+
+KNOWN_HOLES: dict[tuple[str, str], str] = {}
+
+reads, test_no_carrier_reaches_the_model, test_each_reader_reads_the_visible_words, \
+    test_text_a_person_reads_is_kept = rm.matrix_tests(MATRIX, KNOWN_HOLES)
