@@ -41,7 +41,8 @@ test("a uid of the tab's own session is looked up and acted on in one page call"
   const calls = dbg.sent.filter((c) => c.method === "Runtime.callFunctionOn");
   assert.equal(calls.length, 1);
   assert.equal(calls[0].params.executionContextId, 9);
-  assert.deepEqual(calls[0].params.arguments.map((/** @type {any} */ a) => a.value), ["d7", 42, "tok"]);
+  // first the call's pixel verdicts (none: run-in-page.js onNode), then the node and the function's arguments
+  assert.deepEqual(calls[0].params.arguments.map((/** @type {any} */ a) => a.value), [null, "d7", 42, "tok"]);
   assert.match(calls[0].params.functionDeclaration, /lib\.lookup\(doc, id\)/);
   assert.doesNotMatch(calls[0].params.functionDeclaration, /function one/, "the world's kept copy, not the source");
 });

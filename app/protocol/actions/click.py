@@ -25,6 +25,7 @@ class Click(PointTarget, WithDialog):
         failed_subject=target,
         may_navigate=True,
         needs_input_focus=True,
+        presses=True,
         sensitive_by="pointer",
         change_list="on_dom_change",
         result={**INPUT, "clicked": PAGE, "x": OWN, "y": OWN},

@@ -50,6 +50,7 @@ class Drag(PointTarget):
         failed_subject=target,
         may_navigate=True,
         needs_input_focus=True,
+        presses=True,
         sensitive_by="pointer",
         result={**INPUT, "dragged": PAGE, "dropped_on": PAGE, "how": OWN, "html5": OWN, "kind": OWN, "from": OWN,
                 "to": OWN, "note": PAGE},

@@ -76,6 +76,10 @@ class ActionSpec:
     """It can move its tab to another URL: the extension re-checks the blocklist after it."""
     needs_input_focus: bool = False
     """It sends input as a person would: its tab is brought to the front of the bua window first."""
+    presses: bool = False
+    """It presses a button where its pointer arrives (a click, a drag's grab): when hover changed what is under the
+    pointer on the way, it is refused rather than pressing something else; a pointer action that does not press
+    has happened anyway and only says what changed (extension/src/input/aim.js `arrive`)."""
     opens_session: bool = False
     """It opens (or takes) a tab for the task and starts a session on it; its `url` is checked first."""
     needs_tab: bool = True
@@ -120,6 +124,7 @@ class ActionSpec:
         return {
             "may_navigate": self.may_navigate,
             "needs_input_focus": self.needs_input_focus,
+            "presses": self.presses,
             "opens_session": self.opens_session,
             "needs_tab": self.needs_tab,
             "read_only": self.read_only,

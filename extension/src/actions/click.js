@@ -26,8 +26,8 @@ export async function click(action, ctx) {
   const button = action.button ?? ACTIONS.click.defaults.button;
   const clickCount = action.click_count ?? ACTIONS.click.defaults.click_count;
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
-    const { value: arrived, effects, recording } = await withPointer(action, ctx, tabId, "click", { dialogs, fronted }, async (aimed) => {
-      const there = await arrive(ctx, tabId, aimed, "click");
+    const { value: arrived, effects, recording } = await withPointer(action, ctx, tabId, { dialogs, fronted }, async (aimed) => {
+      const there = await arrive(ctx, tabId, aimed);
       await clickMouse(ctx, tabId, there.aim.local, { button, clickCount, sessionId: aimed.sessionId, move: false });
       return there;
     });

@@ -49,9 +49,9 @@ const POLL_MS = 20;
 export async function drag(action, ctx) {
   const steps = action.steps ?? ACTIONS.drag.defaults.steps;
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
-    const { value, effects, recording } = await withPointer(action, ctx, tabId, "drag", { dialogs, fronted }, async (aimed) => {
+    const { value, effects, recording } = await withPointer(action, ctx, tabId, { dialogs, fronted }, async (aimed) => {
       await shownFirst(ctx, await fronted);
-      const arrived = await arrive(ctx, tabId, aimed, "drag");
+      const arrived = await arrive(ctx, tabId, aimed);
       const dest = await destination(action, ctx, tabId, arrived.aim.point);
       // Input goes where the source was aimed, unless the drop is in another frame: then through the top page.
       const local = action.by !== undefined || dest.sessionId === aimed.sessionId;
@@ -131,7 +131,7 @@ async function destination(action, ctx, tabId, from) {
   if (action.to_point !== undefined) {
     const point = pointOf(action.to_point, "to_point");
     // what lies there is described as it takes the drop: the pixels judge its text first, held for it (pixel-reads.js)
-    const at = await readJudgedByPixels(ctx.debugger, tabId, undefined, () => inWorld(ctx, tabId, whatIsAt, [point.x, point.y]), true);
+    const at = await readJudgedByPixels(ctx.debugger, tabId, undefined, (pixels) => inWorld(ctx, tabId, whatIsAt, [point.x, point.y], { pixels }), true);
     if (at.status === "outside") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `to_point (${point.x}, ${point.y}) is outside the viewport, which is `
         + `${at.width}×${at.height} CSS px; take a screenshot of the viewport and use origin + pixel / scale, or use 'by'`);
@@ -139,12 +139,12 @@ async function destination(action, ctx, tabId, from) {
     return { point, target: at.target };
   }
   const target = { uid: action.to_uid, selector: action.to_selector };
-  let spot = await readJudgedByPixels(ctx.debugger, tabId, undefined, () => callOnTarget(ctx, tabId, target, keptFunction(dropPoint), []), true);
+  let spot = await readJudgedByPixels(ctx.debugger, tabId, undefined, (pixels) => callOnTarget(ctx, tabId, target, keptFunction(dropPoint), [], pixels), true);
   /** @type {import("../targets/action-target.js").ResolvedElement | null} */
   let element = null;
   if (spot === NODE_MISSING) {
     const resolved = element = await targetElement({ uid: target.uid, selector: target.selector }, ctx, tabId);
-    spot = await readJudgedByPixels(ctx.debugger, tabId, resolved.sessionId, () => onElement(ctx, tabId, resolved, dropPoint), true);
+    spot = await readJudgedByPixels(ctx.debugger, tabId, resolved.sessionId, (pixels) => onElement(ctx, tabId, resolved, dropPoint, [], pixels), true);
   }
   if (spot?.status === "in_frame" && element) return frameDestination(ctx, tabId, element);
   if (spot?.status === "ok") return { point: spot.point, target: spot.target };

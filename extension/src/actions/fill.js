@@ -93,7 +93,7 @@ async function fillOne(ctx, tabId, field) {
   const name = field.uid ?? /** @type {string} */ (field.selector);
   try {
     const element = await editableOf(ctx, tabId, await targetElement(field, ctx, tabId));
-    const facts = await guarded(readJudgedByPixels(ctx.debugger, tabId, element.sessionId, () => onElement(ctx, tabId, element, editFacts)));
+    const facts = await guarded(readJudgedByPixels(ctx.debugger, tabId, element.sessionId, (pixels) => onElement(ctx, tabId, element, editFacts, [], pixels)));
     /** @type {Record<string, unknown>} */
     const differs = element.instead ? { typed_into: facts.target } : {};
     if (facts.inputType === "checkbox" || facts.inputType === "radio") {

@@ -37,7 +37,7 @@ export async function pressKeyAction(action, ctx) {
     const stopPainting = await keepPainting(ctx, tabId);
     try {
       const copied = copies ? String(await readJudgedByPixels(ctx.debugger, tabId, undefined,
-        () => inWorld(ctx, tabId, copiedText)).catch(() => "")) : "";
+        (pixels) => inWorld(ctx, tabId, copiedText, [], { pixels })).catch(() => "")) : "";
       const watch = await watchEffects(ctx, tabId, { settleMs: settleMsOf(action) });
       try {
         await pressKey(ctx, tabId, key);

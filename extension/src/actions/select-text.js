@@ -30,12 +30,12 @@ export async function selectText(action, ctx) {
     // The text it selects is page text: the pixels decide what page code could not (pixel-reads.js).
     /** @type {string | undefined} */
     let sessionId;
-    const select = async () => {
-      const found = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text]);
+    const select = async (/** @type {import("../extract/run-in-page.js").Pixels} */ pixels) => {
+      const found = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text], pixels);
       if (found !== NODE_MISSING) return found;
       const element = await targetElement(action, ctx, tabId);
       sessionId = element.sessionId;
-      return onElement(ctx, tabId, element, selectInPage, [text]);
+      return onElement(ctx, tabId, element, selectInPage, [text], pixels);
     };
     const out = await readJudgedByPixels(ctx.debugger, tabId, () => sessionId, select);
     if (out?.status === "detached") {

@@ -33,7 +33,7 @@ export async function typeText(action, ctx) {
   const text = action.text;
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
     const element = await editableOf(ctx, tabId, await targetElement(action, ctx, tabId));
-    const facts = await guarded(readJudgedByPixels(ctx.debugger, tabId, element.sessionId, () => onElement(ctx, tabId, element, editFacts)));
+    const facts = await guarded(readJudgedByPixels(ctx.debugger, tabId, element.sessionId, (pixels) => onElement(ctx, tabId, element, editFacts, [], pixels)));
     refuseUnusable(facts);
     // Scrolled to before the effects are watched: bua's own scroll is not an effect of the typing.
     if (facts.kind !== "select" && facts.kind !== "value") {
@@ -51,7 +51,7 @@ export async function typeText(action, ctx) {
     }
     // The field's text read back is page text: the pixels judge what page code could not (pixel-reads.js).
     const after = action.submit ? null : await readJudgedByPixels(ctx.debugger, tabId, element.sessionId,
-      () => onElement(ctx, tabId, element, readValue)).catch(() => null);
+      (pixels) => onElement(ctx, tabId, element, readValue, [], pixels)).catch(() => null);
     const valueChanged = after ? after.value !== facts.value : true;
     const effects = await watch.finish(dialogs.records, { valueChanged });
     /** @type {import("./support/context.js").ResultOf<"type">} */

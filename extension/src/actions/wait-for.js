@@ -61,10 +61,10 @@ export async function waitFor(action, ctx) {
  */
 async function checker(action, ctx, tabId, state) {
   // What a check quotes (`seen`) is page text: read with the pixels deciding what page code could not (pixel-reads.js).
-  /** @param {() => Promise<Check>} read */
+  /** @param {(pixels: import("../extract/run-in-page.js").Pixels) => Promise<Check>} read */
   const judged = (read, sessionId = /** @type {string | undefined} */ (undefined)) => readJudgedByPixels(ctx.debugger, tabId, sessionId, read);
-  if (action.text !== undefined) return () => judged(() => inWorld(ctx, tabId, checkText, [action.text, state]));
-  if (action.selector !== undefined) return () => judged(() => inWorld(ctx, tabId, checkSelector, [action.selector, state]));
+  if (action.text !== undefined) return () => judged((pixels) => inWorld(ctx, tabId, checkText, [action.text, state], { pixels }));
+  if (action.selector !== undefined) return () => judged((pixels) => inWorld(ctx, tabId, checkSelector, [action.selector, state], { pixels }));
   const gone = { done: state === "detached" || state === "hidden", seen: `${action.uid} is no longer in the page` };
   let element;
   try {
@@ -75,7 +75,7 @@ async function checker(action, ctx, tabId, state) {
   }
   return async () => {
     try {
-      return await judged(() => onElement(ctx, tabId, element, checkElement, [state]), element.sessionId);
+      return await judged((pixels) => onElement(ctx, tabId, element, checkElement, [state], pixels), element.sessionId);
     } catch (err) {
       if (!(err instanceof CdpError)) throw err;
       if (gone.done) return gone;

@@ -231,16 +231,70 @@ async function callOnce(dbg, frame, method, args, returnByValue, pixels) {
 export const NODE_MISSING = Symbol("node missing");
 
 /**
- * A kept function called on the node the library registered as (doc, id); `f` is an expression for it.
+ * @typedef {{verdicts: import("./pixel-judge.js").Verdict[] | {verdicts: import("./pixel-judge.js").Verdict[], rest: boolean}
+ *   | null, asked: import("./pixel-judge.js").Ask[], left: number}} Pixels one read's pixel verdicts (sent with each of
+ *   its page calls; rest: a text without one is left out, page-pixels.js pixelCall), the texts its calls left to the
+ *   pixels and how many more waited past them (gathered from their answers): pixel-reads.js
+ */
+
+/** @returns {Pixels} a read's pixels before any verdict */
+export const unjudged = () => ({ verdicts: null, asked: [], left: 0 });
+
+/**
+ * The library's pixel state around one call of a page function (`f`, with `this` and `args`), as CALL_SOURCE keeps
+ * it around a library method: the call's verdicts (`pixels`, null: none) in, the texts it left to the pixels out on
+ * its answer beside its value. Page source: the body of the declarations below.
+ */
+const PIXEL_CALL = `const lib = globalThis.__bua;
+  if (!lib || typeof lib.pixelCall !== "function") return f.apply(this, args);
+  lib.pixelCall(pixels);
+  const value = f.apply(this, args);
+  const asked = lib.pixelAsked();
+  return asked.asks.length || asked.left ? { ${JSON.stringify(PIXELS)}: asked, value } : value;`;
+
+/**
+ * A kept page function's declaration (page/functions.js callKept) that carries the pixels' questions back on its
+ * answer: `f` is an expression for the function; the call's first argument is its verdicts (null: none).
  * @param {string} f
  */
-const onNode = (f) => `function (doc, id, ...args) {
+export const withPixels = (f) => `function (pixels, ...args) {
+  const f = ${f};
+  if (!f) return { ${JSON.stringify(NOT_KEPT)}: true };
+  ${PIXEL_CALL}
+}`;
+
+/**
+ * A page call's value, with the texts it left to the pixels (withPixels, onNode) added to `pixels`.
+ * @param {any} value the call's answer @param {Pixels} [pixels] the read it is part of (none: its questions are dropped)
+ */
+export function pixelValue(value, pixels) {
+  const asked = value && typeof value === "object" ? value[PIXELS] : undefined;
+  if (!asked || !Array.isArray(asked.asks)) return value;
+  if (pixels) {
+    pixels.asked.push(...asked.asks);
+    pixels.left += asked.left || 0;
+  }
+  return value.value;
+}
+
+/** @param {Pixels} [pixels] @returns {{value: unknown}} the CDP call argument of a read's verdicts */
+export const verdictsArg = (pixels) => ({ value: pixels?.verdicts ?? null });
+
+/**
+ * A kept function called on the node the library registered as (doc, id), inside the library's pixel state
+ * (PIXEL_CALL); `f` is an expression for it.
+ * @param {string} f
+ */
+const onNode = (f) => `function (pixels, doc, id, ...args) {
   const lib = globalThis.__bua;
   if (!lib || lib.version !== ${JSON.stringify(LIB_VERSION)}) return { [${JSON.stringify(MISSING)}]: true };
   const node = lib.lookup(doc, id);
   if (typeof node !== "object") return { [${JSON.stringify(MISSING)}]: true };
   const f = ${f};
-  return f ? f.apply(node, args) : { ${JSON.stringify(NOT_KEPT)}: true };
+  if (!f) return { ${JSON.stringify(NOT_KEPT)}: true };
+  return (function (args) {
+  ${PIXEL_CALL}
+  }).call(node, args);
 }`;
 
 /**
@@ -252,16 +306,17 @@ const onNode = (f) => `function (doc, id, ...args) {
  * @param {{doc: string, id: number}} node
  * @param {KeptFunction} ref from keptFunction()
  * @param {unknown[]} args JSON values
+ * @param {Pixels} [pixels] the read it is part of: its verdicts go in, the texts it left to the pixels come back
  * @returns {Promise<any>} the function's JSON value, or NODE_MISSING
  */
-export async function callOnNode(dbg, frame, node, ref, args) {
+export async function callOnNode(dbg, frame, node, ref, args, pixels) {
   const executionContextId = await contextOf(dbg, frame);
   let res;
   try {
     res = await callKept((functionDeclaration) => dbg.send(frame.tabId, "Runtime.callFunctionOn", {
       functionDeclaration,
       executionContextId,
-      arguments: [{ value: node.doc }, { value: node.id }, ...args.map((value) => ({ value }))],
+      arguments: [verdictsArg(pixels), { value: node.doc }, { value: node.id }, ...args.map((value) => ({ value }))],
       returnByValue: true,
     }, frame.sessionId), ref, onNode);
   } catch (err) {
@@ -274,5 +329,5 @@ export async function callOnNode(dbg, frame, node, ref, args) {
     throw new Error(`bua page script failed: ${text}`);
   }
   const value = res.result?.value;
-  return value && typeof value === "object" && value[MISSING] ? NODE_MISSING : value;
+  return value && typeof value === "object" && value[MISSING] ? NODE_MISSING : pixelValue(value, pixels);
 }

@@ -9,14 +9,15 @@
  * can change a target under the pointer.
  */
 
-import { ActionError, ErrorCode, quoting } from "../protocol.js";
+import { ACTIONS, ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { describeElement, hiddenReason, keptFunction } from "../page/functions.js";
 import { definePageFunction } from "../page/page-code.js";
-import { aimAtPoint, readRecording, recheckAim, startRecording } from "../page/pointer.js";
-import { readJudgedByPixels } from "../extract/pixel-reads.js";
+import { aimAtPoint, readRecording, recheckAim, redescribeRecording, startRecording } from "../page/pointer.js";
+import { judgedAgain } from "../extract/pixel-reads.js";
+import { unjudged } from "../extract/run-in-page.js";
 import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "./effects.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { frameOffset } from "./frame-offset.js";
@@ -30,7 +31,9 @@ import { keepInBackground } from "./window-focus.js";
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
  * @typedef {import("../targets/action-target.js").ResolvedElement} ResolvedElement
- * @typedef {"click" | "hover" | "drag"} Verb
+ * @typedef {string} Verb the action's name, as its messages say it ("a click there would …")
+ * @typedef {{verb: Verb, presses: boolean}} Pointing what the action's declaration says of its pointer (presses:
+ *   app/protocol/actions/spec.py)
  * @typedef {{x: number, y: number}} Point
  * @typedef {{point: Point, local: Point, target: string}} Aim point in top-viewport CSS pixels; local in the
  *   viewport of the session the input goes to
@@ -39,39 +42,67 @@ import { keepInBackground } from "./window-focus.js";
  * @typedef {{read: (stop: boolean) => Promise<Recording | null>,
  *   recheck: ((x: number, y: number) => Promise<any>) | null}} Recorder
  * @typedef {{aim: Aim, watch: Awaited<ReturnType<typeof watchEffects>>, sessionId: string | undefined,
- *   recorder: Recorder}} Aimed
+ *   recorder: Recorder, pointing: Pointing}} Aimed
  */
+
+/** @param {Record<string, unknown>} action @returns {Pointing} read from its declaration, never its name */
+function pointingOf(action) {
+  const type = String(action.type);
+  return { verb: type, presses: /** @type {Record<string, {presses?: boolean}>} */ (ACTIONS)[type]?.presses === true };
+}
 
 /**
  * Resolve the action's target (`uid`, `selector` or `point`), aim at it and start watching effects. The usual
  * case, a uid in the tab's own session that can take the event, is one page call (lookup, scroll, hit-test,
  * start the effects counter and the recording); anything else goes the long way, which also explains a
- * failure.
+ * failure. What the action reached is described as it aims, once: when that description left texts to the pixels
+ * (page-pixels.js) and any is hidden, it is made again with their verdicts, which stay held for the action's page
+ * functions (judgedAim).
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {Verb} verb
  * @returns {Promise<Aimed>}
  */
-export async function aimAndWatch(action, ctx, tabId, verb) {
+export async function aimAndWatch(action, ctx, tabId) {
   const token = newEffectsToken();
   const settleMs = settleMsOf(action);
-  if (action.point !== undefined) return aimAtViewportPoint(ctx, tabId, pointOf(action.point, "point"), token, settleMs);
+  const pointing = pointingOf(action);
+  if (action.point !== undefined) return aimAtViewportPoint(ctx, tabId, pointOf(action.point, "point"), token, settleMs, pointing);
   const target = { uid: /** @type {any} */ (action.uid), selector: /** @type {any} */ (action.selector) };
-  // What the action reached is described as it acts: the pixels judge its text first (pixel-reads.js), held for it.
-  await readJudgedByPixels(ctx.debugger, tabId, undefined, () => callOnTarget(ctx, tabId, target, keptFunction(describeTarget), []), true);
-  const fast = await callOnTarget(ctx, tabId, target, keptFunction(aimAndCount), [token]);
+  const pixels = unjudged();
+  const fast = await callOnTarget(ctx, tabId, target, keptFunction(aimAndCount), [token], pixels);
   if (fast !== NODE_MISSING && fast?.counting === true) {
+    const aim = await judgedAim(ctx, tabId, undefined, fast, pixels, (p) => callOnTarget(ctx, tabId, target, keptFunction(aimedAgain), [token], p));
     const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
-    return { aim: { point: fast.point, local: fast.point, target: fast.target }, watch, sessionId: undefined, recorder: topRecorder(ctx, tabId, token) };
+    return { aim: { point: aim.point, local: aim.point, target: aim.target }, watch, sessionId: undefined, recorder: topRecorder(ctx, tabId, token), pointing };
   }
   const element = await targetElement(action, ctx, tabId);
-  if (fast === NODE_MISSING) await readJudgedByPixels(ctx.debugger, tabId, element.sessionId, () => onElement(ctx, tabId, element, describeTarget), true);
-  const aiming = aimAt(ctx, tabId, element, verb, token);
+  const aiming = aimAt(ctx, tabId, element, pointing.verb, token);
   const [aim, watch] = await allOrUndo([aiming,
     watchEffects(ctx, tabId, { element, settleMs, token, countedBy: aiming.then((a) => a.counting) })]);
   const recorder = aim.counting ? elementRecorder(ctx, tabId, element, token, true) : await frameRecorder(ctx, tabId, element, token);
-  return { aim, watch, sessionId: element.sessionId, recorder };
+  return { aim, watch, sessionId: element.sessionId, recorder, pointing };
+}
+
+/**
+ * An aim (a hit-test result) with its descriptions judged by the pixels: when the call that made it left texts to
+ * them (pixel-reads.js) and any is hidden, `again` describes it anew with their verdicts, held for the action's page
+ * functions that follow (the recording names what received the input). An ordinary page asks nothing, and this
+ * costs it nothing.
+ * @template {Record<string, any>} H
+ * @param {ActionContext} ctx @param {number} tabId @param {string | undefined} sessionId the call's session
+ * @param {H} hit @param {import("../extract/run-in-page.js").Pixels} pixels the call's
+ * @param {(pixels: import("../extract/run-in-page.js").Pixels) => Promise<any>} again the same descriptions, made
+ *   by a call that acts on nothing
+ * @returns {Promise<H>}
+ */
+async function judgedAim(ctx, tabId, sessionId, hit, pixels, again) {
+  const judged = await judgedAgain(ctx.debugger, tabId, sessionId, pixels, again, true);
+  if (!judged || !judged.value || typeof judged.value !== "object") return hit;
+  /** @type {Record<string, any>} */
+  const described = {};
+  for (const key of ["target", "by", "reason"]) if (typeof judged.value[key] === "string") described[key] = judged.value[key];
+  return { ...hit, ...described };
 }
 
 /**
@@ -96,9 +127,10 @@ export function pointOf(value, field) {
  * @param {Point} point
  * @param {string} token
  * @param {number} settleMs
+ * @param {Pointing} pointing
  * @returns {Promise<Aimed>}
  */
-async function aimAtViewportPoint(ctx, tabId, point, token, settleMs) {
+async function aimAtViewportPoint(ctx, tabId, point, token, settleMs, pointing) {
   const at = await inWorld(ctx, tabId, aimAtPoint, [point.x, point.y, token]);
   if (at.status === "outside") {
     throw new ActionError(ErrorCode.INVALID_ACTION, `point (${point.x}, ${point.y}) is outside the viewport, which is `
@@ -110,7 +142,7 @@ async function aimAtViewportPoint(ctx, tabId, point, token, settleMs) {
   }
   const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
   const recorder = { read: (/** @type {boolean} */ stop) => inWorld(ctx, tabId, readRecording, [token, stop]), recheck: null };
-  return { aim: { point, local: point, target: at.target }, watch, sessionId: undefined, recorder };
+  return { aim: { point, local: point, target: at.target }, watch, sessionId: undefined, recorder, pointing };
 }
 
 /**
@@ -159,16 +191,16 @@ async function frameRecorder(ctx, tabId, element, token) {
 /**
  * Move the pointer to the aim and wait until the page has handled the move; then check the aim again (hover
  * may have swapped, hidden, moved or covered the target), following a target that moved once. A click or
- * drag that would now reach something outside the target's control is refused; a hover has happened anyway
- * and only says so.
+ * drag that would now reach something outside the target's control is refused (its declaration `presses`); a
+ * hover has happened anyway and only says so.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {Aimed} aimed
- * @param {Verb} verb
  * @returns {Promise<{aim: Aim, changed: string}>} the aim to press at; `changed` says how hover changed the
  *   target ("" when it did not)
  */
-export async function arrive(ctx, tabId, aimed, verb) {
+export async function arrive(ctx, tabId, aimed) {
+  const { verb, presses } = aimed.pointing;
   let aim = aimed.aim;
   await moveMouse(ctx, tabId, aim.local, aimed.sessionId);
   if (!aimed.recorder.recheck) return { aim, changed: "" };
@@ -188,7 +220,7 @@ export async function arrive(ctx, tabId, aimed, verb) {
       : check?.why
         ? `${check.was} was ${check.why} when the pointer arrived (on hover), and ${check.by} is at ${at} now`
         : `once the pointer arrived, ${check?.by ?? "something else"} covered ${check?.was ?? aim.target} at ${at} (it appeared on hover)`;
-    if (verb === "hover") return { aim, changed: message };
+    if (!presses) return { aim, changed: message };
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${message}; a ${verb} there would not reach what you aimed at: `
       + "take a screenshot or extract again to see the changed page, then aim at what is there now",
     quoting(aim.target, check?.was, check?.by));
@@ -223,13 +255,12 @@ export function receiver(recording, types, fallback, changed) {
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
  * @param {number} tabId
- * @param {Verb} verb
  * @param {{dialogs: {records: () => any[]}, fronted?: Promise<any>}} on from onTaskTab
  * @param {(aimed: Aimed) => Promise<T>} input
  * @returns {Promise<{value: T, effects: import("./effects.js").Effects, recording: Recording | null}>}
  */
-export async function withPointer(action, ctx, tabId, verb, on, input) {
-  const [aimed, restore, stopPainting] = await allOrUndo([aimAndWatch(action, ctx, tabId, verb),
+export async function withPointer(action, ctx, tabId, on, input) {
+  const [aimed, restore, stopPainting] = await allOrUndo([aimAndWatch(action, ctx, tabId),
     on.fronted ? keepInBackground(ctx, tabId, { tab: on.fronted }) : async () => {}, keepPainting(ctx, tabId)]);
   let value;
   try {
@@ -284,7 +315,9 @@ export async function aimAt(ctx, tabId, element, verb, token) {
   if (element.sessionId === undefined) {
     let fast;
     try {
-      fast = await onElement(ctx, tabId, element, aimAndCount, [token]);
+      const pixels = unjudged();
+      fast = await onElement(ctx, tabId, element, aimAndCount, [token], pixels);
+      fast = await judgedAim(ctx, tabId, undefined, fast, pixels, (p) => onElement(ctx, tabId, element, aimedAgain, [token], p));
     } catch (err) {
       throw await explained(ctx, tabId, element, err);
     }
@@ -301,10 +334,23 @@ export async function aimAt(ctx, tabId, element, verb, token) {
  */
 function aimAndCount(token) {
   const aim = aimInPage.call(this);
-  if (aim.status === "ok") aim.counting = startCounting.call(this, token) && startRecording.call(this, token);
+  if (aim.status === "ok") aim.counting = startCounting.call(this, token) && startRecording.call(this, token, aim.target);
   return aim;
 }
 definePageFunction(aimAndCount, { uses: [aimInPage, startCounting, startRecording] });
+
+/**
+ * In the page: aimInPage's descriptions made again (the pixels' verdicts held: judgedAim), and the recording's name
+ * of the target with them; it starts nothing. Aiming again where aimAndCount aimed scrolls nothing more.
+ * @this {any} the element
+ * @param {string} token
+ */
+function aimedAgain(token) {
+  const aim = aimInPage.call(this);
+  redescribeRecording(token);
+  return aim;
+}
+definePageFunction(aimedAgain, { uses: [aimInPage, redescribeRecording] });
 
 /**
  * The result of a hit-test, or the not_interactable / element_stale error it means.
@@ -369,7 +415,9 @@ async function aimThroughCdp(ctx, tabId, element, verb) {
   const local = { x: pick.point.x - offset.x, y: pick.point.y - offset.y };
   let hit;
   try {
-    hit = await onElement(ctx, tabId, element, hitTestInPage, [local.x, local.y, union.x, union.y]);
+    const pixels = unjudged();
+    const hitTest = (/** @type {import("../extract/run-in-page.js").Pixels} */ p) => onElement(ctx, tabId, element, hitTestInPage, [local.x, local.y, union.x, union.y], p);
+    hit = await judgedAim(ctx, tabId, sessionId, await hitTest(pixels), pixels, hitTest);
   } catch (err) {
     throw err instanceof CdpError ? nodeError(err) : err;
   }
@@ -396,12 +444,6 @@ async function describe(ctx, tabId, element) {
     return "the element is not rendered";
   }
 }
-
-/** In the page: `this` as a result describes it. @this {any} */
-function describeTarget() {
-  return describeElement(this);
-}
-definePageFunction(describeTarget, { uses: [describeElement] });
 
 /** In the page: `this` and why it has no box. @this {any} */
 function whyNotRendered() {

@@ -90,9 +90,10 @@ definePageFunction(describeReceiver, { uses: [controlOf, describeElement] });
  * `this` is the aimed element (its description stands for events inside it) or nothing (a point).
  * @this {any}
  * @param {string} token
+ * @param {string} [name] the element's description when the caller has just made it (aim.js aimAndCount)
  * @returns {boolean}
  */
-export function startRecording(token) {
+export function startRecording(token, name) {
   const all = globalThis.__buaPointer || (globalThis.__buaPointer = {});
   const target = this && this.nodeType === 1 ? this : null;
   const doc = target ? target.ownerDocument : document;
@@ -103,7 +104,7 @@ export function startRecording(token) {
   if (!anchor && target && target.parentElement && !/^(BODY|HTML)$/.test(target.parentElement.tagName)) anchor = target.parentElement;
   /** @type {{target: any, anchor: any, targetName: string, first: Record<string, any>, last: Record<string, any>,
    *   views: any[], types: string[], listener: (event: any) => void}} */
-  const state = { target, anchor, targetName: target ? describeElement(target) : "", first: {}, last: {}, views: [],
+  const state = { target, anchor, targetName: target ? name ?? describeElement(target) : "", first: {}, last: {}, views: [],
     types: [], listener: () => {} };
   state.listener = (/** @type {any} */ event) => {
     const path = typeof event.composedPath === "function" ? event.composedPath() : [];
@@ -131,6 +132,17 @@ export function startRecording(token) {
   return true;
 }
 definePageFunction(startRecording, { uses: [controlOf, describeElement] });
+
+/**
+ * In the page: the recording's name of its target made again (after the pixels found some of its text hidden:
+ * their verdicts are held, page-pixels.js pixelHold).
+ * @param {string} token
+ */
+export function redescribeRecording(token) {
+  const state = (globalThis.__buaPointer || {})[token];
+  if (state && state.target) state.targetName = describeElement(state.target);
+}
+definePageFunction(redescribeRecording, { uses: [describeElement] });
 
 /**
  * In the page: who received the recorded events so far (`stop` ends the recording). An event inside the aimed

@@ -6,7 +6,7 @@
 
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "./debugger-controller.js";
-import { CONTEXT_GONE, forgetContexts, libraryContextOf, mainFrameId } from "../extract/run-in-page.js";
+import { CONTEXT_GONE, forgetContexts, libraryContextOf, mainFrameId, pixelValue, verdictsArg, withPixels } from "../extract/run-in-page.js";
 import { callKept, keptFunction } from "../page/functions.js";
 import { perAttachment } from "./attachment-cache.js";
 
@@ -28,13 +28,17 @@ export function topFrameId(ctx, tabId) {
   return topFrames(ctx.debugger, tabId, () => mainFrameId(ctx.debugger, tabId));
 }
 
+/** @typedef {import("../extract/run-in-page.js").Pixels} Pixels */
+
 /**
- * Call `fn(...args)` in the frame's isolated world and return its JSON value.
+ * Call `fn(...args)` in the frame's isolated world and return its JSON value. Like every page function's call, it
+ * carries the texts it left to the pixels back on its answer (run-in-page.js withPixels): a read that judges them
+ * (pixel-reads.js) gives `where.pixels`, which sends its verdicts and gathers those texts; other calls drop them.
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {Function} fn a page function: declared with what it uses (page/page-code.js)
  * @param {unknown[]} [args] JSON-serialisable
- * @param {{sessionId?: string, frameId?: string}} [where] default: the tab's main frame
+ * @param {{sessionId?: string, frameId?: string, pixels?: Pixels}} [where] default: the tab's main frame
  * @returns {Promise<any>}
  */
 export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
@@ -45,9 +49,10 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
     const executionContextId = await libraryContextOf(ctx.debugger, frame);
     try {
       const reply = await callKept((functionDeclaration) => ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
-        functionDeclaration, executionContextId, arguments: args.map((value) => ({ value })), returnByValue: true,
-      }, where.sessionId), ref);
-      return valueOf(reply);
+        functionDeclaration, executionContextId, arguments: [verdictsArg(where.pixels), ...args.map((value) => ({ value }))],
+        returnByValue: true,
+      }, where.sessionId), ref, withPixels);
+      return pixelValue(valueOf(reply), where.pixels);
     } catch (err) {
       if (attempt > 0 || !(err instanceof CdpError) || !CONTEXT_GONE.test(err.cdpMessage)) throw err;
       forgetContexts(tabId);
@@ -56,19 +61,21 @@ export async function inWorld(ctx, tabId, fn, args = [], where = {}) {
 }
 
 /**
- * Call `fn(...args)` with `this` = the element, returning its JSON value.
+ * Call `fn(...args)` with `this` = the element, returning its JSON value (the pixels' questions as for inWorld).
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{objectId: string, sessionId?: string}} element from resolveElement
  * @param {Function} fn
  * @param {unknown[]} [args]
+ * @param {Pixels} [pixels] the read it is part of (pixel-reads.js)
  * @returns {Promise<any>}
  */
-export async function onElement(ctx, tabId, element, fn, args = []) {
+export async function onElement(ctx, tabId, element, fn, args = [], pixels = undefined) {
   const reply = await callKept((functionDeclaration) => ctx.debugger.send(tabId, "Runtime.callFunctionOn", {
-    objectId: element.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), returnByValue: true,
-  }, element.sessionId), keptFunction(fn));
-  return valueOf(reply);
+    objectId: element.objectId, functionDeclaration, arguments: [verdictsArg(pixels), ...args.map((value) => ({ value }))],
+    returnByValue: true,
+  }, element.sessionId), keptFunction(fn), withPixels);
+  return pixelValue(valueOf(reply), pixels);
 }
 
 /** @param {any} reply a Runtime.callFunctionOn reply */

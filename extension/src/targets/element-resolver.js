@@ -55,13 +55,14 @@ export async function resolveElement(ctx, tabId, target) {
  * @param {{uid?: string, selector?: string}} target
  * @param {import("../page/functions.js").KeptFunction} ref from keptFunction(); `this` is the element
  * @param {unknown[]} args JSON values
+ * @param {import("../extract/run-in-page.js").Pixels} [pixels] the read it is part of (pixel-reads.js)
  * @returns {Promise<any>}
  */
-export async function callOnTarget(ctx, tabId, target, ref, args) {
+export async function callOnTarget(ctx, tabId, target, ref, args, pixels = undefined) {
   const entry = typeof target.uid === "string" && target.selector === undefined ? entryOf(tabId, target.uid) : undefined;
   if (!entry || entry.sessionId !== undefined) return NODE_MISSING;
   watchTab(ctx.debugger, tabId);
-  return callOnNode(ctx.debugger, { tabId, frameId: entry.frameId }, entry, ref, args);
+  return callOnNode(ctx.debugger, { tabId, frameId: entry.frameId }, entry, ref, args, pixels);
 }
 
 /**

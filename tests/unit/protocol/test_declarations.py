@@ -70,7 +70,7 @@ def test_the_extension_gets_the_flags_and_required_fields():
     assert set(wire) == set(ACTION_TYPES)
     assert wire["navigate"]["required"] == ["url"] and wire["navigate"]["opens_session"]
     assert wire["history"] == {"required": ["direction"], "may_navigate": True, "needs_input_focus": False,
-                               "opens_session": False, "needs_tab": True, "read_only": False,
+                               "presses": False, "opens_session": False, "needs_tab": True, "read_only": False,
                                "reads_page": False, "closes_tab": False, "says_navigated": False,
                                "may_be_sensitive": False, "sensitive_by": None, "change_list": None,
                                "defaults": {"timeout_ms": 30_000}, "carries": {}}

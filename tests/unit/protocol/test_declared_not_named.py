@@ -15,8 +15,9 @@ from app.protocol.actions.registry import ACTION_TYPES
 
 ROOT = Path(__file__).resolve().parents[3]
 SCANNED = ("extension/src/safety", "extension/src/sessions", "extension/src/wire", "extension/src/tabs",
-           "app/safety", "app/agent/tools", "app/bridge")
-"""Safety checks, the session gate, the wire, and the code that builds and renders results."""
+           "extension/src/input", "app/safety", "app/agent/tools", "app/bridge")
+"""Safety checks, the session gate, the wire, the pointer and keyboard input shared by the input actions, and the
+code that builds and renders results."""
 
 _NAMES = "|".join(re.escape(name) for name in sorted(ACTION_TYPES, key=len, reverse=True))
 _HOLDER = r"""(?:\b\w*(?:type|action|verb|name)\b|\[\s*["']type["']\s*\]|\.get\(\s*["']type["']\s*\))"""
