@@ -115,6 +115,14 @@ export function pageDecor(lib) {
     return out;
   };
 
+  /** @param {CSSStyleDeclaration} cs @returns {number[]} its border widths, top, right, bottom, left (px) */
+  const borderWidths = (cs) => SIDES.map((side) => parseFloat(/** @type {any} */ (cs)[`border${side}Width`]) || 0);
+  /** @param {CSSStyleDeclaration} cs whether a side is as thick as a glyph (a ring of thinner borders covers none) */
+  const mayRing = (cs) => cs.borderStyle !== "none" && Math.max(...borderWidths(cs)) >= 4;
+
+  /** @param {CSSStyleDeclaration} cs whether a line-through thick enough to cover glyphs is declared */
+  const mayStrike = (cs) => cs.textDecorationLine.includes("line-through") && parseFloat(cs.textDecorationThickness) >= MIN_STRIKE_PX;
+
   /**
    * The solid ring a box's borders paint (painted with its background, as a shadow is), or null: each side of a
    * solid-looking style and an opaque colour counts its width; dotted and dashed sides paint gaps, and count none.
@@ -122,7 +130,7 @@ export function pageDecor(lib) {
    */
   const borderRing = (e, cs, win) => {
     const any = /** @type {any} */ (cs);
-    const widths = SIDES.map((side) => parseFloat(any[`border${side}Width`]) || 0);
+    const widths = borderWidths(cs);
     // Thinner than a glyph on every side covers none, whatever the styles and colours (read only past this).
     if (Math.max(...widths) < 4) return null;
     const alpha = alphaThrough(e, win);
@@ -168,14 +176,17 @@ export function pageDecor(lib) {
           const r = e.getBoundingClientRect();
           if (r.width >= 8 && r.height >= 8) facts.decorations.push({ el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "atomic" });
         }
-        const bordered = cs.borderStyle !== "none";
-        const struck = cs.textDecorationLine.includes("line-through");
-        if (cs.outlineStyle === "none" && cs.boxShadow === "none" && !bordered && !struck) continue;
+        // What its style alone rules out is left before its visibility is asked (checkVisibility climbs the tree):
+        // a form control's thin UA border, an outline `auto` (the focus ring) paint nothing that covers a glyph.
+        const outlined = cs.outlineStyle !== "none" && cs.outlineStyle !== "auto";
+        const struck = mayStrike(cs);
+        const ringed = mayRing(cs);
+        if (!outlined && cs.boxShadow === "none" && !ringed && !struck) continue;
         if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
         const strike = struck ? strikeOf(e, cs, win) : null;
         if (strike) facts.decorations.push(strike);
         facts.decorations.push(...decorationsOf(e, cs, win));
-        const ring = bordered ? borderRing(e, cs, win) : null;
+        const ring = ringed ? borderRing(e, cs, win) : null;
         if (ring) facts.decorations.push(ring);
       }
     }
