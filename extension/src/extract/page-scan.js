@@ -8,8 +8,9 @@
  *   computed style (page-render.js styleOf, read once per call) and whether it stands inside a picture
  *   (an image, video, canvas, SVG, frame, object or embed) or a box that is never boxed (a script, a style, a
  *   template, …): page-decor.js places no decoration there, page-paint-order.js still asks (an SVG
- *   <foreignObject>'s HTML paints). The content of a `display: none` box is left out: nothing in it has a box (a
- *   top-layer dialog or popover inside one neither: measured on Chromium 156), so no list could hold it.
+ *   <foreignObject>'s HTML paints). A `display: none` box and its content are left out: nothing there has a box
+ *   (a top-layer dialog or popover inside one neither: measured on Chromium 156), so no list could hold it (a
+ *   hidden menu's element no longer pays each list's style reads to be dropped by its display or its box).
  *
  * Before, each list walked the document itself (a TreeWalker with a filter calling back into script per element,
  * and `querySelectorAll("body *")`); the scan walks it once by its element links. What each list reads of an
@@ -64,12 +65,15 @@ export function pageScan(lib) {
         const tag = e.tagName;
         const outer = within.length ? within[within.length - 1] : base;
         const mark = outer || UNBOXED.has(tag) ? 1 : 0;
-        els.push(e);
-        styles.push(cs);
-        inside.push(mark);
-        const root = cs.display !== "none" ? rootOf(e) : null;
+        const boxed = cs.display !== "none";
+        if (boxed) {
+          els.push(e);
+          styles.push(cs);
+          inside.push(mark);
+        }
+        const root = boxed ? rootOf(e) : null;
         if (root) trees.push([root.firstElementChild, root, mark]);
-        const kid = cs.display !== "none" ? e.firstElementChild : null;
+        const kid = boxed ? e.firstElementChild : null;
         if (kid) {
           within.push(mark || PICTURES.has(tag) ? 1 : 0);
           e = kid;
