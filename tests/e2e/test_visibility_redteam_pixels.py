@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from app.demo.scripted_model.elements import elements
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.redteam_matrix import svg
 from tests.harness.actions import pool_request
@@ -155,5 +156,40 @@ def test_a_drop_target_is_described_by_what_the_pixels_show(core, browser, fixtu
         dropped = send({"type": "drag", "selector": "#from", aim: spot if aim == "to_point" else "#zone"})
         assert dropped.ok and dropped.result.get("dropped_on", "").startswith("p#zone"), dropped
         assert "QZPIXELDROP" not in json.dumps(dropped.result), dropped.result
+    finally:
+        rm.close_all(core, [task])
+
+
+AIM_PAGE = ("<!doctype html><body style='font:16px sans-serif;margin:8px;color:#111;background:#fff'>{target}<script>"
+            "for (const c of document.querySelectorAll('canvas.paint-white')) {{ const g = c.getContext('2d'); "
+            "g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); }}</script></body>")
+
+
+@pytest.mark.parametrize("how", ["uid", "selector"])
+@pytest.mark.parametrize("verb", ["click", "hover"])
+def test_a_pointer_action_names_its_target_by_what_the_pixels_show(core, browser, fixture_server, verb, how):
+    """A click's or a hover's description of its target is made as it aims (extension/src/input/aim.js): a
+    button whose words are partly white over a white-drawn canvas is named by the words that show, by uid (the
+    one-call path, described again with the verdicts) and by selector (the long way)."""
+    task = f"t-redteam-pixel-{verb}-{how}"
+
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
+    words = ('<button id="go" style="position:relative;background:transparent;border:0;padding:4px;font:inherit">'
+             '<span style="color:#111">Send</span> <span style="color:#fff">QZPIXELAIM hidden words</span></button>')
+    page = AIM_PAGE.format(target=f'<div style="{PANEL}">{CANVAS}{words}</div>')
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
+                                                   "document.close(); true"}).ok
+    try:
+        target: dict[str, str] = {"selector": "#go"}
+        if how == "uid":
+            read = send({"type": "extract"})
+            assert read.ok, read.error
+            target = {"uid": next(e.uid for e in elements(read.result) if "Send" in e.name)}
+        done = send({"type": verb, **target})
+        assert done.ok, done.error
+        named = done.result["clicked" if verb == "click" else "hovered"]
+        assert "Send" in named and "QZPIXELAIM" not in json.dumps(done.result), done.result
     finally:
         rm.close_all(core, [task])
