@@ -9,6 +9,11 @@ walk. The parts overlap (a text's verdict needs its boxes first), so the shares 
 `python -m bench.judgement_parts [--runs N] [--page N]`: where to look before making the judgement faster. Switching a
 part off changes what the walk keeps (that is the point of measuring it), so only the timing is compared here;
 bench/visibility_cost.py --against REV compares outputs.
+
+`--lists [--against REV]`: what building each document-wide list costs, in one task per sample, each list after the
+ones before it (so a list's time is its own reads, not the scan's): the scan (page-scan.js), the decorations
+(page-decor.js), the opaque layers (page-paint-order.js paintersOf) and the pictures the pixels judge
+(page-pixels.js); with --against, the same for revision REV's library, alternating (p50 of each, ms).
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
+from pathlib import Path
 from urllib.parse import urljoin
 
 from app.browser.launch import find_binary
-from bench.visibility_cost import OPEN, WALK, Calls, _alternate, _World, library_source
+from bench.visibility_cost import OPEN, WALK, Calls, _alternate, _bench_browser, _page_at, _World, extension_at, library_source
 
 PARTS_OFF: dict[str, str | None] = {
     "everything on": None,
@@ -61,16 +68,53 @@ def measure(url: str, runs: int) -> dict[str, Calls]:
             browser.close()
 
 
+LIST_NAMES = ("scan", "decorations", "opaque layers", "pixels' pictures")
+LISTS = """(() => {{
+  const lib = globalThis.__libs[{i}];
+  const spot = [{{ l: 0, t: 0, r: 1, b: 1 }}];
+  const t = [performance.now()];
+  lib.renderedScan(window); t.push(performance.now());
+  lib.decorationCovers(document.body, spot, window, document.body); t.push(performance.now());
+  lib.paintersOf(window); t.push(performance.now());
+  lib.pixelAsk(document.createTextNode("x"), spot, window); t.push(performance.now());
+  return t.slice(1).map((v, k) => v - t[k]);
+}})()"""
+
+
+def lists(url: str, runs: int, against: str | None) -> dict[str, list[list[float]]]:
+    """Per library (this tree's, and REV's when given): each sample's build time of each list, alternating."""
+    with tempfile.TemporaryDirectory(prefix="bua-lists-") as tmp:
+        sources = {"this tree": library_source()}
+        if against:
+            sources[against] = library_source(extension_at(against, Path(tmp)))
+        with _bench_browser() as browser, _page_at(browser, url) as world:
+            index = {name: world.install(source) for name, source in sources.items()}
+            out: dict[str, list[list[float]]] = {name: [] for name in index}
+            for _ in range(runs):
+                for name, i in index.items():
+                    out[name].append(world.evaluate(LISTS.format(i=i)))
+            return out
+
+
 def _main(argv: list[str]) -> int:
     from tests.harness.fixture_server import FixtureServer
 
     parser = argparse.ArgumentParser(prog="python -m bench.judgement_parts", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--page", type=int, default=1000, help="element count of the bench page")
+    parser.add_argument("--lists", action="store_true", help="the document-wide lists' build times instead")
+    parser.add_argument("--against", help="with --lists: a git revision whose library to alternate with (e.g. main)")
     args = parser.parse_args(argv)
     server = FixtureServer()
     try:
-        calls = measure(urljoin(server.url("/index.html"), f"/extract/mixed.html?n={args.page}"), args.runs)
+        url = urljoin(server.url("/index.html"), f"/extract/mixed.html?n={args.page}")
+        if args.lists:
+            print(f"{args.page:,}-element page, {args.runs} builds per library, alternating (p50 ms)")
+            for name, samples in lists(url, args.runs, args.against).items():
+                cells = "  ".join(f"{label} {statistics.median(column):6.2f}" for label, column in zip(LIST_NAMES, zip(*samples)))
+                print(f"  {name:>12}: {cells}")
+            return 0
+        calls = measure(url, args.runs)
     finally:
         server.stop()
     whole = calls["everything on"]
