@@ -26,7 +26,17 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from app.browser.launch import find_binary
-from bench.visibility_cost import OPEN, WALK, Calls, _alternate, _bench_browser, _page_at, _World, extension_at, library_source
+from bench.visibility_cost import (
+    OPEN,
+    WALK,
+    Calls,
+    _alternate,
+    _bench_browser,
+    _page_at,
+    _World,
+    extension_at,
+    library_source,
+)
 
 PARTS_OFF: dict[str, str | None] = {
     "everything on": None,
@@ -111,7 +121,8 @@ def _main(argv: list[str]) -> int:
         if args.lists:
             print(f"{args.page:,}-element page, {args.runs} builds per library, alternating (p50 ms)")
             for name, samples in lists(url, args.runs, args.against).items():
-                cells = "  ".join(f"{label} {statistics.median(column):6.2f}" for label, column in zip(LIST_NAMES, zip(*samples)))
+                columns = zip(LIST_NAMES, zip(*samples, strict=True), strict=True)
+                cells = "  ".join(f"{label} {statistics.median(column):6.2f}" for label, column in columns)
                 print(f"  {name:>12}: {cells}")
             return 0
         calls = measure(url, args.runs)
