@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
-import { MAX_BODY_CHARS, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange,
+import { MAX_BODY_CHARS, SECRET_REASON, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange,
   messageReasons }
   from "../src/safety/network-judge.js";
 import { noteSecret, secretForms } from "../src/safety/network-secrets.js";
@@ -71,6 +71,17 @@ test("a value the task typed into a password field is a credential wherever it g
   assert.deepEqual(secretForms("another-task"), [], "per task");
   assert.match(messageReasons(JSON.stringify({ t: "hunter2!x" }), secrets).join(), /password field/, "a socket message");
   assert.deepEqual(messageReasons(JSON.stringify({ t: "hello" }), secrets), []);
+});
+
+test("a request and a socket message carrying card data and a typed password say both, by one rule", () => {
+  noteSecret("task-both", "hunter2!x");
+  const secrets = secretForms("task-both");
+  const payload = JSON.stringify({ n: "4111 1111 1111 1111", t: "hunter2!x" });
+  const request = localReasons({ method: "POST", url: "https://b.example/c", body: payload, resourceType: "Fetch" }, { secrets });
+  assert.deepEqual(messageReasons(payload, secrets), request);
+  assert.deepEqual(request, ["it carries payment-card data", SECRET_REASON]);
+  const named = JSON.stringify({ password: "hunter2!x" });
+  assert.deepEqual(messageReasons(named, secrets), ["it carries a password or other credential"], "one credential reason");
 });
 
 test("a body past what bua reads, or one it cannot read, is held: padding does not hide what follows", () => {
