@@ -288,6 +288,32 @@ test("a new tab's request the session rules failed before its hold was on is rep
   assert.equal(next.effects.unsent_requests, undefined, "reported once");
 });
 
+test("a web page's read the session rules failed before its tab's hold was on loads the tab again through the hold, once; an about:blank popup's is only reported", async () => {
+  const r = rig();
+  const cover = new NewTabCover({ rules: { updateSessionRules: async () => {} }, tabs: { query: async () => [{ id: r.tab.id }] } });
+  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
+    sessions: { get: () => ({ url: "https://shop.example/" }) }, cover });
+  await holds.hold("t1", r.tab.id);
+  const web = r.chrome.tabs.add({ url: "https://shop.example/photos" });
+  const blank = r.chrome.tabs.add({ url: "about:blank" });
+  holds.opened(r.tab.id, web.id);
+  holds.opened(r.tab.id, blank.id);
+  const read = (/** @type {number} */ tabId, /** @type {string} */ documentUrl, /** @type {string} */ url) => cover.requestFailed({
+    tabId, type: "image", method: "GET", url, documentUrl, error: "net::ERR_BLOCKED_BY_CLIENT", timeStamp: Date.now() });
+  read(web.id, "https://shop.example/photos", "https://cdn.example/px.gif?d=1");
+  read(web.id, "https://shop.example/photos", "https://cdn.example/px.gif?d=2");
+  read(blank.id, "about:blank", "https://cdn.example/px.gif?d=3");
+  await holds.hold("t1", web.id);
+  await holds.hold("t1", blank.id);
+  await r.tick();
+  const reloads = r.chrome.debugger.calls.filter((c) => c.method === "Page.reload").map((c) => c.tabId);
+  assert.deepEqual(reloads, [web.id], "the web page once, once its hold is on; the written popup never");
+  const action = await holds.begin(r.ctx, r.tab.id, "click");
+  const result = /** @type {any} */ (await action.settle({ effects: {} }));
+  const whys = result.effects.unsent_requests.map((/** @type {any} */ u) => [u.tab_id, /loaded again/.test(u.why)]);
+  assert.deepEqual(whys, [[web.id, true], [web.id, true], [blank.id, false]]);
+});
+
 test("a new tab's request the rule failed while the write leaving the tab out was still under way is reported", async () => {
   const r = rig();
   /** @type {(() => void)[]} */
@@ -342,6 +368,8 @@ test("a read is sent to the app only when it goes to another host with a URL tha
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
   assert.equal(carriesAway("https://stats.example/u/ZX44719920QQ", "https://shop.example/"), true, "data in the path");
   assert.equal(carriesAway("https://stats.example/go/qWmZbXkRt", "https://shop.example/"), true, "data by letter case");
+  assert.equal(carriesAway("https://stats.example/c?d=ZX44", ""), true, "a page not known yet (a new tab's first moment)");
+  assert.equal(carriesAway("https://stats.example/app.js", ""), false);
 });
 
 test("Stop ends the session's hold at once: what waits for the person is failed and Fetch goes off", async () => {

