@@ -27,7 +27,8 @@
  * Tabs a session tab opens (a target=_blank form, `window.open`) join its task (sessions/opened-tabs.js) and so
  * get a hold of their own, begun as soon as the tab is known to be opened by a held tab; until it is on, a
  * session rule blocks their first requests that can change something
- * or carry a query, which are sent again through the hold (network-new-tabs.js). Tabs the person opens are left
+ * or carry data in their URL, which are sent again through the hold: the blocked navigation reloaded, a web page
+ * whose other requests were blocked loaded again once (network-new-tabs.js). Tabs the person opens are left
  * out of that rule as soon as they are known to be the person's.
  *
  * WebSocket messages are not held (nothing an extension has can pause one); what left during an action is
