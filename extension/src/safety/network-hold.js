@@ -132,15 +132,18 @@ export class NetworkHolds {
   }
 
   /**
-   * Load the hold's tab again once Fetch is on in it and the rules leave it out, unless it was already.
+   * Load the hold's tab again once Fetch is on in it, first leaving it out of the rules (they apply before Fetch,
+   * so the reload would be blocked again), unless it was already.
    * @param {TabHold} hold
    */
   #reloadOnce(hold) {
     if (this.#reloaded.has(hold)) return;
     this.#reloaded.add(hold);
-    this.#ready.get(hold.tabId)?.then((ready) => {
-      if (ready === hold && !hold.ended) this.#dbg.send(hold.tabId, "Page.reload", {}).catch(() => {});
-    }, () => {});
+    this.#ready.get(hold.tabId)?.then(async (ready) => {
+      if (ready !== hold || hold.ended) return;
+      await this.#cover?.leaveOut(hold.tabId);
+      if (!hold.ended) await this.#dbg.send(hold.tabId, "Page.reload", {});
+    }).catch(() => {});
   }
 
   /**
@@ -216,7 +219,10 @@ export class NetworkHolds {
       await covered;
       const cover = this.#cover;
       if (cover && !hold.ended) {
-        await cover.leaveOut(tabId);
+        // left out of the rules only once Fetch reaches what its document sends (TabHold.onCovered), or just
+        // before the hold loads it again: a popup's first page, still loading when Fetch went on, sends its first
+        // subresources past Fetch (measured), so until then the rules stay on it, and what they fail loads it again
+        hold.onCovered(() => cover.leaveOut(tabId));
         // a first request the rule blocked before Fetch was on in the tab is sent again, now through the hold
         hold.onEnd(cover.onBlocked(tabId, () => this.#reloadOnce(hold)));
       }
