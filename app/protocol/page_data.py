@@ -50,6 +50,10 @@ class PageDataVisitor:
     def url(self, value: str) -> str:
         return value
 
+    def framed(self, url: str, text: str) -> dict[str, str]:
+        """What a frame of another origin (`url`) shows (`Part.FRAMED`): page text, the URL a URL."""
+        return {"url": self.url(url), "text": self.text(text)}
+
     # -- the walk ------------------------------------------------------------------------------------------------
     def output(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A copy of `{ok, action, result | error}` with each of its page strings replaced by what the visitor made
@@ -112,6 +116,8 @@ class PageDataVisitor:
         if isinstance(value, list):
             return [self.within_part(index, v, part) for index, v in enumerate(value)]
         if isinstance(value, dict):
+            if part == Part.FRAMED:
+                return self.framed(str(value.get("url") or ""), str(value.get("text") or ""))
             if part == Part.PAGE_JSON:
                 return self.text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
             inner = Part.PAGE if part == Part.URL else part
@@ -148,6 +154,11 @@ def _as_text(value: bool | int | float) -> str:
 class _Collector(PageDataVisitor):
     found: list[str] = field(default_factory=list)
     on_clipboard: list[str] = field(default_factory=list)
+    frames: list[tuple[str, str]] = field(default_factory=list)
+
+    def framed(self, url: str, text: str) -> dict[str, str]:
+        self.frames.append((url, text))
+        return {"url": url, "text": text}
 
     def text(self, value: str) -> str:
         self.found.append(value)
@@ -164,11 +175,14 @@ class PageData:
     """Every page string of the output, as the page gave it: what the data-flow memory records."""
     copied: list[str]
     """What the action put on the task's clipboard (a copy's `Part.CLIPBOARD` result)."""
+    framed: list[tuple[str, str]] = field(default_factory=list)
+    """(frame origin, text) of what frames of other origins show (`Part.FRAMED`): also in `texts`, where the
+    page's own text says it."""
 
 
 def page_data(data: Mapping[str, Any]) -> PageData:
     """The page strings of a browser output `{action, result | error}`, unmarked: exactly what the model's view marks."""
     collector = _Collector()
     collector.output(data)
-    return PageData(collector.found, collector.on_clipboard)
+    return PageData(collector.found, collector.on_clipboard, collector.frames)
 

@@ -30,6 +30,8 @@ PART_TYPES: Mapping[Part, tuple[str, str, str]] = {
     Part.URL: ("Url", "string | null", "A URL."),
     Part.OWN: ("Own", "unknown", "bua's own words or values (uids, states, counts, an image)."),
     Part.QUOTING: ("Quoting", "string", "bua's words that quote the page (the sibling `page_text` lists what)."),
+    Part.FRAMED: ("FramedText", "readonly {url: string, text: string}[]",
+                  "What frames of other origins show, by origin (page text the markdown says too)."),
 }
 """Each part of a result as a TypeScript type: the alias name, its definition and its doc."""
 

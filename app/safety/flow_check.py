@@ -7,7 +7,8 @@
 - a URL is checked wherever it points; a script for the data it holds and the other sites it can send to.
 
 After an action, every page-derived string of its result or error, as its declaration says (app.protocol.
-page_data), joins the task's data-flow memory (app.safety.dataflow) under the site that showed it, and a copy's
+page_data), joins the task's data-flow memory (app.safety.dataflow) under the site that showed it (a frame of
+another origin's text under the frame's site, `own_text`), and a copy's
 declared clipboard result is what a later paste types. Asking the person is not done here: app.safety.held_actions.
 """
 
@@ -21,6 +22,17 @@ from app.protocol.page_data import page_data
 from app.safety.dataflow import DataFlow, Flow
 from app.safety.flows import KeyChord, TypedTails, key_chord, key_text, script_flow, typing_flow
 from app.safety.sites import site_of
+
+
+def own_text(texts: list[str], framed: list[tuple[str, str]]) -> str:
+    """The page's own text: its strings without the lines that frames of other origins show (those are their
+    sites', `Part.FRAMED`), so a request to a frame's site carrying what the frame showed is that site's own data,
+    and what a frame showed is never the page's."""
+    shown_by_frames = {line.strip() for _, text in framed for line in text.splitlines() if line.strip()}
+    joined = "\n".join(texts)
+    if not shown_by_frames:
+        return joined
+    return "\n".join(line for line in joined.splitlines() if line.strip() not in shown_by_frames)
 
 
 class FlowCheck:
@@ -86,7 +98,9 @@ class FlowCheck:
         """The page text of a result, shown by `source`'s site; a copy's clipboard text is what a paste types."""
         seen = page_data({"action": action.type_name, "result": result})
         if seen.texts:
-            self.memory.observe(task_id, source, "\n".join(seen.texts))
+            self.memory.observe(task_id, source, own_text(seen.texts, seen.framed))
+        for frame_url, text in seen.framed:
+            self.memory.observe(task_id, frame_url, text)
         if seen.copied:
             self._clipboard[task_id] = seen.copied[-1]
 

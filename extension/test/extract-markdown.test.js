@@ -53,6 +53,14 @@ test("GFM table: header separator, pipes escaped, short rows padded, continuatio
   assert.deepEqual(lines[3].row, { sel: "#t > tbody", i: 2 });
 });
 
+test("the lines a frame of another origin shows are told by its origin, the innermost such frame's", () => {
+  const blocks = [{ p: ["Page"] }, { c: [{ p: ["Shop line"] }, { l: 0, i: [[{ p: ["Item"] }]] },
+    { c: [{ p: ["Pay line"] }], o: "https://pay.example" }], o: "https://shop.example" }, { c: [{ p: ["Same"] }] }];
+  const lines = renderBlocks(blocks, placer().place);
+  assert.deepEqual(lines.map((l) => [l.text, l.frame]), [["Page", undefined], ["Shop line", "https://shop.example"],
+    ["- Item", "https://shop.example"], ["Pay line", "https://pay.example"], ["Same", undefined]]);
+});
+
 test("stripped-region markers print nothing but count as passed", () => {
   const { order, place } = placer();
   const nav = el("e1", "Jobs", { s: 1 });

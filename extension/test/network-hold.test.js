@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { DebuggerController } from "../src/tabs/debugger-controller.js";
 import { LINGER_MS, NetworkHolds, carriesAway } from "../src/safety/network-hold.js";
-import { MAX_BODY_CHARS, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange,
+import { MAX_BODY_CHARS, SECRET_REASON, bodyFields, bodyText, bodyUnjudged, hasCardNumber, isCredentialName, localReasons, mayChange,
   messageReasons }
   from "../src/safety/network-judge.js";
 import { noteSecret, secretForms } from "../src/safety/network-secrets.js";
@@ -71,6 +71,17 @@ test("a value the task typed into a password field is a credential wherever it g
   assert.deepEqual(secretForms("another-task"), [], "per task");
   assert.match(messageReasons(JSON.stringify({ t: "hunter2!x" }), secrets).join(), /password field/, "a socket message");
   assert.deepEqual(messageReasons(JSON.stringify({ t: "hello" }), secrets), []);
+});
+
+test("a request and a socket message carrying card data and a typed password say both, by one rule", () => {
+  noteSecret("task-both", "hunter2!x");
+  const secrets = secretForms("task-both");
+  const payload = JSON.stringify({ n: "4111 1111 1111 1111", t: "hunter2!x" });
+  const request = localReasons({ method: "POST", url: "https://b.example/c", body: payload, resourceType: "Fetch" }, { secrets });
+  assert.deepEqual(messageReasons(payload, secrets), request);
+  assert.deepEqual(request, ["it carries payment-card data", SECRET_REASON]);
+  const named = JSON.stringify({ password: "hunter2!x" });
+  assert.deepEqual(messageReasons(named, secrets), ["it carries a password or other credential"], "one credential reason");
 });
 
 test("a body past what bua reads, or one it cannot read, is held: padding does not hide what follows", () => {
@@ -255,7 +266,9 @@ test("a new tab's request the session rules failed before its hold was on is rep
   const writes = /** @type {any[]} */ ([]);
   const cover = new NewTabCover({ rules: { updateSessionRules: async (change) => { writes.push(change); } },
     tabs: { query: async () => [{ id: r.tab.id }] } });
-  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
+  /** @type {any[]} */
+  const posted = [];
+  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
     sessions: { get: () => ({ url: "https://shop.example/" }) }, cover });
   await holds.hold("t1", r.tab.id);
   const popup = r.chrome.tabs.add({ url: "about:blank" });
@@ -266,6 +279,12 @@ test("a new tab's request the session rules failed before its hold was on is rep
   cover.requestFailed({ tabId: r.tab.id, type: "xmlhttprequest", method: "POST", url: "https://shop.example/x",
     error: "net::ERR_BLOCKED_BY_CLIENT", timeStamp: Date.now() });
   await holds.hold("t1", popup.id);
+  // its document loads through the hold: it is left out of the rules then
+  r.chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "d1", resourceType: "Document", frameId: "P",
+    request: { method: "GET", url: "https://shop.example/notes" } });
+  await r.tick();
+  holds.answer(posted.filter((m) => m.type === "request_held").at(-1).data.hold_id, { decision: "allow", asked: false });
+  await r.tick();
   failed(Date.now() + 60_000);
   const action = await holds.begin(r.ctx, r.tab.id, "click");
   const result = /** @type {any} */ (await action.settle({ effects: {} }));
@@ -277,6 +296,32 @@ test("a new tab's request the session rules failed before its hold was on is rep
   assert.equal(next.effects.unsent_requests, undefined, "reported once");
 });
 
+test("a web page's read the session rules failed before its tab's hold was on loads the tab again through the hold, once; an about:blank popup's is only reported", async () => {
+  const r = rig();
+  const cover = new NewTabCover({ rules: { updateSessionRules: async () => {} }, tabs: { query: async () => [{ id: r.tab.id }] } });
+  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
+    sessions: { get: () => ({ url: "https://shop.example/" }) }, cover });
+  await holds.hold("t1", r.tab.id);
+  const web = r.chrome.tabs.add({ url: "https://shop.example/photos" });
+  const blank = r.chrome.tabs.add({ url: "about:blank" });
+  holds.opened(r.tab.id, web.id);
+  holds.opened(r.tab.id, blank.id);
+  const read = (/** @type {number} */ tabId, /** @type {string} */ documentUrl, /** @type {string} */ url) => cover.requestFailed({
+    tabId, type: "image", method: "GET", url, documentUrl, error: "net::ERR_BLOCKED_BY_CLIENT", timeStamp: Date.now() });
+  read(web.id, "https://shop.example/photos", "https://cdn.example/px.gif?d=1");
+  read(web.id, "https://shop.example/photos", "https://cdn.example/px.gif?d=2");
+  read(blank.id, "about:blank", "https://cdn.example/px.gif?d=3");
+  await holds.hold("t1", web.id);
+  await holds.hold("t1", blank.id);
+  await r.tick();
+  const reloads = r.chrome.debugger.calls.filter((c) => c.method === "Page.reload").map((c) => c.tabId);
+  assert.deepEqual(reloads, [web.id], "the web page once, once its hold is on; the written popup never");
+  const action = await holds.begin(r.ctx, r.tab.id, "click");
+  const result = /** @type {any} */ (await action.settle({ effects: {} }));
+  const whys = result.effects.unsent_requests.map((/** @type {any} */ u) => [u.tab_id, /loaded again/.test(u.why)]);
+  assert.deepEqual(whys, [[web.id, true], [web.id, true], [blank.id, false]]);
+});
+
 test("a new tab's request the rule failed while the write leaving the tab out was still under way is reported", async () => {
   const r = rig();
   /** @type {(() => void)[]} */
@@ -286,11 +331,18 @@ test("a new tab's request the rule failed while the write leaving the tab out wa
     writes += 1;
     return writes <= 2 ? Promise.resolve() : new Promise((resolve) => { gates.push(() => resolve(undefined)); });
   } }, tabs: { query: async () => [{ id: r.tab.id }] } });
-  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
+  /** @type {any[]} */
+  const posted = [];
+  const holds = new NetworkHolds({ post: (m) => posted.push(m) > 0, timers: realTimers, strict: async () => STRICT_OFF, debugger: r.dbg,
     sessions: { get: () => ({ url: "https://shop.example/" }) }, cover });
   await holds.hold("t1", r.tab.id);
   const popup = r.chrome.tabs.add({ url: "about:blank" });
   holds.opened(r.tab.id, popup.id);
+  await holds.hold("t1", popup.id);
+  r.chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "d1", resourceType: "Document", frameId: "P",
+    request: { method: "GET", url: "https://shop.example/notes" } });
+  await r.tick();
+  holds.answer(posted.filter((m) => m.type === "request_held").at(-1).data.hold_id, { decision: "allow", asked: false });
   for (let i = 0; i < 50 && gates.length === 0; i++) await r.tick();
   assert.equal(gates.length, 1, "the write that leaves the new tab out is under way");
   cover.requestFailed({ tabId: popup.id, type: "xmlhttprequest", method: "POST", url: "https://shop.example/api/notes",
@@ -331,6 +383,8 @@ test("a read is sent to the app only when it goes to another host with a URL tha
   assert.equal(carriesAway("https://stats.example/c?d=ZX44", "https://shop.example/"), true);
   assert.equal(carriesAway("https://stats.example/u/ZX44719920QQ", "https://shop.example/"), true, "data in the path");
   assert.equal(carriesAway("https://stats.example/go/qWmZbXkRt", "https://shop.example/"), true, "data by letter case");
+  assert.equal(carriesAway("https://stats.example/c?d=ZX44", ""), true, "a page not known yet (a new tab's first moment)");
+  assert.equal(carriesAway("https://stats.example/app.js", ""), false);
 });
 
 test("Stop ends the session's hold at once: what waits for the person is failed and Fetch goes off", async () => {
@@ -353,7 +407,7 @@ test("Stop ends the session's hold at once: what waits for the person is failed 
   assert.equal(r.asked().length, 1, "an ended hold asks nothing");
 });
 
-test("a tab a session tab opens is held by its own session: covered until Fetch is on in it, its blocked POST reloaded", async () => {
+test("a tab a session tab opens is held by its own session: covered until the hold loads it again, its blocked POST reloaded", async () => {
   const chrome = createChrome();
   const tab = chrome.tabs.add({ url: "https://shop.example/" });
   const dbg = new DebuggerController(chrome.debugger);
@@ -386,7 +440,7 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
   sessionTabs.add(popup.id);
   await holds.hold("t1", popup.id);
   assert.equal(chrome.debugger.callsOf("Fetch.enable").length, 2, "its session's start finds it held");
-  assert.ok(rules()[0].condition.excludedTabIds.includes(popup.id), "held by Fetch now: out of the rules");
+  assert.ok(rules()[0].condition.excludedTabIds.includes(popup.id), "left out of the rules just before the hold loads it again");
   assert.deepEqual(chrome.debugger.callsOf("Page.reload").map((c) => c.tabId), [popup.id], "the blocked POST is sent again");
   chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "p1", resourceType: "Document", frameId: "P",
     request: { method: "POST", url: "https://shop.example/next", postData: "n=4111111111111111" } });
@@ -397,6 +451,12 @@ test("a tab a session tab opens is held by its own session: covered until Fetch 
   holds.answer(asked.data.hold_id, { decision: "deny", asked: true });
   await tick();
   assert.deepEqual(chrome.debugger.callsOf("Fetch.failRequest").map((c) => [c.tabId, c.params.errorReason]), [[popup.id, "Aborted"]]);
+  chrome.debugger.emit(popup.id, "Fetch.requestPaused", { requestId: "p2", resourceType: "Document", frameId: "P",
+    request: { method: "GET", url: "https://shop.example/next" } });
+  await tick();
+  holds.answer(posted.filter((m) => m.type === "request_held").at(-1).data.hold_id, { decision: "allow", asked: false });
+  await tick();
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.continueRequest").map((c) => c.params.requestId), ["p2"], "an allowed document goes");
   const mine = chrome.tabs.add({ url: "about:blank" });
   cover.tabCreated({ id: mine.id, openerTabId: 9999 });
   const typed = chrome.tabs.add({ url: "about:blank" });

@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NewTabCover, DATA_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
+import { NewTabCover, DATA_RULE_ID, READ_RULE_ID, RULE_ID } from "../src/safety/network-new-tabs.js";
 import { URL_DATA_PATTERNS } from "../src/safety/network-url-data.js";
 
 /** Every rule id the cover writes. */
-const IDS = [RULE_ID, ...URL_DATA_PATTERNS.map((_, i) => DATA_RULE_ID + i)];
+const IDS = [RULE_ID, ...URL_DATA_PATTERNS.map((_, i) => DATA_RULE_ID + i), ...URL_DATA_PATTERNS.map((_, i) => READ_RULE_ID + i)];
 
 function rulesStub() {
   /** @type {any[]} */
@@ -14,17 +14,22 @@ function rulesStub() {
 }
 const tabsStub = (/** @type {number[]} */ ids) => ({ query: async () => ids.map((id) => ({ id })) });
 
-test("the rules are on while a hold is, block changing methods and top-level GETs that can carry data, and leave out every tab that existed and no-tab requests", async () => {
+test("the rules are on while a hold is, block changing methods, top-level GETs and other reads that can carry data, and leave out every tab that existed and no-tab requests", async () => {
   const rules = rulesStub();
   const cover = new NewTabCover({ rules, tabs: tabsStub([1, 2]) });
   await cover.cover();
   assert.equal(rules.writes.length, 2);
-  const [rule, ...queries] = rules.writes[1].addRules;
+  const [rule, ...all] = rules.writes[1].addRules;
+  const queries = all.slice(0, URL_DATA_PATTERNS.length);
+  const reads = all.slice(URL_DATA_PATTERNS.length);
+  assert.deepEqual(reads.map((r) => [r.condition.regexFilter, r.condition.requestMethods, r.condition.resourceTypes.includes("main_frame")]),
+    queries.map((q) => [q.condition.regexFilter, ["get"], false]), "each pattern also for reads of every other type");
+  assert.ok(["image", "script", "xmlhttprequest", "sub_frame", "font", "stylesheet"].every((t) => reads[0].condition.resourceTypes.includes(t)));
   assert.equal(rule.id, RULE_ID);
   assert.equal(rule.action.type, "block");
   assert.ok(!rule.condition.requestMethods.includes("get") && rule.condition.requestMethods.includes("post"));
   assert.deepEqual([...rule.condition.excludedTabIds].sort(), [-1, 1, 2]);
-  assert.deepEqual(queries.map((q) => q.id), IDS.slice(1));
+  assert.deepEqual(all.map((q) => q.id), IDS.slice(1));
   for (const query of queries) {
     assert.deepEqual([query.condition.requestMethods, query.condition.resourceTypes], [["get"], ["main_frame"]]);
   }

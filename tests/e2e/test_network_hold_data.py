@@ -5,7 +5,8 @@ app, on tests/e2e/network_site.py's `exfil` page (127.0.0.1; localhost is the ot
   site showed to the other site;
 * a sentence the first site showed, inside a POST body, whatever its case and separators; a homoglyph copy;
 * a body padded past what used to be judged, and one past what bua reads;
-* what the task typed into a password field, sent under any field name.
+* what the task typed into a password field, sent under any field name;
+* what a frame of the other site showed (the `framed` page), remembered as that site's, not the page's.
 The buttons' labels are neutral, so the label check before the click has nothing to say: what asks is the request.
 """
 
@@ -17,7 +18,7 @@ import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays
-from tests.e2e.network_site import SECRET, open_page, site  # noqa: F401
+from tests.e2e.network_site import FRAME_SECRET, SECRET, open_page, site  # noqa: F401
 from tests.e2e.safety_helpers import Person
 from tests.e2e.test_network_hold import eventually, refused
 
@@ -92,3 +93,24 @@ def test_what_the_task_typed_into_a_password_field_is_a_credential_under_any_fie
         assert "password field" in details["reason"], details
         assert len(person.asked) == 1, person.asked
     assert stays(lambda: len(site.saw("/api/notes", "POST")) == before, 0.5)
+
+
+def test_what_another_sites_frame_showed_is_that_sites_data_not_the_pages(core, act, site, open_page):
+    """The page on 127.0.0.1 holds a frame of localhost that shows an order code: extract remembers the code under
+    localhost, where the frame came from. So the page sending it back to localhost carries localhost's own data
+    (no question), while the page posting it to its own site takes localhost's data to 127.0.0.1 (asked; Deny:
+    it never arrives). Remembered under the page's site, it was the other way round."""
+    task = "t-data-frame"
+    with Person(core, Decision.DENY) as person:
+        open_page("framed", task)
+        extracted = act({"type": "extract"}, task_id=task)
+        assert extracted.ok and FRAME_SECRET in extracted.result["markdown"], extracted
+        assert act({"type": "click", "selector": "#code-to-frame-site"}, task_id=task).ok
+        assert eventually(lambda: len(site.saw("/track")) == 1), "sent back to the frame's own site, unasked"
+        assert person.asked == [], person.asked
+        before = len(site.saw("/api/notes", "POST"))
+        details = refused(act({"type": "click", "selector": "#code-to-page-site"}, task_id=task))
+        assert "localhost" in details["reason"], details
+        assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow", person.asked
+        assert person.asked[0]["site"] == "127.0.0.1", person.asked
+    assert stays(lambda: len(site.saw("/api/notes", "POST")) == before, 0.5), "denied: it never arrived"

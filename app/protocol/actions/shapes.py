@@ -32,6 +32,10 @@ class Part(StrEnum):
     """A URL: forgeries defused but not wrapped (the model copies it into actions); not remembered as data."""
     OWN = "own"
     """bua's own words or values (uids, states, counts, an image): shown as they are."""
+    FRAMED = "framed"
+    """Page text that a frame of another origin shows, as `{url, text}` objects (`url`: the frame's origin): what
+    the page's own text says again (extract's markdown holds it), remembered under the frame's site and not the
+    page's; left out of the model's view, which reads it where the markdown says it."""
     QUOTING = "quoting"
     """bua's words that quote the page: each string of the sibling `page_text` list, where it appears verbatim,
     is marked inside them (and the whole message when one does not appear)."""

@@ -56,7 +56,8 @@ export async function collectTab(dbg, tabId, { limit, selector, blocklist }) {
  * @param {DebuggerController} dbg
  * @param {Frame} frame
  * @param {{selector?: string, omitted: Collected["omitted"], budget: {left: number}, depth: number,
- *   blocklist?: import("../sessions/blocklist.js").Blocklist}} opts
+ *   blocklist?: import("../sessions/blocklist.js").Blocklist, url?: string}} opts `url`: the walked frame's, once
+ *   walked (its child frames' origins are told apart from it)
  * @returns {Promise<any>}
  */
 async function walkFrame(dbg, frame, opts) {
@@ -89,7 +90,7 @@ async function walkFrame(dbg, frame, opts) {
   data.title = dropInvisible(data.title ?? "");
   if (data.text) data.text = dropInvisible(data.text);
   opts.budget.left -= res.value.length;
-  data.blocks = await bind(dbg, frame, data.blocks, records, opts);
+  data.blocks = await bind(dbg, frame, data.blocks, records, { ...opts, url: String(data.url ?? "") });
   return data;
 }
 
@@ -129,7 +130,9 @@ async function childBlocks(dbg, parent, sessionId, opts) {
     const data = await walkFrame(dbg, { tabId: parent.tabId, sessionId, frameId: child.targetId },
       { ...opts, selector: undefined, depth: opts.depth + 1 });
     if (data.url && await opts.blocklist?.check(data.url)) return blockedNote(data.url); // redirected while read
-    return { c: data.blocks ?? [] };
+    // the frame's web origin, when it is another than its parent's: what it shows is its site's (markdown.js)
+    const origin = originOf(data.url || child.url);
+    return origin !== originOf(opts.url ?? "") && /^https?:/.test(origin) ? { c: data.blocks ?? [], o: origin } : { c: data.blocks ?? [] };
   } catch (err) {
     return { note: `iframe ${originOf(child.url)} could not be read (${/** @type {Error} */ (err).message})` };
   }

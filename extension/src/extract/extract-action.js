@@ -38,7 +38,8 @@ import { diffSnapshots } from "./diff.js";
 /**
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
- *   hidden_chars?: number}} ExtractResult
+ *   hidden_chars?: number, frames?: {url: string, text: string}[]}} ExtractResult `frames`: the markdown's lines that
+ *   frames of other origins show, by origin (the app's data-flow memory remembers them under the frame's site)
  * @typedef {{url: string, title: string, changes: import("./diff.js").ChangeList, note?: string}} ChangesResult
  */
 
@@ -217,5 +218,25 @@ function fitted(page, md, index, budget, textBudget, maxChars) {
     result.note = page.blank;
   }
   if (omitted.hidden) result.hidden_chars = omitted.hidden; // text the person cannot see, left out (page-visibility.js)
+  const frames = framedLines(md.slice(0, cut.mdLines), kept);
+  if (frames.length) result.frames = frames;
   return result;
+}
+
+/**
+ * The kept markdown lines that frames of other origins show, one entry per origin.
+ * @param {import("./markdown.js").Line[]} lines
+ * @param {string[]} kept their text as the result says it
+ * @returns {{url: string, text: string}[]}
+ */
+function framedLines(lines, kept) {
+  /** @type {Map<string, string[]>} */
+  const by = new Map();
+  lines.forEach((line, i) => {
+    if (!line.frame) return;
+    const list = by.get(line.frame) ?? [];
+    list.push(kept[i]);
+    by.set(line.frame, list);
+  });
+  return [...by].map(([url, texts]) => ({ url, text: texts.join("\n") }));
 }

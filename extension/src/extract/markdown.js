@@ -18,7 +18,8 @@
  *   puts an element into the elements list (in the order markdown meets them), given the text its inline
  *   token shows ("" for none) and whether the markdown shows it (false: a stripped region's position
  *   marker); index: its place in the list, or the last listed one's when it is not listed
- * @typedef {{text: string, upto: number, row?: {sel: string, i: number}}} Line
+ * @typedef {{text: string, upto: number, row?: {sel: string, i: number}, frame?: string}} Line `frame`: the web origin
+ *   of the frame that shows it, when that is another than the page's (collect.js `o`; the innermost such frame)
  *   upto: elements passed so far; row: a table row that can be continued with a selector
  */
 
@@ -114,7 +115,9 @@ export function renderBlocks(blocks, place) {
         const more = b.more ? ` … ${b.more} more characters: extract with selector ${JSON.stringify(b.sel)}` : "";
         push(`${indent}[footer: ${squash(String(b.ft))}${more}]`);
       } else if (b.c) {
+        const start = lines.length;
         emit(b.c, indent);
+        if (b.o) for (const line of lines.slice(start)) line.frame ??= b.o;
       }
     }
   };

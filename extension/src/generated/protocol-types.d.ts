@@ -18,6 +18,8 @@ export type Url = string | null;
 export type Own = unknown;
 /** bua's words that quote the page (the sibling `page_text` lists what). */
 export type Quoting = string;
+/** What frames of other origins show, by origin (page text the markdown says too). */
+export type FramedText = readonly {url: string, text: string}[];
 
 // Actions, as the app sends them (app/protocol/actions/*.py).
 
@@ -363,6 +365,7 @@ export type ExtractResult = {
   hidden_chars?: Own;
   truncated?: Own;
   chars?: Own;
+  frames?: FramedText;
 };
 
 /** What `find` answers (its declared result shape). */

@@ -34,16 +34,30 @@ export const LINGER_MS = 3000;
 /**
  * A read (GET) to another host than the page's whose URL can carry data (a query, or a path, userinfo or host label
  * that can hold what the data-flow memory holds: network-url-data.js): the app checks its memory (a read to the
- * page's own host, or one that can carry nothing, continues with no round trip).
+ * page's own host, or one that can carry nothing, continues with no round trip). A page not known yet has no host
+ * of its own (hostOf).
  * @param {string} url
  * @param {string} pageUrl
  */
 export function carriesAway(url, pageUrl) {
   try {
     const to = new URL(url);
-    return pageUrl !== "" && to.hostname !== new URL(pageUrl).hostname && carriesData(to.href);
+    return to.hostname !== hostOf(pageUrl) && carriesData(to.href);
   } catch {
     return false;
+  }
+}
+
+/**
+ * A page's host; "" when it is not known yet (a new tab the session store has not seen load): then no read is the
+ * page's own, and each that can carry data is checked.
+ * @param {string} pageUrl
+ */
+function hostOf(pageUrl) {
+  try {
+    return new URL(pageUrl).hostname;
+  } catch {
+    return "";
   }
 }
 

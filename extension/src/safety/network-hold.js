@@ -27,7 +27,8 @@
  * Tabs a session tab opens (a target=_blank form, `window.open`) join its task (sessions/opened-tabs.js) and so
  * get a hold of their own, begun as soon as the tab is known to be opened by a held tab; until it is on, a
  * session rule blocks their first requests that can change something
- * or carry a query, which are sent again through the hold (network-new-tabs.js). Tabs the person opens are left
+ * or carry data in their URL, which are sent again through the hold: the blocked navigation reloaded, a web page
+ * whose other requests were blocked loaded again once (network-new-tabs.js). Tabs the person opens are left
  * out of that rule as soon as they are known to be the person's.
  *
  * WebSocket messages are not held (nothing an extension has can pause one); what left during an action is
@@ -51,6 +52,10 @@ export const HOLD_CEILING_MS = 10 * 60 * 1000;
 const MAX_UNSENT = 20;
 const UNSENT_WHY = "a new tab sent it before bua could hold that tab's requests, so it was failed and not sent; " +
   "the page may show an error: extract that tab to see it, and redo the step there if it is part of the task";
+const RELOADED_WHY = "a new tab sent it before bua could hold that tab's requests, so it was failed; the tab was then " +
+  "loaded again through the hold, so what its page sends as it loads went out judged: extract that tab to see it";
+/** A page that can be loaded again (an about:blank popup its opener wrote into cannot). */
+const WEB_PAGE = /^https?:/i;
 
 /**
  * @typedef {import("../wire/action-dispatcher.js").ActionContext} ActionContext
@@ -81,6 +86,8 @@ export class NetworkHolds {
   #cover;
   /** @type {Map<string, UnsentRequest[]>} by task: requests of its new tabs the rules failed, not yet reported */
   #unsent = new Map();
+  /** @type {WeakSet<TabHold>} holds whose tab was loaded again once its hold was on (once each) */
+  #reloaded = new WeakSet();
   /** @type {Map<string, import("./network-action-hold.js").UnansweredRequest[]>} by task: requests that went without
    *   the person's answer after their action had answered, not yet reported */
   #unanswered = new Map();
@@ -106,17 +113,37 @@ export class NetworkHolds {
   }
 
   /**
-   * A request of a new tab the session rules failed before its hold was on (network-new-tabs.js): kept for the
-   * task's next action to report, since it never left and will not be sent again.
+   * A request of a new tab the session rules failed before its hold was on (network-new-tabs.js): a web page is
+   * loaded again once the hold is on, so what it sends as it loads goes through the hold; either way the task's
+   * next action reports it.
    * @param {number} tabId
-   * @param {{method: string, url: string, type: string}} request
+   * @param {import("./network-new-tabs.js").BlockedRequest} request
    */
   #noteUnsent(tabId, request) {
     const hold = this.#holds.get(tabId);
     if (!hold || hold.failedHere(request.method, request.url)) return;
+    const reload = WEB_PAGE.test(request.documentUrl);
+    if (reload) this.#reloadOnce(hold);
     let list = this.#unsent.get(hold.taskId);
     if (!list) this.#unsent.set(hold.taskId, (list = []));
-    if (list.length < MAX_UNSENT) list.push({ method: request.method, url: request.url, tab_id: tabId, why: UNSENT_WHY });
+    if (list.length < MAX_UNSENT) {
+      list.push({ method: request.method, url: request.url, tab_id: tabId, why: reload ? RELOADED_WHY : UNSENT_WHY });
+    }
+  }
+
+  /**
+   * Load the hold's tab again once Fetch is on in it, first leaving it out of the rules (they apply before Fetch,
+   * so the reload would be blocked again), unless it was already.
+   * @param {TabHold} hold
+   */
+  #reloadOnce(hold) {
+    if (this.#reloaded.has(hold)) return;
+    this.#reloaded.add(hold);
+    this.#ready.get(hold.tabId)?.then(async (ready) => {
+      if (ready !== hold || hold.ended) return;
+      await this.#cover?.leaveOut(hold.tabId);
+      if (!hold.ended) await this.#dbg.send(hold.tabId, "Page.reload", {});
+    }).catch(() => {});
   }
 
   /**
@@ -192,11 +219,12 @@ export class NetworkHolds {
       await covered;
       const cover = this.#cover;
       if (cover && !hold.ended) {
-        await cover.leaveOut(tabId);
+        // left out of the rules only once Fetch reaches what its document sends (TabHold.onCovered), or just
+        // before the hold loads it again: a popup's first page, still loading when Fetch went on, sends its first
+        // subresources past Fetch (measured), so until then the rules stay on it, and what they fail loads it again
+        hold.onCovered(() => cover.leaveOut(tabId));
         // a first request the rule blocked before Fetch was on in the tab is sent again, now through the hold
-        hold.onEnd(cover.onBlocked(tabId, () => {
-          if (!hold.ended) this.#dbg.send(tabId, "Page.reload", {}).catch(() => {});
-        }));
+        hold.onEnd(cover.onBlocked(tabId, () => this.#reloadOnce(hold)));
       }
       return hold;
     })();

@@ -194,10 +194,7 @@ export function localReasons(request, { strict = false, secrets = [] } = {}) {
   const mutation = /\bmutation\s*(?:(\w+)|[{(]\s*(\w+))/.exec(body.values.join("\n"));
   /** @type {string[]} */
   const reasons = [];
-  reasons.push(...dataReasons([...url.values, ...body.values], names));
-  if (!reasons.some((r) => r.includes("credential")) && carriesSecret(secrets, [request.url, request.body ?? "", ...body.values])) {
-    reasons.push(SECRET_REASON);
-  }
+  reasons.push(...dataReasons([...url.values, ...body.values], names, secrets, [request.url, request.body ?? ""]));
   if (request.unjudged) reasons.push(request.unjudged);
   if (request.method.toUpperCase() === "DELETE") reasons.push("it is a DELETE request");
   const named = [...url.segments, ...names, ...operations, ...(mutation ? [mutation[1] ?? mutation[2]] : [])];
@@ -208,16 +205,21 @@ export function localReasons(request, { strict = false, secrets = [] } = {}) {
 
 /**
  * What a message carries that the person should see first, whatever it is sent to: card data (a Luhn-valid number,
- * or a card field by name) and credentials (a field named for one).
+ * or a card field by name) and credentials (a field named for one, or, under any name, what the task typed into a
+ * password field: one credential reason either way).
  * @param {string[]} values
  * @param {string[]} names field names
+ * @param {string[]} secrets what the task typed into password fields, in the forms a message carries them
+ *   (network-secrets.js secretForms)
+ * @param {string[]} raw the message whole (a URL, a body), where a secret is looked for beside its values
  * @returns {string[]}
  */
-function dataReasons(values, names) {
+function dataReasons(values, names, secrets, raw) {
   /** @type {string[]} */
   const reasons = [];
   if (values.some(hasCardNumber) || names.some((n) => fieldIs(n, CARD_FIELD))) reasons.push("it carries payment-card data");
   if (names.some(isCredentialName)) reasons.push("it carries a password or other credential");
+  else if (carriesSecret(secrets, [...raw, ...values])) reasons.push(SECRET_REASON);
   return reasons;
 }
 
@@ -242,9 +244,7 @@ export function isCredentialName(name) {
  */
 export function messageReasons(payload, secrets = []) {
   const body = bodyFields(payload);
-  const reasons = dataReasons(body.values, body.names);
-  if (reasons.length === 0 && carriesSecret(secrets, [payload, ...body.values])) reasons.push(SECRET_REASON);
-  return reasons;
+  return dataReasons(body.values, body.names, secrets, [payload]);
 }
 
 /**

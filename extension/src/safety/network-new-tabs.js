@@ -10,8 +10,9 @@
  * every top-level GET whose URL can carry data another site showed (network-url-data.js URL_DATA_PATTERNS: a query,
  * userinfo, a host label with a run of six digits, or a path that can hold what the app's data-flow memory holds,
  * app/safety/dataflow.py: digit runs, tokens that are not plain words, by a digit, a symbol or their letter case,
- * encoded phrases); the
- * held tabs, tabs known to be the person's, and requests of no tab (tabs.TAB_ID_NONE: service workers) are left
+ * encoded phrases), and every other read with such a URL (an image, a script, a fetch, a frame: a popup's first
+ * moment reads before its hold can be on, and the hold would check each such read to another host, carriesAway);
+ * the held tabs, tabs known to be the person's, and requests of no tab (tabs.TAB_ID_NONE: service workers) are left
  * out. A GET whose path is plain words, such as an ordinary target=_blank link to `/help/delivery-times`, is never
  * touched; one with a digit or a mixed-case token in its path is blocked and loaded again through the hold, which asks only when it
  * carries what another site showed.
@@ -21,9 +22,10 @@
  * blocked is reloaded. Chromium keeps a failed POST's body with its history entry, and a reload sends the same
  * method, body, content type and Origin again, so the request now reaches the hold whole and is judged like any
  * other: Allow lets it load, Deny fails it (the tab keeps the blocked page). What the rules block in such a tab
- * that is not a top-level navigation (a script's POST in the moment before Fetch is on in it) fails and is not
- * sent again: webRequest.onErrorOccurred sees it fail (requestFailed), and the task's next action says so in its
- * result (`effects.unsent_requests`, network-hold.js), so the model knows the page's request never left.
+ * that is not a top-level navigation (a script's POST, an image of another site, in the moment before Fetch is on
+ * in it) fails: webRequest.onErrorOccurred sees it fail (requestFailed); once the tab's hold is on, a tab whose
+ * page is a web page is loaded again through it (network-hold.js), so what the page sends as it loads goes out
+ * judged, and the task's next action says what the rules failed (`effects.unsent_requests`), so the model knows.
  *
  * A tab the person opens is left out as soon as it is known to be theirs (tabs.onCreated with an opener that is
  * no session tab; without an opener, webNavigation.onCreatedNavigationTarget from a tab that is no session tab, or
@@ -33,13 +35,18 @@
 
 import { URL_DATA_PATTERNS } from "./network-url-data.js";
 
-/** The rules' ids among the extension's session rules: changing requests, and top-level GETs that can carry data
- *  (one rule for each of network-url-data.js's patterns, from DATA_RULE_ID on). */
+/** The rules' ids among the extension's session rules: changing requests, top-level GETs that can carry data (one
+ *  rule for each of network-url-data.js's patterns, from DATA_RULE_ID on), and other reads that can (one for each
+ *  pattern, from READ_RULE_ID on). */
 export const RULE_ID = 1901;
 export const DATA_RULE_ID = 1902;
-const RULE_IDS = [RULE_ID, ...URL_DATA_PATTERNS.map((_, i) => DATA_RULE_ID + i)];
+export const READ_RULE_ID = DATA_RULE_ID + URL_DATA_PATTERNS.length;
+const RULE_IDS = [RULE_ID, ...URL_DATA_PATTERNS.map((_, i) => DATA_RULE_ID + i), ...URL_DATA_PATTERNS.map((_, i) => READ_RULE_ID + i)];
 const CHANGING_METHODS = ["post", "put", "patch", "delete", "connect", "other"];
 const BLOCKED_RESOURCES = ["main_frame", "sub_frame", "xmlhttprequest", "ping", "other"];
+/** Every resource type but a top-level navigation (declarativeNetRequest's names): any read can carry data away. */
+const READS = ["sub_frame", "stylesheet", "script", "image", "font", "object", "xmlhttprequest", "ping", "csp_report",
+  "media", "websocket", "webtransport", "webbundle", "other"];
 /** chrome.tabs.TAB_ID_NONE: requests of no tab. */
 const NO_TAB = -1;
 const BLOCKED_BY_CLIENT = /ERR_BLOCKED_BY_CLIENT/;
@@ -49,7 +56,8 @@ const LEFT_OUT_GRACE_MS = 2000;
 /**
  * @typedef {{updateSessionRules: (change: {removeRuleIds?: number[], addRules?: object[]}) => Promise<void>}} SessionRules
  * @typedef {(url: string) => void} BlockedListener
- * @typedef {{method: string, url: string, type: string}} BlockedRequest
+ * @typedef {{method: string, url: string, type: string, documentUrl: string}} BlockedRequest `documentUrl`: the page
+ *   that sent it ("" when not told)
  */
 
 export class NewTabCover {
@@ -206,7 +214,8 @@ export class NewTabCover {
   /**
    * chrome.webRequest.onErrorOccurred: a request of a covered tab failed as blocked by client before its hold was
    * on (a script's POST in the first moment of a new tab); a top-level navigation is left to navigationFailed.
-   * @param {{tabId: number, type: string, method: string, url: string, error: string, timeStamp: number}} details
+   * @param {{tabId: number, type: string, method: string, url: string, error: string, timeStamp: number,
+   *   documentUrl?: string, initiator?: string}} details
    */
   requestFailed(details) {
     if (this.#covering === 0 || details.type === "main_frame" || details.tabId === NO_TAB) return;
@@ -216,7 +225,8 @@ export class NewTabCover {
     // the hold's own Deny in that moment is told apart by the hold (network-hold.js)
     const leftOut = this.#leftOutAt.get(details.tabId);
     if (this.#excluded.has(details.tabId) && (leftOut === undefined || details.timeStamp > leftOut + LEFT_OUT_GRACE_MS)) return;
-    this.#onUnsent(details.tabId, { method: details.method, url: details.url, type: details.type });
+    this.#onUnsent(details.tabId, { method: details.method, url: details.url, type: details.type,
+      documentUrl: details.documentUrl ?? details.initiator ?? "" });
   }
 
   /**
@@ -252,6 +262,12 @@ export class NewTabCover {
     }, ...URL_DATA_PATTERNS.map(({ regex, caseSensitive }, i) => ({
       id: DATA_RULE_ID + i, priority: 1, action: { type: "block" },
       condition: { requestMethods: ["get"], resourceTypes: ["main_frame"], regexFilter: regex,
+        isUrlFilterCaseSensitive: caseSensitive, excludedTabIds },
+    })), ...URL_DATA_PATTERNS.map(({ regex, caseSensitive }, i) => ({
+      // any host's, the page's own too (`/app.js?v=3`: such a popup is loaded twice): `domainType: "thirdParty"`
+      // let a popup's image from another site through (measured, tests/e2e/test_network_hold_between.py)
+      id: READ_RULE_ID + i, priority: 1, action: { type: "block" },
+      condition: { requestMethods: ["get"], resourceTypes: READS, regexFilter: regex,
         isUrlFilterCaseSensitive: caseSensitive, excludedTabIds },
     }))];
     const written = this.#writes.then(() => rules.updateSessionRules({ removeRuleIds: RULE_IDS, addRules }));

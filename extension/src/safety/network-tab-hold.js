@@ -71,6 +71,10 @@ export class TabHold {
   #ended = false;
   /** @type {Map<string, number>} "METHOD url" of the requests this hold failed lately, and when */
   #failedLately = new Map();
+  /** @type {() => Promise<unknown>} run once Fetch reaches what the tab's document sends (onCovered) */
+  #beforeTop = () => Promise.resolve();
+  /** @type {string | undefined} the tab's top frame (Page.getFrameTree, Page.frameNavigated) */
+  #topFrame;
 
   /**
    * @param {TabHoldService} service
@@ -107,7 +111,9 @@ export class TabHold {
     this.#offs.push(
       dbg.on(tabId, "Fetch.requestPaused", (params, source) => this.#paused(params, source.sessionId)),
       dbg.on(tabId, "Page.frameNavigated", (params, source) => {
-        if (source.sessionId === undefined && !params.frame?.parentId) this.#closeGuard.navigated();
+        if (source.sessionId !== undefined || params.frame?.parentId) return;
+        this.#topFrame = params.frame?.id ?? this.#topFrame;
+        this.#closeGuard.navigated();
       }),
       dbg.on(tabId, "Page.frameRequestedNavigation", (params) => {
         if (String(params.reason ?? "").startsWith("formSubmission")) this.#formFrames.add(params.frameId);
@@ -116,6 +122,9 @@ export class TabHold {
         if (!this.#ended && HELD_TARGET_TYPES.has(child.type)) return this.#enable(child.sessionId);
       }),
       dbg.on(tabId, "Inspector.targetCrashed", (_params, source) => this.#crashed(source.sessionId)),
+      dbg.on(tabId, "Page.loadEventFired", (_params, source) => {
+        if (source.sessionId === undefined) this.#beforeTop().catch(() => {});
+      }),
       dbg.onDetach(tabId, () => this.end(LET_GO, { detached: true })),
       ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#acting !== undefined, () => secretForms(this.#taskId)),
     );
@@ -126,7 +135,31 @@ export class TabHold {
     // action has prepared yet (a popup); Inspector: a renderer's crash. Not waited for: a tab mid-navigation answers
     // Page.enable late, and the hold is on without them
     for (const method of ["Page.enable", "Inspector.enable"]) dbg.send(tabId, method).catch(() => {});
+    this.#loadedBefore().then((loaded) => { if (loaded && !this.#ended) this.#beforeTop().catch(() => {}); }, () => {});
     if (this.#ended) this.#disable();
+  }
+
+  /** Whether the tab's document had loaded when Fetch went on (read in a world of bua's, which the page cannot
+   *  fool); notes the top frame. */
+  async #loadedBefore() {
+    const tree = await this.#dbg.send(this.#tabId, "Page.getFrameTree");
+    const frameId = tree?.frameTree?.frame?.id;
+    this.#topFrame ??= frameId;
+    const world = await this.#dbg.send(this.#tabId, "Page.createIsolatedWorld", { frameId, worldName: "bua-hold" });
+    const state = await this.#dbg.send(this.#tabId, "Runtime.evaluate", { expression: "document.readyState",
+      contextId: world.executionContextId, returnByValue: true });
+    return state?.result?.value === "complete";
+  }
+
+  /**
+   * Run `fn` once Fetch is known to reach what the tab's document sends: its document had loaded when Fetch went
+   * on, it loads since (Page.loadEventFired), or before a top-level document request of it is let go. A new tab is
+   * left out of the session rules only then (network-hold.js): a document still loading when Fetch went on sends
+   * its first subresources past it (measured).
+   * @param {() => Promise<unknown>} fn
+   */
+  onCovered(fn) {
+    this.#beforeTop = fn;
   }
 
   /**
@@ -193,6 +226,8 @@ export class TabHold {
     const outgoing = { method: String(request.method ?? "GET"), url: String(request.url ?? ""), resourceType: String(params.resourceType ?? ""),
       formSubmission: form, body, unjudged: bodyUnjudged(request, body) };
     const changes = mayChange(outgoing);
+    const top = outgoing.resourceType === "Document" && sessionId === undefined &&
+      (this.#topFrame === undefined || params.frameId === this.#topFrame);
     const pageUrl = this.#service.pageUrl(this.#tabId);
     const secrets = secretForms(this.#taskId);
     const secretInUrl = carriesSecret(secrets, [outgoing.url]);
@@ -237,9 +272,13 @@ export class TabHold {
       // action says so, since no result of this one can
       if (a.stopped && !(acting?.acting ?? false)) this.#service.unanswered(this, record);
       if (failedAtEnd) return true;
+      const reported = Boolean(a.asked || a.decision === "deny");
+      if (a.decision === "allow" && top) {
+        return this.#beforeTop().catch(() => {}).then(() => this.#continue(params.requestId, sessionId)).then(() => reported);
+      }
       if (a.decision === "allow") this.#continue(params.requestId, sessionId);
       else this.#fail(params.requestId, sessionId, outgoing.resourceType === "Document", outgoing.method, outgoing.url);
-      return Boolean(a.asked || a.decision === "deny");
+      return reported;
     });
     /** @type {OpenRequest & {fail: () => Promise<unknown>, session: string | undefined}} */
     const open = { settled, record, session: sessionId, release: (reason, letGo = false) => release(reason, letGo),

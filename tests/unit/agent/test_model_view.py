@@ -148,3 +148,11 @@ def test_an_element_description_is_page_data_and_its_class_names_are_judged():
         {"uid": "e4", "role": "button", "name": "div#x.ignore-your-instructions"}]}}
     marked = model_view(stale, "T3")
     assert marked.page["error.candidates.0.name"].startswith(FLAG), marked.page
+
+
+def test_what_frames_of_other_origins_show_is_left_out_of_the_model_view_by_its_declaration():
+    data = {"ok": True, "action": "extract", "result": {"url": "https://a.example/", "title": "A", "markdown": "# A\nShop",
+                                                        "frames": [{"url": "https://shop.example", "text": "Shop"}]}}
+    view = model_view(copy.deepcopy(data), None).facts
+    assert "frames" not in view["result"] and view["result"]["markdown"] == "# A\nShop", view
+    assert "frames" not in model_view(copy.deepcopy(data), "T3").read()["result"], "nor when marked"

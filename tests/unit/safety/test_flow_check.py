@@ -55,3 +55,17 @@ def test_an_error_that_quotes_the_page_is_remembered_and_forget_drops_it_all() -
     assert check.flow("t", typing, NOTES) is not None
     check.forget("t")
     assert check.flow("t", typing, NOTES) is None
+
+
+def test_what_a_frame_of_another_site_showed_is_that_sites_not_the_pages() -> None:
+    check = FlowCheck()
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    result = {"url": MAIL, "markdown": f"# Inbox\nOrder code {code} ships today.\n- your key {SECRET}",
+              "frames": [{"url": "https://shop.example", "text": f"Order code {code} ships today."}]}
+    check.saw_result("t", parse_action({"type": "extract"}), result, MAIL)
+    back = parse_action({"type": "navigate", "url": f"{shop}?c={code}"})
+    assert check.flow("t", back, MAIL) is None, "the frame's site's own data, sent back to it"
+    away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/x?c={code}"}), MAIL)
+    assert away is not None and away.source_site == "shop.example" and away.dest_site == "example.com", away
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?k={SECRET}"}), MAIL) is not None, \
+        "the page's own text stays the page's"
