@@ -29,6 +29,7 @@
  */
 
 import { fit, truncationNote, VIEW_RESERVE } from "./budget.js";
+import { outOfViewNote } from "./pixel-judge.js";
 import { notSaid } from "./fallback-text.js";
 import { indexLines, joinFacts } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
@@ -38,7 +39,7 @@ import { diffSnapshots } from "./diff.js";
 /**
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
- *   hidden_chars?: number}} ExtractResult
+ *   hidden_chars?: number, not_judged?: string}} ExtractResult
  * @typedef {{url: string, title: string, changes: import("./diff.js").ChangeList, note?: string}} ChangesResult
  */
 
@@ -217,5 +218,6 @@ function fitted(page, md, index, budget, textBudget, maxChars) {
     result.note = page.blank;
   }
   if (omitted.hidden) result.hidden_chars = omitted.hidden; // text the person cannot see, left out (page-visibility.js)
+  if (omitted.deferred) result.not_judged = outOfViewNote(omitted.deferred); // counted in hidden_chars too
   return result;
 }
