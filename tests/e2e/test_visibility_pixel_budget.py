@@ -77,7 +77,8 @@ def test_texts_past_one_round_of_the_pixels_are_judged_not_kept(core, browser, f
 
 def test_far_texts_are_deferred_without_resizing_or_scrolling_the_page_and_judged_once_in_view(core, browser, fixture_server):
     """Nothing is captured beyond the viewport (Chrome would resize the page's viewport for it): texts over a
-    picture 3000 px down are left out with the reason (`not_judged`, counted in hidden_chars), and the page's own
+    picture 3000 px down are left out with the reason (extract's `not_judged`, counted in hidden_chars; find's
+    note), and the page's own
     listeners and a frame-by-frame watch see no resize, no scroll and no change of its viewport's size. Scrolled
     into view, they are judged: the hidden ones stay out, the readable ones are read."""
     task = "t-pixel-still"
@@ -90,6 +91,8 @@ def test_far_texts_are_deferred_without_resizing_or_scrolling_the_page_and_judge
         assert "QZBUDGET" not in json.dumps(result) and "KEEPBUDGET" not in result["markdown"], result["markdown"]
         assert "below the viewport" in result.get("not_judged", ""), result
         assert result["hidden_chars"] >= 6 * len("Dark line 0 KEEPBUDGET0"), result
+        found = send({"type": "find", "text": "KEEPBUDGET3"}).result
+        assert found["total"] == 0 and "below the viewport" in found.get("note", ""), found
         after = json.loads(send({"type": "evaluate", "expression": REPORT}).result["value"])
         assert after["resize"] == before["resize"] and after["scroll"] == before["scroll"], (before, after)
         assert after["sizes"] == before["sizes"] and after["scrolls"] == before["scrolls"], (before, after)
@@ -98,6 +101,7 @@ def test_far_texts_are_deferred_without_resizing_or_scrolling_the_page_and_judge
         assert "QZBUDGET" not in json.dumps(seen), seen["markdown"]
         missing = [i for i in range(6) if f"KEEPBUDGET{i}" not in seen["markdown"]]
         assert not missing and not seen.get("not_judged"), (missing, seen)
+        assert send({"type": "find", "text": "KEEPBUDGET3"}).result["total"] == 1
     finally:
         rm.close_all(core, [task])
 

@@ -232,13 +232,14 @@ export function deferred(ask, view) {
  * What the model is told of the texts left out because they lie over a picture out of view (page-pixels.js
  * pixelDeferred): how much, where, and how to have them judged.
  * @param {Record<string, number>} deferred characters by side ("above", "below", "beside")
+ * @param {string} [again] the action to call again once there
  */
-export function outOfViewNote(deferred) {
+export function outOfViewNote(deferred, again = "extract") {
   const sides = Object.entries(deferred).filter(([, n]) => n > 0);
   const total = sides.reduce((n, [, c]) => n + c, 0);
   const where = sides.map(([side]) => side).join(" and ");
   const how = { above: "scroll up", below: "scroll down", beside: "scroll sideways" };
   const moves = sides.map(([side]) => how[/** @type {Side} */ (side)] ?? "scroll").join(" or ");
   return `${total} characters of text over pictures ${where} the viewport are left out, not yet judged (their pixels `
-    + `are read only in view): ${moves} to them and extract again to read what of them shows.`;
+    + `are read only in view): ${moves} to them and ${again} again to read what of them shows.`;
 }
