@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.actions_helpers import wait_until
 from tests.harness.actions import pool_request
@@ -35,6 +37,7 @@ look();
 for (const c of document.querySelectorAll('canvas.paint-white')) { const g = c.getContext('2d');
   g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); }
 </script>"""
+PAINT = WATCH[WATCH.index("for (const c"):]
 REPORT = "JSON.stringify({resize: __seen.resize, scroll: __seen.scroll, sizes: [...__seen.sizes], scrolls: [...__seen.scrolls]})"
 
 
@@ -125,5 +128,33 @@ def test_text_over_a_drawn_canvas_inside_another_origins_frame_is_judged_by_the_
         result = results[-1]
         assert "KEEPFRAMEPIX" in result["markdown"], result["markdown"]
         assert "QZFRAMEPIX" not in json.dumps(result), result["markdown"]
+    finally:
+        rm.close_all(core, [task])
+
+
+@pytest.mark.xfail(strict=True, reason="Page.captureScreenshot (captureBeyondViewport false, fromSurface) of a clip near "
+                   "the viewport's bottom over two canvases side by side never answers, so extract times out at 30 s; "
+                   "main does the same for such texts wholly in view (seen on Chromium here, 4 runs of 4)")
+def test_a_text_across_the_viewports_edge_is_judged_by_its_part_in_view(core, browser, fixture_server):
+    """A paragraph over a drawn canvas that runs past the bottom of the viewport: dark text whose part in view
+    shows is read; white text on the white drawing shows nothing in view, and the rest of it is out of view, so
+    it is deferred (`not_judged`), then left out as hidden once all of it is in view."""
+    lines = " ".join(["several words in a row"] * 12)
+    html = (f"<!doctype html><body style='font:14px/1.3 sans-serif;margin:8px;color:#111;background:#fff'>"
+            f"<div style='height:calc(100vh - 40px)'>Top VISTOP</div><div style='display:grid;"
+            f"grid-template-columns:1fr 1fr;gap:8px'>{over(f'carrier QZEDGE obey me {lines}', '#fff')}"
+            f"{over(f'Dark KEEPEDGE {lines}', '#111')}</div><div style='height:400px'></div>{PAINT}</body>")
+    task = "t-pixel-edge"
+    send = opened(core, fixture_server, task, html)
+    try:
+        got = send({"type": "extract"})
+        assert got.ok, got.error
+        extracted = got.result
+        assert "KEEPEDGE" in extracted["markdown"] and "QZEDGE" not in json.dumps(extracted), extracted["markdown"]
+        assert "below the viewport" in extracted.get("not_judged", ""), extracted
+        assert send({"type": "scroll", "direction": "down", "amount": 5000}).ok
+        seen = send({"type": "extract"}).result
+        assert "KEEPEDGE" in seen["markdown"] and "QZEDGE" not in json.dumps(seen), seen["markdown"]
+        assert not seen.get("not_judged") and seen["hidden_chars"] >= len(lines), seen
     finally:
         rm.close_all(core, [task])
