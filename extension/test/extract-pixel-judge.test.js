@@ -87,3 +87,9 @@ test("the model is told how much text waits out of view, where, and to scroll th
   assert.match(note, /below and above the viewport/);
   assert.match(note, /scroll down or scroll up to them and extract again/);
 });
+
+test("text whose capture never answered is accounted for apart, with the call to make again", () => {
+  assert.equal(outOfViewNote({ uncaptured: 30 }, "find"),
+    "30 characters of text over pictures are left out, not judged: the browser did not capture them in time; find again in a moment.");
+  assert.match(outOfViewNote({ below: 5, uncaptured: 3 }), /^5 characters .* below the viewport .* 3 characters/);
+});

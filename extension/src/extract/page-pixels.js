@@ -41,7 +41,8 @@ export function pagePixels(lib) {
   /** Why a text the pixels had no round left for is left out. */
   const PAST_BUDGET = "not judged: past the pixel budget";
   /** @param {string} side @returns {string} why a text over a picture out of view is left out until it is in view */
-  const OUT_OF_VIEW = (side) => `not judged: over a picture ${side} the viewport, judged once scrolled into view`;
+  const OUT_OF_VIEW = (side) => side === "uncaptured" ? "not judged: the browser did not capture its picture in time"
+    : `not judged: over a picture ${side} the viewport, judged once scrolled into view`;
   /** @type {Map<number, {side: string, chars: number}>} this call's texts left out as out of view */
   let outOfView = new Map();
   /** @type {WeakMap<Text, number>} */

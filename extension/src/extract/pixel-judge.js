@@ -24,6 +24,8 @@ export const PX_PER_CHAR = 2;
 export const SHOWN_PX = 12;
 /** Boxes closer than this (CSS px, down the page) are captured in one clip. */
 const CLUSTER_PX = 400;
+/** A capture that has not answered in this long (ms) never will (seen: tests/e2e/test_visibility_pixel_budget.py). */
+const CAPTURE_MS = 5000;
 const PAD = 2;
 
 /**
@@ -34,7 +36,8 @@ const PAD = 2;
  *   the page gave them, for the verdict)
  * @typedef {{id: number, key: string, hidden: boolean, far?: Side}} Verdict far: not judged, its boxes lie out of
  *   view on that side (hidden till then)
- * @typedef {"above" | "below" | "beside"} Side
+ * @typedef {"above" | "below" | "beside" | "uncaptured"} Side uncaptured: in view, but the capture did not answer in
+ *   CAPTURE_MS
  * @typedef {{x: number, y: number, width: number, height: number}} Clip
  * @typedef {{data: Uint8ClampedArray, width: number, height: number, scale: number}} Capture scale: image px per
  *   CSS px (a high-DPI screen's device pixels)
@@ -112,8 +115,12 @@ const bounds = (asks) => {
  * @returns {Promise<Capture>}
  */
 async function captured(dbg, tabId, clip) {
-  const { data } = await dbg.send(tabId, "Page.captureScreenshot",
-    { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: false, fromSurface: true });
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new CaptureTimeout()), CAPTURE_MS); });
+  const { data } = await Promise.race([dbg.send(tabId, "Page.captureScreenshot",
+    { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: false, fromSurface: true }), late])
+    .finally(() => clearTimeout(timer));
   const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
   const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -123,6 +130,9 @@ async function captured(dbg, tabId, clip) {
   bitmap.close();
   return { data: image.data, width: image.width, height: image.height, scale: image.width / Math.max(clip.width, 1) };
 }
+
+/** A capture that did not answer in CAPTURE_MS: its texts are left out unjudged, never kept. */
+class CaptureTimeout extends Error {}
 
 /**
  * Where a frame's viewport stands in the tab's top viewport: its <iframe>'s content box in its own session (a
@@ -175,6 +185,9 @@ export async function judgeByPixels(dbg, frame, asked, mask) {
     for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip));
     await mask(clips.flatMap((c) => c.asks.map((a) => a.id)));
     for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip));
+  } catch (e) {
+    if (!(e instanceof CaptureTimeout)) throw e;
+    return verdicts.concat(clips.flatMap((c) => c.asks.map((a) => ({ id: a.id, key: /** @type {string} */ (a.key), hidden: true, far: /** @type {Side} */ ("uncaptured") }))));
   } finally {
     await mask(null);
     await stop();
@@ -235,11 +248,14 @@ export function deferred(ask, view) {
  * @param {string} [again] the action to call again once there
  */
 export function outOfViewNote(deferred, again = "extract") {
-  const sides = Object.entries(deferred).filter(([, n]) => n > 0);
+  const sides = Object.entries(deferred).filter(([side, n]) => n > 0 && side !== "uncaptured");
   const total = sides.reduce((n, [, c]) => n + c, 0);
   const where = sides.map(([side]) => side).join(" and ");
   const how = { above: "scroll up", below: "scroll down", beside: "scroll sideways" };
-  const moves = sides.map(([side]) => how[/** @type {Side} */ (side)] ?? "scroll").join(" or ");
-  return `${total} characters of text over pictures ${where} the viewport are left out, not yet judged (their pixels `
-    + `are read only in view): ${moves} to them and ${again} again to read what of them shows.`;
+  const moves = sides.map(([side]) => how[/** @type {"above" | "below" | "beside"} */ (side)] ?? "scroll").join(" or ");
+  const far = total ? `${total} characters of text over pictures ${where} the viewport are left out, not yet judged `
+    + `(their pixels are read only in view): ${moves} to them and ${again} again to read what of them shows.` : "";
+  const stuck = deferred.uncaptured ? `${deferred.uncaptured} characters of text over pictures are left out, not `
+    + `judged: the browser did not capture them in time; ${again} again in a moment.` : "";
+  return [far, stuck].filter(Boolean).join(" ");
 }
