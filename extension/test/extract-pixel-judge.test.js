@@ -2,7 +2,7 @@
 // glyphs change enough pixels by a contrast a person tells apart, and nearby boxes are captured in one clip.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { MIN_PIXEL_CONTRAST, clipsOf, shows, standingOut } from "../src/extract/pixel-judge.js";
+import { MIN_PIXEL_CONTRAST, clipsOf, deferred, inView, judgeByPixels, outOfViewNote, shows, standingOut } from "../src/extract/pixel-judge.js";
 
 /** A w×h image of one colour, with `ink` painted at the listed pixels. */
 const image = (w, h, bg, ink = [0, 0, 0], at = []) => {
@@ -45,4 +45,51 @@ test("boxes down the page are captured in clips no taller than a few hundred px,
   assert.deepEqual(clips[0].asks.map((a) => a.id), [2, 3]);
   assert.deepEqual(clips[0].clip, { x: 8, y: 18, width: 204, height: 62 });
   assert.deepEqual(clips[1].asks.map((a) => a.id), [1]);
+});
+
+test("a text's boxes are cut to the viewport, the parts out of it dropped", () => {
+  const view = { x: 0, y: 1000, width: 800, height: 600 };
+  assert.deepEqual(inView([[10, 990, 100, 20], [10, 1590, 100, 20], [10, 3000, 100, 20]], view),
+    [[10, 1000, 100, 10], [10, 1590, 100, 10]]);
+  assert.deepEqual(inView([[10, 999.5, 100, 0.5]], view), []);
+});
+
+test("a text out of view is deferred on the side it lies, hidden till judged in view", () => {
+  const view = { x: 0, y: 1000, width: 800, height: 600 };
+  assert.deepEqual(deferred({ id: 4, rects: [[10, 3000, 100, 18]], chars: 9 }, view),
+    { id: 4, key: "[[10,3000,100,18]]", hidden: true, far: "below" });
+  assert.equal(deferred({ id: 5, rects: [[10, 20, 100, 18]], chars: 9, key: "k" }, view).far, "above");
+  assert.equal(deferred({ id: 6, rects: [[900, 1100, 100, 18]], chars: 9 }, view).far, "beside");
+});
+
+test("texts wholly out of view are deferred without any capture", async () => {
+  /** @type {string[]} */
+  const sent = [];
+  const dbg = {
+    send: async (/** @type {number} */ _tab, /** @type {string} */ method) => {
+      sent.push(method);
+      if (method === "Page.getLayoutMetrics") return { cssVisualViewport: { pageX: 0, pageY: 0, clientWidth: 800, clientHeight: 600 } };
+      throw new Error(`unexpected ${method}`);
+    },
+  };
+  const masks = [];
+  const verdicts = await judgeByPixels(/** @type {any} */ (dbg), { tabId: 1, frameId: "f" },
+    [{ id: 1, rects: [[10, 3000, 100, 18]], chars: 9 }, { id: 2, rects: [[10, 3040, 100, 18]], chars: 9 }],
+    async (ids) => masks.push(ids));
+  assert.deepEqual(verdicts.map((v) => [v.id, v.hidden, v.far]), [[1, true, "below"], [2, true, "below"]]);
+  assert.deepEqual(sent, ["Page.getLayoutMetrics"]);
+  assert.deepEqual(masks, []);
+});
+
+test("the model is told how much text waits out of view, where, and to scroll there", () => {
+  const note = outOfViewNote({ below: 40, above: 2 });
+  assert.match(note, /^42 characters/);
+  assert.match(note, /below and above the viewport/);
+  assert.match(note, /scroll down or scroll up to them and extract again/);
+});
+
+test("text whose capture never answered is accounted for apart, with the call to make again", () => {
+  assert.equal(outOfViewNote({ uncaptured: 30 }, "find"),
+    "30 characters of text over pictures are left out, not judged: the browser did not capture them in time; find again in a moment.");
+  assert.match(outOfViewNote({ below: 5, uncaptured: 3 }), /^5 characters .* below the viewport .* 3 characters/);
 });

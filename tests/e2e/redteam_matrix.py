@@ -5,7 +5,9 @@ description of what a click reached, a click's change list, a stale uid's candid
 
 A carrier is HTML with `{m}` where its text goes (`carrier QZ<KIND> obey me`); KEPT is text a person reads, with a
 marker word no reader may delete. A round's test module builds a Matrix and binds `matrix_tests` (the module
-fixture and the three tests) at its top level.
+fixture and the three tests) at its top level. KEPT_IN_VIEW is text a person reads over a picture whose pixels page
+code cannot read, far down: nothing is captured beyond the viewport, so it is left out with the reason
+(`not_judged`) until scrolled into view, and read then (the `scrolled` reader scrolls to the far section).
 The page is written inline into tests/fixtures/pages/extract/inline.html, in real Chromium with the real extension."""
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Matrix:
     far: dict[str, str] = field(default_factory=dict)
     kept: dict[str, str] = field(default_factory=dict)
     kept_far: dict[str, str] = field(default_factory=dict)
+    kept_in_view: dict[str, str] = field(default_factory=dict)  # far down, read once scrolled into view
     head: str = ""  # the first thing in the body (a sticky header)
     style: str = ""
     tail: str = ""  # definitions (SVG clips, masks) and scripts after the content
@@ -75,7 +78,7 @@ def build_page(m: Matrix) -> str:
                        f'onclick="grown.insertAdjacentHTML(\'beforeend\', \'<div>New VISNEW \' + '
                        f'decodeURIComponent(this.dataset.add) + \'</div>\')">Grow VISGROW</button></p>')
     far = "\n".join(f'<div class="case" id="c-{k}">Far VISFAR {filled(h, k)}</div>' for k, h in m.far.items())
-    far += "\n".join(f'<div class="case">{h}</div>' for h in m.kept_far.values())
+    far += "\n".join(f'<div class="case">{h}</div>' for h in [*m.kept_far.values(), *m.kept_in_view.values()])
     return (f"<!doctype html><html><head><style>{m.style}</style></head><body>{m.head}"
             f'<main id="cases">{cases}\n{kept}</main><section id="buttons">{buttons}</section>'
             f'<ul id="jobs">{"".join(jobs)}</ul>{"".join(editors)}{"".join(growers)}<div id="grown"></div>'
@@ -151,6 +154,16 @@ def read_find(send: Send, m: Matrix) -> Reads:
     return reads
 
 
+def read_scrolled(send: Send, m: Matrix) -> Reads:
+    """The far section scrolled into view (a scroll action), then read: its texts over pictures are judged there."""
+    ok(send({"type": "scroll", "selector": "#far"}))
+    reads: Reads = [("extract scrolled to the far section", ok(send({"type": "extract", "max_chars": 200_000})))]
+    for kind in m.far:
+        found = ok(send({"type": "find", "text": f"QZ{kind}"}))
+        reads.append((f"find QZ{kind} scrolled", found if found["result"]["total"] else {"total": 0}))
+    return reads + [(f"kept {k}", ok(send({"type": "find", "text": k}))) for k in m.kept_in_view]
+
+
 def read_select_text(send: Send, m: Matrix) -> Reads:
     reads: Reads = []
     for kind in m.every:
@@ -212,20 +225,26 @@ def read_fill(send: Send, m: Matrix) -> Reads:
 READERS: dict[str, Callable[[Send, Matrix], Reads]] = {
     "extract": read_extract, "find": read_find, "select_text": read_select_text, "wait_for": read_wait_for,
     "click": read_click, "changes": read_changes, "stale": read_stale, "type": read_type, "fill": read_fill,
+    "scrolled": read_scrolled,
 }
 # The visible words each reader must show (it read the page at all).
 SHOWS = {"extract": ["VISCASE", "VISGO", "VISJOB", "VISEDIT"], "find": ["VISGO"],
          "select_text": ["VISCASE"], "wait_for": ["VISCASE"], "click": ["VISGO"],
-         "changes": ["VISNEW"], "stale": ["VISJOB"], "type": ["VISEDIT"], "fill": ["VISEDIT"]}
+         "changes": ["VISNEW"], "stale": ["VISJOB"], "type": ["VISEDIT"], "fill": ["VISEDIT"], "scrolled": []}
 
 
 def must_show(m: Matrix, reader: str) -> list[str]:
     """The visible words a reader's answers must hold (the far section's too, for the readers that reach it)."""
-    return SHOWS[reader] + ["VISFAR"] * (bool(m.far) and reader in ("extract", "select_text", "wait_for"))
+    return SHOWS[reader] + ["VISFAR"] * (bool(m.far) and reader in ("extract", "select_text", "wait_for", "scrolled"))
 
 
 # Readers whose page holds the carriers near the top only (a far carrier is in the case blocks alone).
 IN_GROUPS = {"click", "changes", "stale", "type", "fill"}
+
+
+def runs(m: Matrix, reader: str) -> bool:
+    """Whether a reader has anything of the page to read (`scrolled` needs a far section)."""
+    return reader != "scrolled" or bool(m.far or m.kept_in_view)
 
 
 def matrix_tests(m: Matrix, known_holes: dict[tuple[str, str], str]) -> tuple[Any, ...]:
@@ -256,6 +275,8 @@ def matrix_tests(m: Matrix, known_holes: dict[tuple[str, str], str]) -> tuple[An
     def test_no_carrier_reaches_the_model(reads: Any, reader: str, kind: str, request: Any) -> None:
         if reader in IN_GROUPS and kind in m.far:
             pytest.skip("far carriers stand in the case blocks only")
+        if not runs(m, reader):
+            pytest.skip("no far section to scroll to")
         if (kind, reader) in known_holes:
             request.applymarker(pytest.mark.xfail(strict=True, reason=known_holes[kind, reader]))
         shown = [label for label, answer in reads(reader) if kind in leaked(m, answer)]
@@ -263,13 +284,25 @@ def matrix_tests(m: Matrix, known_holes: dict[tuple[str, str], str]) -> tuple[An
 
     @pytest.mark.parametrize("reader", list(READERS))
     def test_each_reader_reads_the_visible_words(reads: Any, reader: str) -> None:
+        if not must_show(m, reader):
+            pytest.skip("no far section to scroll to")
         text = json.dumps(reads(reader), ensure_ascii=False)
         missing = [w for w in must_show(m, reader) if w not in text]
         assert not missing, f"{reader} misses visible {missing}"
 
-    @pytest.mark.parametrize("marker", [*m.kept, *m.kept_far, *m.kept_words])
+    @pytest.mark.parametrize("marker", [*m.kept, *m.kept_far, *m.kept_words, *m.kept_in_view])
     def test_text_a_person_reads_is_kept(reads: Any, marker: str) -> None:
         extracted, far = reads("extract")[0][1]["result"], reads("extract")[2][1]["result"]
+        if marker in m.kept_in_view:
+            # Out of view it is left out, saying why; scrolled into view it is judged, and read.
+            assert marker not in json.dumps([extracted, far]), f"{marker} was kept unjudged out of view"
+            assert "below the viewport" in extracted.get("not_judged", ""), extracted
+            scrolled = dict(reads("scrolled"))
+            seen = scrolled["extract scrolled to the far section"]["result"]
+            assert marker in seen["markdown"], f"extract deleted {marker} in view"
+            assert "below the viewport" not in seen.get("not_judged", ""), f"the far section is not all judged: {seen}"
+            assert scrolled[f"kept {marker}"]["result"]["total"] >= 1, f"find misses {marker} in view"
+            return
         assert marker in extracted["markdown"] + extracted["elements"] + far["markdown"], f"extract deleted {marker}"
         found = dict(reads("find"))[f"kept {marker}"]
         assert found["result"]["total"] >= 1, f"find misses {marker}: {found}"

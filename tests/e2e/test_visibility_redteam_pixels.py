@@ -2,7 +2,8 @@
 `<video>` frame (its poster), an image or a CSS background from another origin. White text on a dark panel would
 show, but the picture painted between them is white: only the rendering tells (page-pixels.js asks,
 extract/pixel-judge.js compares the text's boxes captured as painted and with its glyphs transparent). Each runs
-through every reader (tests/e2e/redteam_matrix.py); near the top, and 3000 px down (captured beyond the viewport).
+through every reader (tests/e2e/redteam_matrix.py); near the top, and 3000 px down (out of view: left out with
+the reason until scrolled into view, where the `scrolled` reader judges them).
 KEPT is text a person reads over the same pictures (dark on white, and text under a canvas nothing is drawn on):
 deleting it is a failure too. None of these is named anywhere in the product.
 
@@ -53,7 +54,9 @@ KEPT: dict[str, str] = {
     "KEEPCANVASBARE": over('<canvas width="40" height="10" style="position:absolute;left:0;top:0;width:100%;'
                            'height:100%;z-index:2"></canvas>', "Under a canvas nothing is drawn on KEEPCANVASBARE"),
 }
-KEPT_FAR: dict[str, str] = {"KEEPFARXIMG": over(XIMG, "Far down, dark on another origin's picture KEEPFARXIMG", "#111")}
+# Far down, nothing is captured (Chrome resizes the page to capture beyond the viewport): left out with the reason
+# until scrolled into view, read then.
+KEPT_IN_VIEW: dict[str, str] = {"KEEPFARXIMG": over(XIMG, "Far down, dark on another origin's picture KEEPFARXIMG", "#111")}
 
 STYLE = """body { font: 16px/1.4 sans-serif; margin: 8px; color: #111; background: #fff }
 .case { margin: 4px 0 } button { font: inherit }"""
@@ -69,7 +72,7 @@ READY = ("[...document.querySelectorAll('img[data-xsrc]')].every((i) => i.comple
          "performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/white.svg')).length > 0 && "
          "[...document.querySelectorAll('video')].every((v) => v.getBoundingClientRect().height > 0)")
 
-MATRIX = rm.Matrix(carriers=CARRIERS, far=FAR, kept=KEPT, kept_far=KEPT_FAR, style=STYLE, tail=TAIL, ready=READY)
+MATRIX = rm.Matrix(carriers=CARRIERS, far=FAR, kept=KEPT, kept_in_view=KEPT_IN_VIEW, style=STYLE, tail=TAIL, ready=READY)
 
 # Known holes, each failing for the reason given (strict: the mark fails once the hole is closed).
 KNOWN_HOLES: dict[tuple[str, str], str] = {}

@@ -39,5 +39,5 @@ class Extract(OnTab):
         read_only=True,
         cut_when_superseded=True,
         result={**TAB, "markdown": PAGE, "elements": PAGE, "text": PAGE, "changes": CHANGES, "note": OWN,
-                "hidden_chars": OWN, "truncated": OWN, "chars": OWN, "frames": Part.FRAMED},
+                "hidden_chars": OWN, "not_judged": OWN, "truncated": OWN, "chars": OWN, "frames": Part.FRAMED},
     )

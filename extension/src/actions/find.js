@@ -12,6 +12,7 @@ import { taskTab } from "../targets/action-target.js";
 import { syncAllListeners } from "../extract/listeners.js";
 import { SCRIPT_ROLES } from "../extract/page-controls.js";
 import { callPage, mainFrameId } from "../extract/run-in-page.js";
+import { outOfViewNote } from "../extract/pixel-judge.js";
 import { watchTab } from "../extract/tab-watch.js";
 import { observeTopDocument, uidFor } from "../extract/uid-map.js";
 
@@ -37,7 +38,7 @@ export async function find(action, ctx) {
   // match one (not one for a semantic role) has the page's listeners synced first.
   if (!query.role || SCRIPT_ROLES.includes(query.role)) await syncAllListeners(ctx.debugger, frame);
   const res = await callPage(ctx.debugger, frame, "search", [{ value: query }]);
-  const { doc, total, found } = res.value;
+  const { doc, total, found, deferred } = res.value;
   observeTopDocument(tabId, doc);
   const matches = found.map((/** @type {{id: number, role: string, name: string, text?: string, context: string}} */ f) => {
     const uid = uidFor(tabId, { sessionId: undefined, frameId: frame.frameId, doc, id: f.id, role: f.role, name: f.name, context: f.context || undefined });
@@ -55,6 +56,7 @@ export async function find(action, ctx) {
   } else if (total === 0) {
     result.note = "nothing matched in this document (cross-site frames are not searched); check the spelling, or extract to read the page";
   }
+  if (deferred) result.note = [result.note, outOfViewNote(deferred, "find")].filter(Boolean).join(". ");
   return result;
 }
 

@@ -25,9 +25,11 @@ const MIN_FRAME_LIMIT = 2000;
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./run-in-page.js").Frame} Frame
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
- * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number, hidden?: number}, url: string, title: string,
+ * @typedef {{blocks: any[], omitted: {els: number, rows: number, chars: number, hidden?: number,
+ *   deferred?: Record<string, number>}, url: string, title: string,
  *   modal: boolean, text?: string, notFound?: boolean, blank?: string}} Collected
- *   blank: why a page that shows nothing does (the walk found no text and no control)
+ *   blank: why a page that shows nothing does (the walk found no text and no control); omitted.deferred: the
+ *   characters over pictures out of view left out until judged in view, by side (page-pixels.js pixelDeferred)
  */
 
 /**
@@ -78,6 +80,9 @@ async function walkFrame(dbg, frame, opts) {
   if (frame.sessionId === undefined) observeTopDocument(frame.tabId, data.doc);
   if (data.omitted) for (const k of /** @type {const} */ (["els", "rows", "chars"])) opts.omitted[k] += data.omitted[k];
   opts.omitted.hidden = (opts.omitted.hidden ?? 0) + (data.hidden ?? 0);
+  for (const [side, chars] of Object.entries(data.deferred ?? {})) {
+    opts.omitted.deferred = { ...opts.omitted.deferred, [side]: (opts.omitted.deferred?.[side] ?? 0) + chars };
+  }
   /** @type {ElementRecord[]} */
   const records = data.els.map((/** @type {[number, string, string, string, string, string?, number?]} */ [id, role, name, states, context, region, regionNo]) => {
     const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc: data.doc, id, role, name, context });

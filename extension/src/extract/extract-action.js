@@ -29,6 +29,7 @@
  */
 
 import { fit, truncationNote, VIEW_RESERVE } from "./budget.js";
+import { outOfViewNote } from "./pixel-judge.js";
 import { notSaid } from "./fallback-text.js";
 import { indexLines, joinFacts } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
@@ -38,8 +39,9 @@ import { diffSnapshots } from "./diff.js";
 /**
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
- *   hidden_chars?: number, frames?: {url: string, text: string}[]}} ExtractResult `frames`: the markdown's lines that
- *   frames of other origins show, by origin (the app's data-flow memory remembers them under the frame's site)
+ *   hidden_chars?: number, not_judged?: string, frames?: {url: string, text: string}[]}} ExtractResult `frames`: the
+ *   markdown's lines that frames of other origins show, by origin (the app's data-flow memory remembers them under the
+ *   frame's site)
  * @typedef {{url: string, title: string, changes: import("./diff.js").ChangeList, note?: string}} ChangesResult
  */
 
@@ -218,6 +220,7 @@ function fitted(page, md, index, budget, textBudget, maxChars) {
     result.note = page.blank;
   }
   if (omitted.hidden) result.hidden_chars = omitted.hidden; // text the person cannot see, left out (page-visibility.js)
+  if (omitted.deferred) result.not_judged = outOfViewNote(omitted.deferred); // counted in hidden_chars too
   const frames = framedLines(md.slice(0, cut.mdLines), kept);
   if (frames.length) result.frames = frames;
   return result;

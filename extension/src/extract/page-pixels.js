@@ -16,6 +16,8 @@
  * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
  *   it reached as it acts, and cannot act twice), for HOLD_MS.
  * - `pixelMask(ids)`: paints the asked texts' glyphs transparent (ids), or takes the mask away (null).
+ * - `pixelDeferred()`: the characters this call left out unjudged because their boxes lie out of view (nothing is
+ *   captured beyond the viewport: pixel-judge.js), by the side they lie on; judged once scrolled into view.
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
  */
@@ -28,7 +30,7 @@ import { pageScan } from "./page-scan.js";
 definePagePart(pagePixels, { uses: [pagePicture, pageRender, pageScan] });
 
 /**
- * Adds pixelAsk, pixelCall, pixelAsked and pixelMask to lib (needs renderedScan, pictureReadable, factsOf).
+ * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePixels(lib) {
@@ -38,12 +40,17 @@ export function pagePixels(lib) {
   const MAX_ASKS = 48;
   /** Why a text the pixels had no round left for is left out. */
   const PAST_BUDGET = "not judged: past the pixel budget";
+  /** @param {string} side @returns {string} why a text over a picture out of view is left out until it is in view */
+  const OUT_OF_VIEW = (side) => side === "uncaptured" ? "not judged: the browser did not capture its picture in time"
+    : `not judged: over a picture ${side} the viewport, judged once scrolled into view`;
+  /** @type {Map<number, {side: string, chars: number}>} this call's texts left out as out of view */
+  let outOfView = new Map();
   /** @type {WeakMap<Text, number>} */
   const ids = new WeakMap();
   /** @type {Map<number, WeakRef<Text>>} */
   const nodes = new Map();
   let nextId = 0;
-  /** @type {Map<number, {key: string, hidden: boolean}>} this call's verdicts */
+  /** @type {Map<number, {key: string, hidden: boolean, far?: string}>} this call's verdicts */
   let verdicts = new Map();
   /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number}>} this call's questions */
   let asks = new Map();
@@ -112,7 +119,11 @@ export function pagePixels(lib) {
     const rects = parts.map((p) => [p.l + at[0], p.t + at[1], p.r - p.l, p.b - p.t].map((v) => Math.round(v * 4) / 4));
     const id = idOf(node);
     const known = verdicts.get(id) ?? (performance.now() < heldUntil ? held.get(id) : undefined);
-    if (known && sameBoxes(known.key, rects)) return known.hidden ? "unreadable on its picture" : "";
+    if (known && sameBoxes(known.key, rects)) {
+      if (!known.far) return known.hidden ? "unreadable on its picture" : "";
+      outOfView.set(id, { side: known.far, chars: node.data.trim().length });
+      return OUT_OF_VIEW(known.far);
+    }
     if (restHidden) return PAST_BUDGET;
     if (asks.has(id) || asks.size < MAX_ASKS) asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2] });
     else left.add(id);
@@ -128,7 +139,7 @@ export function pagePixels(lib) {
   };
 
   /**
-   * @param {{id: number, key: string, hidden: boolean}[] | {verdicts: {id: number, key: string, hidden: boolean}[], rest: boolean} | null} given
+   * @param {{id: number, key: string, hidden: boolean, far?: string}[] | {verdicts: {id: number, key: string, hidden: boolean, far?: string}[], rest: boolean} | null} given
    *   the verdicts of the call about to run; rest: the caller has no round left, a text without a verdict is left out
    */
   lib.pixelCall = (given) => {
@@ -137,14 +148,23 @@ export function pagePixels(lib) {
     verdicts = new Map(list.map((v) => [v.id, v]));
     asks = new Map();
     left = new Set();
+    outOfView = new Map();
+  };
+
+  /** @returns {Record<string, number>} the characters this call left out as out of view, by side */
+  lib.pixelDeferred = () => {
+    /** @type {Record<string, number>} */
+    const out = {};
+    for (const { side, chars } of outOfView.values()) out[side] = (out[side] ?? 0) + chars;
+    return out;
   };
 
   /** How long verdicts held for an input action last (ms): it reads its target's text as it acts. */
   const HOLD_MS = 3000;
-  /** @type {Map<number, {key: string, hidden: boolean}>} */
+  /** @type {Map<number, {key: string, hidden: boolean, far?: string}>} */
   let held = new Map();
   let heldUntil = 0;
-  /** @param {{id: number, key: string, hidden: boolean}[]} given verdicts for the page functions that follow */
+  /** @param {{id: number, key: string, hidden: boolean, far?: string}[]} given verdicts for the page functions that follow */
   lib.pixelHold = (given) => {
     held = new Map(given.map((v) => [v.id, v]));
     heldUntil = performance.now() + HOLD_MS;
@@ -158,6 +178,7 @@ export function pagePixels(lib) {
     left = new Set();
     verdicts = new Map();
     restHidden = false;
+    outOfView = new Map();
     return out;
   };
 

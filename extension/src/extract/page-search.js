@@ -15,12 +15,13 @@ import { pageControls } from "./page-controls.js";
 import { pageControlsFind } from "./page-controls-find.js";
 import { pageFind } from "./page-find.js";
 import { pageIconName } from "./page-icon-name.js";
+import { pagePixels } from "./page-pixels.js";
 import { pageRegistry } from "./page-registry.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageSearch, { uses: [pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageIconName, pageRegistry, pageSeen, pageShadow, pageVisibility] });
+definePagePart(pageSearch, { uses: [pageAria, pageContext, pageControls, pageControlsFind, pageFind, pageIconName, pagePixels, pageRegistry, pageSeen, pageShadow, pageVisibility] });
 
 /**
  * Adds search and searchRoots to lib
@@ -241,9 +242,11 @@ export function pageSearch(lib) {
       ...h, ...lib.rowAndItem(h.el, memo), head: headingOf(h.el),
     }));
     const contexts = lib.contextsFor(kept);
+    const deferred = lib.pixelDeferred(); // page-pixels.js: texts over a picture out of view, not searched yet
     return {
       doc: lib.doc,
       total: hits.size,
+      ...(Object.keys(deferred).length ? { deferred } : {}),
       found: kept.map((h, i) => ({
         id: lib.idOf(h.el), role: h.role, name: lib.shownName(h.el, h.name, lib.seenState(h.el))[0],
         ...(h.text && h.text !== h.name ? { text: h.text } : {}),

@@ -40,12 +40,13 @@ import { pageIndex } from "./page-index.js";
 import { pageMath } from "./page-math.js";
 import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
+import { pagePixels } from "./page-pixels.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pageReading, pageRegistry, pageRender, pageSeen, pageSvg, pageVisibility] });
+definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pagePixels, pageReading, pageRegistry, pageRender, pageSeen, pageSvg, pageVisibility] });
 
 /**
  * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageControls, pageFind, pageIndex, pageRegistry, pageShadow).
@@ -634,6 +635,8 @@ export function pageWalker(lib) {
       const text = lib.fallbackText(base, opts.limit);
       if (text.length > 2 * W.textChars + 200) out.text = text;
     }
+    const deferred = lib.pixelDeferred(); // page-pixels.js: texts over a picture out of view, judged once in view
+    if (Object.keys(deferred).length) out.deferred = deferred;
     return JSON.stringify(out);
   };
 }

@@ -1,12 +1,17 @@
 /**
  * Text judged from the pixels the browser painted (issue 18), for the texts page code could not decide
  * (page-pixels.js: over or under a canvas, a video, another origin's image or background). Each such text's boxes
- * are captured twice (Page.captureScreenshot with a clip, beyond the viewport where they lie there): as painted,
- * and with the text's glyphs made transparent (page-pixels.js `pixelMask`). The pixels its glyphs change are the
+ * are captured twice (Page.captureScreenshot with a clip inside the visual viewport): as painted, and with the
+ * text's glyphs made transparent (page-pixels.js `pixelMask`). The pixels its glyphs change are the
  * text as a person sees it, whatever paints over or under it; it shows when enough of them stand out from what
  * is painted there without it (the contrast the in-page judgement asks of colours, page-visibility.js). A video
  * that moves between the two captures changes pixels too: such text is kept, never deleted. Decoded here, in the
  * service worker (createImageBitmap, OffscreenCanvas).
+ *
+ * Nothing is captured beyond the viewport: Chrome does that by resizing the page's viewport for the capture (the
+ * page sees resize events; tests/e2e/test_visibility_pixel_budget.py). A text is judged by its boxes' parts in
+ * the visual viewport; one with no part there, or whose part there shows too little while the rest lies out of
+ * view, is deferred (`far`: left out with the reason, page-pixels.js, and judged once scrolled into view).
  */
 
 import { frameOffset } from "../input/frame-offset.js";
@@ -19,6 +24,8 @@ export const PX_PER_CHAR = 2;
 export const SHOWN_PX = 12;
 /** Boxes closer than this (CSS px, down the page) are captured in one clip. */
 const CLUSTER_PX = 400;
+/** A capture that has not answered in this long (ms) never will (seen: tests/e2e/test_visibility_pixel_budget.py). */
+const CAPTURE_MS = 5000;
 const PAD = 2;
 
 /**
@@ -27,7 +34,10 @@ const PAD = 2;
  * @typedef {{id: number, rects: number[][], chars: number, local?: number, key?: string}} Ask a text's boxes ([x, y, w,
  *   h], the top document's CSS px; local: in the viewport of the frame of another origin it is in; key: its boxes as
  *   the page gave them, for the verdict)
- * @typedef {{id: number, key: string, hidden: boolean}} Verdict
+ * @typedef {{id: number, key: string, hidden: boolean, far?: Side}} Verdict far: not judged, its boxes lie out of
+ *   view on that side (hidden till then)
+ * @typedef {"above" | "below" | "beside" | "uncaptured"} Side uncaptured: in view, but the capture did not answer in
+ *   CAPTURE_MS
  * @typedef {{x: number, y: number, width: number, height: number}} Clip
  * @typedef {{data: Uint8ClampedArray, width: number, height: number, scale: number}} Capture scale: image px per
  *   CSS px (a high-DPI screen's device pixels)
@@ -101,12 +111,16 @@ const bounds = (asks) => {
 };
 
 /**
- * @param {DebuggerController} dbg @param {number} tabId @param {Clip} clip @param {boolean} beyond
+ * @param {DebuggerController} dbg @param {number} tabId @param {Clip} clip inside the visual viewport
  * @returns {Promise<Capture>}
  */
-async function captured(dbg, tabId, clip, beyond) {
-  const { data } = await dbg.send(tabId, "Page.captureScreenshot",
-    { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: beyond, fromSurface: true });
+async function captured(dbg, tabId, clip) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new CaptureTimeout()), CAPTURE_MS); });
+  const { data } = await Promise.race([dbg.send(tabId, "Page.captureScreenshot",
+    { format: "png", clip: { ...clip, scale: 1 }, captureBeyondViewport: false, fromSurface: true }), late])
+    .finally(() => clearTimeout(timer));
   const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
   const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -116,6 +130,9 @@ async function captured(dbg, tabId, clip, beyond) {
   bitmap.close();
   return { data: image.data, width: image.width, height: image.height, scale: image.width / Math.max(clip.width, 1) };
 }
+
+/** A capture that did not answer in CAPTURE_MS: its texts are left out unjudged, never kept. */
+class CaptureTimeout extends Error {}
 
 /**
  * Where a frame's viewport stands in the tab's top viewport: its <iframe>'s content box in its own session (a
@@ -152,9 +169,12 @@ export async function judgeByPixels(dbg, frame, asked, mask) {
   // A verdict is keyed by the boxes as the page gave them (page-pixels.js sameBoxes), placed in the tab to capture.
   const asks = asked.map((a) => ({ ...a, key: JSON.stringify(a.rects),
     rects: a.local ? a.rects.map(([x, y, w, h]) => [x + dx, y + dy, w, h]) : a.rects }));
-  const clips = clipsOf(asks);
-  /** @param {Clip} c */
-  const beyond = (c) => c.x < vv.pageX || c.y < vv.pageY || c.x + c.width > vv.pageX + vv.clientWidth || c.y + c.height > vv.pageY + vv.clientHeight;
+  const view = { x: vv.pageX, y: vv.pageY, width: vv.clientWidth, height: vv.clientHeight };
+  const seen = asks.map((a) => ({ ...a, rects: inView(a.rects, view) }));
+  const clips = clipsOf(seen.filter((a) => a.rects.length)).map(({ clip, asks: inClip }) => ({ clip: within(clip, view), asks: inClip }));
+  /** @type {Verdict[]} */
+  const verdicts = asks.filter((_, i) => !seen[i].rects.length).map((a) => deferred(a, view));
+  if (!clips.length) return verdicts;
   const chromeApi = /** @type {any} */ (globalThis).chrome;
   const stop = await keepPainting(/** @type {any} */ ({ debugger: dbg, tabs: chromeApi?.tabs, windows: chromeApi?.windows }), frame.tabId);
   /** @type {Capture[]} */
@@ -162,16 +182,80 @@ export async function judgeByPixels(dbg, frame, asked, mask) {
   /** @type {Capture[]} */
   const bare = [];
   try {
-    for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip, beyond(clip)));
-    await mask(asks.map((a) => a.id));
-    for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip, beyond(clip)));
+    for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip));
+    await mask(clips.flatMap((c) => c.asks.map((a) => a.id)));
+    for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip));
+  } catch (e) {
+    if (!(e instanceof CaptureTimeout)) throw e;
+    return verdicts.concat(clips.flatMap((c) => c.asks.map((a) => ({ id: a.id, key: /** @type {string} */ (a.key), hidden: true, far: /** @type {Side} */ ("uncaptured") }))));
   } finally {
     await mask(null);
     await stop();
   }
-  return clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
+  const whole = new Map(asks.map((a) => [a.id, a]));
+  return verdicts.concat(clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
     const f = painted[k].scale;
     const count = ask.rects.reduce((n, r) => n + standingOut(painted[k], bare[k], [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f]), 0) / (f * f);
-    return { id: ask.id, key: ask.key ?? JSON.stringify(ask.rects), hidden: !shows(ask, count) };
-  }));
+    const all = /** @type {Ask} */ (whole.get(ask.id));
+    if (shows(ask, count)) return { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: false };
+    // Too little shows in view: hidden when that is all of it, else judged once the rest is in view.
+    return sameArea(all.rects, ask.rects)
+      ? { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: true } : deferred(all, view);
+  })));
+}
+
+/** Parts of a box narrower or lower than this (CSS px) in the viewport are out of view. */
+const MIN_PART = 1;
+
+/**
+ * A text's boxes cut to the viewport (the parts out of view dropped).
+ * @param {number[][]} rects [x, y, w, h] @param {Clip} view @returns {number[][]}
+ */
+export function inView(rects, view) {
+  return rects.map(([x, y, w, h]) => {
+    const [l, t] = [Math.max(x, view.x), Math.max(y, view.y)];
+    const [r, b] = [Math.min(x + w, view.x + view.width), Math.min(y + h, view.y + view.height)];
+    return [l, t, r - l, b - t];
+  }).filter((r) => r[2] >= MIN_PART && r[3] >= MIN_PART);
+}
+
+/** @param {number[][]} a @param {number[][]} b whether the boxes cover the same area (none was cut) */
+const sameArea = (a, b) => Math.abs(a.reduce((n, r) => n + r[2] * r[3], 0) - b.reduce((n, r) => n + r[2] * r[3], 0)) < 0.5;
+
+/** @param {Clip} clip @param {Clip} view @returns {Clip} the clip cut to the viewport (whole px inside it) */
+const within = (clip, view) => {
+  const [l, t] = [Math.max(clip.x, Math.ceil(view.x)), Math.max(clip.y, Math.ceil(view.y))];
+  const [r, b] = [Math.min(clip.x + clip.width, Math.floor(view.x + view.width)), Math.min(clip.y + clip.height, Math.floor(view.y + view.height))];
+  return { x: l, y: t, width: Math.max(r - l, 1), height: Math.max(b - t, 1) };
+};
+
+/**
+ * The verdict for a text not judged in view: left out, on the side of the viewport its boxes lie.
+ * @param {Ask} ask @param {Clip} view @returns {Verdict}
+ */
+export function deferred(ask, view) {
+  const top = Math.min(...ask.rects.map((r) => r[1]));
+  const bottom = Math.max(...ask.rects.map((r) => r[1] + r[3]));
+  /** @type {Side} */
+  const far = bottom > view.y + view.height ? "below" : top < view.y ? "above" : "beside";
+  return { id: ask.id, key: ask.key ?? JSON.stringify(ask.rects), hidden: true, far };
+}
+
+/**
+ * What the model is told of the texts left out because they lie over a picture out of view (page-pixels.js
+ * pixelDeferred): how much, where, and how to have them judged.
+ * @param {Record<string, number>} deferred characters by side ("above", "below", "beside")
+ * @param {string} [again] the action to call again once there
+ */
+export function outOfViewNote(deferred, again = "extract") {
+  const sides = Object.entries(deferred).filter(([side, n]) => n > 0 && side !== "uncaptured");
+  const total = sides.reduce((n, [, c]) => n + c, 0);
+  const where = sides.map(([side]) => side).join(" and ");
+  const how = { above: "scroll up", below: "scroll down", beside: "scroll sideways" };
+  const moves = sides.map(([side]) => how[/** @type {"above" | "below" | "beside"} */ (side)] ?? "scroll").join(" or ");
+  const far = total ? `${total} characters of text over pictures ${where} the viewport are left out, not yet judged `
+    + `(their pixels are read only in view): ${moves} to them and ${again} again to read what of them shows.` : "";
+  const stuck = deferred.uncaptured ? `${deferred.uncaptured} characters of text over pictures are left out, not `
+    + `judged: the browser did not capture them in time; ${again} again in a moment.` : "";
+  return [far, stuck].filter(Boolean).join(" ");
 }

@@ -363,6 +363,7 @@ export type ExtractResult = {
   changes?: Nested<ChangesShape>;
   note?: Own;
   hidden_chars?: Own;
+  not_judged?: Own;
   truncated?: Own;
   chars?: Own;
   frames?: FramedText;
