@@ -627,6 +627,7 @@ export type ChangesShape = {
   full?: Own;
   markdown?: PageText;
   elements?: PageText;
+  frames?: FramedText;
 };
 
 /** The shared result part EffectsShape (shapes.py). */

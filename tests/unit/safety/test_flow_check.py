@@ -69,3 +69,19 @@ def test_what_a_frame_of_another_site_showed_is_that_sites_not_the_pages() -> No
     assert away is not None and away.source_site == "shop.example" and away.dest_site == "example.com", away
     assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?k={SECRET}"}), MAIL) is not None, \
         "the page's own text stays the page's"
+
+
+def test_a_change_list_line_a_frame_showed_is_that_sites_wherever_the_result_nests_it() -> None:
+    """An input action's change list (`changes`, nested in a click's result) declares its frames as extract's
+    markdown does: the frame's line is the frame's site's, the page's added line the page's."""
+    check = FlowCheck()
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    line = f"+ Order code {code} ships today."
+    result = {"url": MAIL, "effects": {}, "changes": {"summary": "text lines: 2 added",
+                                                       "markdown": f"@ at the top\n{line}\n+ your key {SECRET}",
+                                                       "frames": [{"url": "https://shop.example", "text": line}]}}
+    check.saw_result("t", parse_action({"type": "click", "uid": "e1"}), result, MAIL)
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None
+    away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/x?c={code}"}), MAIL)
+    assert away is not None and away.source_site == "shop.example", away
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?k={SECRET}"}), MAIL) is not None
