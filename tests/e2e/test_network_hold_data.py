@@ -6,19 +6,21 @@ app, on tests/e2e/network_site.py's `exfil` page (127.0.0.1; localhost is the ot
 * a sentence the first site showed, inside a POST body, whatever its case and separators; a homoglyph copy;
 * a body padded past what used to be judged, and one past what bua reads;
 * what the task typed into a password field, sent under any field name;
-* what a frame of the other site showed (the `framed` page), remembered as that site's, not the page's.
+* what a frame of the other site showed (the `framed` page), remembered as that site's, not the page's: in
+  extract's markdown, its element index (a field's name) and a change list (`framed-more`).
 The buttons' labels are neutral, so the label check before the click has nothing to say: what asks is the request.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays
-from tests.e2e.network_site import FRAME_SECRET, SECRET, open_page, site  # noqa: F401
+from tests.e2e.network_site import FRAME_FIELD_SECRET, FRAME_LATER_SECRET, FRAME_SECRET, SECRET, open_page, site  # noqa: F401
 from tests.e2e.safety_helpers import Person
 from tests.e2e.test_network_hold import eventually, refused
 
@@ -114,3 +116,43 @@ def test_what_another_sites_frame_showed_is_that_sites_data_not_the_pages(core, 
         assert len(person.asked) == 1 and person.asked[0]["kind"] == "data_flow", person.asked
         assert person.asked[0]["site"] == "127.0.0.1", person.asked
     assert stays(lambda: len(site.saw("/api/notes", "POST")) == before, 0.5), "denied: it never arrived"
+
+
+def _sent_back_unasked_and_held_to_the_page(act, site, person, task: str, code: str, button: str) -> None:
+    """`code`, which the frame of localhost showed, goes back to localhost unasked; to the page's own site it is
+    asked about (Deny: it never arrives)."""
+    tracked, asked = len(site.saw("/track")), len(person.asked)
+    assert act({"type": "click", "selector": f"#{button}-to-frame-site"}, task_id=task).ok
+    assert eventually(lambda: len(site.saw("/track")) == tracked + 1), f"{code} sent back to the frame's own site"
+    assert len(person.asked) == asked, person.asked
+    before = len(site.saw("/api/notes", "POST"))
+    details = refused(act({"type": "click", "selector": f"#{button}-to-page-site"}, task_id=task))
+    assert "localhost" in details["reason"], details
+    assert len(person.asked) == asked + 1 and person.asked[-1]["kind"] == "data_flow", person.asked
+    assert person.asked[-1]["site"] == "127.0.0.1", person.asked
+    assert stays(lambda: len(site.saw("/api/notes", "POST")) == before, 0.5), "denied: it never arrived"
+
+
+def test_what_another_sites_frame_showed_in_the_index_and_a_change_list_is_that_sites(core, act, site, open_page):
+    """The frame of localhost names a field by a gift card code (only the element index says it) and shows a parcel
+    code once its button is pressed (only a change list says it): each is localhost's data, as the frame's
+    markdown is. Remembered under the page's site, sending either back to localhost was asked about and posting
+    it to 127.0.0.1 was not."""
+    task = "t-data-frame-more"
+    with Person(core, Decision.DENY) as person:
+        open_page("framed-more", task)
+        extracted = act({"type": "extract"}, task_id=task)
+        assert extracted.ok, extracted
+        assert FRAME_FIELD_SECRET in extracted.result["elements"], extracted
+        assert FRAME_FIELD_SECRET not in extracted.result["markdown"], "the index alone says it"
+        shown = re.search(r"\[Show parcel\]\((e\d+)\)", extracted.result["markdown"])
+        assert shown, extracted
+        pressed = act({"type": "click", "uid": shown.group(1)}, task_id=task)
+        assert pressed.ok, pressed
+        changes = act({"type": "extract", "changes": True}, task_id=task)
+        listed = json.dumps([pressed.result.get("changes"), changes.result.get("changes")])
+        assert FRAME_LATER_SECRET in listed and FRAME_LATER_SECRET not in json.dumps(changes.result.get("markdown")), \
+            (pressed, changes)
+        assert person.asked == [], person.asked
+        _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_FIELD_SECRET, "gift")
+        _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_LATER_SECRET, "later")
