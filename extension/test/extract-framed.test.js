@@ -55,3 +55,23 @@ test("a line the page and a frame both show is no frame's alone: it stays the pa
     { text: "Ad", frame: SHOP }, { text: "Ad", frame: "https://ads.example" }];
   assert.deepEqual([...framesByText(lines)], [["Pay", SHOP]]);
 });
+
+test("what an action quotes of an element in a frame of another origin is that frame's; the page's element, none", async () => {
+  const { targetFrameOrigin } = await import("../src/extract/frame-origin.js");
+  const { uidFor, clearTab } = await import("../src/extract/uid-map.js");
+  const { shownBy } = await import("../src/extract/framed.js");
+  const tabId = 9101;
+  const children = [{ sessionId: "s-shop", url: `${SHOP}/checkout?x=1` }, { sessionId: "s-same", url: "https://mail.example/pane" }];
+  const ctx = /** @type {any} */ ({ debugger: { childTargets: () => children },
+    tabs: { get: async () => ({ url: "https://mail.example/inbox" }) } });
+  const at = (/** @type {string | undefined} */ sessionId, /** @type {number} */ id) =>
+    uidFor(tabId, { sessionId, frameId: "f", doc: "d", id, role: "button", name: "x" });
+  const [inShop, inSame, own] = [at("s-shop", 1), at("s-same", 2), at(undefined, 3)];
+  assert.equal(await targetFrameOrigin(ctx, tabId, { uid: inShop }), SHOP);
+  assert.equal(await targetFrameOrigin(ctx, tabId, { uid: inSame }), undefined, "a frame of the page's own origin");
+  assert.equal(await targetFrameOrigin(ctx, tabId, { uid: own }), undefined);
+  assert.equal(await targetFrameOrigin(ctx, tabId, {}), undefined, "a selector: the top document's");
+  assert.deepEqual(shownBy(SHOP, ["Code QX7\nships", 'button "Pay"', ""]), { frames: [{ url: SHOP, text: 'Code QX7\nships\nbutton "Pay"' }] });
+  assert.deepEqual(shownBy(undefined, ["Code QX7"]), {});
+  clearTab(tabId);
+});

@@ -4,7 +4,7 @@
  * Range in the page's selection (for an input or textarea, its selection
  * range). Whitespace is matched as extract shows it (runs of spaces and line
  * breaks as one space); case only when no exact match exists.
- * Result: {selected, length, element, in_field?}.
+ * Result: {selected, length, element, in_field?, frames?} (frames: what of it a frame of another origin shows).
  */
 
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
@@ -14,6 +14,8 @@ import { describeElement, keptFunction } from "../page/functions.js";
 import { onElement } from "../tabs/isolated-world.js";
 import { readJudgedByPixels } from "../extract/pixel-reads.js";
 import { definePageFunction } from "../page/page-code.js";
+import { shownBy } from "../extract/framed.js";
+import { targetFrameOrigin } from "../extract/frame-origin.js";
 
 /** The selected text in a result is cut here (`length` stays the full length). */
 export const MAX_SELECTED_CHARS = 2_000;
@@ -53,6 +55,7 @@ export async function selectText(action, ctx) {
     /** @type {import("./support/context.js").ResultOf<"select_text">} */
     const result = { selected: clip(selected, MAX_SELECTED_CHARS), length: selected.length, element: out.target };
     if (out.in_field) result.in_field = true;
+    Object.assign(result, shownBy(await targetFrameOrigin(ctx, tabId, target), [String(result.selected ?? ""), String(result.element ?? "")]));
     return result;
   });
 }

@@ -16,6 +16,7 @@ import { syncListeners } from "./listeners.js";
 import { callPage, contextOf, mainFrameId } from "./run-in-page.js";
 import { observeTopDocument, uidFor } from "./uid-map.js";
 import { blockedNote, blockedOwners } from "../tabs/blocked-frames.js";
+import { originOf, otherOrigin } from "./framed.js";
 
 const MAX_FRAME_DEPTH = 4;
 const MAX_SHADOW_ROUNDS = 4;
@@ -142,30 +143,6 @@ async function childBlocks(dbg, parent, sessionId, opts) {
     return { note: `iframe ${originOf(child.url)} could not be read (${/** @type {Error} */ (err).message})` };
   }
 }
-
-/**
- * A frame's URL without path and query (an ad frame's query runs to hundreds of characters; page-reading.js does
- * the same for the frames the walker notes).
- * @param {string} url
- */
-const originOf = (url) => {
-  try {
-    const u = new URL(url);
-    return u.origin === "null" ? u.protocol : u.origin;
-  } catch {
-    return "";
-  }
-};
-
-/**
- * A frame's web origin when it is another than its parent's (`parentUrl`), else undefined.
- * @param {string} url
- * @param {string | undefined} parentUrl
- */
-const otherOrigin = (url, parentUrl) => {
-  const origin = originOf(url);
-  return origin !== originOf(parentUrl ?? "") && /^https?:/.test(origin) ? origin : undefined;
-};
 
 /**
  * The <iframe> elements (in this frame's bua world) of the frame's child sessions.

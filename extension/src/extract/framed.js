@@ -3,6 +3,7 @@
  * frame of another origin than the page's shows, by that frame's origin, so the app's data-flow memory remembers
  * them under the frame's site and not the page's (pure; runs under node). Each line is given exactly as the
  * result says it: the app takes those lines out of the page's own text (app/safety/flow_check.py own_text).
+ * frame-origin.js tells which frame a targeted element stands in.
  */
 
 /**
@@ -47,3 +48,39 @@ export function framesByText(lines) {
   for (const [text, frame] of seen) if (frame) out.set(text, frame);
   return out;
 }
+
+/**
+ * What one frame of another origin shows, as a result's `frames` part: each text's lines ({} when the page shows
+ * them, `origin` undefined).
+ * @param {string | undefined} origin
+ * @param {string[]} texts
+ * @returns {{frames?: Framed[]}}
+ */
+export function shownBy(origin, texts) {
+  const frames = framedLines(texts.filter(Boolean).flatMap((text) => text.split("\n").map((line) => ({ text: line, frame: origin }))));
+  return frames.length ? { frames } : {};
+}
+
+/**
+ * A frame's URL without path and query (an ad frame's query runs to hundreds of characters; page-reading.js does
+ * the same for the frames the walker notes).
+ * @param {string} url
+ */
+export const originOf = (url) => {
+  try {
+    const u = new URL(url);
+    return u.origin === "null" ? u.protocol : u.origin;
+  } catch {
+    return "";
+  }
+};
+
+/**
+ * A frame's web origin when it is another than its parent's (`parentUrl`), else undefined.
+ * @param {string} url
+ * @param {string | undefined} parentUrl
+ */
+export const otherOrigin = (url, parentUrl) => {
+  const origin = originOf(url);
+  return origin !== originOf(parentUrl ?? "") && /^https?:/.test(origin) ? origin : undefined;
+};

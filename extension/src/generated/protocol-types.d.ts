@@ -502,6 +502,7 @@ export type SelectTextResult = {
   length?: Own;
   element?: PageText;
   in_field?: Own;
+  frames?: FramedText;
 };
 
 /** What `wait_for` answers (its declared result shape). */
@@ -511,6 +512,7 @@ export type WaitForResult = {
   state?: Own;
   seen?: PageText;
   elapsed_ms?: Own;
+  frames?: FramedText;
 };
 
 /** What `screenshot` answers (its declared result shape). */

@@ -85,3 +85,19 @@ def test_a_change_list_line_a_frame_showed_is_that_sites_wherever_the_result_nes
     away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/x?c={code}"}), MAIL)
     assert away is not None and away.source_site == "shop.example", away
     assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?k={SECRET}"}), MAIL) is not None
+
+
+def test_what_a_selection_or_a_wait_quoted_of_a_frame_is_that_sites_by_the_declaration() -> None:
+    """select_text and wait_for declare their `frames` as extract does (`shapes.FRAMES`): what they quoted of an
+    element in another site's frame is that site's. Undeclared, it would be page text of the page's site."""
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    results = {"select_text": {"selected": f"Code {code}", "length": 17, "element": 'button "Copy"',
+                               "frames": [{"url": "https://shop.example", "text": f'Code {code}\nbutton "Copy"'}]},
+               "wait_for": {"state": "visible", "seen": f"Code {code}", "elapsed_ms": 3,
+                            "frames": [{"url": "https://shop.example", "text": f"Code {code}"}]}}
+    for action_type, result in results.items():
+        check = FlowCheck()
+        check.saw_result("t", parse_action({"type": action_type, "uid": "e1"}), result, MAIL)
+        assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None, action_type
+        away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
+        assert away is not None and away.source_site == "shop.example", (action_type, away)
