@@ -25,6 +25,7 @@ from tests.e2e.network_site import (  # noqa: F401
     FRAME_LATER_SECRET,
     FRAME_SECRET,
     FRAME_SELECT_SECRET,
+    FRAME_TIMEOUT_SECRET,
     FRAME_WAIT_SECRET,
     SECRET,
     open_page,
@@ -168,18 +169,23 @@ def test_what_another_sites_frame_showed_in_the_index_and_a_change_list_is_that_
 
 
 def test_what_a_wait_and_a_selection_quote_of_another_sites_frame_is_that_sites(core, act, site, open_page):
-    """Two buttons of the frame of localhost have codes for ids, which no extract says: a wait_for on one quotes
-    its description, a select_text of the other the element it selected. Each is localhost's data."""
+    """Three buttons of the frame of localhost have codes for ids, which no extract says: a wait_for on one quotes
+    its description, a select_text of another the element it selected, and a wait_for on the third that times
+    out quotes it in its error. Each is localhost's data."""
     task = "t-data-frame-quoted"
     with Person(core, Decision.DENY) as person:
         open_page("framed-more", task)
         extracted = act({"type": "extract"}, task_id=task)
         assert extracted.ok and FRAME_WAIT_SECRET not in json.dumps(extracted.result), extracted
-        uids = {name: re.search(rf"\[{name}\]\((e\d+)\)", extracted.result["markdown"]) for name in ("Voucher", "Slip")}
+        uids = {name: re.search(rf"\[{name}\]\((e\d+)\)", extracted.result["markdown"]) for name in ("Voucher", "Slip", "Receipt")}
         assert all(uids.values()), extracted
         waited = act({"type": "wait_for", "uid": uids["Voucher"].group(1), "state": "visible"}, task_id=task)
         assert waited.ok and FRAME_WAIT_SECRET in waited.result["seen"], waited
         selected = act({"type": "select_text", "uid": uids["Slip"].group(1)}, task_id=task)
         assert selected.ok and FRAME_SELECT_SECRET in selected.result["element"], selected
+        timed_out = act({"type": "wait_for", "uid": uids["Receipt"].group(1), "state": "hidden", "timeout_ms": 200},
+                        task_id=task)
+        assert not timed_out.ok and FRAME_TIMEOUT_SECRET in timed_out.error.message, timed_out
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_WAIT_SECRET, "wait")
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_SELECT_SECRET, "select")
+        _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_TIMEOUT_SECRET, "timeout")

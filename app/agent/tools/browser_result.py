@@ -23,6 +23,7 @@ from app.agent.page_text.boundary import neutralise
 from app.agent.page_text.flagger import flag_together
 from app.agent.page_text.invisible import drop_invisible
 from app.agent.page_text.region import MOVED, MarkedView, facts_without, key_of, path_of
+from app.protocol.actions.shapes import ERROR
 from app.protocol.errors import STOPPED_DOWNLOAD_STEP, next_step_for
 from app.protocol.page_data import QUOTES_KEY, PageDataVisitor, result_shape, without_framed
 
@@ -147,7 +148,7 @@ def trimmed(data: dict[str, Any]) -> dict[str, Any]:
     already (a title that is one of its headings)."""
     view = dict(data)
     if isinstance(view.get("error"), dict):
-        view["error"] = with_next_step(view["error"])
+        view["error"] = with_next_step(without_framed(view["error"], ERROR))
     result = view.get("result")
     if isinstance(result, dict):
         said_title = _title_said(result)

@@ -51,6 +51,9 @@ UNDECLARED = Part.PAGE
 
 OWN, PAGE, URL = Part.OWN, Part.PAGE, Part.URL
 
+FRAMES: Shape = {"frames": Part.FRAMED}
+"""The part of a result that says which of its page lines frames of other origins show (`Part.FRAMED`)."""
+
 TAB: Shape = {"tab_id": OWN, "window_id": OWN, "url": URL, "final_url": URL, "title": PAGE}
 """A tab as results name it."""
 
@@ -67,9 +70,6 @@ EFFECTS: Shape = {"navigated": OWN, "url": URL, "same_document": OWN, "still_loa
                   "nothing_changed": OWN}
 """What an input action changed (extension/src/input/effects.js Effects)."""
 
-FRAMES: Shape = {"frames": Part.FRAMED}
-"""The part of a result that says which of its page lines frames of other origins show (`Part.FRAMED`)."""
-
 CHANGES: Shape = {"summary": OWN, "full": OWN, "markdown": PAGE, "elements": PAGE, **FRAMES}
 """A change list (extension/src/extract/diff.js): its lines are the page's, or a frame's (`frames`)."""
 
@@ -80,7 +80,7 @@ ERROR: Shape = {"code": OWN, "message": Part.QUOTING, "page_text": PAGE, "candid
                 "confirmation": {"what": OWN, "site": OWN, "url": URL, "frame_url": URL, "element": PAGE,
                                  "reason": PAGE, "category": OWN, "kind": OWN,
                                  "check_only": OWN, "pasted": Part.CLIPBOARD},
-                "next_step": OWN}
+                "next_step": OWN, **FRAMES}
 """Every error, of every action (app.protocol.envelope.ErrorBody): its message is bua's words, and the page text
 it quotes is listed in `page_text`."""
 

@@ -40,22 +40,24 @@ export async function selectText(action, ctx) {
       return onElement(ctx, tabId, element, selectInPage, [text], pixels);
     };
     const out = await readJudgedByPixels(ctx.debugger, tabId, () => sessionId, select);
+    const frame = await targetFrameOrigin(ctx, tabId, target);
     if (out?.status === "detached") {
       throw new ActionError(ErrorCode.ELEMENT_STALE, "the element is no longer in the page (it changed); extract again and use the new uid");
     }
     if (out?.status === "empty") {
-      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`, quoting(out.target));
+      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`,
+        { ...quoting(out.target), ...shownBy(frame, [out.target]) });
     }
     if (out?.status === "not_found") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `'text' ${JSON.stringify(clip(text ?? "", 80))} is not in ${out.target}, `
         + `whose text begins ${JSON.stringify(out.sample)}; give text that appears in it, or leave 'text' out to select all of it`,
-        quoting(out.target, JSON.stringify(out.sample)));
+        { ...quoting(out.target, JSON.stringify(out.sample)), ...shownBy(frame, [out.target, JSON.stringify(out.sample)]) });
     }
     const selected = String(out.selected ?? "");
     /** @type {import("./support/context.js").ResultOf<"select_text">} */
     const result = { selected: clip(selected, MAX_SELECTED_CHARS), length: selected.length, element: out.target };
     if (out.in_field) result.in_field = true;
-    Object.assign(result, shownBy(await targetFrameOrigin(ctx, tabId, target), [String(result.selected ?? ""), String(result.element ?? "")]));
+    Object.assign(result, shownBy(frame, [String(result.selected ?? ""), String(result.element ?? "")]));
     return result;
   });
 }

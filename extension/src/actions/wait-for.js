@@ -47,7 +47,8 @@ export async function waitFor(action, ctx) {
       if (elapsed >= /** @type {number} */ (timeoutMs)) {
         throw new ActionError(ErrorCode.TIMEOUT,
           `waited ${timeoutMs} ms for ${what} to be ${state}; last seen: ${last.seen}. ` +
-          "Do not repeat the same wait: extract to see what the page shows now, then decide", quoting(last.seen));
+          "Do not repeat the same wait: extract to see what the page shows now, then decide",
+          { ...quoting(last.seen), ...shownBy(await check.frame(), [last.seen]) });
       }
       await sleep(ctx, Math.min(elapsed < 1000 ? 50 : 100, /** @type {number} */ (timeoutMs) - elapsed));
     }

@@ -700,6 +700,7 @@ export type ErrorShape = {
     pasted?: ClipboardText;
   }>;
   next_step?: Own;
+  frames?: FramedText;
 };
 
 /** The shared result part CandidateShape (shapes.py). */
@@ -757,6 +758,7 @@ export type ErrorBody = {
   confirmation?: Record<string, unknown>;
   next_step?: string;
   page_text?: string[];
+  frames?: Record<string, unknown>[];
   [key: string]: unknown;
 };
 

@@ -165,3 +165,11 @@ def test_a_change_lists_frames_are_left_out_of_the_model_view_wherever_the_resul
     for view in (model_view(copy.deepcopy(data), None).facts, model_view(copy.deepcopy(data), "T3").read()):
         assert "frames" not in view["result"]["changes"], view
         assert "Shop" in view["result"]["changes"]["markdown"], view
+
+
+def test_an_errors_frames_are_left_out_of_the_model_view():
+    error = {"code": "timeout", "message": 'last seen: b "Pay"', "page_text": ['b "Pay"'],
+             "frames": [{"url": "https://shop.example", "text": 'b "Pay"'}]}
+    data = {"ok": False, "action": "wait_for", "error": error}
+    for view in (model_view(copy.deepcopy(data), None).facts, model_view(copy.deepcopy(data), "T3").read()):
+        assert "frames" not in view["error"] and "Pay" in view["error"]["message"], view

@@ -101,3 +101,17 @@ def test_what_a_selection_or_a_wait_quoted_of_a_frame_is_that_sites_by_the_decla
         assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None, action_type
         away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
         assert away is not None and away.source_site == "shop.example", (action_type, away)
+
+
+def test_what_an_error_quotes_of_a_frame_is_that_sites() -> None:
+    """A wait_for's timeout quoting what it last saw of an element in another site's frame declares the frame as
+    a result does (ERROR has FRAMES): the quote is the frame's site's, the page's own quote the page's."""
+    check = FlowCheck()
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    seen = f'button#{code} "Pay" is hidden'
+    error = ErrorBody(code=ErrorCode.TIMEOUT, message=f"waited 10 ms for e4 to be visible; last seen: {seen}. Extract",
+                      page_text=[seen], frames=[{"url": "https://shop.example", "text": seen}])
+    check.saw_error("t", parse_action({"type": "wait_for", "uid": "e4"}), error, MAIL)
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None
+    away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
+    assert away is not None and away.source_site == "shop.example", away
