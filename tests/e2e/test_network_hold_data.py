@@ -23,6 +23,7 @@ from tests.e2e.actions_helpers import stays
 from tests.e2e.network_site import (  # noqa: F401
     FRAME_FIELD_SECRET,
     FRAME_LATER_SECRET,
+    FRAME_RENEW_SECRET,
     FRAME_SECRET,
     FRAME_SELECT_SECRET,
     FRAME_TIMEOUT_SECRET,
@@ -189,3 +190,19 @@ def test_what_a_wait_and_a_selection_quote_of_another_sites_frame_is_that_sites(
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_WAIT_SECRET, "wait")
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_SELECT_SECRET, "select")
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_TIMEOUT_SECRET, "timeout")
+
+
+def test_a_stale_uids_error_quoting_another_sites_frame_leaves_its_text_that_sites(core, act, site, open_page):
+    """A button of the frame of localhost, named by a code, renders itself again when pressed: pressing its old
+    uid again is stale, and the error names it and its new copy (the candidates). That quote is localhost's, as
+    the extract that showed it said: remembered under the page's site too, sending it back to localhost asked."""
+    task = "t-data-frame-stale"
+    with Person(core, Decision.DENY) as person:
+        open_page("framed-more", task)
+        extracted = act({"type": "extract"}, task_id=task)
+        renew = re.search(rf"\[Renew {FRAME_RENEW_SECRET}\]\((e\d+)\)", extracted.result["markdown"])
+        assert extracted.ok and renew, extracted
+        assert act({"type": "click", "uid": renew.group(1)}, task_id=task).ok
+        stale = act({"type": "click", "uid": renew.group(1)}, task_id=task)
+        assert not stale.ok and stale.error.code == "element_stale" and stale.error.candidates, stale
+        _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_RENEW_SECRET, "renew")

@@ -393,6 +393,7 @@ export type ClickResult = {
   clicked?: PageText;
   x?: Own;
   y?: Own;
+  frames?: FramedText;
 };
 
 /** What `type` answers (its declared result shape). */
@@ -480,6 +481,7 @@ export type HoverResult = {
   hovered?: PageText;
   x?: Own;
   y?: Own;
+  frames?: FramedText;
 };
 
 /** What `drag` answers (its declared result shape). */
