@@ -71,6 +71,9 @@ class ErrorBody(BaseModel):
     field's value): marked where the message says it, and remembered by the data-flow memory
     (app/protocol/page_data.py). A message that quotes the page without listing it here would reach the model
     unmarked: every error that interpolates page text lists it."""
+    frames: list[dict[str, Any]] | None = None
+    """Which of the page text it quotes a frame of another origin shows, as `{url, text}` (`Part.FRAMED`): the
+    data-flow memory remembers it under the frame's site; the model does not see it."""
 
 
 class Request(_Envelope):

@@ -27,6 +27,19 @@ def result_shape(action_type: object) -> Shape:
     return spec.result if spec is not None else {}
 
 
+def without_framed(value: Any, shape: Part | Shape) -> Any:
+    """`value` without its `Part.FRAMED` parts, wherever its shape declares them (a change list's inside an input
+    action's result too): what the model reads, which says that text where the markdown or change list does."""
+    if isinstance(shape, Part):
+        return value
+    if isinstance(value, list):
+        return [without_framed(v, shape) for v in value]
+    if isinstance(value, dict):
+        return {k: without_framed(v, shape.get(k, UNDECLARED)) for k, v in value.items()
+                if shape.get(k) != Part.FRAMED}
+    return value
+
+
 Path = tuple[str | int, ...]
 """Where a string stands in an output: its keys and list indexes from the output's root (`("result", "title")`)."""
 

@@ -18,7 +18,7 @@ from app.protocol.actions import ActionModel
 from app.protocol.actions.carriers import carried_strings
 from app.protocol.actions.spec import Carries
 from app.protocol.envelope import ErrorBody
-from app.protocol.page_data import page_data
+from app.protocol.page_data import PageData, page_data
 from app.safety.dataflow import DataFlow, Flow
 from app.safety.flows import KeyChord, TypedTails, key_chord, key_text, script_flow, typing_flow
 from app.safety.sites import site_of
@@ -97,19 +97,21 @@ class FlowCheck:
     def saw_result(self, task_id: str, action: ActionModel, result: dict[str, object], source: str) -> None:
         """The page text of a result, shown by `source`'s site; a copy's clipboard text is what a paste types."""
         seen = page_data({"action": action.type_name, "result": result})
-        if seen.texts:
-            self.memory.observe(task_id, source, own_text(seen.texts, seen.framed))
-        for frame_url, text in seen.framed:
-            self.memory.observe(task_id, frame_url, text)
+        self._remember(task_id, seen, source)
         if seen.copied:
             self._clipboard[task_id] = seen.copied[-1]
 
     def saw_error(self, task_id: str, action: ActionModel, error: ErrorBody, source: str | None) -> None:
         """An error can quote the page too (an element's text, candidates' names, a thrown exception)."""
-        quoted = page_data({"action": action.type_name,
-                            "error": error.model_dump(mode="json", exclude_none=True)}).texts
-        if quoted and source:
-            self.memory.observe(task_id, source, "\n".join(quoted))
+        self._remember(task_id, page_data({"action": action.type_name,
+                                           "error": error.model_dump(mode="json", exclude_none=True)}), source)
+
+    def _remember(self, task_id: str, seen: PageData, source: str | None) -> None:
+        """The page's own text under `source`'s site, and what frames of other origins showed under theirs."""
+        if seen.texts and source:
+            self.memory.observe(task_id, source, own_text(seen.texts, seen.framed))
+        for frame_url, text in seen.framed:
+            self.memory.observe(task_id, frame_url, text)
 
     def forget(self, task_id: str) -> None:
         self.memory.forget(task_id)

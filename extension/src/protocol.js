@@ -20,7 +20,9 @@ export const MAX_OUTBOUND_BYTES = 64 * 1024 * 1024;
 /**
  * @typedef {{uid: string, role: string, name: string, context?: string}} Candidate
  *   a current element that may be what a stale or unknown target meant
- * @typedef {{candidates?: Candidate[], confirmation?: Record<string, unknown>, page_text?: string[]}} ErrorDetails
+ * @typedef {{candidates?: Candidate[], confirmation?: Record<string, unknown>, page_text?: string[],
+ *   frames?: import("./extract/framed.js").Framed[]}} ErrorDetails frames: which of the page text it quotes a frame of
+ *   another origin shows (extract/framed.js shownBy)
  *   extra fields of the error body (confirmation: what a held sensitive action is, see safety/confirmations.js;
  *   page_text: the page's strings the message quotes, see `quoting`)
  */

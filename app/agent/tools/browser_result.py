@@ -23,9 +23,9 @@ from app.agent.page_text.boundary import neutralise
 from app.agent.page_text.flagger import flag_together
 from app.agent.page_text.invisible import drop_invisible
 from app.agent.page_text.region import MOVED, MarkedView, facts_without, key_of, path_of
-from app.protocol.actions.shapes import Part
+from app.protocol.actions.shapes import ERROR
 from app.protocol.errors import STOPPED_DOWNLOAD_STEP, next_step_for
-from app.protocol.page_data import QUOTES_KEY, PageDataVisitor, result_shape
+from app.protocol.page_data import QUOTES_KEY, PageDataVisitor, result_shape, without_framed
 
 
 class _Marker(PageDataVisitor):
@@ -148,13 +148,12 @@ def trimmed(data: dict[str, Any]) -> dict[str, Any]:
     already (a title that is one of its headings)."""
     view = dict(data)
     if isinstance(view.get("error"), dict):
-        view["error"] = with_next_step(view["error"])
+        view["error"] = with_next_step(without_framed(view["error"], ERROR))
     result = view.get("result")
     if isinstance(result, dict):
         said_title = _title_said(result)
-        framed = {k for k, part in result_shape(view.get("action")).items() if part == Part.FRAMED}
-        result = {k: v for k, v in result.items() if not (k in _EMPTY_OMITTED and v == "")
-                  and not (k == "title" and said_title) and k not in framed}
+        result = {k: v for k, v in without_framed(result, result_shape(view.get("action"))).items()
+                  if not (k in _EMPTY_OMITTED and v == "") and not (k == "title" and said_title)}
         if isinstance(result.get("effects"), dict):
             result["effects"] = with_download_step(
                 {k: v for k, v in result["effects"].items() if _DEFAULT_EFFECTS.get(k, ...) != v})

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import PointTarget, WithDialog
-from app.protocol.actions.shapes import INPUT, OWN, PAGE
+from app.protocol.actions.shapes import FRAMES, INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import outcome, target
 
@@ -28,5 +28,5 @@ class Click(PointTarget, WithDialog):
         presses=True,
         sensitive_by="pointer",
         change_list="on_dom_change",
-        result={**INPUT, "clicked": PAGE, "x": OWN, "y": OWN},
+        result={**INPUT, "clicked": PAGE, "x": OWN, "y": OWN, **FRAMES},
     )

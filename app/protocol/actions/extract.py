@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import OnTab, Selector
-from app.protocol.actions.shapes import CHANGES, OWN, PAGE, TAB, Part
+from app.protocol.actions.shapes import CHANGES, FRAMES, OWN, PAGE, TAB
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 
 
@@ -39,5 +39,5 @@ class Extract(OnTab):
         read_only=True,
         cut_when_superseded=True,
         result={**TAB, "markdown": PAGE, "elements": PAGE, "text": PAGE, "changes": CHANGES, "note": OWN,
-                "hidden_chars": OWN, "not_judged": OWN, "truncated": OWN, "chars": OWN, "frames": Part.FRAMED},
+                "hidden_chars": OWN, "not_judged": OWN, "truncated": OWN, "chars": OWN, **FRAMES},
     )

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.protocol.actions.fields import PointTarget
-from app.protocol.actions.shapes import INPUT, OWN, PAGE
+from app.protocol.actions.shapes import FRAMES, INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import outcome, target
 
@@ -19,5 +19,5 @@ class Hover(PointTarget):
         failed="point at",
         failed_subject=target,
         needs_input_focus=True,
-        result={**INPUT, "hovered": PAGE, "x": OWN, "y": OWN},
+        result={**INPUT, "hovered": PAGE, "x": OWN, "y": OWN, **FRAMES},
     )

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.protocol.actions.fields import Target
-from app.protocol.actions.shapes import OWN, PAGE
+from app.protocol.actions.shapes import FRAMES, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import target
 
@@ -23,7 +23,7 @@ class SelectText(Target):
         done=lambda raw, result: f"Selected “{_short(str(result.get('selected', '')))}” in {target(raw)}",
         failed="select text in",
         failed_subject=target,
-        result={"selected": PAGE, "length": OWN, "element": PAGE, "in_field": OWN},
+        result={"selected": PAGE, "length": OWN, "element": PAGE, "in_field": OWN, **FRAMES},
     )
 
 

@@ -33,9 +33,11 @@ class Part(StrEnum):
     OWN = "own"
     """bua's own words or values (uids, states, counts, an image): shown as they are."""
     FRAMED = "framed"
-    """Page text that a frame of another origin shows, as `{url, text}` objects (`url`: the frame's origin): what
-    the page's own text says again (extract's markdown holds it), remembered under the frame's site and not the
-    page's; left out of the model's view, which reads it where the markdown says it."""
+    """Which lines of the result's page text a frame of another origin than the page's shows, as `{url, text}`
+    objects (`url`: the frame's origin; `text`: those lines, each exactly as the result says it elsewhere: a
+    markdown line, an index line, a change list's line): remembered under the frame's site and not the page's;
+    left out of the model's view, which reads them where the result says them. Any result (or nested object) that
+    quotes a frame's text declares its `frames` key so (extension/src/extract/framed.js)."""
     QUOTING = "quoting"
     """bua's words that quote the page: each string of the sibling `page_text` list, where it appears verbatim,
     is marked inside them (and the whole message when one does not appear)."""
@@ -48,6 +50,9 @@ UNDECLARED = Part.PAGE
 """What a key no declaration names is (see the module docstring for why)."""
 
 OWN, PAGE, URL = Part.OWN, Part.PAGE, Part.URL
+
+FRAMES: Shape = {"frames": Part.FRAMED}
+"""The part of a result that says which of its page lines frames of other origins show (`Part.FRAMED`)."""
 
 TAB: Shape = {"tab_id": OWN, "window_id": OWN, "url": URL, "final_url": URL, "title": PAGE}
 """A tab as results name it."""
@@ -65,8 +70,8 @@ EFFECTS: Shape = {"navigated": OWN, "url": URL, "same_document": OWN, "still_loa
                   "nothing_changed": OWN}
 """What an input action changed (extension/src/input/effects.js Effects)."""
 
-CHANGES: Shape = {"summary": OWN, "full": OWN, "markdown": PAGE, "elements": PAGE}
-"""A change list (extension/src/extract/diff.js): its lines are the page's."""
+CHANGES: Shape = {"summary": OWN, "full": OWN, "markdown": PAGE, "elements": PAGE, **FRAMES}
+"""A change list (extension/src/extract/diff.js): its lines are the page's, or a frame's (`frames`)."""
 
 CANDIDATE: Shape = {"uid": OWN, "role": OWN, "name": PAGE, "context": PAGE}
 """An element as a stale uid's candidates and find's matches name it."""
@@ -75,7 +80,7 @@ ERROR: Shape = {"code": OWN, "message": Part.QUOTING, "page_text": PAGE, "candid
                 "confirmation": {"what": OWN, "site": OWN, "url": URL, "frame_url": URL, "element": PAGE,
                                  "reason": PAGE, "category": OWN, "kind": OWN,
                                  "check_only": OWN, "pasted": Part.CLIPBOARD},
-                "next_step": OWN}
+                "next_step": OWN, **FRAMES}
 """Every error, of every action (app.protocol.envelope.ErrorBody): its message is bua's words, and the page text
 it quotes is listed in `page_text`."""
 

@@ -6,7 +6,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import OnTab, Selector, TimeoutMs, Uid
-from app.protocol.actions.shapes import INPUT, OWN, PAGE
+from app.protocol.actions.shapes import FRAMES, INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec
 from app.protocol.actions.wording import awaited
 
@@ -35,5 +35,5 @@ class WaitFor(OnTab):
         failed_subject=awaited,
         read_only=True,
         change_list="on_success",
-        result={**INPUT, "state": OWN, "seen": PAGE, "elapsed_ms": OWN},
+        result={**INPUT, "state": OWN, "seen": PAGE, "elapsed_ms": OWN, **FRAMES},
     )

@@ -26,13 +26,13 @@ export async function click(action, ctx) {
   const button = action.button ?? ACTIONS.click.defaults.button;
   const clickCount = action.click_count ?? ACTIONS.click.defaults.click_count;
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
-    const { value: arrived, effects, recording } = await withPointer(action, ctx, tabId, { dialogs, fronted }, async (aimed) => {
+    const { value: arrived, effects, recording, frame } = await withPointer(action, ctx, tabId, { dialogs, fronted }, async (aimed) => {
       const there = await arrive(ctx, tabId, aimed);
       await clickMouse(ctx, tabId, there.aim.local, { button, clickCount, sessionId: aimed.sessionId, move: false });
       return there;
     });
     const got = receiver(recording, CLICK_EVENTS[button], arrived.aim.target, arrived.changed);
-    return withNote({ clicked: got.name, x: arrived.aim.point.x, y: arrived.aim.point.y, effects }, got.note);
+    return withNote({ clicked: got.name, x: arrived.aim.point.x, y: arrived.aim.point.y, effects }, got.note, { frame, receiver: got.name });
   }, { frontConcurrently: true });
 }
 

@@ -18,10 +18,10 @@ import { withNote } from "./support/pointer-note.js";
  */
 export async function hover(action, ctx) {
   return onTaskTab(action, ctx, async (tabId, dialogs) => {
-    const { value: arrived, effects, recording } = await withPointer(action, ctx, tabId, { dialogs },
+    const { value: arrived, effects, recording, frame } = await withPointer(action, ctx, tabId, { dialogs },
       (aimed) => arrive(ctx, tabId, aimed));
     const got = receiver(recording, ["mousemove", "mouseover"], arrived.aim.target, arrived.changed);
-    return withNote({ hovered: got.name, x: arrived.aim.point.x, y: arrived.aim.point.y, effects }, got.note);
+    return withNote({ hovered: got.name, x: arrived.aim.point.x, y: arrived.aim.point.y, effects }, got.note, { frame, receiver: got.name });
   });
 }
 

@@ -4,7 +4,7 @@
  * Range in the page's selection (for an input or textarea, its selection
  * range). Whitespace is matched as extract shows it (runs of spaces and line
  * breaks as one space); case only when no exact match exists.
- * Result: {selected, length, element, in_field?}.
+ * Result: {selected, length, element, in_field?, frames?} (frames: what of it a frame of another origin shows).
  */
 
 import { ActionError, ErrorCode, quoting } from "../protocol.js";
@@ -14,6 +14,8 @@ import { describeElement, keptFunction } from "../page/functions.js";
 import { onElement } from "../tabs/isolated-world.js";
 import { readJudgedByPixels } from "../extract/pixel-reads.js";
 import { definePageFunction } from "../page/page-code.js";
+import { shownBy } from "../extract/framed.js";
+import { targetFrameOrigin } from "../extract/frame-origin.js";
 
 /** The selected text in a result is cut here (`length` stays the full length). */
 export const MAX_SELECTED_CHARS = 2_000;
@@ -38,21 +40,24 @@ export async function selectText(action, ctx) {
       return onElement(ctx, tabId, element, selectInPage, [text], pixels);
     };
     const out = await readJudgedByPixels(ctx.debugger, tabId, () => sessionId, select);
+    const frame = await targetFrameOrigin(ctx, tabId, target);
     if (out?.status === "detached") {
       throw new ActionError(ErrorCode.ELEMENT_STALE, "the element is no longer in the page (it changed); extract again and use the new uid");
     }
     if (out?.status === "empty") {
-      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`, quoting(out.target));
+      throw new ActionError(ErrorCode.NOT_INTERACTABLE, `${out.target} has no text to select; pick the element that holds the text (extract shows it)`,
+        { ...quoting(out.target), ...shownBy(frame, [out.target]) });
     }
     if (out?.status === "not_found") {
       throw new ActionError(ErrorCode.INVALID_ACTION, `'text' ${JSON.stringify(clip(text ?? "", 80))} is not in ${out.target}, `
         + `whose text begins ${JSON.stringify(out.sample)}; give text that appears in it, or leave 'text' out to select all of it`,
-        quoting(out.target, JSON.stringify(out.sample)));
+        { ...quoting(out.target, JSON.stringify(out.sample)), ...shownBy(frame, [out.target, JSON.stringify(out.sample)]) });
     }
     const selected = String(out.selected ?? "");
     /** @type {import("./support/context.js").ResultOf<"select_text">} */
     const result = { selected: clip(selected, MAX_SELECTED_CHARS), length: selected.length, element: out.target };
     if (out.in_field) result.in_field = true;
+    Object.assign(result, shownBy(frame, [String(result.selected ?? ""), String(result.element ?? "")]));
     return result;
   });
 }

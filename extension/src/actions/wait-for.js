@@ -16,6 +16,8 @@ import { onTaskTab, targetElement } from "../targets/action-target.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { checkElement, checkSelector, checkText } from "../page/wait-for.js";
 import { readJudgedByPixels } from "../extract/pixel-reads.js";
+import { shownBy } from "../extract/framed.js";
+import { targetFrameOrigin } from "../extract/frame-origin.js";
 
 
 /**
@@ -41,15 +43,29 @@ export async function waitFor(action, ctx) {
       const last = await check();
       const elapsed = Date.now() - started;
       if (last.invalid) throw new ActionError(ErrorCode.INVALID_ACTION, `selector ${JSON.stringify(action.selector)} is not valid CSS (${last.invalid}); fix it`);
-      if (last.done) return { state, seen: last.seen, elapsed_ms: elapsed };
+      if (last.done) return { state, seen: last.seen, elapsed_ms: elapsed, ...shownBy(await check.frame(), [last.seen]) };
       if (elapsed >= /** @type {number} */ (timeoutMs)) {
         throw new ActionError(ErrorCode.TIMEOUT,
           `waited ${timeoutMs} ms for ${what} to be ${state}; last seen: ${last.seen}. ` +
-          "Do not repeat the same wait: extract to see what the page shows now, then decide", quoting(last.seen));
+          "Do not repeat the same wait: extract to see what the page shows now, then decide",
+          { ...quoting(last.seen), ...shownBy(await check.frame(), [last.seen]) });
       }
       await sleep(ctx, Math.min(elapsed < 1000 ? 50 : 100, /** @type {number} */ (timeoutMs) - elapsed));
     }
   });
+}
+
+/**
+ * A check, and the origin of the frame of another origin that what it sees stands in (frame-origin.js).
+ * @param {Record<string, unknown>} action
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string} state
+ * @returns {Promise<(() => Promise<Check>) & {frame: () => Promise<string | undefined>}>}
+ */
+async function checker(action, ctx, tabId, state) {
+  const check = await elementChecker(action, ctx, tabId, state);
+  return Object.assign(check, { frame: () => targetFrameOrigin(ctx, tabId, /** @type {{uid?: string}} */ (action)) });
 }
 
 /**
@@ -59,7 +75,7 @@ export async function waitFor(action, ctx) {
  * @param {string} state
  * @returns {Promise<() => Promise<Check>>}
  */
-async function checker(action, ctx, tabId, state) {
+async function elementChecker(action, ctx, tabId, state) {
   // What a check quotes (`seen`) is page text: read with the pixels deciding what page code could not (pixel-reads.js).
   /** @param {(pixels: import("../extract/run-in-page.js").Pixels) => Promise<Check>} read */
   const judged = (read, sessionId = /** @type {string | undefined} */ (undefined)) => readJudgedByPixels(ctx.debugger, tabId, sessionId, read);

@@ -16,6 +16,7 @@ import { syncListeners } from "./listeners.js";
 import { callPage, contextOf, mainFrameId } from "./run-in-page.js";
 import { observeTopDocument, uidFor } from "./uid-map.js";
 import { blockedNote, blockedOwners } from "../tabs/blocked-frames.js";
+import { originOf, otherOrigin } from "./framed.js";
 
 const MAX_FRAME_DEPTH = 4;
 const MAX_SHADOW_ROUNDS = 4;
@@ -58,8 +59,9 @@ export async function collectTab(dbg, tabId, { limit, selector, blocklist }) {
  * @param {DebuggerController} dbg
  * @param {Frame} frame
  * @param {{selector?: string, omitted: Collected["omitted"], budget: {left: number}, depth: number,
- *   blocklist?: import("../sessions/blocklist.js").Blocklist, url?: string}} opts `url`: the walked frame's, once
- *   walked (its child frames' origins are told apart from it)
+ *   blocklist?: import("../sessions/blocklist.js").Blocklist, url?: string, framed?: string}} opts `url`: the walked
+ *   frame's parent's, then its own once walked (its child frames' origins are told apart from it); `framed`: the
+ *   origin of the innermost frame of another origin than its parent's that holds it (what it shows is that site's)
  * @returns {Promise<any>}
  */
 async function walkFrame(dbg, frame, opts) {
@@ -83,19 +85,23 @@ async function walkFrame(dbg, frame, opts) {
   for (const [side, chars] of Object.entries(data.deferred ?? {})) {
     opts.omitted.deferred = { ...opts.omitted.deferred, [side]: (opts.omitted.deferred?.[side] ?? 0) + chars };
   }
+  const framed = frame.sessionId === undefined ? undefined : otherOrigin(String(data.url ?? ""), opts.url) ?? opts.framed;
   /** @type {ElementRecord[]} */
   const records = data.els.map((/** @type {[number, string, string, string, string, string?, number?]} */ [id, role, name, states, context, region, regionNo]) => {
     const uid = uidFor(frame.tabId, { sessionId: frame.sessionId, frameId: frame.frameId, doc: data.doc, id, role, name, context });
     const [shown, where] = [dropInvisible(name), dropInvisible(context)]; // format-chars.js; states keep values exact
     // regionNo is unique per frame walk: frames apart are regions apart.
-    return region ? { uid, role, name: shown, states, context: where, region: dropInvisible(region), regionNo: `${frame.sessionId ?? ""}/${regionNo}` }
+    /** @type {ElementRecord} */
+    const record = region ? { uid, role, name: shown, states, context: where, region: dropInvisible(region), regionNo: `${frame.sessionId ?? ""}/${regionNo}` }
       : { uid, role, name: shown, states, context: where };
+    if (framed) record.frame = framed; // its lines are the frame's site's (element-lines.js)
+    return record;
   });
   data.blocks = dropInvisibleDeep(data.blocks);
   data.title = dropInvisible(data.title ?? "");
   if (data.text) data.text = dropInvisible(data.text);
   opts.budget.left -= res.value.length;
-  data.blocks = await bind(dbg, frame, data.blocks, records, { ...opts, url: String(data.url ?? "") });
+  data.blocks = await bind(dbg, frame, data.blocks, records, { ...opts, url: String(data.url ?? ""), framed });
   return data;
 }
 
@@ -136,26 +142,12 @@ async function childBlocks(dbg, parent, sessionId, opts) {
       { ...opts, selector: undefined, depth: opts.depth + 1 });
     if (data.url && await opts.blocklist?.check(data.url)) return blockedNote(data.url); // redirected while read
     // the frame's web origin, when it is another than its parent's: what it shows is its site's (markdown.js)
-    const origin = originOf(data.url || child.url);
-    return origin !== originOf(opts.url ?? "") && /^https?:/.test(origin) ? { c: data.blocks ?? [], o: origin } : { c: data.blocks ?? [] };
+    const origin = otherOrigin(data.url || child.url, opts.url);
+    return origin ? { c: data.blocks ?? [], o: origin } : { c: data.blocks ?? [] };
   } catch (err) {
     return { note: `iframe ${originOf(child.url)} could not be read (${/** @type {Error} */ (err).message})` };
   }
 }
-
-/**
- * A frame's URL without path and query (an ad frame's query runs to hundreds of characters; page-reading.js does
- * the same for the frames the walker notes).
- * @param {string} url
- */
-const originOf = (url) => {
-  try {
-    const u = new URL(url);
-    return u.origin === "null" ? u.protocol : u.origin;
-  } catch {
-    return "";
-  }
-};
 
 /**
  * The <iframe> elements (in this frame's bua world) of the frame's child sessions.

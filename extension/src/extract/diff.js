@@ -21,13 +21,18 @@
  */
 
 import { elementLine } from "./element-lines.js";
+import { framedLines } from "./framed.js";
 
 /**
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
- * @typedef {{doc: string, url: string, title: string, lines: string[], elements: Map<string, ElementRecord>}} Snapshot
- * @typedef {{summary: string, markdown?: string, elements?: string, full?: true}} ChangeList
+ * @typedef {{doc: string, url: string, title: string, lines: string[], elements: Map<string, ElementRecord>,
+ *   framed?: Map<string, string>}} Snapshot framed: the origin of the frame of another origin that shows a line, by
+ *   its text (framed.js framesByText)
+ * @typedef {{summary: string, markdown?: string, elements?: string, full?: true,
+ *   frames?: import("./framed.js").Framed[]}} ChangeList
  *   markdown and elements hold page text (the result builder marks them); summary holds counts only; full: this
- *   result is a full extract instead (extract-action.js changesSince)
+ *   result is a full extract instead (extract-action.js changesSince); frames: the listed lines that quote what a
+ *   frame of another origin shows, by its origin (framed.js)
  */
 
 /** Longest context line shown at the head of a hunk. */
@@ -190,8 +195,17 @@ const selfReported = (was, now, reported) => reported.has(now.uid) && was.role =
 export function diffSnapshots(before, after, maxEdits = 2000, { reported = new Set() } = {}) {
   const hunks = lineHunks(before.lines, after.lines, maxEdits);
   if (hunks === null) return null;
+  /** @param {string} line @returns {string | undefined} the frame that shows a snapshot line, now or before */
+  const frameOf = (line) => after.framed?.get(line) ?? before.framed?.get(line);
   /** @type {string[]} */
   const md = [];
+  /** @type {Map<number, string>} the frame whose line each listed markdown line quotes (by its index in md) */
+  const mdFrames = new Map();
+  /** @param {string} line @param {string | undefined} frame */
+  const quote = (line, frame) => {
+    const at = md.push(line) - 1;
+    if (frame) mdFrames.set(at, frame);
+  };
   /** @type {{line: number, text: string, lines: number, elements: number}[]} collapsed dialogs: md index, their text */
   const closed = [];
   let added = 0;
@@ -199,21 +213,24 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
   let changed = 0;
   for (const hunk of hunks) {
     const context = hunk.at > 0 ? after.lines[hunk.at - 1] : "";
-    md.push(context ? `@ after: ${cut(context)}` : "@ at the top");
+    quote(context ? `@ after: ${cut(context)}` : "@ at the top", context ? frameOf(context) : undefined);
     const pairs = Math.min(hunk.removed.length, hunk.added.length);
     /** @type {string[]} */
     const relabelled = [];
     for (let i = 0; i < pairs; i++) {
       const tokens = relabelledTokens(hunk.removed[i], hunk.added[i]);
       if (tokens) relabelled.push(...tokens);
-      else md.push(`~ ${hunk.added[i]}`, `  was: ${hunk.removed[i]}`);
+      else {
+        quote(`~ ${hunk.added[i]}`, frameOf(hunk.added[i]));
+        quote(`  was: ${hunk.removed[i]}`, frameOf(hunk.removed[i]));
+      }
     }
     if (relabelled.length) md.push(`~ labels now: ${relabelled.join(" ")}`);
     for (const part of removedParts(hunk.removed.slice(pairs))) {
-      if (typeof part === "string") md.push(part);
+      if (typeof part === "string") quote(part, part.startsWith("- ") ? frameOf(part.slice(2)) : undefined);
       else closed.push({ line: md.push(part.head) - 1, text: part.lines.join("\n"), lines: part.lines.length, elements: 0 });
     }
-    for (const line of hunk.added.slice(pairs)) md.push(`+ ${line}`);
+    for (const line of hunk.added.slice(pairs)) quote(`+ ${line}`, frameOf(line));
     changed += pairs;
     removed += hunk.removed.length - pairs;
     added += hunk.added.length - pairs;
@@ -221,20 +238,22 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
   const shown = md.join("\n");
   /** @type {string[]} */
   const els = [];
+  /** @type {(string | undefined)[]} the frame of each element line's element */
+  const elFrames = [];
   const counts = { added: 0, removed: 0, changed: 0 };
   let asReported = 0;
   for (const [uid, now] of after.elements) {
     const was = before.elements.get(uid);
     if (!was) {
       counts.added++;
-      if (!inlineLink(now, shown)) els.push(`+ ${placedLine(now)}`);
+      if (!inlineLink(now, shown)) elFrames[els.push(`+ ${placedLine(now)}`) - 1] = now.frame;
     } else if (facts(was) !== facts(now)) {
       if (selfReported(was, now, reported)) {
         asReported++;
         continue;
       }
       counts.changed++;
-      if (!nameShown(was, now, shown)) els.push(`~ ${placedLine(now)} (was: ${facts(was)})`);
+      if (!nameShown(was, now, shown)) elFrames[els.push(`~ ${placedLine(now)} (was: ${facts(was)})`) - 1] = now.frame;
     }
   }
   /** @type {ElementRecord[]} */
@@ -246,18 +265,21 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
     if (inDialog) inDialog.elements++;
     else if (!inlineLink(was, shown) && !(!was.states && tokenShown(was, shown))) gone.push(was);
   }
-  els.push(...removedElementLines(gone, after.elements));
+  for (const { line, frame } of removedElementLines(gone, after.elements)) elFrames[els.push(line) - 1] = frame;
   for (const c of closed) md[c.line] += ` (${c.lines} lines${c.elements ? `, ${c.elements} element${c.elements > 1 ? "s" : ""}` : ""})`;
   /** @type {ChangeList} */
   const list = { summary: summary({ added, removed, changed }, counts, asReported) };
   if (md.length) list.markdown = md.join("\n");
   if (els.length) list.elements = els.join("\n");
+  const frames = framedLines([...md.map((text, i) => ({ text, frame: mdFrames.get(i) })),
+    ...els.map((text, i) => ({ text, frame: elFrames[i] }))]);
+  if (frames.length) list.frames = frames;
   return list;
 }
 
 /**
  * The removed elements' lines; those of a left-out region none of whose elements is left share one line
- * (`- navigation "Main" gone (4 elements)`) when there are two or more.
+ * (`- navigation "Main" gone (4 elements)`) when there are two or more; each with its element's frame.
  * @param {ElementRecord[]} gone
  * @param {Map<string, ElementRecord>} now
  */
@@ -266,16 +288,16 @@ function removedElementLines(gone, now) {
   /** @type {Map<string, number>} */
   const whole = new Map();
   for (const e of gone) if (e.region && !left.has(e.region)) whole.set(e.region, (whole.get(e.region) ?? 0) + 1);
-  /** @type {string[]} */
+  /** @type {{line: string, frame?: string}[]} */
   const lines = [];
   /** @type {Set<string>} */
   const told = new Set();
   for (const e of gone) {
     const many = e.region ? whole.get(e.region) ?? 0 : 0;
-    if (many < 2) lines.push(`- ${placedLine(e)}`);
+    if (many < 2) lines.push({ line: `- ${placedLine(e)}`, frame: e.frame });
     else if (!told.has(/** @type {string} */ (e.region))) {
       told.add(/** @type {string} */ (e.region));
-      lines.push(`- ${e.region} gone (${many} elements)`);
+      lines.push({ line: `- ${e.region} gone (${many} elements)` }); // a label two frames may share: the page's
     }
   }
   return lines;

@@ -28,6 +28,8 @@ import { indexRules } from "./page-index.js";
  * @property {string} [context] e.g. `row: Jane Doe`
  * @property {string} [region] the region the markdown leaves out that it stands in, e.g. `navigation "Main"`
  * @property {string} [regionNo] which region that is (two regions with one label are two lines)
+ * @property {string} [frame] the origin of the frame of another origin that shows it (collect.js): its lines are
+ *   that site's page text (the result's `frames`)
  */
 
 /**
@@ -65,10 +67,13 @@ const placed = (record) => (record.context ? { ...record, context: "" } : record
  * @param {(record: ElementRecord) => boolean} shown whether the markdown shows it where it stands
  * @param {(record: ElementRecord) => boolean} [named] whether the markdown names it inline (page-index.js
  *   namedInline): its line gives only its role and states
- * @returns {{lines: string[], ends: number[], facts: (string | undefined)[]}} ends[i]: how many elements lines
- *   0…i cover; facts[i]: what line i says after its uid, when it is a facts line
+ * @returns {{lines: string[], ends: number[], facts: (string | undefined)[], frames: (string | undefined)[]}} ends[i]:
+ *   how many elements lines 0…i cover; facts[i]: what line i says after its uid, when it is a facts line; frames[i]:
+ *   the origin of the frame of another origin whose elements line i names (a line names one frame's alone)
  */
 export function indexLines(elements, shown, named = () => false) {
+  /** @type {(string | undefined)[]} */
+  const frames = [];
   /** @type {string[]} */
   const lines = [];
   /** @type {number[]} */
@@ -88,12 +93,13 @@ export function indexLines(elements, shown, named = () => false) {
       lines.push(`${record.uid} ${said}`);
       ends.push(i + 1);
       facts.push(said);
+      frames.push(record.frame);
       open = undefined;
       return;
     }
     const grouped = !inline && !!record.region && indexRules.grouped(record.role, record.name, record.states ?? "");
     const token = record.name ? `[${escapeLabel(record.name)}](${record.uid})` : `[${record.uid}]`;
-    if (grouped && open !== undefined && record.regionNo === open) {
+    if (grouped && open !== undefined && record.regionNo === open && frames[frames.length - 1] === record.frame) {
       lines[lines.length - 1] += ` ${token}`;
       ends[ends.length - 1] = i + 1;
       return;
@@ -101,33 +107,39 @@ export function indexLines(elements, shown, named = () => false) {
     lines.push(grouped ? `${record.region}: ${token}` : elementLine(inline ? placed(record) : record));
     ends.push(i + 1);
     facts.push(undefined);
+    frames.push(record.frame);
     open = grouped ? record.regionNo ?? "" : undefined;
   });
-  return { lines, ends, facts };
+  return { lines, ends, facts, frames };
 }
 
 /**
  * Consecutive facts lines that say the same join into one, their uids first: `e4 button` and `e5 button` are
  * `e4 e5 button`. Done once the index is cut (budget.js counts a line per element, never less than this).
+ * Lines of two frames' elements stay apart: each says one site's page text.
  * @param {string[]} lines indexLines' lines, or the first of them
  * @param {(string | undefined)[]} facts indexLines' facts
- * @returns {string[]}
+ * @param {(string | undefined)[]} [frames] indexLines' frames
+ * @returns {{lines: string[], frames: (string | undefined)[]}} the joined lines and each one's frame
  */
-export function joinFacts(lines, facts) {
+export function joinFacts(lines, facts, frames = []) {
   /** @type {string[]} */
   const out = [];
+  /** @type {(string | undefined)[]} */
+  const outFrames = [];
   /** @type {string[]} the uids of the last line out, when it is a facts line */
   let uids = [];
   lines.forEach((line, i) => {
     const said = facts[i];
     const uid = said === undefined ? "" : line.slice(0, line.length - said.length - 1);
-    if (said !== undefined && uids.length && facts[i - 1] === said) {
+    if (said !== undefined && uids.length && facts[i - 1] === said && frames[i - 1] === frames[i]) {
       uids.push(uid);
       out[out.length - 1] = `${uids.join(" ")} ${said}`;
       return;
     }
     uids = said === undefined ? [] : [uid];
     out.push(line);
+    outFrames.push(frames[i]);
   });
-  return out;
+  return { lines: out, frames: outFrames };
 }

@@ -35,13 +35,14 @@ import { indexLines, joinFacts } from "./element-lines.js";
 import { indexRules } from "./page-index.js";
 import { renderBlocks } from "./markdown.js";
 import { diffSnapshots } from "./diff.js";
+import { framedLines } from "./framed.js";
 
 /**
  * @typedef {import("./element-lines.js").ElementRecord} ElementRecord
  * @typedef {{url: string, title: string, markdown: string, elements: string, text: string, note?: string,
  *   hidden_chars?: number, not_judged?: string, frames?: {url: string, text: string}[]}} ExtractResult `frames`: the
- *   markdown's lines that frames of other origins show, by origin (the app's data-flow memory remembers them under the
- *   frame's site)
+ *   markdown's and the index's lines that frames of other origins show, by origin (framed.js) (the app's data-flow
+ *   memory remembers them under the frame's site)
  * @typedef {{url: string, title: string, changes: import("./diff.js").ChangeList, note?: string}} ChangesResult
  */
 
@@ -190,8 +191,9 @@ export function render(page) {
  * @returns {ExtractResult}
  */
 function fitted(page, md, index, budget, textBudget, maxChars) {
-  const { lines: elLines, ends, facts } = index;
+  const { lines: elLines, ends, facts, frames: elFrames } = index;
   const cut = fit(md, elLines, Math.max(budget, 0));
+  const listed = joinFacts(elLines.slice(0, cut.elements), facts, elFrames);
   const kept = md.slice(0, cut.mdLines).map((l) => l.text);
   if (cut.shortenLast !== undefined && kept.length) {
     kept[kept.length - 1] = `${kept[kept.length - 1].slice(0, cut.shortenLast)}…`;
@@ -202,7 +204,7 @@ function fitted(page, md, index, budget, textBudget, maxChars) {
     url: page.url,
     title: page.title,
     markdown: kept.join("\n"),
-    elements: joinFacts(elLines.slice(0, cut.elements), facts).join("\n"),
+    elements: listed.lines.join("\n"),
     text: page.text ? page.text.slice(0, textBudget) : "",
   };
   if (!cut.complete || omitted.els || omitted.rows || omitted.chars) {
@@ -221,25 +223,8 @@ function fitted(page, md, index, budget, textBudget, maxChars) {
   }
   if (omitted.hidden) result.hidden_chars = omitted.hidden; // text the person cannot see, left out (page-visibility.js)
   if (omitted.deferred) result.not_judged = outOfViewNote(omitted.deferred); // counted in hidden_chars too
-  const frames = framedLines(md.slice(0, cut.mdLines), kept);
+  const frames = framedLines([...kept.map((text, i) => ({ text, frame: md[i].frame })),
+    ...listed.lines.map((text, i) => ({ text, frame: listed.frames[i] }))]);
   if (frames.length) result.frames = frames;
   return result;
-}
-
-/**
- * The kept markdown lines that frames of other origins show, one entry per origin.
- * @param {import("./markdown.js").Line[]} lines
- * @param {string[]} kept their text as the result says it
- * @returns {{url: string, text: string}[]}
- */
-function framedLines(lines, kept) {
-  /** @type {Map<string, string[]>} */
-  const by = new Map();
-  lines.forEach((line, i) => {
-    if (!line.frame) return;
-    const list = by.get(line.frame) ?? [];
-    list.push(kept[i]);
-    by.set(line.frame, list);
-  });
-  return [...by].map(([url, texts]) => ({ url, text: texts.join("\n") }));
 }

@@ -8,6 +8,8 @@
  * session ended, the tab closed: tab-watch.js).
  */
 
+import { framesByText } from "./framed.js";
+
 /** @typedef {import("./diff.js").Snapshot} Snapshot */
 
 export const MAX_SNAPSHOTS = 24;
@@ -59,10 +61,11 @@ export const snapshotCount = () => store.size;
 /**
  * The snapshot of a rendered page.
  * @param {{url: string, title: string}} page
- * @param {{md: {text: string}[], all: Map<string, import("./element-lines.js").ElementRecord>}} rendered
+ * @param {{md: {text: string, frame?: string}[], all: Map<string, import("./element-lines.js").ElementRecord>}} rendered
  * @param {string} doc the top document's token
  * @returns {Snapshot}
  */
 export function snapshotOf(page, rendered, doc) {
-  return { doc, url: page.url, title: page.title, lines: rendered.md.map((l) => l.text), elements: rendered.all };
+  return { doc, url: page.url, title: page.title, lines: rendered.md.map((l) => l.text), elements: rendered.all,
+    framed: framesByText(rendered.md) };
 }

@@ -394,6 +394,7 @@ export type ClickResult = {
   clicked?: PageText;
   x?: Own;
   y?: Own;
+  frames?: FramedText;
 };
 
 /** What `type` answers (its declared result shape). */
@@ -481,6 +482,7 @@ export type HoverResult = {
   hovered?: PageText;
   x?: Own;
   y?: Own;
+  frames?: FramedText;
 };
 
 /** What `drag` answers (its declared result shape). */
@@ -503,6 +505,7 @@ export type SelectTextResult = {
   length?: Own;
   element?: PageText;
   in_field?: Own;
+  frames?: FramedText;
 };
 
 /** What `wait_for` answers (its declared result shape). */
@@ -512,6 +515,7 @@ export type WaitForResult = {
   state?: Own;
   seen?: PageText;
   elapsed_ms?: Own;
+  frames?: FramedText;
 };
 
 /** What `screenshot` answers (its declared result shape). */
@@ -628,6 +632,7 @@ export type ChangesShape = {
   full?: Own;
   markdown?: PageText;
   elements?: PageText;
+  frames?: FramedText;
 };
 
 /** The shared result part EffectsShape (shapes.py). */
@@ -698,6 +703,7 @@ export type ErrorShape = {
     pasted?: ClipboardText;
   }>;
   next_step?: Own;
+  frames?: FramedText;
 };
 
 /** The shared result part CandidateShape (shapes.py). */
@@ -755,6 +761,7 @@ export type ErrorBody = {
   confirmation?: Record<string, unknown>;
   next_step?: string;
   page_text?: string[];
+  frames?: Record<string, unknown>[];
   [key: string]: unknown;
 };
 

@@ -9,6 +9,7 @@
  * can change a target under the pointer.
  */
 
+import { frameOrigin } from "../extract/frame-origin.js";
 import { ACTIONS, ActionError, ErrorCode, quoting } from "../protocol.js";
 import { CdpError } from "../tabs/debugger-controller.js";
 import { nodeError, targetElement } from "../targets/action-target.js";
@@ -250,14 +251,16 @@ export function receiver(recording, types, fallback, changed) {
  * A pointer action's frame: aim (with the effects watch and the recording), keep the tab painting (Chrome
  * answers a move at the next frame) and, for a press, put its window back afterwards (keepInBackground waits
  * for the tab to be in front, `fronted`); run `input`, which moves and presses; then wait out the effects and
- * read who received the input. A failure anywhere undoes all of it.
+ * read who received the input. A failure anywhere undoes all of it. `frame`: the origin of the frame of another
+ * origin that the aimed element stands in (frame-origin.js).
  * @template T
  * @param {Record<string, unknown>} action
  * @param {ActionContext} ctx
  * @param {number} tabId
  * @param {{dialogs: {records: () => any[]}, fronted?: Promise<any>}} on from onTaskTab
  * @param {(aimed: Aimed) => Promise<T>} input
- * @returns {Promise<{value: T, effects: import("./effects.js").Effects, recording: Recording | null}>}
+ * @returns {Promise<{value: T, effects: import("./effects.js").Effects, recording: Recording | null,
+ *   frame: string | undefined}>}
  */
 export async function withPointer(action, ctx, tabId, on, input) {
   const [aimed, restore, stopPainting] = await allOrUndo([aimAndWatch(action, ctx, tabId),
@@ -271,9 +274,9 @@ export async function withPointer(action, ctx, tabId, on, input) {
     await Promise.all([restore(), stopPainting()]);
     throw err;
   }
-  const [effects, recording] = await Promise.all([aimed.watch.finish(on.dialogs.records), aimed.recorder.read(true).catch(() => null),
-    restore(), stopPainting()]);
-  return { value, effects, recording };
+  const [effects, recording, frame] = await Promise.all([aimed.watch.finish(on.dialogs.records),
+    aimed.recorder.read(true).catch(() => null), frameOrigin(ctx, tabId, aimed.sessionId), restore(), stopPainting()]);
+  return { value, effects, recording, frame };
 }
 
 /**

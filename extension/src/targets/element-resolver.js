@@ -16,6 +16,8 @@ import { NODE_MISSING, callOnNode, callPage, mainFrameId } from "../extract/run-
 import { watchTab } from "../extract/tab-watch.js";
 import { dropUid, entryOf, formerUid, uidFor } from "../extract/uid-map.js";
 import { topFrameId } from "../tabs/isolated-world.js";
+import { shownBy } from "../extract/framed.js";
+import { frameOrigin } from "../extract/frame-origin.js";
 
 export { clearTab } from "../extract/tab-watch.js";
 export { NODE_MISSING };
@@ -86,7 +88,7 @@ async function resolveUid(ctx, tabId, uid) {
     const candidates = former.role ? await liveCandidates(ctx, frame, former.role, former.name ?? "") : [];
     const why = former.why === "removed" ? "the element was removed or re-rendered since it was issued"
       : "the page has navigated since it was issued";
-    throw staleError(uid, former, why, candidates);
+    throw staleError(uid, former, why, candidates, await framesOf(ctx, tabId, former.sessionId, frame.sessionId));
   }
   const frame = { tabId, sessionId: entry.sessionId, frameId: entry.frameId };
   let found;
@@ -103,8 +105,9 @@ async function resolveUid(ctx, tabId, uid) {
   dropUid(tabId, uid, navigated ? "navigated" : "removed");
   const why = navigated ? "its document has navigated since it was issued"
     : "the element was removed or re-rendered since it was issued";
-  const where = found.value === "frame-gone" ? { tabId, frameId: await mainFrameId(ctx.debugger, tabId) } : frame;
-  throw staleError(uid, entry, why, await liveCandidates(ctx, where, entry.role, entry.name));
+  const where = found.value === "frame-gone" ? { tabId, sessionId: undefined, frameId: await mainFrameId(ctx.debugger, tabId) } : frame;
+  throw staleError(uid, entry, why, await liveCandidates(ctx, where, entry.role, entry.name),
+    await framesOf(ctx, tabId, entry.sessionId, where.sessionId));
 }
 
 /**
@@ -153,15 +156,30 @@ async function querySelectorInChildFrames(ctx, tabId, selector) {
  * @param {{role: string | null, name: string | null}} was
  * @param {string} why
  * @param {Candidate[]} candidates
+ * @param {{was?: string, found?: string}} frames the origins of the frames of other origins that showed the stale
+ *   element and that the candidates stand in (frame-origin.js): what the error quotes of them is their sites'
  */
-function staleError(uid, was, why, candidates) {
+function staleError(uid, was, why, candidates, frames) {
   const what = was.role ? `${uid} (${was.role} ${JSON.stringify(was.name)})` : uid;
   const hint = candidates.length
     ? `; current elements with the same role and name: ${candidates.map(formatCandidate).join("; ")} — use one of them if it is the one you meant, otherwise call extract again`
     : "; call extract again to get current uids";
   const named = was.role ? JSON.stringify(was.name) : "";
+  const framed = [...shownBy(frames.was, [named]).frames ?? [], ...shownBy(frames.found,
+    candidates.flatMap((c) => [formatCandidate(c), c.name, c.context ?? ""])).frames ?? []];
   return new ActionError(ErrorCode.ELEMENT_STALE, `${what} is stale: ${why}${hint}`,
-    { candidates, ...quoting(named, ...candidates.map(formatCandidate)) });
+    { candidates, ...quoting(named, ...candidates.map(formatCandidate)), ...(framed.length ? { frames: framed } : {}) });
+}
+
+/**
+ * The origins of the frames of other origins that a stale uid's element stood in and its candidates stand in.
+ * @param {ActionContext} ctx
+ * @param {number} tabId
+ * @param {string | undefined} wasSession
+ * @param {string | undefined} foundSession
+ */
+async function framesOf(ctx, tabId, wasSession, foundSession) {
+  return { was: await frameOrigin(ctx, tabId, wasSession), found: await frameOrigin(ctx, tabId, foundSession) };
 }
 
 /** @param {Candidate} c */

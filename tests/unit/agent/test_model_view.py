@@ -156,3 +156,20 @@ def test_what_frames_of_other_origins_show_is_left_out_of_the_model_view_by_its_
     view = model_view(copy.deepcopy(data), None).facts
     assert "frames" not in view["result"] and view["result"]["markdown"] == "# A\nShop", view
     assert "frames" not in model_view(copy.deepcopy(data), "T3").read()["result"], "nor when marked"
+
+
+def test_a_change_lists_frames_are_left_out_of_the_model_view_wherever_the_result_nests_them():
+    changes = {"summary": "text lines: 1 added", "markdown": "@ at the top\n+ Shop",
+               "frames": [{"url": "https://shop.example", "text": "+ Shop"}]}
+    data = {"ok": True, "action": "click", "result": {"url": "https://a.example/", "changes": changes}}
+    for view in (model_view(copy.deepcopy(data), None).facts, model_view(copy.deepcopy(data), "T3").read()):
+        assert "frames" not in view["result"]["changes"], view
+        assert "Shop" in view["result"]["changes"]["markdown"], view
+
+
+def test_an_errors_frames_are_left_out_of_the_model_view():
+    error = {"code": "timeout", "message": 'last seen: b "Pay"', "page_text": ['b "Pay"'],
+             "frames": [{"url": "https://shop.example", "text": 'b "Pay"'}]}
+    data = {"ok": False, "action": "wait_for", "error": error}
+    for view in (model_view(copy.deepcopy(data), None).facts, model_view(copy.deepcopy(data), "T3").read()):
+        assert "frames" not in view["error"] and "Pay" in view["error"]["message"], view

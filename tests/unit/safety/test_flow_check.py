@@ -69,3 +69,49 @@ def test_what_a_frame_of_another_site_showed_is_that_sites_not_the_pages() -> No
     assert away is not None and away.source_site == "shop.example" and away.dest_site == "example.com", away
     assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?k={SECRET}"}), MAIL) is not None, \
         "the page's own text stays the page's"
+
+
+def test_a_change_list_line_a_frame_showed_is_that_sites_wherever_the_result_nests_it() -> None:
+    """An input action's change list (`changes`, nested in a click's result) declares its frames as extract's
+    markdown does: the frame's line is the frame's site's, the page's added line the page's."""
+    check = FlowCheck()
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    line = f"+ Order code {code} ships today."
+    result = {"url": MAIL, "effects": {}, "changes": {"summary": "text lines: 2 added",
+                                                       "markdown": f"@ at the top\n{line}\n+ your key {SECRET}",
+                                                       "frames": [{"url": "https://shop.example", "text": line}]}}
+    check.saw_result("t", parse_action({"type": "click", "uid": "e1"}), result, MAIL)
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None
+    away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/x?c={code}"}), MAIL)
+    assert away is not None and away.source_site == "shop.example", away
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?k={SECRET}"}), MAIL) is not None
+
+
+def test_what_a_selection_or_a_wait_quoted_of_a_frame_is_that_sites_by_the_declaration() -> None:
+    """select_text and wait_for declare their `frames` as extract does (`shapes.FRAMES`): what they quoted of an
+    element in another site's frame is that site's. Undeclared, it would be page text of the page's site."""
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    results = {"select_text": {"selected": f"Code {code}", "length": 17, "element": 'button "Copy"',
+                               "frames": [{"url": "https://shop.example", "text": f'Code {code}\nbutton "Copy"'}]},
+               "wait_for": {"state": "visible", "seen": f"Code {code}", "elapsed_ms": 3,
+                            "frames": [{"url": "https://shop.example", "text": f"Code {code}"}]}}
+    for action_type, result in results.items():
+        check = FlowCheck()
+        check.saw_result("t", parse_action({"type": action_type, "uid": "e1"}), result, MAIL)
+        assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None, action_type
+        away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
+        assert away is not None and away.source_site == "shop.example", (action_type, away)
+
+
+def test_what_an_error_quotes_of_a_frame_is_that_sites() -> None:
+    """A wait_for's timeout quoting what it last saw of an element in another site's frame declares the frame as
+    a result does (ERROR has FRAMES): the quote is the frame's site's, the page's own quote the page's."""
+    check = FlowCheck()
+    shop, code = "https://shop.example/orders", "QX77120453ZK"
+    seen = f'button#{code} "Pay" is hidden'
+    error = ErrorBody(code=ErrorCode.TIMEOUT, message=f"waited 10 ms for e4 to be visible; last seen: {seen}. Extract",
+                      page_text=[seen], frames=[{"url": "https://shop.example", "text": seen}])
+    check.saw_error("t", parse_action({"type": "wait_for", "uid": "e4"}), error, MAIL)
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None
+    away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
+    assert away is not None and away.source_site == "shop.example", away
