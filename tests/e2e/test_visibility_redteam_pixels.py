@@ -18,6 +18,7 @@ import pytest
 
 from app.demo.scripted_model.elements import elements
 from tests.e2e import redteam_matrix as rm
+from tests.e2e.actions_helpers import evaluate
 from tests.e2e.redteam_matrix import svg
 from tests.harness.actions import pool_request
 
@@ -165,12 +166,13 @@ AIM_PAGE = ("<!doctype html><body style='font:16px sans-serif;margin:8px;color:#
             "g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); }}</script></body>")
 
 
-@pytest.mark.parametrize("how", ["uid", "selector"])
+@pytest.mark.parametrize("how", ["uid", "selector", "point"])
 @pytest.mark.parametrize("verb", ["click", "hover"])
 def test_a_pointer_action_names_its_target_by_what_the_pixels_show(core, browser, fixture_server, verb, how):
     """A click's or a hover's description of its target is made as it aims (extension/src/input/aim.js): a
     button whose words are partly white over a white-drawn canvas is named by the words that show, by uid (the
-    one-call path, described again with the verdicts) and by selector (the long way)."""
+    one-call path, described again with the verdicts), by selector (the long way) and by a point of the viewport
+    (what is there, named as it aims and again by the recording)."""
     task = f"t-redteam-pixel-{verb}-{how}"
 
     def send(action: dict) -> Any:
@@ -187,6 +189,9 @@ def test_a_pointer_action_names_its_target_by_what_the_pixels_show(core, browser
             read = send({"type": "extract"})
             assert read.ok, read.error
             target = {"uid": next(e.uid for e in elements(read.result) if "Send" in e.name)}
+        if how == "point":
+            target = {"point": evaluate(send, "(() => { const r = document.querySelector('#go').getBoundingClientRect(); "
+                                              "return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()")}
         done = send({"type": verb, **target})
         assert done.ok, done.error
         named = done.result["clicked" if verb == "click" else "hovered"]
