@@ -15,6 +15,7 @@
  *   for: a text that moved since is asked afresh), and the questions it left (cleared when read).
  * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
  *   it reached as it acts, and cannot act twice), for HOLD_MS.
+ * - `pixelPending()`: how many texts the call has left to the pixels so far.
  * - `pixelMask(ids)`: paints the asked texts' glyphs transparent (ids), or takes the mask away (null).
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -160,6 +161,10 @@ export function pagePixels(lib) {
     restHidden = false;
     return out;
   };
+
+  /** @returns {number} how many texts this call has left to the pixels so far (a read that would change how the page
+   * paints, a selection, waits until they are judged: actions/select-text.js) */
+  lib.pixelPending = () => asks.size + left.size;
 
   /** @type {WeakSet<CSSStyleSheet>} */
   const ours = new WeakSet();
