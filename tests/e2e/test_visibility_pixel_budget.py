@@ -93,10 +93,10 @@ def test_capturing_beyond_the_viewport_neither_resizes_nor_scrolls_the_page(core
         rm.close_all(core, [task])
 
 
-def framed(core: Any, fixture_server: Any, task: str, child_path: str) -> tuple[Any, dict[str, Any]]:
-    """A 127.0.0.1 page holding `child_path` in a frame of another origin (localhost: its own process and debugger
-    session), extracted until the frame's text is read: the send function and that extract's result."""
-    child = fixture_server.url(child_path, host="localhost")
+def framed(core: Any, fixture_server: Any, task: str, child_path: str, other_origin: bool = True) -> tuple[Any, dict[str, Any]]:
+    """A 127.0.0.1 page holding `child_path` in a frame, of another origin (localhost: its own process and debugger
+    session) or its own, extracted until the frame's text is read: the send function and that extract's result."""
+    child = fixture_server.url(child_path, **({"host": "localhost"} if other_origin else {}))
     host = (f"<!doctype html><body style='font:16px sans-serif;margin:8px'><p>Host VISHOST</p>"
             f"<iframe src='{child}' style='width:500px;height:200px;border:0;margin-left:40px'></iframe></body>")
     send = opened(core, fixture_server, task, host)
@@ -122,13 +122,16 @@ def test_text_over_a_drawn_canvas_inside_another_origins_frame_is_judged_by_the_
         rm.close_all(core, [task])
 
 
-def test_readers_of_page_text_inside_another_origins_frame_are_judged_by_the_pixels(core, browser, fixture_server):
-    """In a frame of another origin (its own debugger session), the page-function readers ask the pixels too, placed
-    in the tab by the frame's <iframe> (extension/src/extract/pixel-reads.js): select_text's selection, wait_for's
-    `seen` and a click's name of its target keep the dark words over a white-drawn canvas and leave out the white."""
-    task = "t-pixel-frame-reads"
+@pytest.mark.parametrize("other_origin", [True, False], ids=["other-origin", "same-origin"])
+def test_readers_of_page_text_inside_a_frame_are_judged_by_the_pixels(core, browser, fixture_server, other_origin):
+    """In a frame, the page-function readers ask the pixels too (extension/src/extract/pixel-reads.js), in the
+    session they ran in: another origin's frame (its own session) is placed in the tab by its <iframe>; a
+    same-origin frame's texts are read and masked through its top document's library. select_text's selection,
+    wait_for's `seen` and a click's name of its target keep the dark words over a white-drawn canvas and leave out
+    the white (masked through another library than the one that asked, the dark words would be left out too)."""
+    task = f"t-pixel-frame-reads-{other_origin}"
     try:
-        send, result = framed(core, fixture_server, task, "/extract/canvas-frame-reads.html")
+        send, result = framed(core, fixture_server, task, "/extract/canvas-frame-reads.html", other_origin)
         go = next(e.uid for e in elements(result) if "Send" in e.name)
         reads = {"select_text": (send({"type": "select_text", "selector": "#mix"}), "selected", "KEEPFRAMEREAD", "QZFRAMEREAD"),
                  "wait_for": (send({"type": "wait_for", "uid": go, "state": "visible", "timeout_ms": 5000}), "seen", "Send",
