@@ -221,3 +221,27 @@ def test_select_text_selects_the_words_the_pixels_show(core, browser, fixture_se
         assert "KEEPSELECT" in evaluate(send, "getSelection().toString()")
     finally:
         rm.close_all(core, [task])
+
+
+def test_a_selection_over_text_on_a_picture_deletes_none_of_it(core, browser, fixture_server):
+    """A selection in the page (the person's, the page's, or one select_text left) paints its text above any
+    highlight: the pixels' capture without the texts makes selected glyphs transparent too
+    (extension/src/extract/page-pixels.js pixelMask), so dark words over a white-drawn canvas are still read while
+    selected (before, the mask changed nothing there and they were judged hidden)."""
+    task = "t-redteam-pixel-selected"
+
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
+    words = '<p id="mix" style="position:relative;margin:0;color:#111">Dark words KEEPSELECTED over a drawing</p>'
+    page = AIM_PAGE.format(target=f'<div style="{PANEL}">{CANVAS}{words}</div>')
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
+                                                   "document.close(); true"}).ok
+    try:
+        evaluate(send, "getSelection().selectAllChildren(document.querySelector('#mix')); true")
+        read = send({"type": "extract"})
+        assert read.ok, read.error
+        assert "KEEPSELECTED" in read.result["markdown"], read.result["markdown"]
+        assert "KEEPSELECTED" in evaluate(send, "getSelection().toString()"), "the selection was taken away"
+    finally:
+        rm.close_all(core, [task])

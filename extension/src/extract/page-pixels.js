@@ -209,8 +209,13 @@ export function pagePixels(lib) {
     let own = sheets.get(win);
     if (!own) {
       own = new (/** @type {any} */ (win).CSSStyleSheet)();
+      // A selection paints its text above any highlight: selected glyphs go transparent too, for the capture without
+      // the texts (the background a selection paints stays, in both captures), or selected text would look unchanged
+      // by the mask, so hidden. Only the asked texts' boxes are compared.
       /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent; -webkit-text-fill-color: transparent; `
-        + "-webkit-text-stroke-color: transparent; text-shadow: none; text-decoration-color: transparent }");
+        + "-webkit-text-stroke-color: transparent; text-shadow: none; text-decoration-color: transparent }\n"
+        + "::selection { color: transparent !important; -webkit-text-fill-color: transparent !important; "
+        + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important }");
       sheets.set(win, /** @type {CSSStyleSheet} */ (own));
       ours.add(/** @type {CSSStyleSheet} */ (own));
     }
