@@ -155,7 +155,8 @@ test("the recording names events inside the target as the target, and others by 
     assert.deepEqual(read.received.click, { name: 'a#away "Away"', outside: true }, "a press is named by its first click");
     assert.equal(read.drag_started, true);
     assert.equal(read.drag_prevented, true);
-    assert.equal(g.__buaPointer.t2, undefined, "stopping forgets the recording");
+    assert.equal(g.__buaPointer.t2.stopped, true, "stopping ends the recording");
+    assert.deepEqual(inPage(() => readRecording("t2", true)).received, read.received, "a stopped recording reads the same again (a read the pixels judge is made twice)");
   } finally {
     delete g.__buaPointer;
   }

@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
+from app.demo.scripted_model.elements import elements
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.actions_helpers import wait_until
 from tests.harness.actions import pool_request
@@ -112,23 +115,29 @@ def test_far_texts_are_deferred_without_resizing_or_scrolling_the_page_and_judge
         rm.close_all(core, [task])
 
 
+def framed(core: Any, fixture_server: Any, task: str, child_path: str, other_origin: bool = True) -> tuple[Any, dict[str, Any]]:
+    """A 127.0.0.1 page holding `child_path` in a frame, of another origin (localhost: its own process and debugger
+    session) or its own, extracted until the frame's text is read: the send function and that extract's result."""
+    child = fixture_server.url(child_path, **({"host": "localhost"} if other_origin else {}))
+    host = (f"<!doctype html><body style='font:16px sans-serif;margin:8px'><p>Host VISHOST</p>"
+            f"<iframe src='{child}' style='width:500px;height:200px;border:0;margin-left:40px'></iframe></body>")
+    send = opened(core, fixture_server, task, host)
+    results: list[dict[str, Any]] = []
+
+    def read() -> bool:
+        got = send({"type": "extract"})
+        results.append(got.result if got.ok else {})
+        return "VISFRAME" in results[-1].get("markdown", "")
+    assert wait_until(read, 30), f"the frame's text was never read: {results[-1:]}"
+    return send, results[-1]
+
+
 def test_text_over_a_drawn_canvas_inside_another_origins_frame_is_judged_by_the_pixels(core, browser, fixture_server):
     """A frame of another origin (its own process and debugger session) is painted in the tab: its texts over a
     canvas are placed in the tab and captured there, white text over a white-drawn canvas left out, dark text kept."""
     task = "t-pixel-frame"
-    child = fixture_server.url("/extract/canvas-frame.html", host="localhost")
-    host = (f"<!doctype html><body style='font:16px sans-serif;margin:8px'><p>Host VISHOST</p>"
-            f"<iframe src='{child}' style='width:500px;height:200px;border:0;margin-left:40px'></iframe></body>")
-    send = opened(core, fixture_server, task, host)
     try:
-        results: list[dict[str, Any]] = []
-
-        def framed() -> bool:
-            got = send({"type": "extract"})
-            results.append(got.result if got.ok else {})
-            return "VISFRAME" in results[-1].get("markdown", "")
-        assert wait_until(framed, 30), f"the frame's text was never read: {results[-1:]}"
-        result = results[-1]
+        _, result = framed(core, fixture_server, task, "/extract/canvas-frame.html")
         assert "KEEPFRAMEPIX" in result["markdown"], result["markdown"]
         assert "QZFRAMEPIX" not in json.dumps(result), result["markdown"]
     finally:
@@ -158,5 +167,27 @@ def test_text_the_pixels_did_not_judge_is_left_out_only_with_the_reason_and_the_
             assert result.get("not_judged") and result["hidden_chars"] >= 2 * len(LINES), result
         masked = send({"type": "evaluate", "expression": "CSS.highlights.size"}).result["value"]
         assert masked == 0, "the glyph mask was left on the page"
+    finally:
+        rm.close_all(core, [task])
+
+
+@pytest.mark.parametrize("other_origin", [True, False], ids=["other-origin", "same-origin"])
+def test_readers_of_page_text_inside_a_frame_are_judged_by_the_pixels(core, browser, fixture_server, other_origin):
+    """In a frame, the page-function readers ask the pixels too (extension/src/extract/pixel-reads.js), in the
+    session they ran in: another origin's frame (its own session) is placed in the tab by its <iframe>; a
+    same-origin frame's texts are read and masked through its top document's library. select_text's selection,
+    wait_for's `seen` and a click's name of its target keep the dark words over a white-drawn canvas and leave out
+    the white (masked through another library than the one that asked, the dark words would be left out too)."""
+    task = f"t-pixel-frame-reads-{other_origin}"
+    try:
+        send, result = framed(core, fixture_server, task, "/extract/canvas-frame-reads.html", other_origin)
+        go = next(e.uid for e in elements(result) if "Send" in e.name)
+        reads = {"select_text": (send({"type": "select_text", "selector": "#mix"}), "selected", "KEEPFRAMEREAD", "QZFRAMEREAD"),
+                 "wait_for": (send({"type": "wait_for", "uid": go, "state": "visible", "timeout_ms": 5000}), "seen", "Send",
+                              "QZFRAMEAIM"),
+                 "click": (send({"type": "click", "uid": go}), "clicked", "Send", "QZFRAMEAIM")}
+        wrong = {name: got.result if got.ok else got.error for name, (got, field, kept, hidden) in reads.items()
+                 if not got.ok or kept not in got.result[field] or hidden in json.dumps(got.result)}
+        assert not wrong, wrong
     finally:
         rm.close_all(core, [task])

@@ -32,14 +32,17 @@ export async function selectText(action, ctx) {
     // The text it selects is page text: the pixels decide what page code could not (pixel-reads.js).
     /** @type {string | undefined} */
     let sessionId;
-    const select = async (/** @type {import("../extract/run-in-page.js").Pixels} */ pixels) => {
-      const found = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text], pixels);
+    // Nothing is selected while texts wait for the pixels (a selection paints over every text's colour, and they
+    // would judge it): the read selects once they are judged, or is made once more to select with their verdicts held.
+    const select = async (/** @type {import("../extract/run-in-page.js").Pixels | undefined} */ pixels, /** @type {boolean} */ force) => {
+      const found = await callOnTarget(ctx, tabId, target, keptFunction(selectInPage), [text, force], pixels);
       if (found !== NODE_MISSING) return found;
       const element = await targetElement(action, ctx, tabId);
       sessionId = element.sessionId;
-      return onElement(ctx, tabId, element, selectInPage, [text], pixels);
+      return onElement(ctx, tabId, element, selectInPage, [text, force], pixels);
     };
-    const out = await readJudgedByPixels(ctx.debugger, tabId, () => sessionId, select);
+    let out = await readJudgedByPixels(ctx.debugger, tabId, () => sessionId, (pixels) => select(pixels, false), true);
+    if (out?.status === "ok" && !out.applied) out = await select(undefined, true);
     const frame = await targetFrameOrigin(ctx, tabId, target);
     if (out?.status === "detached") {
       throw new ActionError(ErrorCode.ELEMENT_STALE, "the element is no longer in the page (it changed); extract again and use the new uid");
@@ -76,8 +79,10 @@ function clip(text, max) {
  * what the answer quotes; a field whose text does not show has none to select.
  * @this {any}
  * @param {string | null | undefined} text (null may arrive as undefined)
+ * @param {boolean} force select even when texts of this call wait for the pixels (their verdicts are held); otherwise
+ *   it only reads until they are judged (`applied` says whether it selected)
  */
-function selectInPage(text) {
+function selectInPage(text, force) {
   const el = this;
   if (!el.isConnected) return { status: "detached" };
   const lib = globalThis.__bua;
@@ -97,6 +102,7 @@ function selectInPage(text) {
       if (start < 0) return { status: "not_found", target, sample: squash(value).slice(0, 80) };
       end = start + text.length;
     }
+    if (!force && lib.pixelPending() > 0) return { status: "ok", target, selected: value.slice(start, end), in_field: true, applied: false };
     el.focus({ preventScroll: true });
     try {
       el.setSelectionRange(start, end);
@@ -105,7 +111,7 @@ function selectInPage(text) {
       start = 0;
       end = value.length;
     }
-    return { status: "ok", target, selected: value.slice(start, end), in_field: true };
+    return { status: "ok", target, selected: value.slice(start, end), in_field: true, applied: true };
   }
   // The text it shows as one string with each whitespace run as one space, and where each character came from
   // (text node, offset; null for the space between blocks), so a match maps back to a Range.
@@ -138,10 +144,11 @@ function selectInPage(text) {
     range.setEnd(last.node, last.offset + 1);
     selected = flat.slice(index, index + needle.length);
   }
+  if (!force && lib.pixelPending() > 0) return { status: "ok", target, selected, applied: false };
   const selection = doc.defaultView.getSelection();
   selection.removeAllRanges();
   selection.addRange(range);
-  return { status: "ok", target, selected };
+  return { status: "ok", target, selected, applied: true };
 }
 definePageFunction(selectInPage, { uses: [describeElement] });
 

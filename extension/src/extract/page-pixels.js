@@ -15,6 +15,7 @@
  *   for: a text that moved since is asked afresh), and the questions it left (cleared when read).
  * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
  *   it reached as it acts, and cannot act twice), for HOLD_MS.
+ * - `pixelPending()`: how many texts the call has left to the pixels so far.
  * - `pixelMask(ids)`: paints the asked texts' glyphs transparent (ids), or takes the mask away (null).
  * - `pixelDeferred()`: the characters this call left out unjudged because their boxes lie out of view (nothing is
  *   captured beyond the viewport: pixel-judge.js), by the side they lie on; judged once scrolled into view.
@@ -182,6 +183,10 @@ export function pagePixels(lib) {
     return out;
   };
 
+  /** @returns {number} how many texts this call has left to the pixels so far (a read that would change how the page
+   * paints, a selection, waits until they are judged: actions/select-text.js) */
+  lib.pixelPending = () => asks.size + left.size;
+
   /** @type {WeakSet<CSSStyleSheet>} */
   const ours = new WeakSet();
   /** @type {Set<Document | ShadowRoot>} */
@@ -225,8 +230,13 @@ export function pagePixels(lib) {
     let own = sheets.get(win);
     if (!own) {
       own = new (/** @type {any} */ (win).CSSStyleSheet)();
+      // A selection paints its text above any highlight: selected glyphs go transparent too, for the capture without
+      // the texts (the background a selection paints stays, in both captures), or selected text would look unchanged
+      // by the mask, so hidden. Only the asked texts' boxes are compared.
       /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent; -webkit-text-fill-color: transparent; `
-        + "-webkit-text-stroke-color: transparent; text-shadow: none; text-decoration-color: transparent }");
+        + "-webkit-text-stroke-color: transparent; text-shadow: none; text-decoration-color: transparent }\n"
+        + "::selection { color: transparent !important; -webkit-text-fill-color: transparent !important; "
+        + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important }");
       sheets.set(win, /** @type {CSSStyleSheet} */ (own));
       ours.add(/** @type {CSSStyleSheet} */ (own));
     }

@@ -14,7 +14,9 @@ import { MAX_PIXEL_ROUNDS, callLibrary, mainFrameId, pixelVerdicts, unjudged } f
 /**
  * @typedef {import("./run-in-page.js").Pixels} Pixels
  * @typedef {string | undefined | (() => string | undefined)} SessionOf the session the read ran in, or a function
- *   that tells after it ran (another origin's frame has its own session, not captured: its undecided texts stay kept)
+ *   that tells after it ran: its main frame's library registered the texts the read asked (a same-process frame's
+ *   texts are read through its top document's library), so it masks them; another origin's frame is painted in
+ *   the tab and its texts are placed there (pixel-judge.js)
  */
 
 /**
@@ -49,8 +51,9 @@ export async function readJudgedByPixels(dbg, tabId, sessionId, read, hold = fal
  * @returns {Promise<{value: T} | null>} the last reread, or null when nothing needed one
  */
 export async function judgedAgain(dbg, tabId, sessionId, pixels, reread, hold) {
-  if ((!pixels.asked.length && !pixels.left) || (typeof sessionId === "function" ? sessionId() : sessionId) !== undefined) return null;
-  const frame = { tabId, frameId: await mainFrameId(dbg, tabId) };
+  if (!pixels.asked.length && !pixels.left) return null;
+  const session = typeof sessionId === "function" ? sessionId() : sessionId;
+  const frame = { tabId, sessionId: session, frameId: await mainFrameId(dbg, tabId, session) };
   const mask = (/** @type {number[] | null} */ ids) => callLibrary(dbg, frame, "pixelMask", [{ value: ids }]);
   /** @type {import("./pixel-judge.js").Verdict[]} */
   const verdicts = [];

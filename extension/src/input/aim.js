@@ -16,8 +16,8 @@ import { nodeError, targetElement } from "../targets/action-target.js";
 import { NODE_MISSING, callOnTarget } from "../targets/element-resolver.js";
 import { describeElement, hiddenReason, keptFunction } from "../page/functions.js";
 import { definePageFunction } from "../page/page-code.js";
-import { aimAtPoint, readRecording, recheckAim, redescribeRecording, startRecording } from "../page/pointer.js";
-import { judgedAgain } from "../extract/pixel-reads.js";
+import { aimAtPoint, pointNamedAgain, readRecording, recheckAim, redescribeRecording, startRecording } from "../page/pointer.js";
+import { judgedAgain, readJudgedByPixels } from "../extract/pixel-reads.js";
 import { unjudged } from "../extract/run-in-page.js";
 import { newEffectsToken, settleMsOf, startCounting, watchEffects } from "./effects.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
@@ -132,7 +132,11 @@ export function pointOf(value, field) {
  * @returns {Promise<Aimed>}
  */
 async function aimAtViewportPoint(ctx, tabId, point, token, settleMs, pointing) {
-  const at = await inWorld(ctx, tabId, aimAtPoint, [point.x, point.y, token]);
+  const pixels = unjudged();
+  let at = await inWorld(ctx, tabId, aimAtPoint, [point.x, point.y, token], { pixels });
+  if (at.status === "ok") {
+    at = await judgedAim(ctx, tabId, undefined, at, pixels, (p) => inWorld(ctx, tabId, pointNamedAgain, [point.x, point.y], { pixels: p }));
+  }
   if (at.status === "outside") {
     throw new ActionError(ErrorCode.INVALID_ACTION, `point (${point.x}, ${point.y}) is outside the viewport, which is `
       + `${at.width}×${at.height} CSS px (x from 0 to ${at.width - 1}, y from 0 to ${at.height - 1}); take a screenshot of `
@@ -142,8 +146,19 @@ async function aimAtViewportPoint(ctx, tabId, point, token, settleMs, pointing) 
     throw new ActionError(ErrorCode.NOT_INTERACTABLE, `nothing in the page is at (${point.x}, ${point.y}); take a screenshot and aim again`);
   }
   const watch = await watchEffects(ctx, tabId, { settleMs, token, countedBy: Promise.resolve(true) });
-  const recorder = { read: (/** @type {boolean} */ stop) => inWorld(ctx, tabId, readRecording, [token, stop]), recheck: null };
+  const recorder = { read: judgedRead(ctx, tabId, undefined, (p, stop) => inWorld(ctx, tabId, readRecording, [token, stop], { pixels: p })), recheck: null };
   return { aim: { point, local: point, target: at.target }, watch, sessionId: undefined, recorder, pointing };
+}
+
+/**
+ * A recording's read (or a recheck) with the names it quotes judged by the pixels (pixel-reads.js): a read leaves
+ * the recording as it was, even the one that stops it (page/pointer.js readRecording), so it can be made again.
+ * @param {ActionContext} ctx @param {number} tabId @param {string | undefined} sessionId where `call` runs
+ * @param {(pixels: import("../extract/run-in-page.js").Pixels, ...args: any[]) => Promise<any>} call
+ * @returns {(...args: any[]) => Promise<any>}
+ */
+function judgedRead(ctx, tabId, sessionId, call) {
+  return (...args) => readJudgedByPixels(ctx.debugger, tabId, sessionId, (p) => call(p, ...args));
 }
 
 /**
@@ -155,8 +170,8 @@ async function aimAtViewportPoint(ctx, tabId, point, token, settleMs, pointing) 
  */
 function topRecorder(ctx, tabId, token) {
   return {
-    read: (stop) => inWorld(ctx, tabId, readRecording, [token, stop]),
-    recheck: (x, y) => inWorld(ctx, tabId, recheckAim, [token, x, y]),
+    read: judgedRead(ctx, tabId, undefined, (p, stop) => inWorld(ctx, tabId, readRecording, [token, stop], { pixels: p })),
+    recheck: judgedRead(ctx, tabId, undefined, (p, x, y) => inWorld(ctx, tabId, recheckAim, [token, x, y], { pixels: p })),
   };
 }
 
@@ -169,9 +184,10 @@ function topRecorder(ctx, tabId, token) {
  * @returns {Recorder}
  */
 function elementRecorder(ctx, tabId, element, token, topDocument) {
+  const { sessionId } = element;
   return {
-    read: (stop) => onElement(ctx, tabId, element, readRecording, [token, stop]),
-    recheck: topDocument ? (x, y) => onElement(ctx, tabId, element, recheckAim, [token, x, y]) : null,
+    read: judgedRead(ctx, tabId, sessionId, (p, stop) => onElement(ctx, tabId, element, readRecording, [token, stop], p)),
+    recheck: topDocument ? judgedRead(ctx, tabId, sessionId, (p, x, y) => onElement(ctx, tabId, element, recheckAim, [token, x, y], p)) : null,
   };
 }
 

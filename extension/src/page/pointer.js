@@ -95,6 +95,7 @@ definePageFunction(describeReceiver, { uses: [controlOf, describeElement] });
  */
 export function startRecording(token, name) {
   const all = globalThis.__buaPointer || (globalThis.__buaPointer = {});
+  for (const done of Object.keys(all)) if (all[done].stopped) delete all[done];
   const target = this && this.nodeType === 1 ? this : null;
   const doc = target ? target.ownerDocument : document;
   // What a replacement of the target (on hover) must belong to for the input to still count as aimed: the
@@ -103,9 +104,9 @@ export function startRecording(token, name) {
   let anchor = own && own !== target ? own : target ? controlOf(target.parentElement) : null;
   if (!anchor && target && target.parentElement && !/^(BODY|HTML)$/.test(target.parentElement.tagName)) anchor = target.parentElement;
   /** @type {{target: any, anchor: any, targetName: string, first: Record<string, any>, last: Record<string, any>,
-   *   views: any[], types: string[], listener: (event: any) => void}} */
+   *   views: any[], types: string[], listener: (event: any) => void, stopped: boolean}} */
   const state = { target, anchor, targetName: target ? name ?? describeElement(target) : "", first: {}, last: {}, views: [],
-    types: [], listener: () => {} };
+    types: [], listener: () => {}, stopped: false };
   state.listener = (/** @type {any} */ event) => {
     const path = typeof event.composedPath === "function" ? event.composedPath() : [];
     let el = path.length > 0 ? path[0] : event.target;
@@ -176,8 +177,10 @@ export function readRecording(token, stop) {
   const dragstart = state.first.dragstart;
   const out = { received, drag_started: Boolean(dragstart), drag_prevented: Boolean(dragstart && dragstart.event.defaultPrevented) };
   if (stop) {
+    // Stopped, but kept until the next recording starts: a read judged by the pixels is made again with their
+    // verdicts (extract/pixel-reads.js), and must find the same events.
     for (const view of state.views) for (const type of state.types) view.removeEventListener(type, state.listener, { capture: true });
-    delete all[token];
+    state.stopped = true;
   }
   return out;
 }
@@ -241,3 +244,15 @@ export function aimAtPoint(x, y, token) {
   return { status: "ok", target: describeReceiver(hit), counting: true };
 }
 definePageFunction(aimAtPoint, { uses: [deepElementAt, startCounting, startRecording, describeReceiver] });
+
+/**
+ * In the page: what aimAtPoint named at (x, y), named again (the pixels' verdicts held: input/aim.js judgedAim); it
+ * starts nothing.
+ * @param {number} x
+ * @param {number} y
+ */
+export function pointNamedAgain(x, y) {
+  const hit = deepElementAt(document, x, y);
+  return hit ? { status: "ok", target: describeReceiver(hit) } : { status: "missed" };
+}
+definePageFunction(pointNamedAgain, { uses: [deepElementAt, describeReceiver] });
