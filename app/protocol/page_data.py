@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
@@ -199,3 +200,17 @@ def page_data(data: Mapping[str, Any]) -> PageData:
     collector.output(data)
     return PageData(collector.found, collector.on_clipboard, collector.frames)
 
+
+
+def frames_as_said(frames: list[dict[str, Any]], data: Mapping[str, Any]) -> list[dict[str, str]]:
+    """`frames` (`Part.FRAMED` entries another output declared) for the output `data` that says their lines again:
+    each line as many times as `data` says it (a refusal repeats a held control's quotes in its message and its
+    details), since each line a frame declares takes one line out of the page's own text
+    (app.safety.flow_check.own_text); a line `data` does not say is left out."""
+    said = Counter(line.strip() for text in page_data(data).texts for line in text.splitlines() if line.strip())
+    out = []
+    for frame in frames:
+        lines = [line for line in str(frame.get("text") or "").splitlines() for _ in range(said[line.strip()])]
+        if lines:
+            out.append({"url": str(frame.get("url") or ""), "text": "\n".join(lines)})
+    return out

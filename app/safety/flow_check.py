@@ -14,6 +14,8 @@ declared clipboard result is what a later paste types. Asking the person is not 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from app.protocol.actions import ActionModel
 from app.protocol.actions.carriers import carried_strings
 from app.protocol.actions.spec import Carries
@@ -27,12 +29,19 @@ from app.safety.sites import site_of
 def own_text(texts: list[str], framed: list[tuple[str, str]]) -> str:
     """The page's own text: its strings without the lines that frames of other origins show (those are their
     sites', `Part.FRAMED`), so a request to a frame's site carrying what the frame showed is that site's own data,
-    and what a frame showed is never the page's."""
-    shown_by_frames = {line.strip() for _, text in framed for line in text.splitlines() if line.strip()}
+    and what a frame showed is never the page's. Each frame line takes out one line that says it, no more: the
+    page's own line that reads the same as a frame's (a bare "Pay", a reference both show) stays the page's."""
+    left = Counter(line.strip() for _, text in framed for line in text.splitlines() if line.strip())
     joined = "\n".join(texts)
-    if not shown_by_frames:
+    if not left:
         return joined
-    return "\n".join(line for line in joined.splitlines() if line.strip() not in shown_by_frames)
+    kept: list[str] = []
+    for line in joined.splitlines():
+        if left[line.strip()] > 0:
+            left[line.strip()] -= 1
+        else:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 class FlowCheck:

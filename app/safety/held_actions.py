@@ -18,6 +18,7 @@ from app.abort import AbortSignal
 from app.protocol.actions import ActionModel
 from app.protocol.envelope import ErrorBody, Response
 from app.protocol.errors import ErrorCode
+from app.protocol.page_data import frames_as_said
 from app.safety.confirmations import ConfirmationBroker, ConfirmationRequest, Decision
 from app.safety.dataflow import Flow
 from app.safety.sites import site_of
@@ -81,7 +82,7 @@ class HeldActions:
         if not self.allowed_for_task(task_id, site):
             decision, why = await self.broker.ask(request, abort)
             if decision == Decision.DENY:
-                return refusal(request, why, response.id, abort)
+                return refusal(request, why, response.id, abort, response.error.frames if response.error else None)
             if decision == Decision.ALLOW_TASK_SITE:
                 self._allowed_sites.add((task_id, site))
         return str(held.get("token") or "")
@@ -97,17 +98,20 @@ def held_details(response: Response) -> dict[str, Any] | None:
 
 
 def refusal(request: ConfirmationRequest, why: str, response_id: str = "r0",
-            abort: AbortSignal | None = None) -> Response:
+            abort: AbortSignal | None = None, frames: list[dict[str, Any]] | None = None) -> Response:
     """The answer when the person did not approve; Stop while the question was open is `stopped`, as for any
-    action Stop reaches."""
+    action Stop reaches. `frames`: the held error's (a control in a frame of another origin is quoted as that
+    frame's, extension/src/safety/confirmations.js), kept with the quotes the refusal repeats."""
     if abort is not None and abort.aborted:
         return Response.failure(response_id, ErrorCode.STOPPED, abort.reason or "stopped")
     message = (f"the person did not approve this {request.what} on {request.site or 'this page'} "
                f"({request.element}: {request.reason}): {why}; nothing was sent to the page")
     details = {k: v for k, v in request.as_dict().items() if k in ("what", "site", "element", "reason", "kind")}
     quoted = [q for q in (request.quoted or request.element, request.reason) if q]
-    return Response(id=response_id, ok=False, error=ErrorBody(
-        code=ErrorCode.CONFIRMATION_REQUIRED, message=message, confirmation=details, page_text=quoted or None))
+    body = ErrorBody(code=ErrorCode.CONFIRMATION_REQUIRED, message=message, confirmation=details,
+                     page_text=quoted or None)
+    said = frames_as_said(frames or [], {"error": body.model_dump(mode="json", exclude_none=True)})
+    return Response(id=response_id, ok=False, error=body.model_copy(update={"frames": said or None}))
 
 
 def without_token(response: Response) -> Response:

@@ -75,3 +75,36 @@ test("what an action quotes of an element in a frame of another origin is that f
   assert.deepEqual(shownBy(undefined, ["Code QX7"]), {});
   clearTab(tabId);
 });
+
+/** @param {string[]} lines @param {string[]} framed the lines a frame of SHOP shows */
+const snap = (lines, framed) => ({ doc: "d1", url: "https://mail.example/", title: "Mail", lines, elements: new Map(),
+  framed: new Map(framed.map((line) => [line, SHOP])) });
+
+test("a change list's relabel line and the heading of a dialog or section it collapses are the frame's that shows them", () => {
+  const section = ["## Parcel PX9913", ...Array.from({ length: 7 }, (_, i) => `step ${i}`)];
+  const dialog = ['[dialog "Gift GC4471"]', "Redeem", "[end of dialog]"];
+  const before = snap(["Inbox", "[Track](e4)", "[Mail](e5)", ...section, "Sent", ...dialog, "Drafts"],
+    ["[Track](e4)", ...section, ...dialog]);
+  const after = snap(["Inbox", "[Track TR51](e4)", "[Mail 3](e5)", "Sent", "Drafts"], ["[Track TR51](e4)"]);
+  const list = diffSnapshots(before, after);
+  assert.ok(list?.markdown, "a change list");
+  const md = list.markdown.split("\n");
+  const frameLines = list.frames?.find((f) => f.url === SHOP)?.text.split("\n") ?? [];
+  for (const quoted of ["[Track TR51](e4)", "PX9913", "GC4471"]) {
+    const line = md.find((l) => l.includes(quoted));
+    assert.ok(line && frameLines.includes(line), `${quoted} is the frame's: ${JSON.stringify(list)}`);
+  }
+  const own = md.find((l) => l.includes("[Mail 3](e5)"));
+  assert.ok(own && !own.includes("TR51") && !frameLines.includes(own), "the page's relabel stays the page's, on its own line");
+});
+
+test("a result's texts each by the frame that shows them; a control read in a frame of another origin is its", async () => {
+  const { shownByEach, shownAt } = await import("../src/extract/framed.js");
+  const ADS = "https://ads.example";
+  assert.deepEqual(shownByEach([{ text: 'button "Grip KQ1"', frame: SHOP }, { text: 'region "Bin"' }, { text: "", frame: ADS },
+    { text: 'div "Zone ZZ2"', frame: ADS }]), { frames: [{ url: SHOP, text: 'button "Grip KQ1"' }, { url: ADS, text: 'div "Zone ZZ2"' }] });
+  assert.deepEqual(shownByEach([{ text: 'button "Grip"' }]), {});
+  assert.deepEqual(shownAt(`${SHOP}/pay?x=1`, "https://mail.example/inbox", ['button "Pay 40"', "it pays"]),
+    { frames: [{ url: SHOP, text: 'button "Pay 40"\nit pays' }] });
+  assert.deepEqual(shownAt("https://mail.example/pane", "https://mail.example/inbox", ['button "Pay"']), {}, "the page's own origin");
+});

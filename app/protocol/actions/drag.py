@@ -6,7 +6,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.protocol.actions.fields import Offset, Point, PointTarget, Selector, Uid
-from app.protocol.actions.shapes import INPUT, OWN, PAGE
+from app.protocol.actions.shapes import FRAMES, INPUT, OWN, PAGE
 from app.protocol.actions.spec import ActionSpec, Raw, Result
 from app.protocol.actions.wording import outcome, target, thing
 
@@ -53,5 +53,5 @@ class Drag(PointTarget):
         presses=True,
         sensitive_by="pointer",
         result={**INPUT, "dragged": PAGE, "dropped_on": PAGE, "how": OWN, "html5": OWN, "kind": OWN, "from": OWN,
-                "to": OWN, "note": PAGE},
+                "to": OWN, "note": PAGE, **FRAMES},
     )

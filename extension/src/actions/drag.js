@@ -10,7 +10,8 @@
  * page starts one (Input.dragIntercepted), and the rest of the drag is sent
  * as drag events (Input.dispatchDragEvent dragEnter, dragOver, drop), as
  * Playwright does. The result says which kind it was, what was dragged and
- * what took the drop.
+ * what took the drop, and (`frames`, extract/framed.js) which of those a frame
+ * of another origin shows.
  */
 
 import { ACTIONS, ActionError, ErrorCode, quoting } from "../protocol.js";
@@ -26,6 +27,8 @@ import { leftButton } from "../input/mouse.js";
 import { inWorld, onElement } from "../tabs/isolated-world.js";
 import { definePageFunction } from "../page/page-code.js";
 import { readJudgedByPixels } from "../extract/pixel-reads.js";
+import { shownByEach } from "../extract/framed.js";
+import { targetFrameOrigin } from "../extract/frame-origin.js";
 
 /** How long a drag the page started (dragstart not prevented) is waited for from Chrome, in ms. */
 export const DRAG_DATA_WAIT_MS = 1000;
@@ -49,7 +52,7 @@ const POLL_MS = 20;
 export async function drag(action, ctx) {
   const steps = action.steps ?? ACTIONS.drag.defaults.steps;
   return onTaskTab(action, ctx, async (tabId, dialogs, fronted) => {
-    const { value, effects, recording } = await withPointer(action, ctx, tabId, { dialogs, fronted }, async (aimed) => {
+    const { value, effects, recording, frame } = await withPointer(action, ctx, tabId, { dialogs, fronted }, async (aimed) => {
       await shownFirst(ctx, await fronted);
       const arrived = await arrive(ctx, tabId, aimed);
       const dest = await destination(action, ctx, tabId, arrived.aim.point);
@@ -73,13 +76,17 @@ export async function drag(action, ctx) {
     };
     const notes = dragged.note ? [dragged.note] : [];
     const drop = recording?.received?.drop;
-    if (moved.html5 && drop) result.dropped_on = drop.name;
-    else if (moved.html5) {
+    const droppedOn = moved.html5 ? drop?.name ?? "" : dest.target;
+    if (droppedOn) result.dropped_on = droppedOn;
+    if (moved.html5 && !drop) {
       notes.push(`the page started an HTML5 drag but nothing took the drop at (${Math.round(dest.point.x)}, ${Math.round(dest.point.y)}): `
         + "no drop zone there, or it refused this item; take a screenshot and aim at the zone itself");
-    } else if (dest.target) result.dropped_on = dest.target;
+    }
     if (notes.length > 0) result.note = notes.join("; ");
-    return result;
+    // The recording is the source's document's (input/aim.js), so an HTML5 drop it saw stands there too; the
+    // element given as the destination stands in its uid's frame; a receiver other than the aim stays the page's.
+    const dropFrame = moved.html5 ? frame : await targetFrameOrigin(ctx, tabId, { uid: action.to_uid });
+    return { ...result, ...shownByEach([{ text: dragged.note ? "" : dragged.name, frame }, { text: droppedOn, frame: dropFrame }]) };
   }, { frontConcurrently: true });
 }
 

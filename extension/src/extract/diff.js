@@ -205,6 +205,7 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
   const quote = (line, frame) => {
     const at = md.push(line) - 1;
     if (frame) mdFrames.set(at, frame);
+    return at;
   };
   /** @type {{line: number, text: string, lines: number, elements: number}[]} collapsed dialogs: md index, their text */
   const closed = [];
@@ -215,20 +216,22 @@ export function diffSnapshots(before, after, maxEdits = 2000, { reported = new S
     const context = hunk.at > 0 ? after.lines[hunk.at - 1] : "";
     quote(context ? `@ after: ${cut(context)}` : "@ at the top", context ? frameOf(context) : undefined);
     const pairs = Math.min(hunk.removed.length, hunk.added.length);
-    /** @type {string[]} */
-    const relabelled = [];
+    /** @type {Map<string | undefined, string[]>} the new tokens of relabelled lines, by the frame that shows them */
+    const relabelled = new Map();
     for (let i = 0; i < pairs; i++) {
       const tokens = relabelledTokens(hunk.removed[i], hunk.added[i]);
-      if (tokens) relabelled.push(...tokens);
-      else {
+      if (tokens) {
+        const frame = frameOf(hunk.added[i]);
+        relabelled.set(frame, [...relabelled.get(frame) ?? [], ...tokens]);
+      } else {
         quote(`~ ${hunk.added[i]}`, frameOf(hunk.added[i]));
         quote(`  was: ${hunk.removed[i]}`, frameOf(hunk.removed[i]));
       }
     }
-    if (relabelled.length) md.push(`~ labels now: ${relabelled.join(" ")}`);
+    for (const [frame, tokens] of relabelled) quote(`~ labels now: ${tokens.join(" ")}`, frame);
     for (const part of removedParts(hunk.removed.slice(pairs))) {
       if (typeof part === "string") quote(part, part.startsWith("- ") ? frameOf(part.slice(2)) : undefined);
-      else closed.push({ line: md.push(part.head) - 1, text: part.lines.join("\n"), lines: part.lines.length, elements: 0 });
+      else closed.push({ line: quote(part.head, frameOf(part.lines[part.named])), text: part.lines.join("\n"), lines: part.lines.length, elements: 0 });
     }
     for (const line of hunk.added.slice(pairs)) quote(`+ ${line}`, frameOf(line));
     changed += pairs;
@@ -340,6 +343,12 @@ function relabelledTokens(was, now) {
   return changed.length ? changed : null;
 }
 
+/**
+ * @typedef {{head: string, lines: string[], named: number}} Collapsed removed lines listed as one line, `head`,
+ *   which quotes its `lines[named]` (the dialog's opening line or first heading, the section's heading): it is
+ *   that line's frame's when a frame of another origin shows it
+ */
+
 /** The line that opens a dialog's block in the markdown (markdown.js renderBlocks), and the one that ends it. */
 const DIALOG_OPEN = /^(\s*)\[dialog( "(?:[^"\\]|\\.)*")?(?:, modal[^\]]*)?\]$/;
 const DIALOG_END = "[end of dialog]";
@@ -349,10 +358,10 @@ const DIALOG_END = "[end of dialog]";
  * closed`); the rest in runs, all of a short run and of a long one (a section gone) its first lines and its last,
  * with how many are left out: the model saw them before, and the element lines say which uids went.
  * @param {string[]} lines
- * @returns {(string | {head: string, lines: string[]})[]}
+ * @returns {(string | Collapsed)[]}
  */
 function removedParts(lines) {
-  /** @type {(string | {head: string, lines: string[]})[]} */
+  /** @type {(string | Collapsed)[]} */
   const parts = [];
   /** @type {string[]} */
   let run = [];
@@ -366,7 +375,10 @@ function removedParts(lines) {
     parts.push(...removedRun(run));
     run = [];
     const block = lines.slice(i, end + 1);
-    parts.push({ head: `- dialog${open[2] ?? headingOf(block)} closed`, lines: block });
+    // A dialog with no name is named by its first heading, as a person names it.
+    const heading = open[2] ? -1 : block.findIndex((line) => HEADING.test(line));
+    const name = open[2] ?? (heading < 0 ? "" : ` ${headingName(block[heading])}`);
+    parts.push({ head: `- dialog${name} closed`, lines: block, named: Math.max(heading, 0) });
     i = end;
   }
   parts.push(...removedRun(run));
@@ -375,27 +387,19 @@ function removedParts(lines) {
 
 const HEADING = /^\s*#{1,6} (.+)$/;
 
-/**
- * A dialog with no name is named by its first heading, as a person names it (` "Jane"`), or "" when it has none.
- * @param {string[]} block
- */
-function headingOf(block) {
-  for (const line of block) {
-    const heading = HEADING.exec(line);
-    if (heading) return ` ${JSON.stringify(cut(heading[1]))}`;
-  }
-  return "";
-}
+/** @param {string} line a heading line @returns {string} its text, quoted (`"Jane"`) */
+const headingName = (line) => JSON.stringify(cut(/** @type {RegExpExecArray} */ (HEADING.exec(line))[1]));
+
 
 /**
  * A run of removed lines that is no dialog: each long section of it (a heading and what follows, more than
  * MAX_REMOVED_RUN lines: a panel gone) as one line to be completed with its size (`- section "Jane" removed`);
  * the rest as removedLines lists them.
  * @param {string[]} run
- * @returns {(string | {head: string, lines: string[]})[]}
+ * @returns {(string | Collapsed)[]}
  */
 function removedRun(run) {
-  /** @type {(string | {head: string, lines: string[]})[]} */
+  /** @type {(string | Collapsed)[]} */
   const parts = [];
   let from = 0;
   const starts = run.map((line, i) => (HEADING.test(line) ? i : -1)).filter((i) => i >= 0);
@@ -403,8 +407,7 @@ function removedRun(run) {
     const end = starts[n + 1] ?? run.length;
     if (end - start <= MAX_REMOVED_RUN) continue;
     parts.push(...removedLines(run.slice(from, start)));
-    const heading = /** @type {RegExpExecArray} */ (HEADING.exec(run[start]));
-    parts.push({ head: `- section ${JSON.stringify(cut(heading[1]))} removed`, lines: run.slice(start, end) });
+    parts.push({ head: `- section ${headingName(run[start])} removed`, lines: run.slice(start, end), named: 0 });
     from = end;
   }
   parts.push(...removedLines(run.slice(from)));

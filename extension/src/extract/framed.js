@@ -57,9 +57,30 @@ export function framesByText(lines) {
  * @returns {{frames?: Framed[]}}
  */
 export function shownBy(origin, texts) {
-  const frames = framedLines(texts.filter(Boolean).flatMap((text) => text.split("\n").map((line) => ({ text: line, frame: origin }))));
+  return shownByEach(texts.map((text) => ({ text, frame: origin })));
+}
+
+/**
+ * What frames of other origins show of a result's texts, each text with the origin of the frame that shows it
+ * (undefined: the page's), as a result's `frames` part ({} when none is a frame's): a drag's two ends, which
+ * may stand in two documents.
+ * @param {Said[]} texts
+ * @returns {{frames?: Framed[]}}
+ */
+export function shownByEach(texts) {
+  const frames = framedLines(texts.filter((t) => t.text).flatMap(({ text, frame }) => text.split("\n").map((line) => ({ text: line, frame }))));
   return frames.length ? { frames } : {};
 }
+
+/**
+ * What a document at `url` shows of `texts`, as a result's `frames` part, when that document is a frame of
+ * another origin than the tab's page (`pageUrl`): a held action's quote of the control it would press
+ * (safety/confirmations.js), read in the control's own document.
+ * @param {string} url
+ * @param {string} pageUrl
+ * @param {string[]} texts
+ */
+export const shownAt = (url, pageUrl, texts) => shownBy(otherOrigin(url, pageUrl), texts);
 
 /**
  * A frame's URL without path and query (an ad frame's query runs to hundreds of characters; page-reading.js does

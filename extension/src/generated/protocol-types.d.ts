@@ -497,6 +497,7 @@ export type DragResult = {
   from?: Own;
   to?: Own;
   note?: PageText;
+  frames?: FramedText;
 };
 
 /** What `select_text` answers (its declared result shape). */

@@ -22,6 +22,7 @@
 import { ActionError, ErrorCode } from "../protocol.js";
 import { DOWNLOAD_CATEGORY } from "./classify.js";
 import { classifyEffect, crossSiteField, siteOf } from "./effect-readers.js";
+import { shownAt } from "../extract/framed.js";
 import { effectOf } from "./declared-effect.js";
 import { isMac } from "../input/keyboard.js";
 import { parseKeyCombo, pastesClipboard } from "../input/keys.js";
@@ -136,11 +137,14 @@ export class Confirmations {
     }
     const finding = /** @type {Finding} */ (found.finding);
     const site = siteOf(found.url);
+    // The control's facts are read in its own document: one in a frame of another origin is quoted as that frame's.
+    const tab = typeof run.tab_id === "number" ? await ctx.tabs.get(run.tab_id).catch(() => null) : null;
+    const framed = shownAt(found.url, tab?.url ?? "", [finding.element, finding.reason]);
     throw new ActionError(ErrorCode.CONFIRMATION_REQUIRED,
       `the person must confirm this ${type} on ${site || "this page"} first (${finding.element}: ${finding.reason}); `
       + "bua asked them", { confirmation: {
         what: type, site, url: found.url, element: finding.element, reason: finding.reason,
-        category: finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) } });
+        category: finding.category, token, ...frame, ...(found.findings ? { findings: found.findings } : {}) }, ...framed });
   }
 
   /**

@@ -115,3 +115,37 @@ def test_what_an_error_quotes_of_a_frame_is_that_sites() -> None:
     assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None
     away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
     assert away is not None and away.source_site == "shop.example", away
+
+
+def test_a_page_line_that_reads_as_a_frames_line_stays_the_pages() -> None:
+    """A frame's line takes out of the page's own text as many lines as the frame showed, no more: the page's own
+    line saying the same reference is still the page's, so sending it to the page's site is the page's own data;
+    said by the frame alone, it is the frame's site's."""
+    code = "QX77120453ZK"
+    line = f"Ref {code}"
+    for page_says, frame_says in ((1, 1), (2, 1), (1, 2), (0, 1), (0, 2)):
+        check = FlowCheck()
+        markdown = "\n".join(["# Inbox", *[line] * page_says, *[line] * frame_says])
+        frames = [{"url": "https://shop.example", "text": "\n".join([line] * frame_says)}]
+        check.saw_result("t", parse_action({"type": "extract"}), {"url": MAIL, "markdown": markdown, "frames": frames},
+                         MAIL)
+        flow = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/x?c={code}"}), MAIL)
+        if page_says:
+            assert flow is None, (page_says, frame_says, flow)
+        else:
+            assert flow is not None and flow.source_site == "shop.example", (page_says, frame_says, flow)
+
+
+def test_a_drags_two_ends_are_the_frames_that_show_them() -> None:
+    """drag declares its `frames` (`shapes.FRAMES`): the dragged element a frame of another site shows is that
+    site's, the page's drop zone the page's."""
+    check = FlowCheck()
+    shop, code, zone = "https://shop.example/orders", "QX77120453ZK", "DZ40981276MB"
+    result = {"dragged": f'button "Parcel {code}"', "dropped_on": f'region "Bin {zone}"', "kind": "html5",
+              "from": {"x": 1, "y": 2}, "to": {"x": 3, "y": 4}, "effects": {},
+              "frames": [{"url": "https://shop.example", "text": f'button "Parcel {code}"'}]}
+    check.saw_result("t", parse_action({"type": "drag", "uid": "e1", "to_uid": "e2"}), result, MAIL)
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?c={code}"}), MAIL) is None
+    away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), MAIL)
+    assert away is not None and away.source_site == "shop.example", away
+    assert check.flow("t", parse_action({"type": "navigate", "url": f"{shop}?z={zone}"}), MAIL) is not None

@@ -74,3 +74,26 @@ def test_stop_while_asked_is_stopped_and_the_token_never_leaves() -> None:
     assert shown.error is not None and shown.error.confirmation is not None
     assert "token" not in shown.error.confirmation and shown.error.page_text == ["button “Pay”", "it can pay"]
     assert held_details(Response(id="r", ok=True, result={})) is None
+
+
+def test_a_held_control_in_another_sites_frame_is_quoted_as_that_sites() -> None:
+    """The extension declares a held control read in a frame of another origin as that frame's (the error's
+    `frames`); the refusal that repeats its quotes (in its message and its details) declares each as often as it
+    says it, so the memory records them under the frame's site and none under the page's."""
+    from app.safety.flow_check import FlowCheck
+    code = "PY55120987QZ"
+    framed = dict(HELD, element=f"button “Pay {code}”")
+    held_error = ErrorBody(code=ErrorCode.CONFIRMATION_REQUIRED, message="held", confirmation=framed,
+                           frames=[{"url": "https://pay.shop.test", "text": f"button “Pay {code}”\nit can pay"}])
+    response = Response(id="r8", ok=False, error=held_error)
+    held, _ = answering(Decision.DENY)
+    refused = asyncio.run(held.ask_held(CLICK, "t", framed, response, None))
+    assert isinstance(refused, Response) and refused.error is not None
+    assert [f["url"] for f in refused.error.frames or []] == ["https://pay.shop.test"]
+    for error in (held_error, refused.error):
+        check = FlowCheck()
+        check.saw_error("t", CLICK, error, "https://mail.example.com/inbox")
+        back = parse_action({"type": "navigate", "url": f"https://pay.shop.test/?c={code}"})
+        assert check.flow("t", back, "https://mail.example.com/inbox") is None, "the frame's site's own data"
+        away = check.flow("t", parse_action({"type": "navigate", "url": f"https://mail.example.com/?c={code}"}), "")
+        assert away is not None and away.source_site == "shop.test", (error, away)
