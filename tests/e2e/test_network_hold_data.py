@@ -7,7 +7,7 @@ app, on tests/e2e/network_site.py's `exfil` page (127.0.0.1; localhost is the ot
 * a body padded past what used to be judged, and one past what bua reads;
 * what the task typed into a password field, sent under any field name;
 * what a frame of the other site showed (the `framed` page), remembered as that site's, not the page's: in
-  extract's markdown, its element index (a field's name) and a change list (`framed-more`).
+  extract's markdown, its element index (a field's name), a change list, and what a drag dragged (`framed-more`).
 The buttons' labels are neutral, so the label check before the click has nothing to say: what asks is the request.
 """
 
@@ -21,6 +21,7 @@ import pytest
 from app.safety.confirmations import Decision
 from tests.e2e.actions_helpers import stays
 from tests.e2e.network_site import (  # noqa: F401
+    FRAME_DRAG_SECRET,
     FRAME_FIELD_SECRET,
     FRAME_LATER_SECRET,
     FRAME_RENEW_SECRET,
@@ -206,3 +207,19 @@ def test_a_stale_uids_error_quoting_another_sites_frame_leaves_its_text_that_sit
         stale = act({"type": "click", "uid": renew.group(1)}, task_id=task)
         assert not stale.ok and stale.error.code == "element_stale" and stale.error.candidates, stale
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_RENEW_SECRET, "renew")
+
+
+def test_what_a_drag_says_it_dragged_in_another_sites_frame_is_that_sites(core, act, site, open_page):
+    """A grip of the frame of localhost has a code for its id, which no extract says: a drag of it names what it
+    dragged (its description), and that is localhost's data. Remembered under the page's site, sending it back to
+    localhost was asked about and posting it to 127.0.0.1 was not."""
+    task = "t-data-frame-drag"
+    with Person(core, Decision.DENY) as person:
+        open_page("framed-more", task)
+        extracted = act({"type": "extract"}, task_id=task)
+        grip = re.search(r"\[Grip\]\((e\d+)\)", extracted.result["markdown"])
+        assert extracted.ok and grip and FRAME_DRAG_SECRET not in json.dumps(extracted.result), extracted
+        dragged = act({"type": "drag", "uid": grip.group(1), "by": {"dx": 12, "dy": 0}}, task_id=task)
+        assert dragged.ok and FRAME_DRAG_SECRET in dragged.result["dragged"], dragged
+        assert person.asked == [], person.asked
+        _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_DRAG_SECRET, "drag")
