@@ -207,7 +207,10 @@ FRAME_RENEW_SECRET = "RN44120987TX"
 """The name of a button there that renders itself again when pressed: a stale uid's error quotes it."""
 FRAME_DRAG_SECRET = "DG38840172WV"
 """The id of a grip there: only a drag of it says it (what it dragged)."""
-FRAME_MORE_CODES = {"drag": FRAME_DRAG_SECRET, "renew": FRAME_RENEW_SECRET, "gift": FRAME_FIELD_SECRET, "later": FRAME_LATER_SECRET, "wait": FRAME_WAIT_SECRET,
+FRAME_PANEL_SECRET = "PN61730248HD"
+"""The heading of a long panel there that its button closes: extract says it, and the change list names the
+panel by it (`- section "…" removed`)."""
+FRAME_MORE_CODES = {"panel": FRAME_PANEL_SECRET, "drag": FRAME_DRAG_SECRET, "renew": FRAME_RENEW_SECRET, "gift": FRAME_FIELD_SECRET, "later": FRAME_LATER_SECRET, "wait": FRAME_WAIT_SECRET,
                     "select": FRAME_SELECT_SECRET, "timeout": FRAME_TIMEOUT_SECRET}
 """Each code of `framed-more`'s frame by its buttons on the page: `#NAME-to-frame-site` sends it back to the frame's
 site (localhost), `#NAME-to-page-site` posts it to the page's own (127.0.0.1)."""
@@ -222,7 +225,10 @@ PAGES["frame-more"] = f"""<title>Shop</title><input aria-label="Gift card {FRAME
 <button id="{FRAME_WAIT_SECRET}">Voucher</button> <button id="{FRAME_SELECT_SECRET}">Slip</button>
 <button id="{FRAME_TIMEOUT_SECRET}">Receipt</button>
 <button onclick="this.replaceWith(this.cloneNode(true))">Renew {FRAME_RENEW_SECRET}</button>
-<button id="{FRAME_DRAG_SECRET}">Grip</button>"""
+<button id="{FRAME_DRAG_SECRET}">Grip</button>
+<button onclick="document.getElementById('panel').remove()">Close panel</button>
+<section id="panel"><h2>Parcel {FRAME_PANEL_SECRET}</h2>""" + "".join(
+    f"<p>Step {n} of the parcel's route</p>" for n in range(1, 8)) + "</section>"
 PAGES["commit"] = _SCRIPT + """<title>Plans</title><h1>Plans</h1>
 <button id="subscribe" onclick="send('/api/subscriptions', {method: 'POST', headers: {'content-type': 'application/json'},
   body: JSON.stringify({plan: 'pro', period: 'year'})})">Subscribe</button>

@@ -24,6 +24,7 @@ from tests.e2e.network_site import (  # noqa: F401
     FRAME_DRAG_SECRET,
     FRAME_FIELD_SECRET,
     FRAME_LATER_SECRET,
+    FRAME_PANEL_SECRET,
     FRAME_RENEW_SECRET,
     FRAME_SECRET,
     FRAME_SELECT_SECRET,
@@ -223,3 +224,21 @@ def test_what_a_drag_says_it_dragged_in_another_sites_frame_is_that_sites(core, 
         assert dragged.ok and FRAME_DRAG_SECRET in dragged.result["dragged"], dragged
         assert person.asked == [], person.asked
         _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_DRAG_SECRET, "drag")
+
+
+def test_the_heading_a_change_list_names_a_frames_closed_panel_by_is_that_sites(core, act, site, open_page):
+    """The frame of localhost shows a long panel headed by a code; its button closes it, and the click's change
+    list names the panel by its heading (one line for the whole section). That line quotes localhost's text:
+    remembered under the page's site too, the code was the page's own data as well, and posting it to 127.0.0.1
+    was not asked about."""
+    task = "t-data-frame-panel"
+    with Person(core, Decision.DENY) as person:
+        open_page("framed-more", task)
+        extracted = act({"type": "extract"}, task_id=task)
+        close = re.search(r"\[Close panel\]\((e\d+)\)", extracted.result["markdown"])
+        assert extracted.ok and close and FRAME_PANEL_SECRET in extracted.result["markdown"], extracted
+        pressed = act({"type": "click", "uid": close.group(1)}, task_id=task)
+        listed = (pressed.result.get("changes") or {}).get("markdown", "") if pressed.ok else ""
+        assert re.search(rf'^- section "Parcel {FRAME_PANEL_SECRET}" removed', listed, re.M), pressed
+        assert person.asked == [], person.asked
+        _sent_back_unasked_and_held_to_the_page(act, site, person, task, FRAME_PANEL_SECRET, "panel")
