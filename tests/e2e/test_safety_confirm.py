@@ -250,7 +250,9 @@ def test_fill_with_submit_is_held_and_its_values_are_checked_for_data_from_anoth
 
 
 def test_a_pay_button_inside_a_cross_site_frame_asks_too(core, act, fixture_server):
-    """The classifier runs in the frame that holds the target (its own CDP session for a cross-site frame)."""
+    """The classifier runs in the frame that holds the target (its own CDP session for a cross-site frame). What
+    the refusal quotes of the cross-site frame's button is that frame's (its `frames`), of the same-site one's
+    the page's."""
     task = "t-safe-frames"
     assert act({"type": "navigate", "url": fixture_server.url("/actions/frames.html")}, task_id=task).ok
     for _ in range(20):
@@ -259,9 +261,15 @@ def test_a_pay_button_inside_a_cross_site_frame_asks_too(core, act, fixture_serv
             break
     uids = {line.split(" ", 1)[1].strip(): line.split()[0] for line in elements.splitlines()}
     with Person(core, Decision.DENY) as person:
+        frames = {}
         for who in ("same", "cross"):
-            details = held(act({"type": "click", "uid": uids[f'button "Pay now ({who})"']}, task_id=task))
+            refused = act({"type": "click", "uid": uids[f'button "Pay now ({who})"']}, task_id=task)
+            details = held(refused)
             assert "Pay now" in details["element"] and details["what"] == "click"
+            frames[who] = refused.error.frames or []
+        assert frames["same"] == [], frames
+        assert [f["url"] for f in frames["cross"]] == [fixture_server.url("/").replace("127.0.0.1", "localhost").rstrip("/")], frames
+        assert all(line in refused.error.message for line in frames["cross"][0]["text"].splitlines()), frames
         cross = person.asked[1]
         assert cross["site"] == "localhost", "the site is the frame's, where the button is"
     after = described(act({"type": "extract"}, task_id=task).result)
