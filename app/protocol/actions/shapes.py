@@ -37,7 +37,10 @@ class Part(StrEnum):
     objects (`url`: the frame's origin; `text`: those lines, each exactly as the result says it elsewhere: a
     markdown line, an index line, a change list's line): remembered under the frame's site and not the page's;
     left out of the model's view, which reads them where the result says them. Any result (or nested object) that
-    quotes a frame's text declares its `frames` key so (extension/src/extract/framed.js)."""
+    quotes a frame's text declares its `frames` key so (extension/src/extract/framed.js). A line is listed once for
+    each time the result says it: the memory takes as many identical lines out of the page's own text as the frames
+    list (app/safety/flow_check.py own_text), so a result that repeats a quote (the app's refusal says it in its
+    message and its details) lists it that many times (app/protocol/page_data.py frames_as_said)."""
     QUOTING = "quoting"
     """bua's words that quote the page: each string of the sibling `page_text` list, where it appears verbatim,
     is marked inside them (and the whole message when one does not appear)."""
