@@ -59,7 +59,7 @@ test("languages whose stems change: rewritten and prefixed stems read as the com
     ["Töröld", "delete"], ["Törölje", "delete"], ["Törölni", "delete"], ["Fizess", "pay"], ["Fizetni", "pay"],
     ["Küldje", "send"], ["Menghapus", "delete"], ["Hapuskan", "delete"], ["Membayar", "pay"], ["Membeli", "pay"],
     ["Mengirim pesan", "send"], ["Menarik dana", "transfer"], ["हटाओ", "delete"], ["हटाइए", "delete"], ["भेजना", "send"],
-    ["खरीदो", "pay"], ["पासवर्ड बदलो", "account"], ["احذفوا", "delete"], ["بفرستید", "send"], ["بخر", "pay"]],
+    ["खरीदो", "pay"], ["भुगतान कीजिए", "pay"], ["सदस्यता रद्द कीजिए", "delete"], ["पासवर्ड बदलो", "account"], ["احذفوا", "delete"], ["بفرستید", "send"], ["بخر", "pay"]],
   AS_BUTTON);
   // statuses and nouns stay what the noun rules make of them
   assertNone(["Usunięte", "Płatności", "Smazáno", "Verwijderd", "Bestellingen", "Törölve", "Fizetések", "Dihapus",
