@@ -28,6 +28,34 @@ const MIN_STEM = 3;
 /** What an ASCII form of a stripped stem keeps: `pag` (pagar) + `e` is `page`, a word of another language. */
 const MIN_ASCII_FORM = 5;
 
+/**
+ * A phrase word's stems by its language's rules: itself, less each `strip` ending (stripped), with its last
+ * consonant doubled, then each one's `rewrite` and `prefixes` variants (changed).
+ * @param {string} word folded
+ * @param {Rules} rules
+ * @returns {Map<string, {stripped: boolean, changed: boolean}>}
+ */
+function stemsOf(word, rules) {
+  /** @type {Map<string, {stripped: boolean, changed: boolean}>} */
+  const stems = new Map([[word, { stripped: false, changed: false }]]);
+  for (const strip of rules.strip) {
+    const stem = word.endsWith(strip) ? word.slice(0, -strip.length) : "";
+    if (stem.length >= MIN_STEM) stems.set(stem, { stripped: true, changed: false });
+  }
+  if (rules.double) for (const [stem, { stripped }] of [...stems]) stems.set(stem + stem.slice(-1), { stripped, changed: false });
+  /** @param {string} stem @param {boolean} stripped */
+  const change = (stem, stripped) => {
+    if (!stems.has(stem) && stem.length >= MIN_STEM) stems.set(stem, { stripped, changed: true });
+  };
+  for (const [stem] of [...stems]) {
+    for (const [end, instead] of rules.rewrite) if (stem.endsWith(end)) change(stem.slice(0, stem.length - end.length) + instead, true);
+  }
+  for (const [stem, { stripped }] of [...stems]) {
+    for (const [start, instead] of rules.prefixes) if (stem.startsWith(start)) change(instead + stem.slice(start.length), stripped);
+  }
+  return stems;
+}
+
 export class Inflections {
   /** @type {Map<string, {word: string, forms: Map<string, Form>, stripped: boolean,
    *   changed: boolean}[]>} stem → the phrase words it inflects; changed: by a rewrite or a prefix */
@@ -54,30 +82,10 @@ export class Inflections {
       for (const word of new Set(wordsByLanguage[language] ?? [])) {
         this.#words.add(word);
         if (word.length < MIN_STEM) continue;
-        /** @type {Map<string, boolean>} stem → stripped */
-        const stems = new Map([[word, false]]);
-        for (const strip of rules.strip) {
-          const stem = word.endsWith(strip) ? word.slice(0, -strip.length) : "";
-          if (stem.length >= MIN_STEM) stems.set(stem, true);
-        }
-        if (rules.double) for (const [stem, stripped] of [...stems]) stems.set(stem + stem.slice(-1), stripped);
-        /** @type {Set<string>} */
-        const changed = new Set();
-        /** @param {string} stem @param {boolean} stripped */
-        const change = (stem, stripped) => {
-          if (stems.has(stem) || stem.length < MIN_STEM) return;
-          stems.set(stem, stripped);
-          changed.add(stem);
-        };
-        for (const [stem] of [...stems]) {
-          for (const [end, instead] of rules.rewrite) if (stem.endsWith(end)) change(stem.slice(0, stem.length - end.length) + instead, true);
-        }
-        for (const [stem, stripped] of [...stems]) {
-          for (const [start, instead] of rules.prefixes) if (stem.startsWith(start)) change(instead + stem.slice(start.length), stripped);
-        }
-        for (const [stem, stripped] of stems) {
+        const stems = stemsOf(word, rules);
+        for (const [stem, { stripped, changed }] of stems) {
           const list = this.#stems.get(stem) ?? [];
-          list.push({ word, forms, stripped, changed: changed.has(stem) });
+          list.push({ word, forms, stripped, changed });
           this.#stems.set(stem, list);
           this.#heads.add(stem.slice(0, MIN_STEM));
         }
