@@ -50,6 +50,23 @@ test("inflected verbs read as the commands they inflect; plural and gerund nouns
     "Transfer histories", "Checkout summaries"]);
 });
 
+test("languages whose stems change: rewritten and prefixed stems read as the commands (infinitives, imperatives)", () => {
+  assertCommands([["Usuń", "delete"], ["Usuwam", "delete"], ["Usunąć", "delete"], ["Usuńcie", "delete"],
+    ["Zapłacić", "pay"], ["Kupcie", "pay"], ["Skasować", "delete"], ["Zamknąć konto", "delete"],
+    ["Smaž", "delete"], ["Smažte účet", "delete"], ["Zaplaťte", "pay"], ["Zaplatím", "pay"], ["Objednejte", "pay"],
+    ["Publikuj", "send"], ["Zrušte předplatné", "delete"], ["Odstraň", "delete"],
+    ["Verwijdert", "delete"], ["Bestel nu", "pay"], ["Betaalt", "pay"], ["Doneer", "pay"], ["Publiceer", "send"],
+    ["Töröld", "delete"], ["Törölje", "delete"], ["Törölni", "delete"], ["Fizess", "pay"], ["Fizetni", "pay"],
+    ["Küldje", "send"], ["Menghapus", "delete"], ["Hapuskan", "delete"], ["Membayar", "pay"], ["Membeli", "pay"],
+    ["Mengirim pesan", "send"], ["Menarik dana", "transfer"], ["हटाओ", "delete"], ["हटाइए", "delete"], ["भेजना", "send"],
+    ["खरीदो", "pay"], ["भुगतान कीजिए", "pay"], ["सदस्यता रद्द कीजिए", "delete"], ["पासवर्ड बदलो", "account"], ["احذفوا", "delete"], ["بفرستید", "send"], ["بخر", "pay"]],
+  AS_BUTTON);
+  // statuses and nouns stay what the noun rules make of them
+  assertNone(["Usunięte", "Płatności", "Smazáno", "Verwijderd", "Bestellingen", "Törölve", "Fizetések", "Dihapus",
+    "Pembayaran", "Tu compra", "La tua paga", "تم الحذف"], AS_BUTTON);
+  assertCommands([["Complete your purchase", "pay"], ["Finalizar tu compra", "pay"], ["Compra ora", "pay"]], AS_BUTTON);
+});
+
 test("a button's sentence is what pressing it does: a command anywhere in it asks", () => {
   const sentences = [["By clicking here you confirm and pay 500 EUR to the seller today", "pay"],
     ["Yes, I understand that this will permanently delete all my photos and videos", "delete"],

@@ -9,7 +9,8 @@
  *   `topic_before` word in its conjunct or in an earlier one that goes on to list commands ("Why pay", "Why pay
  *   or transfer", "Historial de pagos"; "Learn more and buy now" still buys),
  *   or the phrase can be a noun (`noun_capable`) and a `topic_after` noun or a hyphen follows it ("Pay slips",
- *   "Transfer history", "Buy-back policy", "Post code lookup");
+ *   "Transfer history", "Buy-back policy", "Post code lookup") or its conjunct is a `noun_before` determiner and it
+ *   ("Tu compra", "Your pay"; "Complete your purchase" still buys);
  * - every command of a label is judged and the most sensitive wins ("Delete and pay" pays);
  * - in a long link label (over LONG_WORDS words) a command counts near the start of a clause, at the head of a
  *   conjunct, at its clause's end or, paying or transferring, before the sum ("Confirm and pay 500 EUR for …",
@@ -96,6 +97,7 @@ const ICON_NAMES = new PhraseIndex(ICONS.keys());
 const TOPIC_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.topic_before));
 const TOPIC_FRAMES = new PhraseIndex(folded(SENSITIVE_WORDS.topic_frames));
 const TOPIC_AFTER = new PhraseIndex(folded(SENSITIVE_WORDS.topic_after));
+const NOUN_BEFORE = new PhraseIndex(folded(SENSITIVE_WORDS.noun_before));
 const EXEMPT = new PhraseIndex(folded(SENSITIVE_WORDS.exempt));
 const CONJUNCTIONS = new PhraseIndex(folded(SENSITIVE_WORDS.conjunctions), { attached: true });
 const HYPHENATED_AFTER = /^-\p{L}/u;
@@ -108,7 +110,9 @@ const PHRASE_WORDS = /[\p{L}\p{M}]+/gu;
 const INFLECTION_RULES = Object.fromEntries(Object.entries(/** @type {Record<string, any>} */ (SENSITIVE_WORDS.inflections))
   .filter(([language]) => language !== "about").map(([language, rules]) => [language, {
     strip: rules.strip.map(normalise), endings: rules.endings.map(normalise), gerund: rules.gerund.map(normalise),
-    plural: rules.plural.map(normalise), double: rules.double }]));
+    plural: rules.plural.map(normalise), double: rules.double,
+    rewrite: rules.rewrite.map((/** @type {string[]} */ pair) => pair.map(normalise)),
+    prefixes: rules.prefixes.map((/** @type {string[]} */ pair) => pair.map(normalise)) }]));
 /**
  * Each language's words of some lists, folded and split into words.
  * @param {readonly Readonly<Record<string, readonly string[]>>[]} lists
@@ -221,6 +225,15 @@ function standsAsCommand(before, ownBefore, phrase, after, entry) {
 }
 
 /**
+ * Is `text` only determiners ("tu", "la tua", "your")?
+ * @param {string} text trimmed
+ */
+function ownIsDeterminers(text) {
+  const found = NOUN_BEFORE.find(text);
+  return found.length > 0 && found.map((d) => d.phrase).join(" ") === text;
+}
+
+/**
  * Does the phrase at [start, end) of `text` read as a command (not as a topic)?
  * @param {string} text normalised
  * @param {number} start
@@ -239,6 +252,9 @@ function readsAsCommand(text, start, end, entry, long, as) {
   if (entry.nounCapable) {
     if (HYPHENATED_AFTER.test(text.slice(end)) || HYPHENATED_BEFORE.test(text.slice(0, start))) return false;
     if (TOPIC_AFTER.find(after.trimStart())[0]?.start === 0) return false;
+    // a conjunct that is a determiner and the phrase names a thing ("Tu compra"); after a verb it is the verb's
+    // object ("Complete your purchase", "Proceed to the checkout")
+    if (ownIsDeterminers(own.before.trim())) return false;
     const next = after.match(FIRST_WORD)?.[1];
     if (next && TOPIC_NOUNS.lemma(next)?.form === "plural") return false;
   }
