@@ -234,6 +234,9 @@ async function judgeOnce(dbg, frame, asked, mask, check) {
   const bare = [];
   let moved = false;
   try {
+    // The first capture of a page just painted may be of a frame from before its last paint (seen: a canvas drawn
+    // white on load missing from it, so white text over it read as shown): a throwaway capture brings a fresh frame.
+    await captured(dbg, frame.tabId, { x: Math.ceil(view.x), y: Math.ceil(view.y), width: 1, height: 1 });
     for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip));
     await mask(clips.flatMap((c) => c.asks.map((a) => a.id)));
     for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip));
