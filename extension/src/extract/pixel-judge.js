@@ -131,6 +131,9 @@ async function captured(dbg, tabId, clip) {
   return { data: image.data, width: image.width, height: image.height, scale: image.width / Math.max(clip.width, 1) };
 }
 
+/** @param {Capture} a @param {Capture} b */
+const samePixels = (a, b) => a.width === b.width && a.height === b.height && a.data.every((v, i) => v === b.data[i]);
+
 /** A capture that did not answer in CAPTURE_MS: its texts are left out unjudged, never kept. */
 class CaptureTimeout extends Error {}
 
@@ -152,9 +155,20 @@ async function frameOrigin(dbg, frame) {
   return { x: x + at.x, y: y + at.y };
 }
 
+/** Tries at one judgement: a capture that never answered, or was taken while the viewport changed, is tried again. */
+const ATTEMPTS = 2;
+/** Waiting for the viewport to hold still before another try: reads this far apart (ms), at most this many. */
+const STILL_MS = 150;
+const STILL_READS = 8;
+
 /**
  * The verdicts on texts page code could not decide, from the tab's pixels, captured in the tab's own session (a
- * frame of another origin is painted in the tab too: its texts' boxes are placed in the tab, frameOrigin).
+ * frame of another origin is painted in the tab too: its texts' boxes are placed in the tab, frameOrigin). The two
+ * captures compare only under one viewport: when it changed while they were taken (the window resized, as Chrome's
+ * "is debugging this browser" bar comes in after an attach, or the page scrolled), the pixels moved between them and
+ * tell nothing; so does a capture that never answered (one taken while the window resizes). Either is tried once
+ * more once the viewport holds still; still failing, the texts are left out unjudged ("uncaptured"), never judged
+ * from mismatched pixels.
  * @param {DebuggerController} dbg
  * @param {Frame} frame
  * @param {Ask[]} asked
@@ -163,6 +177,42 @@ async function frameOrigin(dbg, frame) {
  */
 export async function judgeByPixels(dbg, frame, asked, mask) {
   if (!asked.length) return [];
+  /** @type {{verdicts: Verdict[], failed: Ask[]} | null} */
+  let last = null;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (attempt) await viewportStill(dbg, frame.tabId);
+    last = await judgeOnce(dbg, frame, asked, mask, attempt > 0);
+    if (!last.failed.length) return last.verdicts;
+  }
+  const { verdicts, failed } = /** @type {{verdicts: Verdict[], failed: Ask[]}} */ (last);
+  return verdicts.concat(failed.map((a) => ({ id: a.id, key: /** @type {string} */ (a.key), hidden: true, far: /** @type {Side} */ ("uncaptured") })));
+}
+
+/** @param {any} vv Page.getLayoutMetrics's cssVisualViewport @returns {string} where it stands and its size, to compare */
+const viewportKey = (vv) => JSON.stringify([vv.pageX, vv.pageY, vv.clientWidth, vv.clientHeight, vv.scale ?? 1]);
+/** @param {DebuggerController} dbg @param {number} tabId @returns {Promise<string>} */
+const viewportOf = async (dbg, tabId) => viewportKey((await dbg.send(tabId, "Page.getLayoutMetrics")).cssVisualViewport);
+
+/** Until two reads of the viewport STILL_MS apart agree (at most STILL_READS). @param {DebuggerController} dbg @param {number} tabId */
+async function viewportStill(dbg, tabId) {
+  let seen = await viewportOf(dbg, tabId);
+  for (let i = 0; i < STILL_READS; i++) {
+    await new Promise((r) => setTimeout(r, STILL_MS));
+    const now = await viewportOf(dbg, tabId);
+    if (now === seen) return;
+    seen = now;
+  }
+}
+
+/**
+ * One judgement: the texts in view captured as painted and bare, under the viewport read first.
+ * @param {DebuggerController} dbg @param {Frame} frame @param {Ask[]} asked @param {Mask} mask
+ * @param {boolean} check capture the painted clips again, and fail the try when their pixels differ (a try after
+ *   a failed one: a video that moves then has its text left out unjudged, never judged from such captures)
+ * @returns {Promise<{verdicts: Verdict[], failed: Ask[]}>} failed: the texts in view whose captures did not answer,
+ *   or were taken while the viewport changed (their key set)
+ */
+async function judgeOnce(dbg, frame, asked, mask, check) {
   const { cssVisualViewport: vv } = await dbg.send(frame.tabId, "Page.getLayoutMetrics");
   const origin = asked.some((a) => a.local) ? await frameOrigin(dbg, frame) : { x: 0, y: 0 };
   const [dx, dy] = [origin.x + vv.pageX, origin.y + vv.pageY];
@@ -174,26 +224,40 @@ export async function judgeByPixels(dbg, frame, asked, mask) {
   const clips = clipsOf(seen.filter((a) => a.rects.length)).map(({ clip, asks: inClip }) => ({ clip: within(clip, view), asks: inClip }));
   /** @type {Verdict[]} */
   const verdicts = asks.filter((_, i) => !seen[i].rects.length).map((a) => deferred(a, view));
-  if (!clips.length) return verdicts;
+  if (!clips.length) return { verdicts, failed: [] };
   const chromeApi = /** @type {any} */ (globalThis).chrome;
   const stop = await keepPainting(/** @type {any} */ ({ debugger: dbg, tabs: chromeApi?.tabs, windows: chromeApi?.windows }), frame.tabId);
+  const before = viewportKey(vv);
   /** @type {Capture[]} */
   const painted = [];
   /** @type {Capture[]} */
   const bare = [];
+  let moved = false;
   try {
+    // The first capture of a page just painted may be of a frame from before its last paint (seen: a canvas drawn
+    // white on load missing from it, so white text over it read as shown): a throwaway capture brings a fresh frame.
+    await captured(dbg, frame.tabId, { x: Math.ceil(view.x), y: Math.ceil(view.y), width: 1, height: 1 });
     for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip));
     await mask(clips.flatMap((c) => c.asks.map((a) => a.id)));
     for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip));
+    if (check) {
+      // After a capture that never answered, the next may be answered with a frame from before its clip took effect
+      // (Chrome applies a clip by moving the view's emulated offset; the image then shows the viewport's top left):
+      // painted again, the clip must give the same pixels, else the pair tells nothing.
+      await mask(null);
+      for (const [k, { clip }] of clips.entries()) moved ||= !samePixels(painted[k], await captured(dbg, frame.tabId, clip));
+    }
+    moved ||= await viewportOf(dbg, frame.tabId) !== before;
   } catch (e) {
     if (!(e instanceof CaptureTimeout)) throw e;
-    return verdicts.concat(clips.flatMap((c) => c.asks.map((a) => ({ id: a.id, key: /** @type {string} */ (a.key), hidden: true, far: /** @type {Side} */ ("uncaptured") }))));
+    moved = true;
   } finally {
     await mask(null);
     await stop();
   }
+  if (moved) return { verdicts, failed: clips.flatMap((c) => c.asks) };
   const whole = new Map(asks.map((a) => [a.id, a]));
-  return verdicts.concat(clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
+  return { verdicts: verdicts.concat(clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
     const f = painted[k].scale;
     const count = ask.rects.reduce((n, r) => n + standingOut(painted[k], bare[k], [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f]), 0) / (f * f);
     const all = /** @type {Ask} */ (whole.get(ask.id));
@@ -201,7 +265,7 @@ export async function judgeByPixels(dbg, frame, asked, mask) {
     // Too little shows in view: hidden when that is all of it, else judged once the rest is in view.
     return sameArea(all.rects, ask.rects)
       ? { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: true } : deferred(all, view);
-  })));
+  }))), failed: [] };
 }
 
 /** Parts of a box narrower or lower than this (CSS px) in the viewport are out of view. */
@@ -222,9 +286,14 @@ export function inView(rects, view) {
 /** @param {number[][]} a @param {number[][]} b whether the boxes cover the same area (none was cut) */
 const sameArea = (a, b) => Math.abs(a.reduce((n, r) => n + r[2] * r[3], 0) - b.reduce((n, r) => n + r[2] * r[3], 0)) < 0.5;
 
-/** @param {Clip} clip @param {Clip} view @returns {Clip} the clip cut to the viewport (whole px inside it) */
+/**
+ * @param {Clip} clip @param {Clip} view @returns {Clip} the clip cut to the viewport (whole px inside it), grown to
+ *   start at the viewport's top left: Chrome applies a clip by moving the view's emulated offset and may answer with a
+ *   frame from before that took effect (seen on a fresh page: the image showed the viewport's top left, and a white
+ *   text over a white canvas was read from another place's pixels), which from there is the same frame
+ */
 const within = (clip, view) => {
-  const [l, t] = [Math.max(clip.x, Math.ceil(view.x)), Math.max(clip.y, Math.ceil(view.y))];
+  const [l, t] = [Math.ceil(view.x), Math.ceil(view.y)];
   const [r, b] = [Math.min(clip.x + clip.width, Math.floor(view.x + view.width)), Math.min(clip.y + clip.height, Math.floor(view.y + view.height))];
   return { x: l, y: t, width: Math.max(r - l, 1), height: Math.max(b - t, 1) };
 };
