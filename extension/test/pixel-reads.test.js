@@ -59,3 +59,15 @@ test("a page call's answer carries the texts it left to the pixels beside its va
     "without a read to gather them, the questions are dropped and the value stays");
   assert.equal(pixels.asked.length, 2);
 });
+
+test("a pixel judgement that fails leaves its texts out unjudged, never kept as page code left them", async () => {
+  const { pixelVerdicts } = await import("../src/extract/run-in-page.js");
+  const failing = { isAttached: () => true, onDetach: () => () => {}, on: () => () => {},
+    async send() { throw new Error("Unable to capture screenshot"); } };
+  const asked = [{ id: 3, rects: [[0, 0, 40, 12]], chars: 9 }, { id: 5, rects: [[0, 20, 40, 12]], chars: 4, key: "k5" }];
+  const verdicts = await pixelVerdicts(/** @type {any} */ (failing), /** @type {any} */ ({ tabId: 1, frameId: "TOP" }),
+    asked, async () => {});
+  assert.deepEqual(verdicts.map((v) => [v.id, v.hidden, v.far]), [[3, true, "uncaptured"], [5, true, "uncaptured"]]);
+  assert.equal(verdicts[0].key, JSON.stringify([[0, 0, 40, 12]]));
+  assert.equal(verdicts[1].key, "k5");
+});

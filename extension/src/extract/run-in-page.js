@@ -168,7 +168,9 @@ export async function callPage(dbg, frame, method, args = [], { returnByValue = 
 export const MAX_PIXEL_ROUNDS = 4;
 
 /**
- * judgeByPixels, keeping the texts when the tab cannot be captured (closed, navigating), as page code left them.
+ * judgeByPixels, failing closed: when the judgement itself fails (the tab cannot be captured, a frame's box cannot
+ * be read), the asked texts are left out unjudged ("uncaptured", with the reason the model reads), never kept as
+ * page code left them, which would let whatever made the capture fail keep its text.
  * @param {DebuggerController} dbg @param {Frame} frame @param {import("./pixel-judge.js").Ask[]} asked
  * @param {import("./pixel-judge.js").Mask} mask @returns {Promise<import("./pixel-judge.js").Verdict[]>}
  */
@@ -176,7 +178,7 @@ export async function pixelVerdicts(dbg, frame, asked, mask) {
   try {
     return await judgeByPixels(dbg, frame, asked, mask);
   } catch {
-    return [];
+    return asked.map((a) => ({ id: a.id, key: a.key ?? JSON.stringify(a.rects), hidden: true, far: /** @type {const} */ ("uncaptured") }));
   }
 }
 
