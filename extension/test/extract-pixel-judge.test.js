@@ -2,7 +2,8 @@
 // glyphs change enough pixels by a contrast a person tells apart, and nearby boxes are captured in one clip.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { MIN_PIXEL_CONTRAST, clipsOf, deferred, inView, judgeByPixels, outOfViewNote, shows, standingOut } from "../src/extract/pixel-judge.js";
+import { clipsOf, deferred, inView, judgeByPixels, outOfViewNote, shows } from "../src/extract/pixel-judge.js";
+import { MIN_PIXEL_CONTRAST, inkStandingOut, pictureMoved, standingOut } from "../src/extract/pixel-measure.js";
 
 /** A w×h image of one colour, with `ink` painted at the listed pixels. */
 const image = (w, h, bg, ink = [0, 0, 0], at = []) => {
@@ -92,4 +93,47 @@ test("text whose capture never answered is accounted for apart, with the call to
   assert.equal(outOfViewNote({ uncaptured: 30 }, "find"),
     "30 characters of text over pictures are left out, not judged: the browser did not capture them in time; find again in a moment.");
   assert.match(outOfViewNote({ below: 5, uncaptured: 3 }), /^5 characters .* below the viewport .* 3 characters/);
+});
+
+// A playing video moves between the two captures: the bare capture's picture is another frame than the painted one's.
+/** A 60×20 capture: a text box at [2, 2, 24, 4] with glyphs of `ink` over `under`, and a picture of `pic` around it. */
+const frame = (pic, under, ink, withGlyphs) => {
+  const img = image(60, 20, pic);
+  for (let y = 2; y < 6; y++) for (let x = 2; x < 26; x++) img.data.set([...under, 255], (y * 60 + x) * 4);
+  if (withGlyphs) for (const [x, y] of glyphs) img.data.set([...ink, 255], (y * 60 + x) * 4);
+  return img;
+};
+const box = [2, 2, 24, 4];
+
+test("captures that differ only inside the texts' boxes agree; a picture changed outside them moved", () => {
+  const still = frame([250, 250, 250], [250, 250, 250], [0, 0, 0], false);
+  assert.equal(pictureMoved(frame([250, 250, 250], [250, 250, 250], [0, 0, 0], true), still, [box], 2), false);
+  assert.equal(pictureMoved(frame([235, 235, 235], [250, 250, 250], [0, 0, 0], true), still, [box], 2), true);
+});
+
+test("over a moving picture, white text on a white frame is hidden, dark text on it shows", () => {
+  // Painted over one frame, bare over the next: every pixel differs, so the glyph difference alone would keep both.
+  const white = [255, 255, 255, 1];
+  const dark = [20, 20, 20, 1];
+  const bare = frame([240, 240, 240], [240, 240, 240], [0, 0, 0], false);
+  const paintedWhite = frame([200, 200, 200], [200, 200, 200], [255, 255, 255], true);
+  assert.ok(pictureMoved(paintedWhite, bare, [box], 2));
+  assert.ok(shows({ id: 1, rects: [], chars: 9 }, standingOut(paintedWhite, bare, box)));
+  assert.equal(inkStandingOut(paintedWhite, bare, box, white), 0);
+  const paintedDark = frame([200, 200, 200], [200, 200, 200], [20, 20, 20], true);
+  assert.equal(inkStandingOut(paintedDark, bare, box, dark), 40);
+  assert.ok(shows({ id: 1, rects: [], chars: 9 }, inkStandingOut(paintedDark, bare, box, dark)));
+});
+
+test("over a moving picture, text under an opaque frame or of no one colour shows nothing", () => {
+  const bare = frame([240, 240, 240], [240, 240, 240], [0, 0, 0], false);
+  const covered = frame([200, 200, 200], [200, 200, 200], [0, 0, 0], false);
+  assert.equal(inkStandingOut(covered, bare, box, [20, 20, 20, 1]), 0);
+  assert.equal(inkStandingOut(frame([200, 200, 200], [200, 200, 200], [20, 20, 20], true), bare, box, undefined), 0);
+});
+
+test("over a moving picture, faint ink shows only as much as its alpha over the bare frame stands out", () => {
+  const bare = frame([250, 250, 250], [250, 250, 250], [0, 0, 0], false);
+  const faint = frame([230, 230, 230], [230, 230, 230], [245, 245, 245], true);
+  assert.equal(inkStandingOut(faint, bare, box, [0, 0, 0, 0.02]), 0);
 });

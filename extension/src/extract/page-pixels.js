@@ -8,9 +8,11 @@
  * Text whose glyphs change nothing a person could tell apart is hidden. Only such texts pay for it: a page with
  * no picture whose pixels are unreadable asks nothing.
  *
- * - `pixelAsk(node, parts, win)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
+ * - `pixelAsk(node, parts, win, rc)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
  *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
- *   without one it is kept and asked (its boxes in the top document's CSS px).
+ *   without one it is kept and asked (its boxes in the top document's CSS px, and its ink: the colour its glyphs
+ *   are painted in, through its filters, with its alpha times its effective opacity; pixel-judge.js judges by it
+ *   when the picture moves between the captures).
  * - `pixelCall(verdicts)` / `pixelAsked()`: the verdicts of one call (per text id, with the boxes they were made
  *   for: a text that moved since is asked afresh), and the questions it left (cleared when read).
  * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
@@ -24,14 +26,16 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 
-definePagePart(pagePixels, { uses: [pagePicture, pageRender, pageScan] });
+definePagePart(pagePixels, { uses: [pageColour, pagePicture, pageRender, pageScan] });
 
 /**
- * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf).
+ * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf,
+ * styleOf, colourOf, tinted).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePixels(lib) {
@@ -53,7 +57,7 @@ export function pagePixels(lib) {
   let nextId = 0;
   /** @type {Map<number, {key: string, hidden: boolean, far?: string}>} this call's verdicts */
   let verdicts = new Map();
-  /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number}>} this call's questions */
+  /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number, ink?: number[]}>} this call's questions */
   let asks = new Map();
   /** @type {Set<number>} this call's texts past MAX_ASKS, not asked */
   let left = new Set();
@@ -110,10 +114,27 @@ export function pagePixels(lib) {
   };
 
   /**
-   * @param {Text} node @param {{l: number, t: number, r: number, b: number}[]} parts its visible boxes
-   * @param {Window} win @returns {string} "covered" or "text coloured like its background" when the pixels say so
+   * The colour a text's glyphs are painted in ([r, g, b, alpha]: through its filters, its alpha times its effective
+   * opacity), or undefined when no one colour is (a blend mode mixes it with what is under it).
+   * @param {Text} node @param {any} rc its render context (page-render.js) @param {Window} win
+   * @returns {number[] | undefined}
    */
-  lib.pixelAsk = (node, parts, win) => {
+  const inkOf = (node, rc, win) => {
+    const el = node.parentElement;
+    if (!el || rc?.blend) return undefined;
+    const cs = lib.styleOf(el, win);
+    const ink = lib.colourOf(cs.webkitTextFillColor || cs.color);
+    if (!ink) return undefined;
+    const c = lib.tinted(ink, rc?.tint);
+    return [c[0], c[1], c[2], c[3] * (rc?.alpha ?? 1)];
+  };
+
+  /**
+   * @param {Text} node @param {{l: number, t: number, r: number, b: number}[]} parts its visible boxes
+   * @param {Window} win @param {any} [rc] its render context (page-render.js), for its ink
+   * @returns {string} "covered" or "text coloured like its background" when the pixels say so
+   */
+  lib.pixelAsk = (node, parts, win, rc) => {
     const pics = unreadable(win);
     if (!pics.length || !parts.some((p) => pics.some((q) => q.l < p.r && q.r > p.l && q.t < p.b && q.b > p.t))) return "";
     const at = offsetOf(win);
@@ -126,7 +147,9 @@ export function pagePixels(lib) {
       return OUT_OF_VIEW(known.far);
     }
     if (restHidden) return PAST_BUDGET;
-    if (asks.has(id) || asks.size < MAX_ASKS) asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2] });
+    if (asks.has(id) || asks.size < MAX_ASKS) {
+      asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2], ink: inkOf(node, rc, win) });
+    }
     else left.add(id);
     return "";
   };
@@ -171,7 +194,7 @@ export function pagePixels(lib) {
     heldUntil = performance.now() + HOLD_MS;
   };
 
-  /** @returns {{asks: {id: number, rects: number[][], chars: number, local: number}[], left: number}} the call's questions and how many
+  /** @returns {{asks: {id: number, rects: number[][], chars: number, local: number, ink?: number[]}[], left: number}} the call's questions and how many
    * texts waited past them (its verdicts dropped) */
   lib.pixelAsked = () => {
     const out = { asks: [...asks.values()], left: left.size };

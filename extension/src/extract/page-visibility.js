@@ -319,7 +319,7 @@ export function pageVisibility(lib) {
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
       || lib.decorationCovers(el, parts, st.win, node) // page-decor.js: outlines, box shadows, borders
       || lib.frameCovered(parts, st.win) ? "covered" : "") // page-frame-cover.js: the parent page over a frame
-      || lib.pixelAsk(node, parts, st.win); // page-pixels.js: over a picture page code cannot read, the pixels decide
+      || lib.pixelAsk(node, parts, st.win, st.rc); // page-pixels.js: over a picture page code cannot read, the pixels decide
   };
 
   /**

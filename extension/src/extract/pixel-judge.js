@@ -4,9 +4,10 @@
  * are captured twice (Page.captureScreenshot with a clip inside the visual viewport): as painted, and with the
  * text's glyphs made transparent (page-pixels.js `pixelMask`). The pixels its glyphs change are the
  * text as a person sees it, whatever paints over or under it; it shows when enough of them stand out from what
- * is painted there without it (the contrast the in-page judgement asks of colours, page-visibility.js). A video
- * that moves between the two captures changes pixels too: such text is kept, never deleted. Decoded here, in the
- * service worker (createImageBitmap, OffscreenCanvas).
+ * is painted there without it (the contrast the in-page judgement asks of colours, page-visibility.js). A picture
+ * that moves between the two captures (a playing video) changes pixels too, beyond the glyphs' boxes: then the
+ * text is judged by its own colour (its ink, page-pixels.js) against the bare capture, a real frame of what is
+ * behind it (`inkStandingOut`). Decoded here, in the service worker (createImageBitmap, OffscreenCanvas).
  *
  * Nothing is captured beyond the viewport: Chrome does that by resizing the page's viewport for the capture (the
  * page sees resize events; tests/e2e/test_visibility_pixel_budget.py). A text is judged by its boxes' parts in
@@ -16,9 +17,8 @@
 
 import { frameOffset } from "../input/frame-offset.js";
 import { keepPainting } from "../input/painting.js";
+import { inkStandingOut, pictureMoved, standingOut } from "./pixel-measure.js";
 
-/** Glyph pixels at or under this contrast against what is painted without them tell nothing apart. */
-export const MIN_PIXEL_CONTRAST = 1.2;
 /** A run shows when at least this many of its pixels stand out, per character (capped at SHOWN_PX). */
 export const PX_PER_CHAR = 2;
 export const SHOWN_PX = 12;
@@ -31,9 +31,9 @@ const PAD = 2;
 /**
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./run-in-page.js").Frame} Frame
- * @typedef {{id: number, rects: number[][], chars: number, local?: number, key?: string}} Ask a text's boxes ([x, y, w,
- *   h], the top document's CSS px; local: in the viewport of the frame of another origin it is in; key: its boxes as
- *   the page gave them, for the verdict)
+ * @typedef {{id: number, rects: number[][], chars: number, local?: number, key?: string, ink?: number[]}} Ask a text's
+ *   boxes ([x, y, w, h], the top document's CSS px; local: in the viewport of the frame of another origin it is in;
+ *   key: its boxes as the page gave them, for the verdict; ink: the colour its glyphs are painted in, [r, g, b, alpha])
  * @typedef {{id: number, key: string, hidden: boolean, far?: Side}} Verdict far: not judged, its boxes lie out of
  *   view on that side (hidden till then)
  * @typedef {"above" | "below" | "beside" | "uncaptured"} Side uncaptured: in view, but the capture did not answer in
@@ -43,38 +43,6 @@ const PAD = 2;
  *   CSS px (a high-DPI screen's device pixels)
  * @typedef {(mask: number[] | null) => Promise<unknown>} Mask paints the texts of these ids transparent (null: none)
  */
-
-/** @param {number} c an sRGB channel 0..255 */
-const linear = (c) => {
-  const s = c / 255;
-  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-};
-/** @param {Uint8ClampedArray} d @param {number} i */
-const luminance = (d, i) => 0.2126 * linear(d[i]) + 0.7152 * linear(d[i + 1]) + 0.0722 * linear(d[i + 2]);
-
-/**
- * How many pixels of a box differ between the two captures by at least MIN_PIXEL_CONTRAST (WCAG contrast of
- * their colours).
- * @param {{data: Uint8ClampedArray, width: number, height: number}} painted
- * @param {{data: Uint8ClampedArray, width: number, height: number}} bare the same clip without the text
- * @param {number[]} box [x, y, w, h] in the images' pixels
- */
-export function standingOut(painted, bare, box) {
-  const [x0, y0] = [Math.max(0, Math.floor(box[0])), Math.max(0, Math.floor(box[1]))];
-  const x1 = Math.min(painted.width, bare.width, Math.ceil(box[0] + box[2]));
-  const y1 = Math.min(painted.height, bare.height, Math.ceil(box[1] + box[3]));
-  let count = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      const i = (y * painted.width + x) * 4;
-      const j = (y * bare.width + x) * 4;
-      if (painted.data[i] === bare.data[j] && painted.data[i + 1] === bare.data[j + 1] && painted.data[i + 2] === bare.data[j + 2]) continue;
-      const [a, b] = [luminance(painted.data, i), luminance(bare.data, j)];
-      if ((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) >= MIN_PIXEL_CONTRAST) count++;
-    }
-  }
-  return count;
-}
 
 /** @param {Ask} ask whether its pixels that stand out are enough to read it by @param {number} count */
 export const shows = (ask, count) => count >= Math.min(SHOWN_PX, PX_PER_CHAR * Math.max(ask.chars, 1));
@@ -181,7 +149,7 @@ export async function judgeByPixels(dbg, frame, asked, mask) {
   let last = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt) await viewportStill(dbg, frame.tabId);
-    last = await judgeOnce(dbg, frame, asked, mask, attempt > 0);
+    last = await judgeOnce(dbg, frame, asked, mask);
     if (!last.failed.length) return last.verdicts;
   }
   const { verdicts, failed } = /** @type {{verdicts: Verdict[], failed: Ask[]}} */ (last);
@@ -207,12 +175,13 @@ async function viewportStill(dbg, tabId) {
 /**
  * One judgement: the texts in view captured as painted and bare, under the viewport read first.
  * @param {DebuggerController} dbg @param {Frame} frame @param {Ask[]} asked @param {Mask} mask
- * @param {boolean} check capture the painted clips again, and fail the try when their pixels differ (a try after
- *   a failed one: a video that moves then has its text left out unjudged, never judged from such captures)
+ * The painted clips are captured again after the bare ones: a clip whose pixels differ then (a video that moves, or
+ * a first capture of a frame from before the clip took effect) is judged from that later capture by its texts' ink
+ * over the bare one (inkStandingOut), never by the difference of the two.
  * @returns {Promise<{verdicts: Verdict[], failed: Ask[]}>} failed: the texts in view whose captures did not answer,
  *   or were taken while the viewport changed (their key set)
  */
-async function judgeOnce(dbg, frame, asked, mask, check) {
+async function judgeOnce(dbg, frame, asked, mask) {
   const { cssVisualViewport: vv } = await dbg.send(frame.tabId, "Page.getLayoutMetrics");
   const origin = asked.some((a) => a.local) ? await frameOrigin(dbg, frame) : { x: 0, y: 0 };
   const [dx, dy] = [origin.x + vv.pageX, origin.y + vv.pageY];
@@ -233,6 +202,8 @@ async function judgeOnce(dbg, frame, asked, mask, check) {
   /** @type {Capture[]} */
   const bare = [];
   let moved = false;
+  /** @type {boolean[]} the clips painted again unlike their first capture */
+  const unlike = [];
   try {
     // The first capture of a page just painted may be of a frame from before its last paint (seen: a canvas drawn
     // white on load missing from it, so white text over it read as shown): a throwaway capture brings a fresh frame.
@@ -240,12 +211,13 @@ async function judgeOnce(dbg, frame, asked, mask, check) {
     for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip));
     await mask(clips.flatMap((c) => c.asks.map((a) => a.id)));
     for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip));
-    if (check) {
-      // After a capture that never answered, the next may be answered with a frame from before its clip took effect
-      // (Chrome applies a clip by moving the view's emulated offset; the image then shows the viewport's top left):
-      // painted again, the clip must give the same pixels, else the pair tells nothing.
-      await mask(null);
-      for (const [k, { clip }] of clips.entries()) moved ||= !samePixels(painted[k], await captured(dbg, frame.tabId, clip));
+    // A picture that moves (a playing video), or after a capture that never answered a frame from before its clip
+    // took effect (Chrome applies a clip by moving the view's emulated offset; the image then shows the viewport's
+    // top left): painted again, the clip gives other pixels, the pair tells nothing and the ink judges.
+    await mask(null);
+    for (const [k, { clip }] of clips.entries()) {
+      const again = await captured(dbg, frame.tabId, clip);
+      if (!samePixels(painted[k], again)) [painted[k], unlike[k]] = [again, true];
     }
     moved ||= await viewportOf(dbg, frame.tabId) !== before;
   } catch (e) {
@@ -257,15 +229,26 @@ async function judgeOnce(dbg, frame, asked, mask, check) {
   }
   if (moved) return { verdicts, failed: clips.flatMap((c) => c.asks) };
   const whole = new Map(asks.map((a) => [a.id, a]));
-  return { verdicts: verdicts.concat(clips.flatMap(({ clip, asks: inClip }, k) => inClip.map((ask) => {
+  return { verdicts: verdicts.concat(clips.flatMap(({ clip, asks: inClip }, k) => {
     const f = painted[k].scale;
-    const count = ask.rects.reduce((n, r) => n + standingOut(painted[k], bare[k], [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f]), 0) / (f * f);
-    const all = /** @type {Ask} */ (whole.get(ask.id));
-    if (shows(ask, count)) return { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: false };
-    // Too little shows in view: hidden when that is all of it, else judged once the rest is in view.
-    return sameArea(all.rects, ask.rects)
-      ? { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: true } : deferred(all, view);
-  }))), failed: [] };
+    /** @param {number[]} r @returns {number[]} the box in the clip's image px */
+    const inImage = (r) => [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f];
+    // A picture that moved between the captures: each text is judged by its ink over the bare frame instead.
+    const moves = unlike[k] || pictureMoved(painted[k], bare[k], inClip.flatMap((a) => a.rects.map(inImage)), PAD * f);
+    return inClip.map((ask) => verdictOf(ask, /** @type {Ask} */ (whole.get(ask.id)), ask.rects.reduce((n, r) => n + (moves
+      ? inkStandingOut(painted[k], bare[k], inImage(r), ask.ink) : standingOut(painted[k], bare[k], inImage(r))), 0) / (f * f), view));
+  })), failed: [] };
+}
+
+/**
+ * @param {Ask} ask its boxes in view @param {Ask} all all its boxes @param {number} count its pixels that stand out
+ *   (CSS px) @param {Clip} view @returns {Verdict}
+ */
+function verdictOf(ask, all, count, view) {
+  if (shows(ask, count)) return { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: false };
+  // Too little shows in view: hidden when that is all of it, else judged once the rest is in view.
+  return sameArea(all.rects, ask.rects)
+    ? { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: true } : deferred(all, view);
 }
 
 /** Parts of a box narrower or lower than this (CSS px) in the viewport are out of view. */
