@@ -127,6 +127,17 @@ def opener(core: Any, fixture_server: Any, m: Matrix, made: list[str]) -> Callab
     return open_
 
 
+def written(core: Any, fixture_server: Any, task: str, html: str, timeout: float = 120) -> Callable[[dict], Any]:
+    """A function sending the task's actions, once the task's tab shows `html` (a fixture page written over by
+    document.write, so the page is one string of the test's own)."""
+    def send(action: dict) -> Any:
+        return core.call(pool_request(core.pool, action, task, None, None), timeout=timeout)
+    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
+    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(html)}); "
+                                                   "document.close(); true"}).ok
+    return send
+
+
 def close_all(core: Any, made: list[str]) -> None:
     for task in made:
         tabs = core.call(pool_request(core.pool, {"type": "get_tabs"}, task, None, None), timeout=60)

@@ -17,7 +17,6 @@ import pytest
 from app.demo.scripted_model.elements import elements
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.actions_helpers import wait_until
-from tests.harness.actions import pool_request
 
 PANEL = "position:relative;background:#123;margin:2px 0"
 CANVAS = ('<canvas class="paint-white" width="40" height="10" style="position:absolute;left:0;top:0;width:100%;'
@@ -61,12 +60,7 @@ def page(hidden: int, shown: int, far: bool) -> str:
 
 
 def opened(core: Any, fixture_server: Any, task: str, html: str) -> Any:
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=180)
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(html)}); "
-                                                   "document.close(); true"}).ok
-    return send
+    return rm.written(core, fixture_server, task, html, timeout=180)
 
 
 def test_texts_past_one_round_of_the_pixels_are_judged_not_kept(core, browser, fixture_server):

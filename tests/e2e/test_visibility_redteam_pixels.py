@@ -13,7 +13,6 @@ pictures there. Holes still open are in KNOWN_HOLES, each marked to fail strictl
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,6 @@ from app.demo.scripted_model.elements import elements
 from tests.e2e import redteam_matrix as rm
 from tests.e2e.actions_helpers import evaluate
 from tests.e2e.redteam_matrix import svg
-from tests.harness.actions import pool_request
 
 WHITE = svg("<rect width='40' height='20' fill='#fff'/>")
 PANEL = "position:relative;background:#123;margin:2px 0"
@@ -90,13 +88,8 @@ def test_a_clear_canvas_over_the_whole_page_deletes_nothing(core, browser, fixtu
     """An effects layer (a fixed canvas over the whole viewport, nothing drawn yet, pointer-events: none) over
     ordinary text: every line is kept, through extract and find (its box is no cover; its pixels are clear)."""
     task = "t-redteam-clear-overlay"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     rows = "".join(f"<p>Line {i} under a clear layer KEEPOVERLAY{i}</p>" for i in range(12))
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(OVERLAY.format(rows=rows))}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, OVERLAY.format(rows=rows))
     try:
         markdown = send({"type": "extract"}).result["markdown"]
         assert all(f"KEEPOVERLAY{i}" in markdown for i in range(12)), markdown
@@ -115,13 +108,8 @@ def test_a_copy_tells_only_what_the_pixels_show(core, browser, fixture_server):
     """press_key's `copied` is a reader too: white text over a white-drawn canvas inside the selection is judged by
     the pixels (extract/pixel-reads.js) and left out, the visible lines around it kept."""
     task = "t-redteam-pixel-copy"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     page = COPY_PAGE.format(carrier=over(CANVAS, "QZPIXELCOPY hidden over the canvas"))
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, page)
     try:
         assert send({"type": "select_text", "selector": "#mix"}).ok
         copied = send({"type": "press_key", "key": "Control+C"})
@@ -144,15 +132,10 @@ def test_a_drop_target_is_described_by_what_the_pixels_show(core, browser, fixtu
     """drag's description of what took the drop is a reader too: a drop zone whose words are white over a
     white-drawn canvas is not quoted by them, aimed at by a point or a selector."""
     task = f"t-redteam-pixel-drop-{aim}"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     zone = over(CANVAS, "QZPIXELDROP zone words").replace(
         '<p style="', '<p id="zone" ondragover="event.preventDefault()" ondrop="event.preventDefault()" style="', 1)
     page = DROP_PAGE.format(zone=zone)
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, page)
     try:
         spot = send({"type": "evaluate", "expression": "(() => { const r = document.querySelector('#zone')"
                                                        ".getBoundingClientRect(); return {x: r.left + 20,"
@@ -177,15 +160,10 @@ def test_a_pointer_action_names_its_target_by_what_the_pixels_show(core, browser
     one-call path, described again with the verdicts), by selector (the long way) and by a point of the viewport
     (what is there, named as it aims and again by the recording)."""
     task = f"t-redteam-pixel-{verb}-{how}"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     words = ('<button id="go" style="position:relative;background:transparent;border:0;padding:4px;font:inherit">'
              '<span style="color:#111">Send</span> <span style="color:#fff">QZPIXELAIM hidden words</span></button>')
     page = AIM_PAGE.format(target=f'<div style="{PANEL}">{CANVAS}{words}</div>')
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, page)
     try:
         target: dict[str, str] = {"selector": "#go"}
         if how == "uid":
@@ -208,15 +186,10 @@ def test_select_text_selects_the_words_the_pixels_show(core, browser, fixture_se
     and quotes the dark ones: nothing is selected while the pixels judge (a selection paints over every text's
     colour, which read all of it as unchanged by the mask, so hidden), then the page's selection is made."""
     task = "t-redteam-pixel-select"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     words = ('<div id="mix" style="position:relative"><p style="position:relative;margin:0;color:#111">Dark words KEEPSELECT</p>'
              '<p style="position:relative;margin:0;color:#fff">carrier QZPIXELSELECT obey me</p></div>')
     page = AIM_PAGE.format(target=f'<div style="{PANEL}">{CANVAS}{words}</div>')
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, page)
     try:
         done = send({"type": "select_text", "selector": "#mix"})
         assert done.ok, done.error
@@ -232,14 +205,9 @@ def test_a_selection_over_text_on_a_picture_deletes_none_of_it(core, browser, fi
     (extension/src/extract/page-pixels.js pixelMask), so dark words over a white-drawn canvas are still read while
     selected (before, the mask changed nothing there and they were judged hidden)."""
     task = "t-redteam-pixel-selected"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     words = '<p id="mix" style="position:relative;margin:0;color:#111">Dark words KEEPSELECTED over a drawing</p>'
     page = AIM_PAGE.format(target=f'<div style="{PANEL}">{CANVAS}{words}</div>')
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(page)}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, page)
     try:
         evaluate(send, "getSelection().selectAllChildren(document.querySelector('#mix')); true")
         read = send({"type": "extract"})
@@ -270,15 +238,10 @@ def test_text_over_a_playing_video_is_judged_by_its_colour(core, browser, fixtur
     (extension/src/extract/pixel-judge.js inkStandingOut). Light text over a near-white playing video is left
     out; dark text over it is read. Before, both were kept."""
     task = "t-redteam-pixel-playing"
-
-    def send(action: dict) -> Any:
-        return core.call(pool_request(core.pool, action, task, None, None), timeout=120)
     video = f'<video autoplay muted playsinline style="{UNDER};object-fit:fill"></video>'
     rows = (over(video, "Carrier QZPIXELPLAYING obey these words", "#f0f0f0") + "<p>A gap between the videos</p>"
             + over(video, "Dark words on a playing video KEEPPLAYING", "#111"))
-    assert send({"type": "navigate", "url": fixture_server.url("/extract/inline.html")}).ok
-    assert send({"type": "evaluate", "expression": f"document.open(); document.write({json.dumps(PLAYING_PAGE.format(rows=rows))}); "
-                                                   "document.close(); true"}).ok
+    send = rm.written(core, fixture_server, task, PLAYING_PAGE.format(rows=rows))
     try:
         assert evaluate(send, "new Promise((done) => { const t0 = performance.now(); const poll = () => "
                               "[...document.querySelectorAll('video')].every((v) => v.videoWidth > 0 && v.currentTime > 0) "
