@@ -123,7 +123,9 @@ export function pagePixels(lib) {
   const inksOf = (node, rc, win) => {
     const el = node.parentElement;
     if (!el) return { inks: [] };
-    const { fill, stroke, shadows } = lib.textInks(lib.styleOf(el, win), el);
+    const cs = lib.styleOf(el, win);
+    const fill = lib.textFill(cs, el);
+    const { stroke, shadows } = lib.textOutlines(cs, el);
     /** @type {[number[] | null, number][]} */
     const paints = [fill, ...(stroke ? [stroke] : []), ...shadows.map((/** @type {string} */ s) => /** @type {[number[] | null, number]} */ ([lib.shadowParts(s).colour, 1]))];
     const inks = paints.flatMap(([ink, own]) => {

@@ -4,9 +4,10 @@
  * its text shadows. page-visibility.js judges each against the colours behind the text; page-pixels.js hands them
  * to the pixels (pixel-measure.js), which count the pixels of a moving picture that any of them paints.
  *
- * - `textInks(cs, el)`: `{fill, stroke, shadows}`: fill and stroke as [colour, opacity] (colour [r, g, b, a] or
- *   null when no one colour is known: a paint server; stroke null without one), shadows as computed, one string
- *   each (`rgb(0, 0, 0) 2px 2px 0px`).
+ * - `textFill(cs, el)`: the fill as [colour, opacity] (colour [r, g, b, a], or null when no one colour is known:
+ *   a paint server).
+ * - `textOutlines(cs, el)`: `{stroke, shadows}`: the stroke as [colour, opacity] (null without one), the shadows
+ *   as computed, one string each (`rgb(0, 0, 0) 2px 2px 0px`).
  * - `shadowParts(shadow)`: one such shadow's colour (or null) and its offsets and blur, [dx, dy, blur] in px.
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -18,7 +19,7 @@ import { pageColour } from "./page-colour.js";
 definePagePart(pageTextInks, { uses: [pageColour] });
 
 /**
- * Adds textInks and shadowParts to lib (needs pageColour's colourOf).
+ * Adds textFill, textOutlines and shadowParts to lib (needs pageColour's colourOf).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageTextInks(lib) {
@@ -31,20 +32,25 @@ export function pageTextInks(lib) {
   const svgInk = (p) => (p === "none" ? [0, 0, 0, 0] : p.startsWith("url(") ? null : lib.colourOf(p));
 
   /**
-   * @param {CSSStyleDeclaration} cs @param {Element} el
-   * @returns {{fill: [number[] | null, number], stroke: [number[] | null, number] | null, shadows: string[]}}
+   * @param {CSSStyleDeclaration} cs @param {Element} el @returns {[number[] | null, number]} the fill, as [colour, opacity]
    */
-  lib.textInks = (cs, el) => {
+  lib.textFill = (cs, el) => el.namespaceURI === SVG_NS ? [svgInk(cs.fill), parseFloat(cs.fillOpacity)]
+    : [lib.colourOf(/** @type {any} */ (cs).webkitTextFillColor || cs.color), 1];
+
+  /**
+   * The inks painted around the fill (read only when asked: most texts are judged by their fill alone).
+   * @param {CSSStyleDeclaration} cs @param {Element} el
+   * @returns {{stroke: [number[] | null, number] | null, shadows: string[]}}
+   */
+  lib.textOutlines = (cs, el) => {
     const any = /** @type {any} */ (cs);
     const svg = el.namespaceURI === SVG_NS;
-    /** @type {[number[] | null, number]} */
-    const fill = svg ? [svgInk(cs.fill), parseFloat(cs.fillOpacity)] : [lib.colourOf(any.webkitTextFillColor || cs.color), 1];
     const [paint, width, opacity] = svg ? [cs.stroke, cs.strokeWidth, parseFloat(cs.strokeOpacity)]
       : [any.webkitTextStrokeColor, any.webkitTextStrokeWidth, 1];
     /** @type {[number[] | null, number] | null} */
     const stroke = parseFloat(width) >= MIN_STROKE_PX ? [svg ? svgInk(paint) : lib.colourOf(paint), opacity] : null;
     const shadows = cs.textShadow && cs.textShadow !== "none" ? cs.textShadow.split(/,(?![^()]*\))/) : [];
-    return { fill, stroke, shadows };
+    return { stroke, shadows };
   };
 
   /** @param {string} shadow @returns {{colour: number[] | null, at: number[]}} */

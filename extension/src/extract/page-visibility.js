@@ -266,9 +266,10 @@ export function pageVisibility(lib) {
    * @param {number[][] | null} bg
    */
   const colourHides = (cs, paint, bg) => {
-    const { fill, stroke, shadows } = lib.textInks(cs, paint.el);
+    const fill = lib.textFill(cs, paint.el);
     const hides = inkHides(fill[0], paint, bg, fill[1]);
     if (!hides) return "";
+    const { stroke, shadows } = lib.textOutlines(cs, paint.el);
     if (stroke && !inkHides(stroke[0], paint, bg, stroke[1])) return "";
     if (shadows.some((/** @type {string} */ s) => shadowShows(s, paint, bg))) return "";
     return hides;
