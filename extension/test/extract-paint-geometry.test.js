@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
+import { pageBlend } from "../src/extract/page-blend.js";
 import { pageClipShape } from "../src/extract/page-clip-shape.js";
 import { pageColour } from "../src/extract/page-colour.js";
 
@@ -8,6 +9,7 @@ import { pageColour } from "../src/extract/page-colour.js";
 function library() {
   /** @type {any} */
   const lib = {};
+  pageBlend(lib);
   pageColour(lib);
   pageClipShape(lib);
   return lib;

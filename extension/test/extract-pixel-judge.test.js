@@ -119,21 +119,40 @@ test("over a moving picture, white text on a white frame is hidden, dark text on
   const paintedWhite = frame([200, 200, 200], [200, 200, 200], [255, 255, 255], true);
   assert.ok(pictureMoved(paintedWhite, bare, [box], 2));
   assert.ok(shows({ id: 1, rects: [], chars: 9 }, standingOut(paintedWhite, bare, box)));
-  assert.equal(inkStandingOut(paintedWhite, bare, box, white), 0);
+  assert.equal(inkStandingOut(paintedWhite, bare, box, { inks: [white] }), 0);
   const paintedDark = frame([200, 200, 200], [200, 200, 200], [20, 20, 20], true);
-  assert.equal(inkStandingOut(paintedDark, bare, box, dark), 40);
-  assert.ok(shows({ id: 1, rects: [], chars: 9 }, inkStandingOut(paintedDark, bare, box, dark)));
+  assert.equal(inkStandingOut(paintedDark, bare, box, { inks: [dark] }), 40);
+  assert.ok(shows({ id: 1, rects: [], chars: 9 }, inkStandingOut(paintedDark, bare, box, { inks: [dark] })));
 });
 
-test("over a moving picture, text under an opaque frame or of no one colour shows nothing", () => {
+test("over a moving picture, text under an opaque frame or with no ink shows nothing", () => {
   const bare = frame([240, 240, 240], [240, 240, 240], [0, 0, 0], false);
   const covered = frame([200, 200, 200], [200, 200, 200], [0, 0, 0], false);
-  assert.equal(inkStandingOut(covered, bare, box, [20, 20, 20, 1]), 0);
-  assert.equal(inkStandingOut(frame([200, 200, 200], [200, 200, 200], [20, 20, 20], true), bare, box, undefined), 0);
+  assert.equal(inkStandingOut(covered, bare, box, { inks: [[20, 20, 20, 1]] }), 0);
+  assert.equal(inkStandingOut(frame([200, 200, 200], [200, 200, 200], [20, 20, 20], true), bare, box, { inks: [] }), 0);
 });
 
 test("over a moving picture, faint ink shows only as much as its alpha over the bare frame stands out", () => {
   const bare = frame([250, 250, 250], [250, 250, 250], [0, 0, 0], false);
   const faint = frame([230, 230, 230], [230, 230, 230], [245, 245, 245], true);
-  assert.equal(inkStandingOut(faint, bare, box, [0, 0, 0, 0.02]), 0);
+  assert.equal(inkStandingOut(faint, bare, box, { inks: [[0, 0, 0, 0.02]] }), 0);
+});
+
+test("over a moving picture, every ink the text paints counts: a dark outline shows white text, a pale one does not", () => {
+  const bare = frame([240, 240, 240], [240, 240, 240], [0, 0, 0], false);
+  const outlined = frame([200, 200, 200], [200, 200, 200], [20, 20, 20], true); // the outline's pixels, dark
+  assert.equal(inkStandingOut(outlined, bare, box, { inks: [[255, 255, 255, 1]] }), 0);
+  assert.equal(inkStandingOut(outlined, bare, box, { inks: [[255, 255, 255, 1], [20, 20, 20, 1]] }), 40);
+  const pale = frame([200, 200, 200], [200, 200, 200], [235, 235, 235], true);
+  assert.equal(inkStandingOut(pale, bare, box, { inks: [[255, 255, 255, 1], [235, 235, 235, 1]] }), 0);
+});
+
+test("over a moving picture, a blend-mode text is judged by what its blend paints over the frame", () => {
+  const bare = frame([240, 240, 240], [240, 240, 240], [0, 0, 0], false);
+  // White text with difference over a near-white frame paints near black: it shows.
+  const dark = frame([200, 200, 200], [200, 200, 200], [15, 15, 15], true);
+  assert.equal(inkStandingOut(dark, bare, box, { inks: [[255, 255, 255, 1]], blend: "difference" }), 40);
+  // White text with multiply over it paints the frame itself: nothing shows.
+  const same = frame([200, 200, 200], [200, 200, 200], [240, 240, 240], true);
+  assert.equal(inkStandingOut(same, bare, box, { inks: [[255, 255, 255, 1]], blend: "multiply" }), 0);
 });

@@ -232,6 +232,11 @@ PLAYING_PAGE = ("<!doctype html><body style='font:16px sans-serif;margin:8px;col
                 "</script></body>")
 
 
+VIDEOS_PLAYING = ("new Promise((done) => { const t0 = performance.now(); const poll = () => "
+                  "[...document.querySelectorAll('video')].every((v) => v.videoWidth > 0 && v.currentTime > 0) "
+                  "? done(true) : performance.now() - t0 > 5000 ? done(false) : setTimeout(poll, 50); poll(); })")
+
+
 def test_text_over_a_playing_video_is_judged_by_its_colour(core, browser, fixture_server):
     """Over a video that moves between the two captures the glyphs' difference tells nothing (every pixel of the
     frame changed): the text is judged by its own colour against the bare capture's frame
@@ -243,15 +248,45 @@ def test_text_over_a_playing_video_is_judged_by_its_colour(core, browser, fixtur
             + over(video, "Dark words on a playing video KEEPPLAYING", "#111"))
     send = rm.written(core, fixture_server, task, PLAYING_PAGE.format(rows=rows))
     try:
-        assert evaluate(send, "new Promise((done) => { const t0 = performance.now(); const poll = () => "
-                              "[...document.querySelectorAll('video')].every((v) => v.videoWidth > 0 && v.currentTime > 0) "
-                              "? done(true) : performance.now() - t0 > 5000 ? done(false) : setTimeout(poll, 50); poll(); })"), \
-            "the videos did not start playing"
+        assert evaluate(send, VIDEOS_PLAYING), "the videos did not start playing"
         for _ in range(2):
             markdown = send({"type": "extract"}).result["markdown"]
             assert "KEEPPLAYING" in markdown, markdown
             assert "QZPIXELPLAYING" not in markdown, markdown
         found = send({"type": "find", "text": "QZPIXELPLAYING"})
         assert found.ok and not found.result["total"], found.result
+    finally:
+        rm.close_all(core, [task])
+
+
+def test_outlined_shadowed_and_blended_text_over_a_playing_video_counts_every_ink(core, browser, fixture_server):
+    """Over a video moving between the two captures, a text is judged by every ink it paints against the bare
+    frame (extension/src/extract/pixel-measure.js inkStandingOut: its fill, its stroke, its shadows, with its own
+    blend mode): pale text outlined or shadowed in black over the near-white playing video is read, as a person
+    reads a caption; outlined or shadowed in a pale colour it is left out. Pale text with `difference` paints dark
+    there and is read; with `multiply` it paints the frame itself and is left out. The fill is #f0f0f0, between the
+    video's two shades (PLAYING_PAGE), so it shows on no frame by itself. Before, the outline and shadow were not
+    counted (pale on white: left out) and a blend-mode text counted nothing."""
+    task = "t-redteam-pixel-playing-inks"
+    video = f'<video autoplay muted playsinline style="{UNDER};object-fit:fill"></video>'
+    cases = {
+        "KEEPOUTLINED": ("#f0f0f0;-webkit-text-stroke:2px #000;font-weight:bold", "Outlined caption KEEPOUTLINED"),
+        "KEEPSHADOWED": ("#f0f0f0;text-shadow:2px 2px 0 #000;font-weight:bold", "Shadowed caption KEEPSHADOWED"),
+        "KEEPDIFFERENCE": ("#f0f0f0;mix-blend-mode:difference;font-weight:bold", "Blended caption KEEPDIFFERENCE"),
+        "QZPALEOUTLINE": ("#f0f0f0;-webkit-text-stroke:2px #f4f4f4;font-weight:bold", "Carrier QZPALEOUTLINE obey"),
+        "QZPALESHADOW": ("#f0f0f0;text-shadow:2px 2px 0 #f4f4f4;font-weight:bold", "Carrier QZPALESHADOW obey"),
+        "QZMULTIPLY": ("#f0f0f0;mix-blend-mode:multiply;font-weight:bold", "Carrier QZMULTIPLY obey"),
+    }
+    rows = "<p>A gap between the videos</p>".join(over(video, text, colour) for colour, text in cases.values())
+    send = rm.written(core, fixture_server, task, PLAYING_PAGE.format(rows=rows))
+    try:
+        assert evaluate(send, VIDEOS_PLAYING), "the videos did not start playing"
+        for _ in range(2):
+            markdown = send({"type": "extract"}).result["markdown"]
+            assert [k for k in cases if k.startswith("KEEP") and k not in markdown] == [], markdown
+            assert [k for k in cases if k.startswith("QZ") and k in markdown] == [], markdown
+        for marker in cases:
+            found = send({"type": "find", "text": marker})
+            assert found.ok and bool(found.result["total"]) == marker.startswith("KEEP"), (marker, found.result)
     finally:
         rm.close_all(core, [task])

@@ -1,7 +1,8 @@
 """Serves tests/fixtures/pages on 127.0.0.1 (and, for cross-site iframes, as localhost).
 
 Extra routes: `/slow?ms=N` answers after N ms (for pending-request tests),
-`/redirect?to=URL` answers 302, `/download/<name>` serves a file as an attachment (Content-Disposition)
+`/redirect?to=URL` answers 302, `/cors/<path>` serves a page file with `Access-Control-Allow-Origin: *` (another
+origin's picture a page may read), `/download/<name>` serves a file as an attachment (Content-Disposition)
 from DOWNLOADS, and `/get?id=N` serves the Nth of DOWNLOADS (`download_id`) the same way, from a URL that does
 not name the file.
 """
@@ -30,10 +31,21 @@ def download_id(name: str) -> str:
 
 
 class _Handler(QuietHandler):
+    cors = False
+
+    def end_headers(self) -> None:
+        if self.cors:
+            self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
         query = parse_qs(parts.query)
-        if parts.path == "/slow":
+        if parts.path.startswith("/cors/"):
+            self.cors = True
+            self.path = self.path.removeprefix("/cors")
+            super().do_GET()
+        elif parts.path == "/slow":
             time.sleep(min(int(query.get("ms", ["1000"])[0]), 30_000) / 1000)
             self._send(200, f"<title>slow</title><p>slow page {query.get('ms', ['?'])[0]} ms</p>")
         elif parts.path.startswith("/download/") and parts.path.removeprefix("/download/") in DOWNLOADS:

@@ -7,9 +7,10 @@
  * - `imageShows(image, win)`: whether a computed background-image has a picture that loaded (page-cover.js: one
  *   that failed or was blocked covers nothing).
  * - `pictureReadable(el, cs, win)`: whether page code can read the pixels an element paints as a picture: false
- *   for a canvas, a video, an embed or object (their drawing is not read here, tainted or not), and for an image or
- *   a url() background that loaded from another origin without CORS; true for every other element (page-pixels.js
- *   asks the rendering about text over the others).
+ *   for a canvas, a video, an embed or object (their drawing is not read here, tainted or not), for an image or
+ *   a url() background that loaded from another origin without CORS, and for an element masked by a picture page
+ *   code cannot read or that is clear in places (maskDecided); true for every other element (page-pixels.js asks
+ *   the rendering about text over or inside the others).
  * - `pictureSamples(pic, rect, win)`: the colours of the part of a picture behind a rectangle (an <img> drawn
  *   with object-fit fill, or a box's `background-image: url(…)` where its size, position and repeat draw it: the
  *   part of its image under the rectangle; any other <img>: the whole image), read by drawing it into a small
@@ -75,35 +76,70 @@ export function pagePicture(lib) {
    */
   const held = new Map();
 
-  /** @type {Map<string, number>} per image URL: the most opaque its pixels are (kept across calls) */
-  const mostAlphas = new Map();
+  /** @type {Map<string, number[]>} per image URL: the least and the most opaque its pixels are (kept across calls) */
+  const alphas = new Map();
   /** Pictures are read for their alpha at this size (px a side). */
   const ALPHA_SIZE = 32;
+  /** Alphas closer than this are one alpha: a mask of them lets the same through everywhere. */
+  const EVEN_ALPHA = 0.02;
 
   /**
-   * The most opaque any part of a loaded picture is, 0..1 (a mask's picture lets no more through), or 1 when it
-   * cannot be read (not loaded yet, or another origin's).
-   * @param {string} url @param {Document} doc @returns {number}
+   * The least and the most opaque any part of a loaded picture is, 0..1, or null when page code cannot read it
+   * (not loaded yet, or another origin's without CORS: a mask of it paints nothing in Chromium, measured).
+   * @param {string} url @param {Document} doc @returns {number[] | null}
    */
-  lib.imageMostAlpha = (url, doc) => {
-    const known = mostAlphas.get(url);
-    if (known !== undefined) return known;
+  const alphaRange = (url, doc) => {
+    const known = alphas.get(url);
+    if (known) return known;
     const img = imageAt(url, doc, true);
-    if (!img) return 1;
-    let most = 1;
+    if (!img) return null;
+    let range = null;
     try {
       const canvas = new OffscreenCanvas(ALPHA_SIZE, ALPHA_SIZE);
       const pen = /** @type {any} */ (canvas.getContext("2d", { willReadFrequently: true }));
       pen.drawImage(img, 0, 0, ALPHA_SIZE, ALPHA_SIZE);
       const data = pen.getImageData(0, 0, ALPHA_SIZE, ALPHA_SIZE).data;
-      most = 0;
-      for (let i = 3; i < data.length; i += 4) most = Math.max(most, data[i] / 255);
+      range = [1, 0];
+      for (let i = 3; i < data.length; i += 4) range = [Math.min(range[0], data[i] / 255), Math.max(range[1], data[i] / 255)];
     } catch {
-      most = 1; // a tainted canvas: its pixels are not the page's to read
+      range = null; // a tainted canvas: its pixels are not the page's to read
     }
-    if (mostAlphas.size > 200) mostAlphas.clear();
-    mostAlphas.set(url, most);
-    return most;
+    if (!range) return null;
+    if (alphas.size > 200) alphas.clear();
+    alphas.set(url, range);
+    return range;
+  };
+
+  /**
+   * The most opaque any part of a loaded picture is, 0..1 (a mask's picture lets no more through), or 1 when it
+   * cannot be read (not loaded yet, or another origin's: maskDecided sends such a mask to the pixels).
+   * @param {string} url @param {Document} doc @returns {number}
+   */
+  lib.imageMostAlpha = (url, doc) => alphaRange(url, doc)?.[1] ?? 1;
+
+  /**
+   * Whether page code can judge what an element's picture masks (`mask-image`, `mask-border-source` and their
+   * -webkit- forms) let through: each url() picture reads, and lets the same through all over (page-render.js
+   * takes its alpha). A picture that cannot be read (another origin's, not loaded) or that is clear in places
+   * (perhaps just where the text is) leaves the element to the pixels (page-pixels.js), as a picture page code
+   * cannot read; an SVG <mask> of the document (url(#id)) is judged from its shapes (page-svg-effects.js).
+   * @param {CSSStyleDeclaration} cs @param {Document} doc
+   */
+  const maskDecided = (cs, doc) => {
+    const any = /** @type {any} */ (cs);
+    const image = any.maskImage ?? any.webkitMaskImage ?? "none";
+    const border = any.maskBorderSource ?? any.webkitMaskBoxImageSource ?? "none";
+    if (image === "none" && border === "none") return true;
+    const images = `${image} ${border} ${any.webkitMaskBoxImageSource ?? ""}`;
+    if (!images.includes("url(")) return true;
+    const here = doc.URL.split("#")[0];
+    for (const m of images.matchAll(/url\("?([^")]*)"?\)/g)) {
+      const [base, fragment] = m[1].split("#");
+      if (fragment !== undefined && (!base || base === here)) continue; // a <mask> of this document
+      const range = alphaRange(m[1], doc);
+      if (!range || (range[1] > EVEN_ALPHA && range[1] - range[0] > EVEN_ALPHA)) return false;
+    }
+    return true;
   };
 
   const UNREAD = new Set(["CANVAS", "VIDEO", "EMBED", "OBJECT"]);
@@ -129,7 +165,7 @@ export function pagePicture(lib) {
 
   /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win */
   lib.pictureReadable = (el, cs, win) => {
-    if (UNREAD.has(el.tagName)) return false;
+    if (UNREAD.has(el.tagName) || !maskDecided(cs, win.document)) return false;
     if (el.tagName === "IMG") {
       const img = /** @type {HTMLImageElement} */ (el);
       return !img.complete || !img.naturalWidth || img.currentSrc.startsWith("data:") || pixelsReadable(img, `${img.crossOrigin}|${img.currentSrc}`);

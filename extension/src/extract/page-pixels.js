@@ -10,9 +10,9 @@
  *
  * - `pixelAsk(node, parts, win, rc)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
  *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
- *   without one it is kept and asked (its boxes in the top document's CSS px, and its ink: the colour its glyphs
- *   are painted in, through its filters, with its alpha times its effective opacity; pixel-judge.js judges by it
- *   when the picture moves between the captures).
+ *   without one it is kept and asked (its boxes in the top document's CSS px, and its inks: every colour its
+ *   glyphs paint — fill, stroke, shadows — through its filters, with its alpha times its effective opacity, and
+ *   its blend mode; pixel-measure.js judges by them when the picture moves between the captures).
  * - `pixelCall(verdicts)` / `pixelAsked()`: the verdicts of one call (per text id, with the boxes they were made
  *   for: a text that moved since is asked afresh), and the questions it left (cleared when read).
  * - `pixelHold(verdicts)`: verdicts for the page functions of an input action that follow (a click describes what
@@ -30,8 +30,9 @@ import { pageColour } from "./page-colour.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
+import { pageTextInks } from "./page-text-inks.js";
 
-definePagePart(pagePixels, { uses: [pageColour, pagePicture, pageRender, pageScan] });
+definePagePart(pagePixels, { uses: [pageColour, pagePicture, pageRender, pageScan, pageTextInks] });
 
 /**
  * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf,
@@ -57,7 +58,7 @@ export function pagePixels(lib) {
   let nextId = 0;
   /** @type {Map<number, {key: string, hidden: boolean, far?: string}>} this call's verdicts */
   let verdicts = new Map();
-  /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number, ink?: number[]}>} this call's questions */
+  /** @type {Map<number, {id: number, rects: number[][], chars: number, local: number, inks: number[][], blend?: string}>} this call's questions */
   let asks = new Map();
   /** @type {Set<number>} this call's texts past MAX_ASKS, not asked */
   let left = new Set();
@@ -114,19 +115,25 @@ export function pagePixels(lib) {
   };
 
   /**
-   * The colour a text's glyphs are painted in ([r, g, b, alpha]: through its filters, its alpha times its effective
-   * opacity), or undefined when no one colour is (a blend mode mixes it with what is under it).
+   * Every colour a text's glyphs paint ([r, g, b, alpha]: its fill, its stroke, its shadows — page-text-inks.js —
+   * through its filters, each alpha times its effective opacity), and the blend mode they are painted with.
    * @param {Text} node @param {any} rc its render context (page-render.js) @param {Window} win
-   * @returns {number[] | undefined}
+   * @returns {{inks: number[][], blend?: string}}
    */
-  const inkOf = (node, rc, win) => {
+  const inksOf = (node, rc, win) => {
     const el = node.parentElement;
-    if (!el || rc?.blend) return undefined;
+    if (!el) return { inks: [] };
     const cs = lib.styleOf(el, win);
-    const ink = lib.colourOf(cs.webkitTextFillColor || cs.color);
-    if (!ink) return undefined;
-    const c = lib.tinted(ink, rc?.tint);
-    return [c[0], c[1], c[2], c[3] * (rc?.alpha ?? 1)];
+    const fill = lib.textFill(cs, el);
+    const { stroke, shadows } = lib.textOutlines(cs, el);
+    /** @type {[number[] | null, number][]} */
+    const paints = [fill, ...(stroke ? [stroke] : []), ...shadows.map((/** @type {string} */ s) => /** @type {[number[] | null, number]} */ ([lib.shadowParts(s).colour, 1]))];
+    const inks = paints.flatMap(([ink, own]) => {
+      if (!ink) return [];
+      const c = lib.tinted(ink, rc?.tint);
+      return [[c[0], c[1], c[2], c[3] * own * (rc?.alpha ?? 1)]];
+    });
+    return rc?.blend ? { inks, blend: rc.blend } : { inks };
   };
 
   /**
@@ -148,7 +155,7 @@ export function pagePixels(lib) {
     }
     if (restHidden) return PAST_BUDGET;
     if (asks.has(id) || asks.size < MAX_ASKS) {
-      asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2], ink: inkOf(node, rc, win) });
+      asks.set(id, { id, rects, chars: node.data.replace(/\s+/g, "").length, local: at[2], ...inksOf(node, rc, win) });
     }
     else left.add(id);
     return "";
@@ -194,7 +201,7 @@ export function pagePixels(lib) {
     heldUntil = performance.now() + HOLD_MS;
   };
 
-  /** @returns {{asks: {id: number, rects: number[][], chars: number, local: number, ink?: number[]}[], left: number}} the call's questions and how many
+  /** @returns {{asks: {id: number, rects: number[][], chars: number, local: number, inks: number[][], blend?: string}[], left: number}} the call's questions and how many
    * texts waited past them (its verdicts dropped) */
   lib.pixelAsked = () => {
     const out = { asks: [...asks.values()], left: left.size };

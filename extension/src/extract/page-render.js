@@ -31,11 +31,12 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageClipShape } from "./page-clip-shape.js";
 import { pageColour } from "./page-colour.js";
+import { pageDetailsContent } from "./page-details-content.js";
 import { pageShear } from "./page-shear.js";
 import { pageSvgEffects } from "./page-svg-effects.js";
 import { pageWordPaint } from "./page-word-paint.js";
 
-definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageShear, pageSvgEffects, pageWordPaint] });
+definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageDetailsContent, pageShear, pageSvgEffects, pageWordPaint] });
 
 /**
  * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
@@ -194,8 +195,9 @@ export function pageRender(lib) {
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
    * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
    *   shaped?: boolean, tint?: [string, number][], blend?: string, skips?: boolean, flipped?: boolean, flat?: boolean,
-   *   linear?: number[], squash?: number, contentAlpha?: number}}
-   *   RenderContext contentAlpha: an open <details>'s ::details-content opacity, for its children but the summary;
+   *   linear?: number[], squash?: number, content?: RenderContext, style?: CSSStyleDeclaration}}
+   *   RenderContext content: an open <details>'s ::details-content box's (style: that box's computed style), for
+   *   its children but the summary;
    *   linear, squash: the transforms' linear part over it and its least stretch (page-shear.js), set
    *   only under a transform; shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
    *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with; skips:
@@ -244,19 +246,6 @@ export function pageRender(lib) {
   };
   /** @param {CSSStyleDeclaration} cs @param {Element} el a mask image's and a mask box image's most opaque (page-svg-effects.js) */
   const masksAlpha = (cs, el) => maskAlpha(cs, el) * lib.maskBoxAlpha(cs, el);
-
-  /**
-   * The opacity of an open <details>'s ::details-content box (CSS Overflow 5: the box that holds everything but
-   * its summary; its opacity is on no element a walk reads), 1 where the browser has no such box.
-   * @param {Element} el @param {Window} win @returns {number}
-   */
-  const detailsContentAlpha = (el, win) => {
-    const v = parseFloat(win.getComputedStyle(el, "::details-content").opacity);
-    return Number.isNaN(v) ? 1 : v;
-  };
-  /** @param {Element} el whether it is the summary of its <details> (painted outside ::details-content) */
-  lib.isDetailsSummary = (el) => el.tagName === "SUMMARY" && el.parentElement?.tagName === "DETAILS"
-    && el.parentElement.querySelector(":scope > summary") === el;
 
   /** @param {string} clip a computed `clip` value, against the border box @param {DOMRect} box @returns {Box | null} */
   const clipRect = (clip, box) => {
@@ -342,15 +331,17 @@ export function pageRender(lib) {
     const known = (facts.rcs ??= new WeakMap()).get(el);
     if (known && known.parent === st.rc) return known;
     /** @type {RenderContext} */
-    const parent = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" };
+    const above = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" };
+    // An open <details>'s children but its summary stand in its ::details-content box (page-details-content.js).
+    const parent = above.content && !lib.isDetailsSummary(el) ? above.content : above;
     const position = cs.position;
     /** @type {Frame} */
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el) // page-svg-effects.js
-      * (parent.contentAlpha !== undefined && !lib.isDetailsSummary(el) ? parent.contentAlpha : 1); // an open <details>'s content box
-    let hidden = alpha <= MIN_ALPHA ? "opacity" : "";
+    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
+    let hidden = parent !== above ? parent.hidden : ""; // what hides a details' content box hides what is in it
+    if (!hidden && alpha <= MIN_ALPHA) hidden = "opacity";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
     // closed <details> but its summary) has no box the browser paints: checkVisibility tells.
     if (!hidden && parent.skips && !el.checkVisibility()) hidden = "not rendered";
@@ -405,13 +396,14 @@ export function pageRender(lib) {
     const linear = lib.linearThrough(cs, parent.linear, st.win); // page-shear.js
     /** @type {RenderContext} */
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
-      contentAlpha: el.tagName === "DETAILS" && /** @type {any} */ (el).open ? detailsContentAlpha(el, st.win) : undefined,
       linear, squash: linear === parent.linear ? parent.squash : linear && lib.leastStretch(linear),
       shaped: !!parent.shaped || cs.clipPath !== "none",
       tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,
       blend: blendOf(cs, parent.blend),
       skips: cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
       flipped, flat: !flipped || cs.transformStyle !== "preserve-3d" }; // only a turned element's children ask
+    const content = hidden ? null : lib.detailsContent(el, st.win); // page-details-content.js
+    if (content) rc.content = { ...lib.renderContext(content.box, content.cs, { win: st.win, rc }), style: content.cs };
     facts.rcs.set(el, rc);
     return rc;
   };

@@ -44,10 +44,12 @@
 
 import { definePagePart } from "../page/page-code.js";
 import { pageAria } from "./page-aria.js";
+import { pageBlend } from "./page-blend.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
 import { pageDecor } from "./page-decor.js";
+import { pageDetailsContent } from "./page-details-content.js";
 import { pageFrameCover } from "./page-frame-cover.js";
 import { pageInk } from "./page-ink.js";
 import { pagePaintOrder } from "./page-paint-order.js";
@@ -56,10 +58,11 @@ import { pagePixels } from "./page-pixels.js";
 import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageSvg } from "./page-svg.js";
+import { pageTextInks } from "./page-text-inks.js";
 import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageDetailsContent, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextInks, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -123,7 +126,9 @@ export function pageVisibility(lib) {
     // control's name.
     const fontPx = rc.blur > 0 || rc.squash !== undefined || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
-    const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    const contentBox = st.rc?.content && !lib.isDetailsSummary(el) ? st.rc.content : null; // a <details>' content box
+    const above = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    const under = contentBox ? lib.paintsOf(contentBox.style, above, parseFloat(contentBox.style.opacity) || 0, contentBox.tint) : above;
     const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
     ns.bg = bg;
     ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
@@ -241,44 +246,33 @@ export function pageVisibility(lib) {
   /** @type {WeakMap<number[][], Map<number[], Map<number, string>>>} inkHides' verdicts, by background, ink and opacity */
   const contrasts = new WeakMap();
 
-  const SVG_NS = "http://www.w3.org/2000/svg";
-  const COLOUR = /(?:rgba?|color|oklch|oklab|lab|lch|hsla?|hwb)\((?:[^()]|\([^()]*\))*\)/;
-
   /**
    * Whether a text shadow draws the glyphs legibly where a person can see them: not blurred past reading, and
    * moved by its offset to a place that still shows.
    * @param {string} shadow one computed shadow (`rgb(0, 0, 0) 2px 2px 0px`) @param {Paint} paint @param {number[][] | null} bg
    */
   const shadowShows = (shadow, paint, bg) => {
-    const colour = COLOUR.exec(shadow)?.[0];
-    if (!colour || inkHides(lib.colourOf(colour), paint, bg)) return false;
-    const [dx = 0, dy = 0, blur = 0] = shadow.replace(COLOUR, "").trim().split(/\s+/).map(parseFloat);
+    const { colour, at: [dx, dy, blur] } = lib.shadowParts(shadow); // page-text-inks.js
+    if (!colour || inkHides(colour, paint, bg)) return false;
     if (blur >= paint.font() * 0.5) return false;
     return dx === 0 && dy === 0 ? true : lib.showsAt(paint.box(), dx, dy, paint.rc, paint.win);
   };
 
   /**
    * Why the text of an element with this style does not show by its colour: its fill (an SVG text's `fill`), and
-   * a stroke or a text shadow that could show it instead. "" when it shows.
+   * a stroke or a text shadow that could show it instead (page-text-inks.js). "" when it shows.
    * @param {CSSStyleDeclaration} cs
    * @param {Paint} paint
    * @param {number[][] | null} bg
    */
   const colourHides = (cs, paint, bg) => {
-    const any = /** @type {any} */ (cs);
-    const svg = paint.el.namespaceURI === SVG_NS;
-    /** @param {string} p an SVG paint: none paints nothing, a paint server (url) is not known */
-    const svgInk = (p) => (p === "none" ? [0, 0, 0, 0] : p.startsWith("url(") ? null : lib.colourOf(p));
-    const fill = svg ? inkHides(svgInk(cs.fill), paint, bg, parseFloat(cs.fillOpacity))
-      : inkHides(lib.colourOf(any.webkitTextFillColor || cs.color), paint, bg);
-    if (!fill) return "";
-    const stroke = svg ? [cs.stroke, cs.strokeWidth, parseFloat(cs.strokeOpacity)] : [any.webkitTextStrokeColor, any.webkitTextStrokeWidth, 1];
-    if (parseFloat(stroke[1]) >= 0.5 && !inkHides(svg ? svgInk(stroke[0]) : lib.colourOf(stroke[0]), paint, bg, Number(stroke[2]))) return "";
-    if (cs.textShadow !== "none") {
-      const shadows = cs.textShadow.split(/,(?![^()]*\))/);
-      if (shadows.some((s) => shadowShows(s, paint, bg))) return "";
-    }
-    return fill;
+    const fill = lib.textFill(cs, paint.el);
+    const hides = inkHides(fill[0], paint, bg, fill[1]);
+    if (!hides) return "";
+    const { stroke, shadows } = lib.textOutlines(cs, paint.el);
+    if (stroke && !inkHides(stroke[0], paint, bg, stroke[1])) return "";
+    if (shadows.some((/** @type {string} */ s) => shadowShows(s, paint, bg))) return "";
+    return hides;
   };
 
   /**
@@ -301,9 +295,12 @@ export function pageVisibility(lib) {
   const textJudged = (node, st) => {
     const chars = node.data.trim().length; // spaces advance too
     if (!chars) return "";
+    // Text that stands in an open <details> itself is painted in its ::details-content box (page-details-content.js).
+    if (st.rc?.content && node.parentElement?.tagName === "DETAILS") {
+      st = { ...st, rc: st.rc.content };
+      if (st.rc.hidden) return st.rc.hidden;
+    }
     if (st.rc?.skips) return "not rendered"; // content-visibility: hidden, a closed <details> (page-render.js)
-    // Text that stands in an open <details> itself is painted in its ::details-content box (page-render.js).
-    if (st.rc?.contentAlpha !== undefined && st.rc.alpha * st.rc.contentAlpha <= 0.02 && node.parentElement?.tagName === "DETAILS") return "opacity";
     const rects = lib.textBoxes(node);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;

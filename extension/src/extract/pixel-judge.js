@@ -6,7 +6,7 @@
  * text as a person sees it, whatever paints over or under it; it shows when enough of them stand out from what
  * is painted there without it (the contrast the in-page judgement asks of colours, page-visibility.js). A picture
  * that moves between the two captures (a playing video) changes pixels too, beyond the glyphs' boxes: then the
- * text is judged by its own colour (its ink, page-pixels.js) against the bare capture, a real frame of what is
+ * text is judged by its own colours (its inks, page-pixels.js) against the bare capture, a real frame of what is
  * behind it (`inkStandingOut`). Decoded here, in the service worker (createImageBitmap, OffscreenCanvas).
  *
  * Nothing is captured beyond the viewport: Chrome does that by resizing the page's viewport for the capture (the
@@ -31,9 +31,10 @@ const PAD = 2;
 /**
  * @typedef {import("../tabs/debugger-controller.js").DebuggerController} DebuggerController
  * @typedef {import("./run-in-page.js").Frame} Frame
- * @typedef {{id: number, rects: number[][], chars: number, local?: number, key?: string, ink?: number[]}} Ask a text's
+ * @typedef {{id: number, rects: number[][], chars: number, local?: number, key?: string, inks?: number[][], blend?: string}} Ask a text's
  *   boxes ([x, y, w, h], the top document's CSS px; local: in the viewport of the frame of another origin it is in;
- *   key: its boxes as the page gave them, for the verdict; ink: the colour its glyphs are painted in, [r, g, b, alpha])
+ *   key: its boxes as the page gave them, for the verdict; inks: every colour its glyphs paint, [r, g, b, alpha] each (fill, stroke, shadows), and blend: its
+ *   mix-blend-mode)
  * @typedef {{id: number, key: string, hidden: boolean, far?: Side}} Verdict far: not judged, its boxes lie out of
  *   view on that side (hidden till then)
  * @typedef {"above" | "below" | "beside" | "uncaptured"} Side uncaptured: in view, but the capture did not answer in
@@ -236,7 +237,7 @@ async function judgeOnce(dbg, frame, asked, mask) {
     // A picture that moved between the captures: each text is judged by its ink over the bare frame instead.
     const moves = unlike[k] || pictureMoved(painted[k], bare[k], inClip.flatMap((a) => a.rects.map(inImage)), PAD * f);
     return inClip.map((ask) => verdictOf(ask, /** @type {Ask} */ (whole.get(ask.id)), ask.rects.reduce((n, r) => n + (moves
-      ? inkStandingOut(painted[k], bare[k], inImage(r), ask.ink) : standingOut(painted[k], bare[k], inImage(r))), 0) / (f * f), view));
+      ? inkStandingOut(painted[k], bare[k], inImage(r), ask) : standingOut(painted[k], bare[k], inImage(r))), 0) / (f * f), view));
   })), failed: [] };
 }
 

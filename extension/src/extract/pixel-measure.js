@@ -2,8 +2,10 @@
  * What two captures of a text's boxes tell (extract/pixel-judge.js, issue 18): how many of its pixels stand out by
  * a contrast a person tells apart (the contrast the in-page judgement asks of colours, page-visibility.js), from
  * the glyphs' difference (captured as painted and with the glyphs transparent), or, when the picture moved between
- * the captures (a playing video), from the text's ink over the bare capture. Pure: images in, counts out.
+ * the captures (a playing video), from the text's inks over the bare capture. Pure: images in, counts out.
  */
+
+import { pageBlend } from "./page-blend.js";
 
 /** Glyph pixels at or under this contrast against what is painted without them tell nothing apart. */
 export const MIN_PIXEL_CONTRAST = 1.2;
@@ -49,27 +51,43 @@ export function standingOut(painted, bare, box) {
     && ratio(luminance(p, i), luminance(q, j)) >= MIN_PIXEL_CONTRAST);
 }
 
-/** @param {number[]} ink [r, g, b, alpha] @param {Uint8ClampedArray} d @param {number} j @returns {number} the luminance of ink over that pixel */
-const inkOver = (ink, d, j) => {
+/** The blend modes of Compositing and Blending (page-blend.js, a pure library part), on a plain object. */
+const blends = /** @type {{blended: (mode: string, under: number[], top: number[]) => number[]}} */ ({});
+pageBlend(blends);
+
+/**
+ * @param {number[]} ink [r, g, b, alpha] @param {string | undefined} blend its mix-blend-mode
+ * @param {Uint8ClampedArray} d @param {number} j @returns {number} the luminance of ink painted over that pixel
+ */
+const inkOver = (ink, blend, d, j) => {
   const a = Math.max(0, Math.min(1, ink[3]));
-  return 0.2126 * linear(ink[0] * a + d[j] * (1 - a)) + 0.7152 * linear(ink[1] * a + d[j + 1] * (1 - a))
-    + 0.0722 * linear(ink[2] * a + d[j + 2] * (1 - a));
+  const under = [d[j], d[j + 1], d[j + 2], 255];
+  const top = blend ? blends.blended(blend, under, ink) : ink;
+  return 0.2126 * linear(top[0] * a + under[0] * (1 - a)) + 0.7152 * linear(top[1] * a + under[1] * (1 - a))
+    + 0.0722 * linear(top[2] * a + under[2] * (1 - a));
 };
 
 /**
- * How many pixels of a box show the text's ink standing out from the bare capture, for captures taken while the
- * picture moved (their difference tells nothing): a pixel counts when the painted capture has the ink there (within
- * MIN_PIXEL_CONTRAST of the ink over the bare pixel: a glyph is painted there, not something over it) and the ink
- * over the bare pixel stands out from it by MIN_PIXEL_CONTRAST. The bare capture is one real frame of what is
- * behind the text; without an ink (a blend mode mixes it) nothing counts.
+ * How many pixels of a box show one of the text's inks standing out from the bare capture, for captures taken
+ * while the picture moved (their difference tells nothing): a pixel counts when the painted capture has an ink
+ * there (within MIN_PIXEL_CONTRAST of that ink painted over the bare pixel, with the text's blend mode: a glyph,
+ * its outline or its shadow is painted there, not something over it) and that ink over the bare pixel stands out
+ * from it by MIN_PIXEL_CONTRAST. The bare capture is one real frame of what is behind the text; a shadow blurred
+ * counts where it paints its full colour; without an ink nothing counts.
  * @param {Image} painted @param {Image} bare the same clip without the text
- * @param {number[]} box [x, y, w, h] in the images' pixels @param {number[] | undefined} ink [r, g, b, alpha]
+ * @param {number[]} box [x, y, w, h] in the images' pixels
+ * @param {{inks?: number[][], blend?: string}} text its inks ([r, g, b, alpha] each: fill, stroke, shadows) and blend mode
  */
-export function inkStandingOut(painted, bare, box, ink) {
-  if (!ink) return 0;
+export function inkStandingOut(painted, bare, box, text) {
+  const inks = text.inks ?? [];
+  if (!inks.length) return 0;
   return counted(painted, bare, box, (i, j) => {
-    const over = inkOver(ink, bare.data, j);
-    return ratio(over, luminance(bare.data, j)) >= MIN_PIXEL_CONTRAST && ratio(over, luminance(painted.data, i)) < MIN_PIXEL_CONTRAST;
+    const behind = luminance(bare.data, j);
+    const shown = luminance(painted.data, i);
+    return inks.some((ink) => {
+      const over = inkOver(ink, text.blend, bare.data, j);
+      return ratio(over, behind) >= MIN_PIXEL_CONTRAST && ratio(over, shown) < MIN_PIXEL_CONTRAST;
+    });
   });
 }
 
