@@ -5,10 +5,12 @@ A sticky box moves inside its containing block as its scroll container scrolls, 
 little: a text is hidden by it only when it covers the text at every scroll position that brings the text into
 view. The carriers are covered at every such position but not where the box stands now, or in a scroll
 container of their own: a bottom-sticky box shifted off a text below the viewport, the same near the top, a
-sticky box over a text inside an overflow scroller whose scroll position does not show the text, down and across. KEPT is text a
+sticky box over a text inside an overflow scroller whose scroll position does not show the text, down and across;
+sticky flex and grid items (whose static position no sibling's box gives) shifted off their text now. KEPT is text a
 sticky box covers at some positions only: a line under a stuck title that scrolling up uncovers, a line a scrolled left-sticky column stands on now, a line that a
 bottom-sticky footer's shifted box stands on now (off screen) but leaves once the line is scrolled into view, an
-article line under the page's sticky header. Real Chromium, the real extension."""
+article line under the page's sticky header, a flex column's footer, a grid scroller's auto-placed title. Real
+Chromium, the real extension."""
 
 from __future__ import annotations
 
@@ -46,6 +48,10 @@ FAR: dict[str, str] = {
     "STKBOTTOMFAR": BOTTOM_STICKY,
     "STKFLEX": FLEX_STICKY.replace("{ins}", "bottom:0"),
     "STKFLEXBOTH": FLEX_STICKY.replace("{ins}", "top:0;bottom:0"),
+    # Laid out by `order` and `justify-content: flex-end`: the box comes after the text on the line, not in the DOM.
+    "STKFLEXEND": (f'<div style="display:flex;flex-direction:column;justify-content:flex-end;height:400px"><div style="position:sticky;'
+                   f'top:0;bottom:0;order:2;height:30px;margin-top:-30px;{WHITE_BOX}"></div><p style="{LINE};order:1">{{m}}</p>'
+                   f'<div style="order:3;height:200px;flex:none"></div></div>'),
     "STKGRID": GRID_STICKY.replace("{ins}", "bottom:0").replace("{row}", "2"),
     "STKGRIDBOTH": GRID_STICKY.replace("{ins}", "top:0;bottom:0").replace("{row}", "2"),
 }
