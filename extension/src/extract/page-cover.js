@@ -194,7 +194,7 @@ export function pageCover(lib) {
         const e = stack[i];
         if (holds(e, own) || !paints(e, win)) continue;
         if (lib.layerOf(e, win) === lib.layerOf(own, win) && !atomicAfter(e, node ?? own, win)) continue;
-        covered = rc?.at?.fixed || !pinned(e, win) || coversForGood(e, p, el, win);
+        covered = !pinned(e, win) || coversForGood(e, p, el, win);
       }
       if (!covered) return "";
       why = "covered";
@@ -341,7 +341,7 @@ export function pageCover(lib) {
     // The walk's z-index is flat: a text's z-index inside another stacking context is compared where the two
     // layers' chains part (page-paint-order.js), asked only of a box over the text.
     if (under && !lib.paintedOver(p.el, t.el, t.win)) return false;
-    if (p.pinned && !t.fixed && !coversForGood(p.el, t.parts[0], t.el, t.win)) return false;
+    if (p.pinned && !coversForGood(p.el, t.parts[0], t.el, t.win)) return false;
     return true;
   };
 
@@ -420,7 +420,7 @@ export function pageCover(lib) {
     const box = reachOf(p, st.win);
     return points.every(([x, y]) => x >= box.l && x <= box.r && y >= box.t && y <= box.b) && (!hitTested || !lib.hitTestable(p.el, st.win))
       && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
-      && (st.rc?.at?.fixed || !pinned(p.el, st.win) || coversForGood(p.el, part, el, st.win));
+      && (!pinned(p.el, st.win) || coversForGood(p.el, part, el, st.win));
   });
 
   /** @param {Cover} cover text nodes covered by a box the walk met after them @returns {Set<Node>} */
