@@ -38,3 +38,21 @@ test("a tab that paints by itself gets no screencast", async () => {
   await stop();
   assert.deepEqual(sent, []);
 });
+
+test("a capture gets a screencast even in a tab that looks painting", async () => {
+  const { ctx, sent } = await setup();
+  const visible = ctx.tabs.add({ windowId: 1, active: true });
+  const stop = await keepPainting(ctx, visible.id, { forCapture: true });
+  assert.deepEqual(sent, ["Page.startScreencast"], "a window's state does not tell whether its tab paints");
+  await stop();
+  assert.deepEqual(sent, ["Page.startScreencast", "Page.stopScreencast"]);
+});
+
+test("a capture inside an input's screencast shares it", async () => {
+  const { ctx, sent, tabId } = await setup();
+  const input = await keepPainting(ctx, tabId);
+  const capture = await keepPainting(ctx, tabId, { forCapture: true });
+  await capture();
+  await input();
+  assert.deepEqual(sent, ["Page.startScreencast", "Page.stopScreencast"]);
+});

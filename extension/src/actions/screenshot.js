@@ -177,7 +177,7 @@ async function capture(ctx, tabId, params) {
     timer = ctx.timers.setTimeout(() => reject(new ActionError(ErrorCode.TIMEOUT,
       `the tab did not paint a screenshot within ${CAPTURE_TIMEOUT_MS / 1000} s; it may be busy or hidden: use extract instead`)), CAPTURE_TIMEOUT_MS);
   });
-  const stopPainting = await keepPainting(ctx, tabId);
+  const stopPainting = await keepPainting(ctx, tabId, { forCapture: true });
   let showFrames = async () => {};
   try {
     showFrames = await hideBlockedFrames(ctx, tabId);

@@ -196,7 +196,8 @@ async function judgeOnce(dbg, frame, asked, mask) {
   const verdicts = asks.filter((_, i) => !seen[i].rects.length).map((a) => deferred(a, view));
   if (!clips.length) return { verdicts, failed: [] };
   const chromeApi = /** @type {any} */ (globalThis).chrome;
-  const stop = await keepPainting(/** @type {any} */ ({ debugger: dbg, tabs: chromeApi?.tabs, windows: chromeApi?.windows }), frame.tabId);
+  const stop = await keepPainting(/** @type {any} */ ({ debugger: dbg, tabs: chromeApi?.tabs, windows: chromeApi?.windows }), frame.tabId,
+    { forCapture: true });
   const before = viewportKey(vv);
   /** @type {Capture[]} */
   const painted = [];
