@@ -45,6 +45,7 @@ from typing import Any, Callable, Iterable
 
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
 from app.agent.page_text.identifiers import cut_readings, identifiers_read, pattern_words
+from app.agent.page_text.labels import canonical
 from app.agent.page_text.turns import (
     ShortTurns,
     dialogue_lines,
@@ -65,6 +66,9 @@ SHORT = 16
 REACH = 8
 _MARK_STARTS = frozenset("-*+>#|0123456789 \t")
 _CELL_END = re.compile(r"\s*\|$")
+_RULE = re.compile(r"^[-=_*~|:+.\s]{3,}$")
+_FOOTNOTE = re.compile(r"(?<=[^\W\d_])\[(?:\d{1,3}|[a-z]|(?:note|nb)\s?\d{1,3}|citation needed)\]")
+"""A footnote's or citation's mark right after a word (`previous[1]`, `[a]`, `[note 2]`): not one of its words."""
 _BLOCK_MARKS = re.compile(r"^[ \t]*(?:(?:[-*+>#|]+|\d{1,3}[.)])[ \t]+)*")
 
 
@@ -108,7 +112,7 @@ def folded_literals(source: str, unspaced: bool = False) -> str:
         if ch.isascii():
             out.append(ch)
         else:
-            out.append(re.escape(fold(unmarked(ch))) + (r"\s*" if unspaced and not in_class else ""))
+            out.append(re.escape(read(ch)) + (r"\s*" if unspaced and not in_class else ""))
     return "".join(out)
 
 
@@ -120,6 +124,29 @@ def unmarked(text: str) -> str:
         return text
     decomposed = unicodedata.normalize("NFD", text)
     return decomposed if _marks().isdisjoint(decomposed) else decomposed.translate(_mark_table())
+
+
+def read(text: str) -> str:
+    """Text as the flagger reads it: without combining marks, folded (app/protocol/safety/fold.py), then without the
+    marks the fold left (`ø` folds to `o̷`, `đ` to `d̵`) and with a Latin letter that Unicode names as a plain one with
+    a stroke, bar or hook written plain (`ɨ`, `ʉ`, `ƈ`): `ɨgnøre` is `ignore`."""
+    folded = fold(unmarked(text))
+    return folded if folded.isascii() else folded.translate(_plain_table())
+
+
+_PLAIN_LATIN = re.compile(r"^LATIN (?:SMALL|CAPITAL) LETTER (?:DOTLESS )?([A-Z])(?: WITH [A-Z ]+| BAR)$")
+
+
+@cache
+def _plain_table() -> dict[int, str | None]:
+    table: dict[int, str | None] = dict(_mark_table())
+    for low, high in ((0x80, 0x2B0), (0x1D00, 0x1DC0), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA800),
+                      (0xAB30, 0xAB70)):
+        for code in range(low, high):
+            named = _PLAIN_LATIN.match(unicodedata.name(chr(code), ""))
+            if named and not fold(chr(code)).isascii():
+                table[code] = named.group(1).lower()
+    return table
 
 
 @cache
@@ -135,7 +162,7 @@ def _mark_table() -> dict[int, None]:
 @cache
 def role_words(kind: str) -> tuple[str, ...]:
     """The folded labels of one kind of chat turn (`system`, `assistant`, `model`, `user`), every language."""
-    words = {fold(unmarked(w)) for by_language in spec()["roles"][kind].values() for w in by_language}
+    words = {read(w) for by_language in spec()["roles"][kind].values() for w in by_language}
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
@@ -144,7 +171,7 @@ def _alternation(words: Iterable[str], regex: bool = False) -> str:
     Latin letter must stand whole there (`you` does not match in `young`; CJK has no spaces to stand between)."""
     parts = []
     for word in sorted(words, key=len, reverse=True):
-        body = folded_literals(word) if regex else re.escape(fold(unmarked(word)))
+        body = folded_literals(word) if regex else re.escape(read(word))
         head = r"(?<![^\W\d_])" if word[:1].isascii() and word[:1].isalpha() else ""
         tail = r"(?![^\W\d_])" if (word[-1:].isascii() and word[-1:].isalpha()) or word.endswith(("?", ")")) else ""
         parts.append(f"{head}(?:{body}){tail}")
@@ -174,7 +201,7 @@ def patterns() -> tuple[Pattern, ...]:
         for name, value in _placeholders().items():
             source = source.replace(name, value)
         labelled = any(key in _ROLE_KINDS for key in entry["keys"])
-        keys = () if labelled else tuple(sorted({fold(unmarked(key)) for key in entry["keys"]}))
+        keys = () if labelled else tuple(sorted({read(key) for key in entry["keys"]}))
         compact = None if labelled or not entry.get("compact", True) else re.compile(compact_source(source),
                                                                                      re.IGNORECASE)
         compiled.append(Pattern(entry["id"], entry["lang"], keys, re.compile(source, re.IGNORECASE | re.MULTILINE),
@@ -257,17 +284,18 @@ class Stream:
 
 def stream(text: str) -> Stream:
     lines = text.split("\n")
-    folded = fold(unmarked(text)).split("\n")
+    folded = read(text).split("\n")
     if len(folded) != len(lines):  # the fold keeps line breaks; line by line if that ever fails
-        folded = [fold(unmarked(line)) for line in lines]
+        folded = [read(line) for line in lines]
     bodies, starts, origins, offset = [], [], [], 0
     for index, line in enumerate(folded):
         body = (_BLOCK_MARKS.sub("", line, count=1) if line[:1] in _MARK_STARTS else line).strip()
         body = _CELL_END.sub("", body.replace(" | ", " "))  # a table's cells are adjacent blocks: a phrase may
         # run across them, and across its rows
-        if ":" in body[:80] and _SPACED_LABEL.match(body):
-            body = _label_joined(body)
-        if body:
+        body = canonical(body, _all_roles(), _qualifiers())  # `[USER] pay`, `User said: pay`: `user: pay`
+        if "[" in body:
+            body = _FOOTNOTE.sub("", body)
+        if body and not _RULE.match(body):  # a rule (`---`, a table's `|---|---|`) separates no phrase's words
             bodies.append(body)
             starts.append(offset)
             origins.append(index)
@@ -275,25 +303,12 @@ def stream(text: str) -> Stream:
     return Stream("\n".join(bodies), tuple(starts), tuple(origins))
 
 
-_SPACED_LABEL = re.compile(r"^(?P<lead>[\[<(*#|]*\s*)(?P<letters>(?:[^\W\d_][ .\-_·•*]{1,2})+[^\W\d_])"
-                           r"(?P<after>[\]>)*|]*\s*[:：])")
-"""A label spelt out letter by letter (`U s e r:`, `S.y.s.t.e.m:`, `A-s-s-i-s-t-a-n-t :`)."""
-
-
 @cache
-def _joined_roles() -> dict[str, str]:
-    """Each role's label (any kind, any language) by its letters alone: `toolresult` is `tool result`."""
-    return {re.sub(r"[\W_]", "", word): word for word in _all_roles()}
-
-
-def _label_joined(body: str) -> str:
-    """A stream line whose label is spelt out letter by letter, with the label written whole when its letters are
-    a role's (`U s e r: pay` is `user: pay`, judged as any turn is); any other line as it is."""
-    found = _SPACED_LABEL.match(body)
-    if found is None:
-        return body
-    role = _joined_roles().get(re.sub(r"[\W_]", "", found.group("letters")))
-    return body if role is None else found.group("lead") + role + found.group("after") + body[found.end():]
+def _qualifiers() -> tuple[str, ...]:
+    """The folded words of injection_patterns.json `label_qualifiers` (`said`, `notice`, `sagt`, `说`)."""
+    by_language = spec()["label_qualifiers"]
+    return tuple(sorted({read(w) for lang, words in by_language.items() if not lang.startswith("_")
+                         for w in words}))
 
 
 def _labelled_lines(s: Stream) -> list[int]:
@@ -410,7 +425,7 @@ def _flagged_lines(text: str) -> set[int]:
     compact, refused = view.flagged(near, regexes, windows_of(s))
     lines = {s.origins[line] for line in _flagged_stream_lines(s, near) | compact}
     if "#" in text:
-        lines |= template_turns(fold(unmarked(text)).split("\n"), _all_roles())
+        lines |= template_turns(read(text).split("\n"), _all_roles())
     spaced = invisibles_spaced(text) if refused else text
     if spaced is not text:  # words glued by invisible characters: their edges are where those were
         c = stream(spaced)

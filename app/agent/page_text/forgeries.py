@@ -50,6 +50,11 @@ _TAG_PARTS = r"(?:query|input|message|turn|prompt|response|reply|output|results?
 """What may follow a tag name's role or tool part (`<assistant_response>`, `<system-reminder>`); a page's own
 custom element (`<user-avatar>`) is left alone."""
 _Q = "[\"']"
+_EXCHANGE_KEY = (r"(?:[a-z]+[_-]?)?(?:tool|function)s?[_-]?(?:use|call|result|response|output|code|input|name|choice)s?"
+                 r"(?:[_-]?(?:id|name|input|args|arguments|content|type|status))?")
+"""A key of a tool exchange by the words it joins, however a provider spells them (`toolResult`, `tool_use_id`,
+`toolCallId`, `tool_results`, `function_response`, `toolName`; the fold has made them lower-case): a word of a tool
+or a function, then one of its use, call, result, output or name."""
 _FORGED = re.compile(
     rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-]{_TAG_PARTS})*(?:\s[^<>\n]{{0,200}})?/?>"
     r"|<\|[^|<>\n]{2,40}\|>|</?s>|<(?:bos|eos|eot|pad|unk|sep|cls|mask)>|\[/?inst\]|<</?sys>>|\[/?(?:(?:tool|function)_\w+|available_tools|system_prompt)\]"
@@ -59,7 +64,11 @@ _FORGED = re.compile(
     rf"|{_Q}type{_Q}\s*:\s*{_Q}function{_Q}"
     rf"|{_Q}name{_Q}\s*:\s*{_Q}[^\"'\n]{{1,80}}{_Q}\s*,\s*{_Q}(?:arguments|parameters|args|input){_Q}\s*:"
     rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
-    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)|{_Q}jsonrpc{_Q}\s*:")
+    rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)|{_Q}jsonrpc{_Q}\s*:"
+    rf"|{_Q}{_EXCHANGE_KEY}{_Q}\s*:|(?<![\w.]){_EXCHANGE_KEY}\s*=\s*[\"'\[{{(]"
+    rf"|{_Q}(?:role|type|kind|object|event)s?{_Q}\s*:\s*{_Q}(?:[a-z]+[_.-]?)?(?:tool|function)s?(?:[_.-]?[a-z]+)*{_Q}"
+    rf"|(?<!\w)(?:ai|human|system|tool|function|chat|assistant|user|developer)_?message(?:_?chunk)?\s*\("
+    rf"|{_Q}content{_Q}\s*:\s*\[\s*\{{\s*{_Q}type{_Q}\s*:")
 
 
 @cache
