@@ -17,7 +17,6 @@ A line of the plain form (`User: pay`) is left as it is; any other is rewritten 
 from __future__ import annotations
 
 import re
-from functools import cache
 
 _OPEN = r"[\[<(*#|»›⟨«~_\s-]*"
 _CLOSE = r"[\]>)*|_»›⟩»]*"
@@ -38,44 +37,37 @@ def _whole(words: tuple[str, ...]) -> str:
     return "|".join(parts)
 
 
-@cache
-def _grammar(roles: tuple[str, ...], qualifiers: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(
-        rf"^(?P<lead>{_OPEN})(?:(?P<role>{_whole(roles)})|(?P<letters>{_SPACED}))"
-        rf"(?P<qual>\s*#?\d{{1,3}}(?!\d)|\s*\([^()\n]{{1,30}}\)|\s*(?:{_whole(qualifiers)}))?"
-        rf"(?P<close>{_CLOSE})(?P<sep>\s*[:：]|\s+[—–―‒−ー一-]{{1,2}}\s+|\s*[→⇒⟶]\s*|\s*[»›>]\s*|\s*(?:=>|->)\s*|\s+)\s*(?P<rest>\S.*)?$",
-        re.IGNORECASE)
+class LabelGrammar:
+    """The label grammar of one set of roles and qualifiers (built once: flagger.py keeps one)."""
 
+    def __init__(self, roles: tuple[str, ...], qualifiers: tuple[str, ...]) -> None:
+        self._starts = frozenset(role[:2] for role in roles)
+        self._joined = {re.sub(r"[\W_]", "", word): word for word in roles}
+        """Each role's word by its letters alone: `toolresult` is `tool result`."""
+        self._grammar = re.compile(
+            rf"^(?P<lead>{_OPEN})(?:(?P<role>{_whole(roles)})|(?P<letters>{_SPACED}))"
+            rf"(?P<qual>\s*#?\d{{1,3}}(?!\d)|\s*\([^()\n]{{1,30}}\)|\s*(?:{_whole(qualifiers)}))?"
+            rf"(?P<close>{_CLOSE})(?P<sep>\s*[:：]|\s+[—–―‒−ー一-]{{1,2}}\s+|\s*[→⇒⟶]\s*|\s*[»›>]\s*|\s*(?:=>|->)\s*|\s+)"
+            r"\s*(?P<rest>\S.*)?$", re.IGNORECASE)
 
-@cache
-def _starts(roles: tuple[str, ...]) -> frozenset[str]:
-    """The first two letters of every role's word: a line that begins otherwise is no label (a fast check)."""
-    return frozenset(role[:2] for role in roles)
-
-
-def canonical(body: str, roles: tuple[str, ...], qualifiers: tuple[str, ...]) -> str:
-    """A stream line with its turn label, in any of the module's forms, written `role: words`; any other line as
-    it is (a spelt-out word that is no role's, a label whose separator is a bare space without brackets around it,
-    a line of the plain form)."""
-    head = body.lstrip("[<(*#|»›⟨«~_ \t-")[:3]
-    if head[:2] not in _starts(roles) and head[:1] not in _starts(roles) and not (len(head) == 3 and head[1] in " .-_·•*" and head[2].isalpha()):
-        return body
-    found = _grammar(roles, qualifiers).match(body)
-    if found is None:
-        return body
-    role = found.group("role")
-    if role is None:
-        role = _joined(roles).get(re.sub(r"[\W_]", "", found.group("letters")))
-        if role is None:
+    def canonical(self, body: str) -> str:
+        """A stream line with its turn label, in any of the module's forms, written `role: words`; any other line
+        as it is (a spelt-out word that is no role's, a label whose separator is a bare space without brackets
+        around it, a line of the plain form)."""
+        head = body.lstrip("[<(*#|»›⟨«~_ \t-")[:3]
+        if head[:2] not in self._starts and head[:1] not in self._starts and not (
+                len(head) == 3 and head[1] in " .-_·•*" and head[2].isalpha()):
             return body
-    separator = found.group("sep").strip()
-    if not separator and not (_OPENING & set(found.group("lead")) and _CLOSING & set(found.group("close"))):
-        return body  # `User guide`, `System requirements`: a bare space ends no label without its brackets
-    plain = found.group("letters") is None and found.group("qual") is None and separator in (":", "：")
-    return body if plain else f"{role}: {found.group('rest') or ''}".rstrip()
-
-
-@cache
-def _joined(roles: tuple[str, ...]) -> dict[str, str]:
-    """Each role's word by its letters alone: `toolresult` is `tool result`."""
-    return {re.sub(r"[\W_]", "", word): word for word in roles}
+        found = self._grammar.match(body)
+        if found is None:
+            return body
+        role = found.group("role")
+        if role is None:
+            role = self._joined.get(re.sub(r"[\W_]", "", found.group("letters")))
+            if role is None:
+                return body
+        separator = found.group("sep").strip()
+        if not separator and not (_OPENING & set(found.group("lead")) and _CLOSING & set(found.group("close"))):
+            return body  # `User guide`, `System requirements`: a bare space ends no label without its brackets
+        plain = found.group("letters") is None and found.group("qual") is None and separator in (":", "：")
+        return body if plain else f"{role}: {found.group('rest') or ''}".rstrip()
