@@ -283,8 +283,8 @@ def _obligations() -> tuple[Obligation, ...]:
         def whole(fragments: list[str], lang: str = language) -> re.Pattern[str]:
             return re.compile("|".join(_word_fragments({lang: fragments})), re.IGNORECASE)
 
-        def heads(kind: str) -> frozenset[str]:
-            return frozenset(read(w).split()[0] for w in words[kind])
+        def heads(kind: str, of: dict[str, list[str]] = words) -> frozenset[str]:
+            return frozenset(read(w).split()[0] for w in of[kind])
         languages.append(Obligation(whole(words["must"]), whole(words["now"]), whole(words["press"]), whole(controls),
                                     heads("must"), heads("now"), language in ("zh", "ja", "ko")))
     return tuple(languages)
