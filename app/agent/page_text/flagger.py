@@ -18,7 +18,9 @@ whose words are a clause (three words or more holding one of `turn_cues`, the cl
 pronoun, a form of `be`, `yes`, `please`, an agent's permission words) or a payload, or of one or two words that
 are a command or a yes (`short_turns`), chat-template turns written as headings (`### Instruction:`) and fake
 reasoning traces (`Thought:` / `Observation:`) are found by app/agent/page_text/turns.py; a label spelt out letter
-by letter (`U s e r:`) is written whole in the stream first. Element handles' ids and class names are read as the
+by letter (`U s e r:`), or in any other form of app/agent/page_text/labels.py's grammar (`[USER] pay`, `User said:`,
+`Human — yes`), is written `role: words` in the stream first. An obligation of now to press a sensitive control
+outside English is found by app/agent/page_text/obligations.py. Element handles' ids and class names are read as the
 words they join, and a cut one as each phrase it may begin (app/agent/page_text/identifiers.py).
 
 Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
