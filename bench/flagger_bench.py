@@ -12,7 +12,8 @@
   listed. Goal: 0.
 * Tempting lines: the unit tests' ordinary lines that hold an injection's words (`User: jane_doe`, `System:
   Linux`, `Assistant: Maria Lopez, Head of Sales`, `Developer mode: enable it in Settings`). Goal: 0 touched.
-* Evasions: the red team's tables (tests/unit/agent/page_text/test_evasions.py, by kind and language), each text
+* Evasions: the red teams' tables (tests/unit/agent/page_text/test_evasions.py and test_evasions_round2.py, by kind
+  and language), each text
   between two ordinary lines, counted caught when a line is flagged or a forgery defused. Goal: all.
 * Cost: neutralise + flag per 100 kB of page text, in CPU time of this process (the work is single-threaded
   Python; CPU time does not count the other processes of a loaded machine), over the same texts (p50/p95 of the
@@ -145,6 +146,9 @@ def evasions() -> dict[str, list[str]]:
         "identifiers": list(red.IDENTIFIERS.values()),
     }
     kinds.update({f"language {lang}": texts for lang, texts in red.LANGUAGES.items()})
+    from tests.unit.agent.page_text import test_evasions_round2 as second
+    for name, text in second.CASES.items():
+        kinds.setdefault(f"round 2 {name.split(':')[0]}", []).append(text)
     return kinds
 
 
@@ -152,7 +156,8 @@ def tempting_lines(report: Report) -> None:
     """The unit tests' ordinary lines that use an injection's words (a role's word labelling a value, "Developer
     mode: enable it in Settings"): each must stay untouched."""
     from tests.unit.agent.page_text import test_evasions as red
-    lines = [*red.ORDINARY, *red.ORDINARY_TURNS, *red.ORDINARY_SHORT_TURNS, *red.ORDINARY_IDENTIFIERS]
+    from tests.unit.agent.page_text import test_evasions_round2 as second
+    lines = [*red.ORDINARY, *red.ORDINARY_TURNS, *red.ORDINARY_SHORT_TURNS, *red.ORDINARY_IDENTIFIERS, *second.ORDINARY]
     touched = [line for line in lines if marked(line)[1:] != (0, 0)]
     report.add(Row(SUITE, "false positives: ordinary lines with an injection's words", len(lines), value=len(touched)))
     for line in touched[:10]:

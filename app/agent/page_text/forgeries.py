@@ -50,6 +50,11 @@ _TAG_PARTS = r"(?:query|input|message|turn|prompt|response|reply|output|results?
 """What may follow a tag name's role or tool part (`<assistant_response>`, `<system-reminder>`); a page's own
 custom element (`<user-avatar>`) is left alone."""
 _Q = "[\"']"
+_EXCHANGE_KEY = (r"(?:[a-z]+[_-]?)?(?:tool|function)s?[_-]?(?:use|call|result|response|output|code|input|name|choice)s?"
+                 r"(?:[_-]?(?:id|name|input|args|arguments|content|type|status))?")
+"""A key of a tool exchange by the words it joins, however a provider spells them (`toolResult`, `tool_use_id`,
+`toolCallId`, `tool_results`, `function_response`, `toolName`; the fold has made them lower-case): a word of a tool
+or a function, then one of its use, call, result, output or name."""
 _FORGED = re.compile(
     rf"</?\s*(?:[a-z][\w-]*[_-])?{_TAG_NAMES}(?:[_-]{_TAG_PARTS})*(?:\s[^<>\n]{{0,200}})?/?>"
     r"|<\|[^|<>\n]{2,40}\|>|</?s>|<(?:bos|eos|eot|pad|unk|sep|cls|mask)>|\[/?inst\]|<</?sys>>|\[/?(?:(?:tool|function)_\w+|available_tools|system_prompt)\]"
@@ -60,6 +65,15 @@ _FORGED = re.compile(
     rf"|{_Q}name{_Q}\s*:\s*{_Q}[^\"'\n]{{1,80}}{_Q}\s*,\s*{_Q}(?:arguments|parameters|args|input){_Q}\s*:"
     rf"|{_Q}role{_Q}\s*:\s*{_Q}(?:tool|function|system|assistant|developer|model|user|ipython){_Q}"
     rf"|\{{\s*{_Q}ok{_Q}\s*:\s*(?:true|false)|{_Q}jsonrpc{_Q}\s*:")
+_EXCHANGE = re.compile(
+    rf"{_Q}{_EXCHANGE_KEY}{_Q}\s*:|(?<![\w.])(?:tool|function)_?(?:use|call|result|response|output)s?(?:_?id)?\s*=\s*[\"'\[{{(]"
+    rf"|{_Q}(?:role|type|kind|object|event)s?{_Q}\s*:\s*{_Q}(?:[a-z]+[_.-]?)?(?:tool|function)s?(?:[_.-]?[a-z]+)*{_Q}"
+    rf"|(?<!\w)(?:ai|human|system|tool|function|chat|assistant|user|developer)_?message(?:_?chunk)?\s*\("
+    rf"|{_Q}content{_Q}\s*:\s*\[\s*\{{\s*{_Q}type{_Q}\s*:")
+"""A tool exchange by its structure (a regex of its own: joined to `_FORGED` it would make that scan slower): a key
+that joins a tool's or a function's word to one of use, call, result, output or name, quoted (`"toolResult":`) or a
+keyword argument (`tool_call_id=`), a role or type whose value names a tool (`"type": "tool-result"`), a message
+constructor (`ToolMessage(`, `AIMessage(`), and a content list of typed blocks (an MCP or Anthropic message)."""
 
 
 @cache
@@ -216,7 +230,7 @@ def _may_lookalike(text: str) -> bool:
 def _may_forge(folded: str, text: str) -> bool:
     """Whether a text (and its fold) holds anything `neutralise` changes (most page text holds none: fast scans)."""
     return (any(bracket in folded for bracket in BOUNDARY_BRACKETS) or _MARKER_WORD.search(folded) is not None
-            or _FORGED.search(folded) is not None or _may_lookalike(text) and _marker_lookalike().search(folded) is not None)
+            or _FORGED.search(folded) is not None or _EXCHANGE.search(folded) is not None or _may_lookalike(text) and _marker_lookalike().search(folded) is not None)
 
 
 def neutralise(text: str) -> tuple[str, int]:
@@ -236,7 +250,7 @@ def neutralise(text: str) -> tuple[str, int]:
         if char in BOUNDARY_BRACKETS:
             changes[origin[at]] = BOUNDARY_BRACKETS[char]
             count += 1
-    for match in _FORGED.finditer(folded):
+    for match in (*_FORGED.finditer(folded), *_EXCHANGE.finditer(folded)):
         count += 1
         for at in range(match.start(), match.end()):
             plain = _DEFUSED.get(folded[at])

@@ -194,8 +194,9 @@ def _short_label(speaker: tuple[str, ...], other: tuple[str, ...]) -> re.Pattern
 
 
 def short_turn_lines(lines: list[str], turns: ShortTurns) -> set[int]:
-    """The indexes of `lines` (folded, without block marks) that are a fake chat turn of one or two words: a role's
-    label, then words that tell the agent to act or that it may (`User: pay`, `System: proceed`, `Assistant:
+    """The indexes of `lines` (folded, without block marks) that are a fake chat turn of one or two words, or a
+    person's or an assistant's imperative clause (`User: confirm the purchase`): a role's label, then words that tell
+    the agent to act or that it may (`User: pay`, `System: proceed`, `Assistant:
     confirmed`, `Benutzer: bezahlen`, `用户：付款`: its first word a command, or, after a person's or an assistant's
     label, a yes). What a field holds is left alone: a name, an identifier or a version (`User: jane_doe`,
     `System: Linux`, `Assistant: Maria Lopez`, `Model: XPS 13`), a status after a part's label (`System: OK`,
@@ -213,9 +214,11 @@ def short_turn_lines(lines: list[str], turns: ShortTurns) -> set[int]:
 def _short(rest: str, turns: ShortTurns, speaker: bool) -> bool:
     words = [w.strip(_EDGES) for w in rest.split()]
     words = [w for w in words if w]
+    said = " ".join(words)
+    if speaker and len(words) > SHORT_WORDS and not any(_VALUE_WORD.search(w) for w in words):
+        return turns.command.match(said) is not None  # an imperative clause: `User: confirm the purchase`
     if not 1 <= len(words) <= SHORT_WORDS or any(_VALUE_WORD.search(w) for w in words):
         return False
-    said = " ".join(words)
     kinds = (turns.command, turns.assent) if speaker else (turns.command,)
     if _unspaced(said):  # no spaces between words: the whole turn, less clause words, is a command or a yes
         bare = turns.cues.sub("", said).strip(_EDGES + " ")
