@@ -176,17 +176,20 @@ export function pageSticky(lib) {
       return p;
     };
     const stands = (/** @type {number | null} */ S) => S !== null && Math.abs(place(S, now) - cur) <= SLACK;
-    // The engine's S ignores every sticky shift: the pinned ancestors' moves now put it where layout stands now.
-    const engine = lib.stickyStaticByEngine(pin, win, axis, f, { start: T, end: B, size: h });
+    const near = (/** @type {number} */ a, /** @type {number} */ b) => Math.abs(a - b) <= SLACK;
+    // A shifted box stands at one of its limits (the port's inset edge, its containing block's far edge): a box at
+    // none of them is unshifted, S is where it stands, and nothing need be asked.
+    const shifted = (T !== null && (near(cur, now + T) || near(cur, cEnd - mEnd - h)))
+      || (B !== null && (near(cur + h, now + f.H - B) || near(cur, cStart + mStart)));
     /** @type {number[]} */
-    let starts = engine !== null && stands(engine + (outer?.moved ?? 0)) ? [engine + (outer?.moved ?? 0)]
-      : (lib.staticStarts(pin, win, axis) ?? []).map((/** @type {number} */ v) => v - f.c0).filter(stands);
-    if (!starts.length) {
-      const near = (/** @type {number} */ a, /** @type {number} */ b) => Math.abs(a - b) <= SLACK;
-      const shifted = (T !== null && (near(cur, now + T) || near(cur, cEnd - mEnd - h)))
-        || (B !== null && (near(cur + h, now + f.H - B) || near(cur, cStart + mStart)));
-      // Not shifted now: it stands at S. Shifted: the S that moves it farthest from here, the least it covers.
-      starts = [!shifted ? cur : T !== null ? cStart + mStart : cEnd - mEnd - h];
+    let starts = [cur];
+    if (shifted) {
+      // The engine's S ignores every sticky shift: the pinned ancestors' moves now put it where layout stands now.
+      const engine = lib.stickyStaticByEngine(pin, win, axis, f, { start: T, end: B, size: h });
+      starts = engine !== null && stands(engine + (outer?.moved ?? 0)) ? [engine + (outer?.moved ?? 0)]
+        : (lib.staticStarts(pin, win, axis) ?? []).map((/** @type {number} */ v) => v - f.c0).filter(stands);
+      // Neither gives it: the S that moves it farthest from here, the least it covers.
+      if (!starts.length) starts = [T !== null ? cStart + mStart : cEnd - mEnd - h];
     }
     const pts = span(outer?.breaks ?? [], f.lo, f.hi);
     return starts.map((Sv) => {
@@ -342,6 +345,15 @@ export function pageSticky(lib) {
 
   /** @param {Element} e @param {Window} win @returns {{l: number, t: number, r: number, b: number}} */
   lib.pinReach = (e, win) => {
+    const reaches = (lib.factsOf(win).pinReaches ??= new WeakMap());
+    const had = reaches.get(e);
+    if (had) return had;
+    const got = reachOf(e, win);
+    reaches.set(e, got);
+    return got;
+  };
+  /** @param {Element} e @param {Window} win */
+  const reachOf = (e, win) => {
     const tracks = tracksOf(e, win);
     const r = tracks?.rect ?? e.getBoundingClientRect();
     if (!tracks) return { l: r.left, t: r.top, r: r.right, b: r.bottom };
