@@ -285,11 +285,29 @@ export function pageCover(lib) {
    *   pseudo: el's positioned ::before or ::after, painted over el's in-flow content
    * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number, fixed: boolean,
    *   parts: Box[], inView: boolean | null}} TextMark inView: null until asked (inViewOf)
-   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null, met?: WeakMap<Element, Layer | null>}} Cover
+   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null, met?: WeakMap<Element, Layer | null>, bands: Map<number, Painter[]>}} Cover
+   *   bands: the painters by the BAND-high bands their boxes reach (file)
    */
 
   /** @param {Set<Node> | null} skip text nodes found covered by an earlier walk @returns {Cover} */
-  lib.coverBegin = (skip) => ({ painters: [], texts: [], seq: 0, skip });
+  lib.coverBegin = (skip) => ({ painters: [], bands: new Map(), texts: [], seq: 0, skip });
+
+  /** Painters are filed by horizontal bands of this height (px), so a text asks only those near it. */
+  const BAND = 64;
+  /** The band of painters taller than 400 bands (and pinned ones, which can stand anywhere they scroll to). */
+  const TALL = -1e9;
+  /** @param {Cover} cover @param {Painter} p */
+  const file = (cover, p) => {
+    cover.painters.push(p);
+    const [from, to] = [Math.floor(p.box.t / BAND), Math.floor(p.box.b / BAND)];
+    for (const i of p.pinned || to - from >= 400 ? [TALL] : Array.from({ length: to - from + 1 }, (_, k) => from + k)) {
+      let list = cover.bands.get(i);
+      if (!list) cover.bands.set(i, (list = []));
+      list.push(p);
+    }
+  };
+  /** @param {Cover} cover @param {TextMark} t the painters filed where the text's first point is @returns {Painter[]} */
+  const near = (cover, t) => [...(cover.bands.get(Math.floor(t.points[0][1] / BAND)) ?? []), ...(cover.bands.get(TALL) ?? [])];
 
   /**
    * Notes an element: the layer its descendants paint in when it is positioned or transformed, and (when it
@@ -319,12 +337,14 @@ export function pageCover(lib) {
     if ((ns.rc?.alpha ?? 1) < OPAQUE || el === st.win.document.body) return;
     const pinnedBox = !!st.rc?.at?.fixed || pinned(el, st.win);
     if (layer && cs.position !== "static" && cs.visibility === "visible") {
-      for (const box of pseudoCovers(el, st.win)) cover.painters.push({ el, box, win: st.win, seq: layer.seq, z, pinned: pinnedBox, through: true, pseudo: true });
+      for (const box of pseudoCovers(el, st.win)) file(cover, { el, box, win: st.win, seq: layer.seq, z, pinned: pinnedBox, through: true, pseudo: true });
     }
-    if (cs.visibility !== "visible" || !paints(el, st.win)) return;
+    // Most boxes paint nothing: a transparent background and no picture say so without paints' reads.
+    if (cs.visibility !== "visible" || (!layer && cs.backgroundColor === "rgba(0, 0, 0, 0)" && cs.backgroundImage === "none"
+      && !PICTURES.has(el.tagName) && ((/** @type {any} */ (cs)).backdropFilter ?? "none") === "none") || !paints(el, st.win)) return;
     const r = el.getBoundingClientRect();
     if (r.width < 8 || r.height < 8) return;
-    cover.painters.push({ el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq: layer?.seq ?? ++cover.seq, z,
+    file(cover, { el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq: layer?.seq ?? ++cover.seq, z,
       pinned: pinnedBox, through: cs.pointerEvents === "none" });
   };
 
@@ -364,7 +384,7 @@ export function pageCover(lib) {
     const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0, fixed: !!st.rc?.at?.fixed,
       parts, inView: null };
     if (!walking) return coveredInOrder(node, el, points, parts[0], st, !!inViewOf(mark));
-    if (walking.painters.some((/** @type {Painter} */ p) => over(p, mark) && (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
+    if (near(walking, mark).some((/** @type {Painter} */ p) => over(p, mark) && (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
     // Text the walk reads without walking it (a control's name from its content): the walk has not met the
     // boxes inside that control, so the document's layers are asked.
     if (!cover && !inViewOf(mark) && coveredInOrder(node, el, points, parts[0], st)) return true;
