@@ -38,12 +38,13 @@ import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
 import { pageHitStack } from "./page-hit-stack.js";
 import { pagePaintOrder } from "./page-paint-order.js";
+import { pagePaintPhase } from "./page-paint-phase.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageSticky } from "./page-sticky.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePicture, pageRender, pageSticky, pageWalker] });
+definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePaintPhase, pagePicture, pageRender, pageSticky, pageWalker] });
 
 /**
  * Adds coveredBy, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
@@ -193,24 +194,15 @@ export function pageCover(lib) {
       for (let i = 0; i < at && !covered; i++) {
         const e = stack[i];
         if (holds(e, own) || !paints(e, win)) continue;
-        if (lib.layerOf(e, win) === lib.layerOf(own, win) && !atomicAfter(e, node ?? own, win)) continue;
+        // Inside one layer hit testing lists boxes out of paint order: appendix E's steps decide (page-paint-phase.js).
+        const layer = lib.layerOf(own, win);
+        if (lib.layerOf(e, win) === layer && !lib.laterInLayer(e, node ?? own, own, layer, win)) continue;
         covered = !pinned(e, win) || coversForGood(e, p, el, win);
       }
       if (!covered) return "";
       why = "covered";
     }
     return why;
-  };
-
-  /**
-   * Whether a box of the text's own paint layer is painted after the text: a picture or an atomic inline
-   * (inline-block and the like) later in tree order — inside one layer these paint with the lines of text, in
-   * tree order (CSS 2.1 appendix E step 7); block backgrounds and floats paint before every line.
-   * @param {Element} e @param {Node} text @param {Window} win
-   */
-  const atomicAfter = (e, text, win) => {
-    if (!(text.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
-    return PICTURES.has(e.tagName) || /^inline-/.test(lib.styleOf(e, win).display);
   };
 
   /**
@@ -293,15 +285,34 @@ export function pageCover(lib) {
    *   pseudo: el's positioned ::before or ::after, painted over el's in-flow content
    * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number, fixed: boolean,
    *   parts: Box[], inView: boolean | null}} TextMark inView: null until asked (inViewOf)
-   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null, met?: WeakMap<Element, Layer>}} Cover
+   * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null, met?: WeakMap<Element, Layer | null>, bands: Map<number, Painter[]>}} Cover
+   *   bands: the painters by the BAND-high bands their boxes reach (file)
    */
 
   /** @param {Set<Node> | null} skip text nodes found covered by an earlier walk @returns {Cover} */
-  lib.coverBegin = (skip) => ({ painters: [], texts: [], seq: 0, skip });
+  lib.coverBegin = (skip) => ({ painters: [], bands: new Map(), texts: [], seq: 0, skip });
+
+  /** Painters are filed by horizontal bands of this height (px), so a text asks only those near it. */
+  const BAND = 64;
+  /** The band of painters taller than 400 bands (and pinned ones, which can stand anywhere they scroll to). */
+  const TALL = -1e9;
+  /** @param {Cover} cover @param {Painter} p */
+  const file = (cover, p) => {
+    cover.painters.push(p);
+    const [from, to] = [Math.floor(p.box.t / BAND), Math.floor(p.box.b / BAND)];
+    for (const i of p.pinned || to - from >= 400 ? [TALL] : Array.from({ length: to - from + 1 }, (_, k) => from + k)) {
+      let list = cover.bands.get(i);
+      if (!list) cover.bands.set(i, (list = []));
+      list.push(p);
+    }
+  };
+  /** @param {Cover} cover @param {TextMark} t the painters filed where the text's first point is @returns {Painter[]} */
+  const near = (cover, t) => [...(cover.bands.get(Math.floor(t.points[0][1] / BAND)) ?? []), ...(cover.bands.get(TALL) ?? [])];
 
   /**
-   * Notes a positioned or transformed element: the layer its descendants paint in, and (when it paints something
-   * opaque) a box that may cover text.
+   * Notes an element: the layer its descendants paint in when it is positioned or transformed, and (when it
+   * paints something opaque, in a layer of its own or not) a box that may cover text, painted over it or not by
+   * paint order (page-paint-order.js paintedOver).
    * @param {Cover | undefined} cover
    * @param {Element} el
    * @param {CSSStyleDeclaration} cs
@@ -309,38 +320,48 @@ export function pageCover(lib) {
    * @param {any} st the parent's walk state
    */
   lib.notePainter = (cover, el, cs, ns, st) => {
-    if (!cover || (cs.position === "static" && cs.transform === "none")) return;
+    if (!cover) return;
+    const layered = cs.position !== "static" || cs.transform !== "none";
     // Met once per walk: a control's content is read for its name and its token (page-visibility.js seenText).
-    const met = (cover.met ??= new WeakMap()).get(el);
-    if (met) return void (ns.layer = met);
-    const z = cs.zIndex === "auto" ? st.layer?.z ?? 0 : parseInt(cs.zIndex, 10) || 0;
-    const seq = ++cover.seq;
-    ns.layer = { seq, z };
-    cover.met.set(el, ns.layer);
-    if ((ns.rc?.alpha ?? 1) < OPAQUE) return;
-    const pinnedBox = !!st.rc?.at?.fixed || pinned(el, st.win);
-    if (cs.position !== "static" && cs.visibility === "visible") {
-      for (const box of pseudoCovers(el, st.win)) cover.painters.push({ el, box, win: st.win, seq, z, pinned: pinnedBox, through: true, pseudo: true });
+    const metBefore = (cover.met ??= new WeakMap());
+    if (metBefore.has(el)) {
+      const layer = metBefore.get(el);
+      if (layer) ns.layer = layer;
+      return;
     }
-    if (!paints(el, st.win)) return;
+    const z = !layered || cs.zIndex === "auto" ? st.layer?.z ?? 0 : parseInt(cs.zIndex, 10) || 0;
+    /** @type {Layer | null} */
+    const layer = layered ? { seq: ++cover.seq, z } : null;
+    metBefore.set(el, layer);
+    if (layer) ns.layer = layer;
+    if ((ns.rc?.alpha ?? 1) < OPAQUE || el === st.win.document.body) return;
+    const pinnedBox = !!st.rc?.at?.fixed || pinned(el, st.win);
+    if (layer && cs.position !== "static" && cs.visibility === "visible") {
+      for (const box of pseudoCovers(el, st.win)) file(cover, { el, box, win: st.win, seq: layer.seq, z, pinned: pinnedBox, through: true, pseudo: true });
+    }
+    // Most boxes paint nothing: a transparent background and no picture say so without paints' reads.
+    if (cs.visibility !== "visible" || (!layer && cs.backgroundColor === "rgba(0, 0, 0, 0)" && cs.backgroundImage === "none"
+      && !PICTURES.has(el.tagName) && ((/** @type {any} */ (cs)).backdropFilter ?? "none") === "none") || !paints(el, st.win)) return;
     const r = el.getBoundingClientRect();
     if (r.width < 8 || r.height < 8) return;
-    cover.painters.push({ el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq, z,
+    file(cover, { el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq: layer?.seq ?? ++cover.seq, z,
       pinned: pinnedBox, through: cs.pointerEvents === "none" });
   };
 
-  /** @param {Painter} p @param {TextMark} t whether the painter is painted above the text at both its points */
-  const paintsOver = (p, t) => {
-    if (p.win !== t.win || p.z < 0) return false;
-    const tz = t.layer?.z ?? 0;
-    const under = p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq);
-    if (under && p.pseudo) return false;
+  /** @param {Painter} p @param {TextMark} t whether the painter's box (where it can stand) holds both the text's points */
+  const over = (p, t) => {
+    if (p.win !== t.win) return false;
     const box = p.pinned ? reachOf(p, t.win) : p.box;
-    if (!t.points.every(([x, y]) => x >= box.l && x <= box.r && y >= box.t && y <= box.b)) return false;
-    if (!p.pseudo && holds(p.el, t.el)) return false; // a box inside the text's element (positioned: painted after its text) may cover it
-    // The walk's z-index is flat: a text's z-index inside another stacking context is compared where the two
-    // layers' chains part (page-paint-order.js), asked only of a box over the text.
-    if (under && !lib.paintedOver(p.el, t.el, t.win)) return false;
+    return t.points.every(([x, y]) => x >= box.l && x <= box.r && y >= box.t && y <= box.b);
+  };
+
+  /** @param {Painter} p @param {TextMark} t whether the painter, over the text's points (over), is painted above the text */
+  const paintsOver = (p, t) => {
+    if (p.pseudo) {
+      // a positioned element's ::before or ::after, over its own in-flow content unless painted under the text
+      const tz = t.layer?.z ?? 0;
+      if (p.z < 0 || p.z < tz || (p.z === tz && t.layer && t.layer.seq > p.seq)) return false;
+    } else if (holds(p.el, t.el) || !lib.paintedOver(p.el, t.el, t.win, t.node)) return false;
     if (p.pinned && !coversForGood(p.el, t.parts[0], t.el, t.win)) return false;
     return true;
   };
@@ -362,11 +383,11 @@ export function pageCover(lib) {
     /** @type {TextMark} */
     const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0, fixed: !!st.rc?.at?.fixed,
       parts, inView: null };
-    if (!walking) return coveredInOrder(el, points, parts[0], st, !!inViewOf(mark));
-    if (walking.painters.some((/** @type {Painter} */ p) => (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
+    if (!walking) return coveredInOrder(node, el, points, parts[0], st, !!inViewOf(mark));
+    if (near(walking, mark).some((/** @type {Painter} */ p) => over(p, mark) && (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
     // Text the walk reads without walking it (a control's name from its content): the walk has not met the
     // boxes inside that control, so the document's layers are asked.
-    if (!cover && !inViewOf(mark) && coveredInOrder(el, points, parts[0], st)) return true;
+    if (!cover && !inViewOf(mark) && coveredInOrder(node, el, points, parts[0], st)) return true;
     if (cover) cover.texts.push(mark);
     return !cover && !!walking.skip?.has(node);
   };
@@ -412,14 +433,14 @@ export function pageCover(lib) {
   /**
    * A reader without a walk (page-seen.js), where hit testing cannot answer: whether a box of the document that
    * paints opaque, over both sample points, is painted over the text by stacking order (page-paint-order.js).
-   * @param {Element} el @param {number[][]} points @param {Box} part @param {any} st
+   * @param {Node} node the text @param {Element} el @param {number[][]} points @param {Box} part @param {any} st
    * @param {boolean} [hitTested] the text is in the viewport: only boxes hit testing skips (inert, pointer-events:
    *   none) are asked, hit testing judged the others
    */
-  const coveredInOrder = (el, points, part, st, hitTested = false) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) => {
+  const coveredInOrder = (node, el, points, part, st, hitTested = false) => lib.paintersOf(st.win).some((/** @type {{el: Element, box: Box}} */ p) => {
     const box = reachOf(p, st.win);
     return points.every(([x, y]) => x >= box.l && x <= box.r && y >= box.t && y <= box.b) && (!hitTested || !lib.hitTestable(p.el, st.win))
-      && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win) && alphaThrough(p.el, st.win) >= OPAQUE
+      && !holds(p.el, el) && lib.paintedOver(p.el, el, st.win, node) && alphaThrough(p.el, st.win) >= OPAQUE
       && (!pinned(p.el, st.win) || coversForGood(p.el, part, el, st.win));
   });
 
@@ -440,7 +461,7 @@ export function pageCover(lib) {
       }
       for (let i = lo; i < texts.length && texts[i].points[0][1] <= box.b; i++) {
         const t = texts[i];
-        if (t.seq < p.seq && (p.through || !inViewOf(t)) && paintsOver(p, t)) found.add(t.node);
+        if (t.seq < p.seq && over(p, t) && (p.through || !inViewOf(t)) && paintsOver(p, t)) found.add(t.node);
       }
     }
     return found;

@@ -24,10 +24,11 @@ import { definePagePart } from "../page/page-code.js";
 import { pageColour } from "./page-colour.js";
 import { pageCover } from "./page-cover.js";
 import { pagePaintOrder } from "./page-paint-order.js";
+import { pagePaintPhase } from "./page-paint-phase.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 
-definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pageRender, pageScan] });
+definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pagePaintPhase, pageRender, pageScan] });
 
 /**
  * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
@@ -246,12 +247,12 @@ export function pageDecor(lib) {
     if (d.kind === "atomic" && lib.scrollerAbove(d.el, win) !== lib.scrollerAt(el, win)) return false;
     const layer = lib.layerOf(d.el, win);
     if (layer === lib.layerOf(el, win)) {
-      // One layer: outlines after its text, shadows before; a picture or inline-block with the lines, in tree order.
-      return d.kind === "atomic" ? !!(node.compareDocumentPosition(d.el) & Node.DOCUMENT_POSITION_FOLLOWING)
-        : d.kind === "outline";
+      // One layer: outlines after its text, shadows before; a picture or inline-block by appendix E's steps
+      // (page-paint-phase.js: with the lines, in order-modified tree order).
+      return d.kind === "atomic" ? lib.laterInLayer(d.el, node, el, layer, win) : d.kind === "outline";
     }
     if (holds(d.el, el)) return false; // its own content in a layer of its own paints over its shadow
-    return !!layer && lib.paintedOver(layer, el, win);
+    return !!layer && lib.paintedOver(layer, el, win, node);
   };
 
   /**

@@ -44,7 +44,13 @@ export function pageFrameCover(lib) {
     const box = frame.getBoundingClientRect();
     const dx = box.left + frame.clientLeft + (parseFloat(cs.paddingLeft) || 0);
     const dy = box.top + frame.clientTop + (parseFloat(cs.paddingTop) || 0);
-    const moved = parts.map((p) => ({ l: p.l + dx, t: p.t + dy, r: p.r + dx, b: p.b + dy }));
+    // The frame's content shows only in its content box: a text outside it now (scrolled out of the frame's
+    // viewport) stands somewhere in that box once scrolled into view, so the parent must cover all of the box.
+    const port = { l: dx, t: dy, r: dx + frame.clientWidth, b: dy + frame.clientHeight };
+    const moved = parts.map((p) => {
+      const [x, y] = [(p.l + p.r) / 2 + dx, (p.t + p.b) / 2 + dy];
+      return x >= port.l && x < port.r && y >= port.t && y < port.b ? { l: p.l + dx, t: p.t + dy, r: p.r + dx, b: p.b + dy } : port;
+    });
     if (lib.coveredBy(frame, moved, undefined, outer, frame) === "covered") return true;
     // Outside the viewport (hit testing cannot answer) the parent's opaque boxes are compared by paint order.
     if (lib.coveredByPainters(undefined, /** @type {any} */ (frame), frame, moved, { win: outer })) return true;

@@ -413,7 +413,8 @@ export function pageRender(lib) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) return false;
     const seen = meet(showable(rc?.at ?? { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, win), boxOf(box));
-    return seen.r <= seen.l || seen.b <= seen.t;
+    // A box of no height (or width) in view is a line there, not off-screen: what overflows it shows.
+    return seen.r < seen.l || seen.b < seen.t || (seen.r === seen.l && box.width > 0) || (seen.b === seen.t && box.height > 0);
   };
 
   /** @type {WeakMap<Document, Range>} */
