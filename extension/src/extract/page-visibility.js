@@ -44,6 +44,7 @@
 
 import { definePagePart } from "../page/page-code.js";
 import { pageAria } from "./page-aria.js";
+import { pageBlend } from "./page-blend.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
@@ -59,7 +60,7 @@ import { pageSvg } from "./page-svg.js";
 import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -70,6 +71,8 @@ export function pageVisibility(lib) {
   const MIN_FONT_PX = 4;
   const MIN_CONTRAST = 1.2;
   const MIN_TEXT_ALPHA = 0.1;
+  /** A text stroke this wide, times the font size, covers the glyphs' fill (stems are ~0.1–0.2 em). */
+  const STROKE_COVERS = 0.25;
   const MAX_ATTR_NAME = 80;
   const MAX_HIDDEN_NAME = 40;
   const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
@@ -100,6 +103,7 @@ export function pageVisibility(lib) {
     const rc = lib.renderContext(el, cs, st);
     if (rc.hidden) return rc.hidden;
     if (lib.svgUnrendered(el)) return "not rendered"; // page-svg.js: inside <defs>, <symbol> and the like
+    if (cs.display === "contents") return ""; // no box: its clip-path, position and transform apply to nothing
     const clipPath = cs.clipPath;
     if (clipPath !== "none" && clipPathIsEmpty(clipPath)) return "clipped";
     if ((cs.position !== "static" || cs.transform !== "none") && lib.boxOff(el, rc, st.win)) return "off-screen";
@@ -124,9 +128,10 @@ export function pageVisibility(lib) {
     const fontPx = rc.blur > 0 || rc.squash !== undefined || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
     const under = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
-    const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
+    // A box-less element (display: contents) paints no background: its children stand on its parent's.
+    const bg = cs.display === "contents" ? under : lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
     ns.bg = bg;
-    ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
+    ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) && cs.display !== "contents" ? el : st.picture ?? null; // the background image behind its text
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
     if (ns.hideText) return;
@@ -223,7 +228,7 @@ export function pageVisibility(lib) {
     const a = alpha * own;
     if (c[3] * a <= MIN_TEXT_ALPHA) return "transparent text";
     if (!bg) return "";
-    if (blend) return bg.every((b) => lib.contrast(lib.composite(lib.blended(blend, b, c), b, a), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
+    if (blend && !lib.blendOverClear(paint.rc.blender, paint.box(), paint.win)) return bg.every((b) => lib.contrast(lib.composite(lib.blended(blend, b, c), b, a), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
     // Most text of a page is one colour on one background: the contrast is worked out once per pair (colourOf
     // gives one array per colour, tinted gives it back when no filter tints it; a background's array is shared by
     // everything standing on it).
@@ -271,15 +276,24 @@ export function pageVisibility(lib) {
     const svgInk = (p) => (p === "none" ? [0, 0, 0, 0] : p.startsWith("url(") ? null : lib.colourOf(p));
     const fill = svg ? inkHides(svgInk(cs.fill), paint, bg, parseFloat(cs.fillOpacity))
       : inkHides(lib.colourOf(any.webkitTextFillColor || cs.color), paint, bg);
-    if (!fill) return "";
     const stroke = svg ? [cs.stroke, cs.strokeWidth, parseFloat(cs.strokeOpacity)] : [any.webkitTextStrokeColor, any.webkitTextStrokeWidth, 1];
-    if (parseFloat(stroke[1]) >= 0.5 && !inkHides(svg ? svgInk(stroke[0]) : lib.colourOf(stroke[0]), paint, bg, Number(stroke[2]))) return "";
-    if (cs.textShadow !== "none") {
-      const shadows = cs.textShadow.split(/,(?![^()]*\))/);
-      if (shadows.some((s) => shadowShows(s, paint, bg))) return "";
-    }
-    return fill;
+    const strokeHides = parseFloat(stroke[1]) >= 0.5 ? inkHides(svg ? svgInk(stroke[0]) : lib.colourOf(stroke[0]), paint, bg, Number(stroke[2])) : null;
+    // A stroke a quarter of the font size wide or more, painted over the fill (paint-order's default), covers
+    // every stem of the glyphs: what shows is the stroke alone.
+    if (strokeHides && !fill && parseFloat(stroke[1]) >= paint.font() * STROKE_COVERS && !/^stroke/.test(cs.paintOrder)
+      && !shadowsShow(cs, paint, bg)) return strokeHides;
+    if (!fill) return "";
+    if (strokeHides === "") return "";
+    return shadowsShow(cs, paint, bg) || (fill === SAME_COLOUR && !!paint.rc.shadows?.some((/** @type {string} */ s) => shadowShows(s, paint, bg))) ? "" : fill;
   };
+
+  /**
+   * Whether a text shadow shows the glyphs (a filter's drop-shadow() too, page-render.js: it draws glyphs that
+   * have ink, so it shows text coloured like its background, not transparent text).
+   * @param {CSSStyleDeclaration} cs @param {Paint} paint @param {number[][] | null} bg
+   */
+  const shadowsShow = (cs, paint, bg) => cs.textShadow !== "none"
+    && cs.textShadow.split(/,(?![^()]*\))/).some((s) => shadowShows(s, paint, bg));
 
   /**
    * @param {Text} node
