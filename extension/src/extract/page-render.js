@@ -201,7 +201,7 @@ export function pageRender(lib) {
    *   linear, squash: the transforms' linear part over it and its least stretch (page-shear.js), set
    *   only under a transform; shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
    *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with (set
-   *   on `blender`, page-blend.js); shadows: the filters' drop-shadow()s, as text shadows (page-visibility.js); skips:
+   *   on `blender`, page-isolation.js); shadows: the filters' drop-shadow()s, as text shadows (page-visibility.js); skips:
    *   its content is not rendered (content-visibility: hidden, a closed <details>); flipped: a 3D transform shows
    *   its back; flat: its children are flattened into its plane (no preserve-3d)
    */

@@ -44,7 +44,7 @@
 
 import { definePagePart } from "../page/page-code.js";
 import { pageAria } from "./page-aria.js";
-import { pageBlend } from "./page-blend.js";
+import { pageIsolation } from "./page-isolation.js";
 import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageCover } from "./page-cover.js";
@@ -60,7 +60,7 @@ import { pageSvg } from "./page-svg.js";
 import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageIsolation, pageColour, pageControls, pageCover, pageDecor, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and

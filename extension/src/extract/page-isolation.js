@@ -18,13 +18,13 @@ import { pageColour } from "./page-colour.js";
 import { pageControls } from "./page-controls.js";
 import { pageRender } from "./page-render.js";
 
-definePagePart(pageBlend, { uses: [pageColour, pageControls, pageRender] });
+definePagePart(pageIsolation, { uses: [pageColour, pageControls, pageRender] });
 
 /**
  * Adds blendOverClear to lib (needs pageColour's colourOf, pageRender's styleOf and factsOf, pageControls' flatParent).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
-export function pageBlend(lib) {
+export function pageIsolation(lib) {
   /** A group with more elements than this is not looked through. */
   const MAX_GROUP = 300;
   /** Elements that paint a picture of their own. */
