@@ -253,6 +253,37 @@ export function pagePicture(lib) {
     return xs && ys ? [xs[0], ys[0], xs[1], ys[1]] : null;
   };
 
+  /** @param {string} image whether its first parenthesis closes at its end (one layer, not `f(…), g(…)`) */
+  const closesAtEnd = (image) => {
+    let depth = 0;
+    let quoted = false;
+    for (let i = 0; i < image.length; i++) {
+      if (image[i] === '"' && image[i - 1] !== "\\") quoted = !quoted;
+      if (quoted) continue;
+      if (image[i] === "(") depth++;
+      else if (image[i] === ")" && --depth === 0) return i === image.length - 1;
+    }
+    return false;
+  };
+
+  /**
+   * The url a one-layer background image draws: `url(…)`, or the candidate of an `image-set()` the browser picks
+   * for the display's pixel ratio (the smallest resolution at least it, else the largest); null for anything else
+   * (several layers, a gradient).
+   * @param {string} image a computed background-image @param {Window} win @returns {string | null}
+   */
+  const oneLayerUrl = (image, win) => {
+    const plain = /^url\("?([^")]*)"?\)$/.exec(image);
+    if (plain) return plain[1];
+    const set = /^(?:-webkit-)?image-set\((.*)\)$/.exec(image);
+    if (!set || !closesAtEnd(image)) return null;
+    const options = [...set[1].matchAll(/url\("?([^")]*)"?\)\s*([\d.]+)?(x|dppx)?/g)].map((m) => ({ url: m[1], res: parseFloat(m[2] ?? "1") || 1 }));
+    if (!options.length) return null;
+    const ratio = win.devicePixelRatio || 1;
+    options.sort((a, b) => a.res - b.res);
+    return (options.find((o) => o.res >= ratio) ?? options[options.length - 1]).url;
+  };
+
   /**
    * @param {Element} pic an element that shows a picture
    * @param {{left: number, top: number, right: number, bottom: number}} rect the text's box
@@ -286,10 +317,9 @@ export function pagePicture(lib) {
         [sx, sy, sw, sh] = [(l - b.left) * fx, (t - b.top) * fy, Math.max((r - l) * fx, 1), Math.max((bt - t) * fy, 1)];
       }
     } else {
-      const layers = cs.backgroundImage.match(/url\(/g)?.length ?? 0;
-      const url = /^url\("?([^")]*)"?\)$/.exec(cs.backgroundImage.trim());
-      if (layers !== 1 || !url) return null;
-      img = imageAt(url[1], pic.ownerDocument);
+      const url = oneLayerUrl(cs.backgroundImage.trim(), win);
+      if (!url) return null;
+      img = imageAt(url, pic.ownerDocument);
       if (!img) return null;
       const part = backgroundPart(pic, cs, img.naturalWidth, img.naturalHeight, rect);
       if (!part) return null;

@@ -32,11 +32,12 @@ import { definePagePart } from "../page/page-code.js";
 import { pageClipShape } from "./page-clip-shape.js";
 import { pageColour } from "./page-colour.js";
 import { pageDetailsContent } from "./page-details-content.js";
+import { pageMotion } from "./page-motion.js";
 import { pageShear } from "./page-shear.js";
 import { pageSvgEffects } from "./page-svg-effects.js";
 import { pageWordPaint } from "./page-word-paint.js";
 
-definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageDetailsContent, pageShear, pageSvgEffects, pageWordPaint] });
+definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageDetailsContent, pageMotion, pageShear, pageSvgEffects, pageWordPaint] });
 
 /**
  * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
@@ -194,13 +195,15 @@ export function pageRender(lib) {
   /**
    * @typedef {{clip: Box, freeX: boolean, freeY: boolean, fixed: boolean}} Frame where a box can show
    * @typedef {{alpha: number, blur: number, at: Frame, abs: Frame | null, hidden: string, parent?: RenderContext,
-   *   shaped?: boolean, tint?: [string, number][], blend?: string, skips?: boolean, flipped?: boolean, flat?: boolean,
+   *   shaped?: boolean, tint?: [string, number][], blend?: string, blender?: Element, shadows?: string[],
+   *   skips?: boolean, flipped?: boolean, flat?: boolean,
    *   linear?: number[], squash?: number, content?: RenderContext, style?: CSSStyleDeclaration}}
    *   RenderContext content: an open <details>'s ::details-content box's (style: that box's computed style), for
    *   its children but the summary;
    *   linear, squash: the transforms' linear part over it and its least stretch (page-shear.js), set
    *   only under a transform; shaped: a clip-path of it or an ancestor may cut it (page-cover.js asks hit testing); tint: the
-   *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with; skips:
+   *   colour filters its paint goes through, innermost first; blend: the mix-blend-mode it is painted with (set
+   *   on `blender`, page-isolation.js); shadows: the filters' drop-shadow()s, as text shadows (page-visibility.js); skips:
    *   its content is not rendered (content-visibility: hidden, a closed <details>); flipped: a 3D transform shows
    *   its back; flat: its children are flattened into its plane (no preserve-3d)
    */
@@ -239,10 +242,62 @@ export function pageRender(lib) {
    *   opaque stop; an SVG <mask>'s, page-svg-effects.js; a picture mask: 1, unknown)
    */
   const maskAlpha = (cs, el) => {
-    const mask = /** @type {any} */ (cs).maskImage ?? /** @type {any} */ (cs).webkitMaskImage ?? "none";
+    const any = /** @type {any} */ (cs);
+    const mask = any.maskImage ?? any.webkitMaskImage ?? "none";
     if (!mask || mask === "none") return 1;
-    const stops = lib.gradientColours(mask);
-    return stops ? Math.max(...stops.map((/** @type {number[]} */ s) => s[3])) : lib.maskUrlAlpha(mask, el);
+    const layers = layersOf(mask);
+    const modes = listOf(any.maskMode, "match-source");
+    const repeats = listOf(any.maskRepeat ?? any.webkitMaskRepeat, "repeat");
+    const sizes = listOf(any.maskSize ?? any.webkitMaskSize, "auto");
+    const places = listOf(any.maskPosition ?? any.webkitMaskPosition, "0% 0%");
+    // Each layer's most opaque and, for a gradient of one colour that covers the whole box, its one value.
+    const most = layers.map((/** @type {string} */ layer, /** @type {number} */ i) => {
+      const stops = lib.gradientColours(layer);
+      if (!stops) return { most: lib.maskUrlAlpha(layer, el), even: false };
+      const values = stops.map((/** @type {number[]} */ c) => c[3] * (modes[i % modes.length] === "luminance" ? luminance(c) : 1));
+      const covers = /^repeat( repeat)?$/.test(repeats[i % repeats.length])
+        || (/^(auto|auto auto|100% 100%|cover)$/.test(sizes[i % sizes.length]) && /^0(%|px) 0(%|px)$/.test(places[i % places.length]));
+      return { most: Math.max(...values), even: covers && values.every((/** @type {number} */ v) => v === values[0]) };
+    });
+    if (most.length === 1 || !most.every((m) => m.even)) return Math.max(...most.map((m) => m.most));
+    // Layers of one value each, composited bottom to top (CSS Masking's mask-composite).
+    const ops = listOf(any.maskComposite, "add");
+    let out = most[most.length - 1].most;
+    for (let i = most.length - 2; i >= 0; i--) out = (COMPOSITE[ops[i % ops.length]] ?? COMPOSITE.add)(most[i].most, out);
+    return out;
+  };
+  /** mask-composite's operators (and -webkit-mask-composite's Porter-Duff names), of a layer's value `a` over
+   * the layers below it `b`. @type {Record<string, (a: number, b: number) => number>} */
+  const COMPOSITE = {
+    add: (a, b) => a + b * (1 - a), "source-over": (a, b) => a + b * (1 - a), "destination-over": (a, b) => b + a * (1 - b),
+    subtract: (a, b) => a * (1 - b), "source-out": (a, b) => a * (1 - b), "destination-out": (a, b) => b * (1 - a),
+    intersect: (a, b) => a * b, "source-in": (a, b) => a * b, "destination-in": (a, b) => a * b,
+    exclude: (a, b) => a * (1 - b) + b * (1 - a), xor: (a, b) => a * (1 - b) + b * (1 - a),
+    "source-atop": (a, b) => b, "destination-atop": (a, b) => a, clear: () => 0, copy: (a) => a,
+  };
+  /** @param {string} v a computed list @returns {string[]} its layers (split at commas outside parentheses) */
+  const layersOf = (v) => {
+    /** @type {string[]} */
+    const out = [];
+    let depth = 0;
+    let from = 0;
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] === "(") depth++;
+      else if (v[i] === ")") depth--;
+      else if (v[i] === "," && depth === 0) {
+        out.push(v.slice(from, i).trim());
+        from = i + 1;
+      }
+    }
+    out.push(v.slice(from).trim());
+    return out;
+  };
+  /** @param {string | undefined} v a computed list @param {string} none its initial value @returns {string[]} */
+  const listOf = (v, none) => (v ? layersOf(v) : [none]);
+  /** @param {number[]} c an sRGB colour @returns {number} its relative luminance, 0–1 (a luminance mask's value) */
+  const luminance = (c) => {
+    const lin = c.slice(0, 3).map((v) => ((v / 255) <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
   };
   /** @param {CSSStyleDeclaration} cs @param {Element} el a mask image's and a mask box image's most opaque (page-svg-effects.js) */
   const masksAlpha = (cs, el) => maskAlpha(cs, el) * lib.maskBoxAlpha(cs, el);
@@ -306,6 +361,17 @@ export function pageRender(lib) {
   };
 
   /**
+   * The drop shadows a filter draws of everything under it (one `drop-shadow(colour dx dy blur)` each, as a
+   * text shadow reads), added to the ones its ancestors' filters draw.
+   * @param {string} filter a computed filter @param {string[] | undefined} parent @returns {string[] | undefined}
+   */
+  const dropShadows = (filter, parent) => {
+    if (filter === "none" || !filter.includes("drop-shadow(")) return parent;
+    const own = [...filter.matchAll(/drop-shadow\(((?:[^()]|\([^()]*\))*)\)/g)].map((m) => m[1]);
+    return [...own, ...(parent ?? [])];
+  };
+
+  /**
    * The blend mode an element's text is painted with: its own, else its parent's (isolation: isolate ends it).
    * Style reads cost: isolation is read only under a blend.
    * @param {CSSStyleDeclaration} cs @param {string | undefined} parent
@@ -319,6 +385,24 @@ export function pageRender(lib) {
   const CLIPS = /hidden|clip/;
   const SCROLLS = /auto|scroll/;
 
+  /**
+   * The render context of an element without a box (display: contents): it paints nothing itself, so its
+   * opacity, filters, masks, clips, overflow, position and blend mode apply to nothing; its children are painted
+   * as its parent's (an open <details>'s content box still holds them: `parent` is that box's when it does).
+   * @param {Element} el @param {RenderContext} parent @param {RenderContext} above the parent element's context
+   * @param {{win: Window, rc?: RenderContext}} st @param {any} facts
+   * @returns {RenderContext}
+   */
+  const boxless = (el, parent, above, st, facts) => {
+    const alpha = parent.alpha;
+    const hidden = (parent !== above ? parent.hidden : "") || (alpha <= MIN_ALPHA ? "opacity"
+      : parent.skips && ![...el.children].some((k) => k.checkVisibility()) ? "not rendered" : "");
+    /** @type {RenderContext} */
+    const rc = { ...parent, alpha, hidden, parent: st.rc, content: undefined, style: undefined,
+      skips: !!parent.skips || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)) };
+    facts.rcs.set(el, rc);
+    return rc;
+  };
   /**
    * The render context an element passes to its descendants, and why nothing of it shows ("" when it may).
    * @param {Element} el
@@ -334,12 +418,14 @@ export function pageRender(lib) {
     const above = st.rc ?? { alpha: 1, blur: 0, at: { clip: NO_CLIP, freeX: false, freeY: false, fixed: false }, abs: null, hidden: "" };
     // An open <details>'s children but its summary stand in its ::details-content box (page-details-content.js).
     const parent = above.content && !lib.isDetailsSummary(el) ? above.content : above;
+    if (cs.display === "contents") return boxless(el, parent, above, st, facts);
     const position = cs.position;
     /** @type {Frame} */
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
     const [fAlpha, blur, ownTint] = filterEffect(cs.filter);
-    const alpha = parent.alpha * (parseFloat(cs.opacity) || 0) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el); // page-svg-effects.js
+    // page-motion.js: where a short animation ends; page-svg-effects.js: an SVG filter's opacity
+    const alpha = parent.alpha * lib.settledOpacity(el, cs, st.win, facts) * fAlpha * masksAlpha(cs, el) * lib.filterUrlAlpha(cs.filter, el);
     let hidden = parent !== above ? parent.hidden : ""; // what hides a details' content box hides what is in it
     if (!hidden && alpha <= MIN_ALPHA) hidden = "opacity";
     // The content of an element that skips rendering it (content-visibility: hidden, hidden=until-found, a
@@ -399,7 +485,8 @@ export function pageRender(lib) {
       linear, squash: linear === parent.linear ? parent.squash : linear && lib.leastStretch(linear),
       shaped: !!parent.shaped || cs.clipPath !== "none",
       tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,
-      blend: blendOf(cs, parent.blend),
+      blend: blendOf(cs, parent.blend), blender: cs.mixBlendMode !== "normal" ? el : blendOf(cs, parent.blend) ? parent.blender : undefined,
+      shadows: dropShadows(cs.filter, parent.shadows),
       skips: cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
       flipped, flat: !flipped || cs.transformStyle !== "preserve-3d" }; // only a turned element's children ask
     const content = hidden ? null : lib.detailsContent(el, st.win); // page-details-content.js

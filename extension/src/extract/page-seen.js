@@ -28,10 +28,11 @@ import { pageAria } from "./page-aria.js";
 import { pageControls } from "./page-controls.js";
 import { pageReading } from "./page-reading.js";
 import { pageRender } from "./page-render.js";
+import { pageRoot } from "./page-root.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageRender, pageShadow, pageVisibility] });
+definePagePart(pageSeen, { uses: [pageAria, pageControls, pageReading, pageRender, pageRoot, pageShadow, pageVisibility] });
 
 /**
  * Adds seenState, seenNote, seenForget, textShows, seenData, seenRuns, shownText, seenLabel and seenReady to lib
@@ -70,10 +71,15 @@ export function pageSeen(lib) {
     } catch {
       frame = null;
     }
-    if (!frame) return { win };
+    /** @param {any} st the state at the document's root, judged through its root and body (page-root.js) */
+    const rooted = (st) => {
+      const rc = lib.rootContext(doc, st.rc);
+      return rc.hidden ? null : { ...st, rc };
+    };
+    if (!frame) return rooted({ win });
     const outer = lib.seenState(frame);
     if (!outer || outer.invisible || outer.hideText || !lib.frameSeen(frame, outer)) return null;
-    return { ...outer, win, bg: undefined, rc: frameContext(outer.rc), closed: false };
+    return rooted({ ...outer, win, bg: undefined, rc: frameContext(outer.rc), closed: false });
   };
 
   const UNCLIPPED = { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };

@@ -52,6 +52,7 @@ import { pageDecor } from "./page-decor.js";
 import { pageDetailsContent } from "./page-details-content.js";
 import { pageFrameCover } from "./page-frame-cover.js";
 import { pageInk } from "./page-ink.js";
+import { pageIsolation } from "./page-isolation.js";
 import { pagePaintOrder } from "./page-paint-order.js";
 import { pagePicture } from "./page-picture.js";
 import { pagePixels } from "./page-pixels.js";
@@ -62,7 +63,7 @@ import { pageTextInks } from "./page-text-inks.js";
 import { pageTextPaint } from "./page-text-paint.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageDetailsContent, pageFrameCover, pageInk, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextInks, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageDetailsContent, pageFrameCover, pageInk, pageIsolation, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextInks, pageTextPaint, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -73,6 +74,8 @@ export function pageVisibility(lib) {
   const MIN_FONT_PX = 4;
   const MIN_CONTRAST = 1.2;
   const MIN_TEXT_ALPHA = 0.1;
+  /** A text stroke this wide, times the font size, covers the glyphs' fill (stems are ~0.1–0.2 em). */
+  const STROKE_COVERS = 0.25;
   const MAX_ATTR_NAME = 80;
   const MAX_HIDDEN_NAME = 40;
   const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
@@ -103,6 +106,7 @@ export function pageVisibility(lib) {
     const rc = lib.renderContext(el, cs, st);
     if (rc.hidden) return rc.hidden;
     if (lib.svgUnrendered(el)) return "not rendered"; // page-svg.js: inside <defs>, <symbol> and the like
+    if (cs.display === "contents") return ""; // no box: its clip-path, position and transform apply to nothing
     const clipPath = cs.clipPath;
     if (clipPath !== "none" && clipPathIsEmpty(clipPath)) return "clipped";
     if ((cs.position !== "static" || cs.transform !== "none") && lib.boxOff(el, rc, st.win)) return "off-screen";
@@ -129,9 +133,10 @@ export function pageVisibility(lib) {
     const contentBox = st.rc?.content && !lib.isDetailsSummary(el) ? st.rc.content : null; // a <details>' content box
     const above = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
     const under = contentBox ? lib.paintsOf(contentBox.style, above, parseFloat(contentBox.style.opacity) || 0, contentBox.tint) : above;
-    const bg = lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
+    // A box-less element (display: contents) paints no background: its children stand on its parent's.
+    const bg = cs.display === "contents" ? under : lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
     ns.bg = bg;
-    ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) ? el : st.picture ?? null; // the background image behind its text
+    ns.picture = bg ? null : /url\(/.test(cs.backgroundImage) && cs.display !== "contents" ? el : st.picture ?? null; // the background image behind its text
     ns.unseen = unseen || st.unseen || "";
     ns.hideText = ns.unseen;
     if (ns.hideText) return;
@@ -228,7 +233,7 @@ export function pageVisibility(lib) {
     const a = alpha * own;
     if (c[3] * a <= MIN_TEXT_ALPHA) return "transparent text";
     if (!bg) return "";
-    if (blend) return bg.every((b) => lib.contrast(lib.composite(lib.blended(blend, b, c), b, a), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
+    if (blend && !lib.blendOverClear(paint.rc.blender, paint.box(), paint.win)) return bg.every((b) => lib.contrast(lib.composite(lib.blended(blend, b, c), b, a), b) < MIN_CONTRAST) ? SAME_COLOUR : "";
     // Most text of a page is one colour on one background: the contrast is worked out once per pair (colourOf
     // gives one array per colour, tinted gives it back when no filter tints it; a background's array is shared by
     // everything standing on it).
@@ -268,11 +273,18 @@ export function pageVisibility(lib) {
   const colourHides = (cs, paint, bg) => {
     const fill = lib.textFill(cs, paint.el);
     const hides = inkHides(fill[0], paint, bg, fill[1]);
-    if (!hides) return "";
+    // A stroke a quarter of the font size wide or more, painted over the fill (paint-order's default), covers
+    // every stem of the glyphs: what shows is the stroke alone. Other inks are read only when they can matter.
+    const wide = parseFloat(paint.el.namespaceURI === "http://www.w3.org/2000/svg" ? cs.strokeWidth : /** @type {any} */ (cs).webkitTextStrokeWidth)
+      >= paint.font() * STROKE_COVERS && !/^stroke/.test(cs.paintOrder);
+    if (!hides && !wide) return "";
     const { stroke, shadows } = lib.textOutlines(cs, paint.el);
-    if (stroke && !inkHides(stroke[0], paint, bg, stroke[1])) return "";
-    if (shadows.some((/** @type {string} */ s) => shadowShows(s, paint, bg))) return "";
-    return hides;
+    const strokeHides = stroke ? inkHides(stroke[0], paint, bg, stroke[1]) : null;
+    const shadowShown = shadows.some((/** @type {string} */ s) => shadowShows(s, paint, bg));
+    if (!hides) return strokeHides && !shadowShown ? strokeHides : "";
+    if (strokeHides === "" || shadowShown) return "";
+    // a filter's drop-shadow() draws glyphs that have ink: it shows text coloured like its background (page-render.js)
+    return hides === SAME_COLOUR && !!paint.rc.shadows?.some((/** @type {string} */ s) => shadowShows(s, paint, bg)) ? "" : hides;
   };
 
   /**

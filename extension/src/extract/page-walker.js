@@ -42,11 +42,12 @@ import { pageReading } from "./page-reading.js";
 import { pageRegistry } from "./page-registry.js";
 import { pagePixels } from "./page-pixels.js";
 import { pageRender } from "./page-render.js";
+import { pageRoot } from "./page-root.js";
 import { pageSeen } from "./page-seen.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pagePixels, pageReading, pageRegistry, pageRender, pageSeen, pageSvg, pageVisibility] });
+definePagePart(pageWalker, { uses: [pageAria, pageBlocks, pageClickable, pageContext, pageControls, pageCover, pageFind, pageIconName, pageIndex, pageMath, pagePixels, pageReading, pageRegistry, pageRender, pageRoot, pageSeen, pageSvg, pageVisibility] });
 
 /**
  * Adds walk to lib (needs pageAria, pageBlocks, pageContext, pageControls, pageFind, pageIndex, pageRegistry, pageShadow).
@@ -551,7 +552,9 @@ export function pageWalker(lib) {
         doc = null;
       }
       if (doc?.body && doc.defaultView) {
-        walkKids(doc.body, s, { ...st, win: doc.defaultView, bg: undefined, rc: frameContext(st.rc), seenOf: doc.body });
+        const rc = lib.rootContext(doc, frameContext(st.rc)); // page-root.js: the frame's root and body paint it all
+        if (rc.hidden) W.hidden += lib.hiddenLength(doc.body);
+        else walkKids(doc.body, s, { ...st, win: doc.defaultView, bg: undefined, rc, seenOf: doc.body });
         flush(s);
       } else if (!st.strip) {
         s.blocks.push({ note: lib.frameNote(el) });
@@ -582,7 +585,9 @@ export function pageWalker(lib) {
         flush(ms);
         top.blocks.push({ d: name, m: 1, c: ms.blocks });
       }
-      walkKids(document.body ?? document.documentElement, top, { ...base, inert: !!W.modal });
+      const rc = lib.rootContext(document, undefined); // page-root.js: the root and body paint it all
+      if (rc.hidden) W.hidden += lib.hiddenLength(document.body ?? document.documentElement);
+      else walkKids(document.body ?? document.documentElement, top, { ...base, rc, inert: !!W.modal });
     }
     flush(top);
 
