@@ -139,6 +139,9 @@ KEPT: dict[str, str] = {
     "KEEPDROPSHADOW": '<p style="color:#fff;filter:drop-shadow(2px 2px 0 #000)">White drawn by its shadow KEEPDROPSHADOW</p>',
     "KEEPSTROKE": '<p style="color:#fff;-webkit-text-stroke:1px #000">Outlined white KEEPSTROKE</p>',
     "KEEPANIMSHOWN": '<p style="animation:bua-show 1ms forwards">Faded in KEEPANIMSHOWN</p>',
+    # Faded in as the page scrolls: a person scrolls to where it shows (page-motion.js, most it shows at any scroll).
+    "KEEPSCROLLFADE": ('<p style="animation:bua-show linear both;animation-timeline:scroll(root)">'
+                       'Faded in on scroll KEEPSCROLLFADE</p>'),
     "KEEPZOOM": '<div style="zoom:0.7"><p>Zoomed out but readable KEEPZOOM</p></div>',
     "KEEPMASKWHITE": ('<p style="-webkit-mask-image:linear-gradient(#fff,#fff);mask-image:linear-gradient(#fff,#fff);'
                       'mask-mode:luminance">Under a white luminance mask KEEPMASKWHITE</p>'),

@@ -8,7 +8,8 @@
  * - `settledOpacity(el, cs, win, facts)`: the element's opacity as judged: its computed opacity, or the end value of
  *   such an animation of it (the last one in the list wins, as the browser composes them).
  *
- * Other animated properties (a transform, visibility, a colour) are judged as they stand now. Sent to the page as
+ * A scroll-driven animation (a scroll or view timeline) of opacity is judged by the most it shows at any scroll
+ * position. Other animated properties (a transform, visibility, a colour) are judged as they stand now. Sent to the page as
  * source text (run-in-page.js): self-contained.
  */
 
@@ -51,7 +52,9 @@ export function pageMotion(lib) {
    */
   const endOpacity = (a) => {
     const effect = /** @type {any} */ (a.effect);
-    if (a.playState === "paused" || a.playState === "idle") return null;
+    if (a.playState === "idle") return null;
+    if (a.timeline && "source" in a.timeline) return scrolledOpacity(effect);
+    if (a.playState === "paused") return null;
     const timing = effect.getComputedTiming();
     const end = Number(timing.endTime);
     const now = Number(timing.localTime ?? 0);
@@ -65,6 +68,23 @@ export function pageMotion(lib) {
       || (timing.direction === "alternate-reverse" && iterations % 2 === 1);
     const v = parseFloat((reversed ? frames[0] : frames[frames.length - 1]).opacity);
     return Number.isNaN(v) ? null : v;
+  };
+
+  /**
+   * The most opacity a scroll-driven animation (a scroll or view timeline) shows at any scroll position a person can
+   * move to, or null when that is not known here: a keyframe left implicit (the underlying value) or a fill that lets
+   * go of the keyframes somewhere. Its value now is no answer: until the tab paints a frame the animation is
+   * pending and the computed style is the underlying value (seen: a constant opacity-0 animation read as 1).
+   * @param {any} effect the animation's KeyframeEffect @returns {number | null}
+   */
+  const scrolledOpacity = (effect) => {
+    if (effect.getComputedTiming().fill !== "both") return null;
+    const frames = effect.getKeyframes();
+    if (!frames.length || frames.some((/** @type {any} */ k) => k.opacity === undefined)) return null;
+    const offsets = frames.map((/** @type {any} */ k) => Number(k.computedOffset ?? k.offset));
+    if (offsets[0] > 0 || offsets[offsets.length - 1] < 1) return null;
+    const values = frames.map((/** @type {any} */ k) => parseFloat(k.opacity));
+    return values.some(Number.isNaN) ? null : Math.max(...values);
   };
 
   /**
