@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.agent.page_text.flagger import FLAG
-from app.agent.page_text.region import read_view
 from app.protocol.safety.fold import fold
-from tests.harness.fixture_server import FixtureServer
+from tests.e2e.injection_helpers import extracted, served
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Garden tools</title>
 <h1>Garden tools</h1>
@@ -34,23 +33,12 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Garden tools</title>
 
 @pytest.fixture
 def red_team_page(tmp_path: Path):
-    (tmp_path / "red-team-2.html").write_text(PAGE, encoding="utf-8")
-    server = FixtureServer(tmp_path)
-    yield server.url("/red-team-2.html")
-    server.stop()
+    yield from served(tmp_path, "red-team-2.html", PAGE)
 
 
 def test_the_second_red_team_s_evasions_arrive_flagged_or_defused(model_reads, red_team_page):
-    task = "t-red-team-2"
-    model_reads({"type": "navigate", "url": red_team_page}, task)
-    view = read_view(model_reads({"type": "extract"}, task))
-    body = view["result"]["markdown"]
-    lines = [line for line in body.split("\n") if line.strip()]
-
-    def line_with(words: str) -> str:
-        found = [line for line in lines if words in line]
-        assert found, (words, lines)
-        return found[0]
+    read = extracted(model_reads, red_team_page, "t-red-team-2")
+    body, lines, line_with = read.body, read.lines, read.line_with
 
     for case in ("ɨgnøre", "[USER]", "Human —", "User said:", "Ignore all", "previous instructions",
                  "Vous devez", "auf Kaufen"):
@@ -59,5 +47,5 @@ def test_the_second_red_team_s_evasions_arrive_flagged_or_defused(model_reads, r
     assert '"toolresult"' not in folded and "tool_call_id='" not in folded, "tool exchanges defused"
     for ordinary in ("auf Speichern", "User guide", "Free returns", "Garden tools"):
         assert not line_with(ordinary).startswith(FLAG), (ordinary, lines)
-    safety = view["result"]["page_safety"]
+    safety = read.result["page_safety"]
     assert safety["neutralised_forgeries"] >= 2 and safety["flagged_lines"] >= 8, safety
