@@ -283,7 +283,7 @@ export function pageCover(lib) {
    * @typedef {{el: Element, box: Box, win: Window, seq: number, z: number, pinned: boolean, through: boolean,
    *   pseudo?: boolean}} Painter through: hit testing does not see it (`pointer-events: none`, a pseudo-element);
    *   pseudo: el's positioned ::before or ::after, painted over el's in-flow content
-   * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number, fixed: boolean,
+   * @typedef {{node: Text, el: Element, win: Window, points: number[][], layer: Layer | null, seq: number,
    *   parts: Box[], inView: boolean | null}} TextMark inView: null until asked (inViewOf)
    * @typedef {{painters: Painter[], texts: TextMark[], seq: number, skip: Set<Node> | null, met?: WeakMap<Element, Layer | null>, bands: Map<number, Painter[]>}} Cover
    *   bands: the painters by the BAND-high bands their boxes reach (file)
@@ -381,7 +381,7 @@ export function pageCover(lib) {
     if (coveredByPseudo(el, points, st.win)) return true;
     const walking = cover ?? lib.walkCover;
     /** @type {TextMark} */
-    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0, fixed: !!st.rc?.at?.fixed,
+    const mark = { node, el, win: st.win, points, layer: st.layer ?? null, seq: walking ? ++walking.seq : 0,
       parts, inView: null };
     if (!walking) return coveredInOrder(node, el, points, parts[0], st, !!inViewOf(mark));
     if (near(walking, mark).some((/** @type {Painter} */ p) => over(p, mark) && (p.through || !inViewOf(mark)) && paintsOver(p, mark))) return true;
