@@ -154,7 +154,7 @@ export function pageControls(lib) {
     if (tag === "IMG" || (el.localName === "math" && el.namespaceURI === MATHML_NS)) return NOTHING; // read as text
     const role = lib.roleOf(el);
     /** @type {Below} */
-    const below = { cursor: cs.cursor, inClick: up.inClick, items: null, blocked: cs.contentVisibility === "hidden" };
+    const below = { cursor: cs.cursor, inClick: up.inClick, items: null, blocked: lib.skipsContent(el, cs) };
     const data = tag === "TABLE" && !["presentation", "none"].includes(role) ? "maybe" : "";
     if (cs.visibility !== "visible") return { listed: null, below, data };
     if (lib.isInteractiveRole(role)) { // listed even when nothing of it shows (page-visibility.js)

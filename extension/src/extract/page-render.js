@@ -40,8 +40,8 @@ import { pageWordPaint } from "./page-word-paint.js";
 definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageDetailsContent, pageMotion, pageShear, pageSvgEffects, pageWordPaint] });
 
 /**
- * Adds factsOf, styleOf, areasOf, renderContext, boxOff, textBoxes, shownData, boxesShow, showsAt and
- * shownParts to lib (needs pageColour).
+ * Adds factsOf, styleOf, areasOf, renderContext, skipsContent, boxOff, textBoxes, shownData, boxesShow, showsAt
+ * and shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageRender(lib) {
@@ -383,6 +383,26 @@ export function pageRender(lib) {
   };
 
   const CLIPS = /hidden|clip/;
+  const HTML = "http://www.w3.org/1999/xhtml";
+  /** HTML elements whose box is atomic (replaced, or a form control) even when their display is `inline`. */
+  const ATOMIC = new Set(["IMG", "VIDEO", "AUDIO", "CANVAS", "IFRAME", "EMBED", "OBJECT", "INPUT", "TEXTAREA", "SELECT",
+    "BUTTON", "METER", "PROGRESS", "FRAME", "FRAMESET"]);
+  /** @param {Element} el @param {CSSStyleDeclaration} cs whether its box is a non-replaced inline box */
+  const inlineFlow = (el, cs) => cs.display === "inline" && el.namespaceURI === HTML && !ATOMIC.has(el.tagName);
+  /**
+   * Displays whose box content-visibility does not skip: size containment has no effect on a table's inner box,
+   * internal table boxes but cells, internal ruby boxes (CSS Containment 2 §3.2), as Chromium paints them
+   * (tests/e2e/test_visibility_inline_boxes.py compares each with its unstyled twin); a non-replaced inline
+   * box is the fourth (inlineFlow).
+   */
+  const UNSKIPPED = /^(?:table|inline-table|table-row|table-row-group|table-header-group|table-footer-group|table-column|table-column-group|ruby|ruby-text|ruby-base|ruby-text-container|ruby-base-container)$/;
+
+  /**
+   * Whether an element's content-visibility skips painting its content (a closed <details> is asked apart):
+   * every reader asks here, none reads the property.
+   * @param {Element} el @param {CSSStyleDeclaration} cs
+   */
+  lib.skipsContent = (el, cs) => cs.contentVisibility === "hidden" && !inlineFlow(el, cs) && !UNSKIPPED.test(cs.display);
   const SCROLLS = /auto|scroll/;
 
   /**
@@ -420,6 +440,11 @@ export function pageRender(lib) {
     const parent = above.content && !lib.isDetailsSummary(el) ? above.content : above;
     if (cs.display === "contents") return boxless(el, parent, above, st, facts);
     const position = cs.position;
+    // A non-replaced inline box is not transformed, clipped to its overflow, contained or skipped by its own
+    // transform, overflow, contain or content-visibility (CSS Transforms 1 §3, Overflow 3 §3, Containment 2 §3
+    // and §4 apply them to block-level and atomic boxes only): those four style reads are left out for it.
+    const flow = inlineFlow(el, cs);
+    const transform = flow ? "none" : cs.transform;
     /** @type {Frame} */
     let at = position === "fixed" ? { clip: NO_CLIP, freeX: false, freeY: false, fixed: true }
       : position === "absolute" ? (parent.abs ?? parent.at) : parent.at;
@@ -433,11 +458,11 @@ export function pageRender(lib) {
     if (!hidden && parent.skips && !el.checkVisibility()) hidden = "not rendered";
     // A 3D transform that turns the element's back to the viewer, with backface-visibility: hidden.
     let flipped = parent.flat === false ? !!parent.flipped : false;
-    if (cs.transform !== "none" && /^matrix3d/.test(cs.transform) && new (/** @type {any} */ (st.win).DOMMatrixReadOnly)(cs.transform).m33 < 0) flipped = !flipped;
+    if (transform !== "none" && /^matrix3d/.test(transform) && new (/** @type {any} */ (st.win).DOMMatrixReadOnly)(transform).m33 < 0) flipped = !flipped;
     if (!hidden && flipped && cs.backfaceVisibility === "hidden") hidden = "turned away";
-    const ox = cs.overflowX;
-    const oy = cs.overflowY;
-    const paintContained = /paint|strict|content/.test(cs.contain);
+    const ox = flow ? "visible" : cs.overflowX;
+    const oy = flow ? "visible" : cs.overflowY;
+    const paintContained = !flow && /paint|strict|content/.test(cs.contain);
     const ownClip = (position === "absolute" || position === "fixed") && cs.clip !== "auto";
     if (!hidden && (ox !== "visible" || oy !== "visible" || paintContained || ownClip)) {
       const box = el.getBoundingClientRect();
@@ -478,8 +503,8 @@ export function pageRender(lib) {
       at = { ...at, clip: meet(at.clip, masked) };
       if (!holdsGlyph(at.clip)) hidden = "clipped";
     }
-    const containing = position !== "static" || cs.transform !== "none" || cs.filter !== "none" || paintContained;
-    const linear = lib.linearThrough(cs, parent.linear, st.win); // page-shear.js
+    const containing = position !== "static" || transform !== "none" || cs.filter !== "none" || paintContained;
+    const linear = flow ? parent.linear : lib.linearThrough(cs, parent.linear, st.win); // page-shear.js
     /** @type {RenderContext} */
     const rc = { alpha, blur: parent.blur + blur, at, abs: containing ? at : parent.abs, hidden, parent: st.rc,
       linear, squash: linear === parent.linear ? parent.squash : linear && lib.leastStretch(linear),
@@ -487,7 +512,7 @@ export function pageRender(lib) {
       tint: ownTint.length ? [...ownTint, ...(parent.tint ?? [])] : parent.tint,
       blend: blendOf(cs, parent.blend), blender: cs.mixBlendMode !== "normal" ? el : blendOf(cs, parent.blend) ? parent.blender : undefined,
       shadows: dropShadows(cs.filter, parent.shadows),
-      skips: cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
+      skips: lib.skipsContent(el, cs) || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open)),
       flipped, flat: !flipped || cs.transformStyle !== "preserve-3d" }; // only a turned element's children ask
     const content = hidden ? null : lib.detailsContent(el, st.win); // page-details-content.js
     if (content) rc.content = { ...lib.renderContext(content.box, content.cs, { win: st.win, rc }), style: content.cs };

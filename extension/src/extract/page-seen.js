@@ -115,7 +115,7 @@ export function pageSeen(lib) {
     if (unseen && !lib.isInteractiveRole(role)) return null;
     const ns = { ...st, invisible: cs.visibility !== "visible", closed: false };
     lib.textVisibility(el, cs, ns, st, unseen, role);
-    ns.closed = cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
+    ns.closed = lib.skipsContent(el, cs) || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
     ns.block = !cs.display.startsWith("inline") && cs.display !== "contents";
     return ns;
   };
@@ -155,7 +155,7 @@ export function pageSeen(lib) {
     if (!st.seenOf || st.seenOf !== lib.flatParent(el) || el.getAttribute("aria-hidden") === "true") return;
     // closed and block are read from seen states only: the walker's own states may carry a parent's.
     ns.seenOf = el;
-    ns.closed = cs.contentVisibility === "hidden" || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
+    ns.closed = lib.skipsContent(el, cs) || (el.tagName === "DETAILS" && !(/** @type {any} */ (el).open));
     ns.block = !cs.display.startsWith("inline") && cs.display !== "contents";
     // Without the walk's cover: the walk notes what paints over a text only as it meets it, and it does not walk a
     // control's content, so a reader asking now (a contenteditable's value) is judged against the layers in order.

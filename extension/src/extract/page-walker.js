@@ -259,7 +259,7 @@ export function pageWalker(lib) {
         if (script?.items) ns.items = script.items;
         else if (script) return scriptControl(el, script, block, s, ns);
       }
-      if (cs.contentVisibility === "hidden") return;
+      if (lib.skipsContent(el, cs)) return;
       structure(el, role, block, s, ns);
       if (ns.region === "footer" && !st.strip) footer(el, s, ns);
     };

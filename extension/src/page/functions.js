@@ -65,7 +65,10 @@ export function hiddenReason(el) {
     const where = node === el ? "" : ` on ${describeElement(node).split(" ")[0]}`;
     if (style.display === "none") return `hidden (display:none${where})`;
     if (style.visibility === "hidden" || style.visibility === "collapse") return `hidden (visibility:${style.visibility}${where})`;
-    if (style.contentVisibility === "hidden" && node !== el) return `hidden (content-visibility:hidden${where})`;
+    // Where the content is skipped is the library's to say (extract/page-render.js skipsContent: not every box).
+    const skips = typeof globalThis.__bua?.skipsContent === "function" ? globalThis.__bua.skipsContent(node, style)
+      : style.contentVisibility === "hidden";
+    if (skips && node !== el) return `hidden (content-visibility:hidden${where})`;
   }
   const rect = el.getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) return `hidden (zero size: ${Math.round(rect.width)}×${Math.round(rect.height)})`;
