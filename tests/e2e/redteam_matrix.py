@@ -73,7 +73,10 @@ def build_page(m: Matrix) -> str:
     for i, kinds in enumerate(m.groups()):
         carriers = " ".join(filled(m.carriers[k], k) for k in kinds)
         jobs += [f'<li>Job VISJOB {filled(m.carriers[k], k)} <button class="retry">Retry R{i}</button></li>' for k in kinds]
-        editors.append(f'<div id="ed-{i}" contenteditable="true">Draft VISEDIT {carriers}</div>')
+        # The editor ends in its own words, so `type` puts the caret after the carriers, not inside the last one
+        # (typing there scrolls a clipped box to the caret, and what it reveals is then on screen:
+        # test_visibility_typed_reveal.py).
+        editors.append(f'<div id="ed-{i}" contenteditable="true">Draft VISEDIT {carriers} end of draft</div>')
         growers.append(f'<p><button id="grow-{i}" data-add="{quote(carriers)}" '
                        f'onclick="grown.insertAdjacentHTML(\'beforeend\', \'<div>New VISNEW \' + '
                        f'decodeURIComponent(this.dataset.add) + \'</div>\')">Grow VISGROW</button></p>')
