@@ -11,15 +11,16 @@ import { definePagePart } from "../page/page-code.js";
 import { pageClickable } from "./page-clickable.js";
 import { pageFields } from "./page-fields.js";
 import { pageIconName } from "./page-icon-name.js";
+import { pageRender } from "./page-render.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageAria, { uses: [pageClickable, pageFields, pageIconName, pageSeen, pageShadow, pageSvg, pageVisibility] });
+definePagePart(pageAria, { uses: [pageClickable, pageFields, pageIconName, pageRender, pageSeen, pageShadow, pageSvg, pageVisibility] });
 
 /**
- * Adds roleOf, nameOf, statesOf, isInteractive, contentText, namingProhibited and kids to lib (contentText needs pageSeen; nameOf
+ * Adds roleOf, nameOf, unseenPartsOf, statesOf, isInteractive, contentText, namingProhibited and kids to lib (contentText needs pageSeen; nameOf
  * pageIconName).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -117,6 +118,14 @@ export function pageAria(lib) {
   /** @param {Element} el whether ARIA 1.2 prohibits naming it (its aria-label is ignored) */
   lib.namingProhibited = (el) => NAMING_PROHIBITED.has(lib.roleOf(el));
 
+  /** @type {string[] | null} the attribute texts (an aria-label, an alt, a title) the name being made holds */
+  let unseenParts = null;
+  /** @param {string} text @returns {string} text, noted as a part of the name nobody sees painted */
+  const unseen = (text) => {
+    if (unseenParts && text.trim()) unseenParts.push(clean(text));
+    return text;
+  };
+
   /**
    * Visible text of a subtree as a screen reader would read it (aria-label
    * and alt of descendants included), with only what a person sees of it
@@ -140,11 +149,11 @@ export function pageAria(lib) {
       if (depth > 0 && !st.invisible) {
         const label = el.getAttribute("aria-label");
         if (label && label.trim()) {
-          if (!lib.namingProhibited(el)) return ` ${label} `;
+          if (!lib.namingProhibited(el)) return ` ${unseen(label)} `;
           iconLabel = ` ${label} `;
         }
       }
-      if (el.tagName === "IMG") return shows ? el.getAttribute("alt") || "" : "";
+      if (el.tagName === "IMG") return shows ? unseen(el.getAttribute("alt") || "") : "";
       if (el.tagName === "INPUT") return depth > 0 && shows && TEXT_INPUTS.has(el.type) ? ` ${el.value} ` : "";
       if (el.tagName === "TEXTAREA") return depth > 0 && shows ? ` ${el.value} ` : "";
       if (el.tagName === "SELECT") return depth > 0 && shows ? ` ${el.selectedOptions?.[0]?.label ?? ""} ` : "";
@@ -157,7 +166,7 @@ export function pageAria(lib) {
       out += block ? ` ${text} ` : text;
       if (out.length > 400) break;
     }
-    return iconLabel && !out.trim() ? iconLabel : out;
+    return iconLabel && !out.trim() ? unseen(iconLabel) : out;
   };
 
   /** @param {Element} el */
@@ -231,9 +240,9 @@ export function pageAria(lib) {
       if (type === "submit" || type === "reset" || type === "button") {
         return el.value || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
       }
-      if (type === "image") return el.getAttribute("alt") || "Submit";
+      if (type === "image") return unseen(el.getAttribute("alt") || "") || "Submit";
     }
-    if (el.tagName === "IMG") return el.getAttribute("alt") || "";
+    if (el.tagName === "IMG") return unseen(el.getAttribute("alt") || "");
     if (el.tagName === "FIELDSET") {
       const legend = el.querySelector("legend");
       return legend ? lib.contentText(legend, 0) : "";
@@ -248,9 +257,29 @@ export function pageAria(lib) {
    * @returns {string}
    */
   lib.nameOf = (el, role) => {
+    const outer = unseenParts;
+    unseenParts = [];
+    try {
+      const name = nameMade(el, role);
+      (lib.factsOf(/** @type {Window} */ (el.ownerDocument.defaultView)).unseenParts ??= new WeakMap()).set(el, unseenParts);
+      return name;
+    } finally {
+      unseenParts = outer;
+    }
+  };
+
+  /**
+   * The parts of the name nameOf made last for el in this call that come from attributes, not painted text (an
+   * aria-label, a title, an image's alt, inside the control or on it): page-visibility.js shownName caps and marks them.
+   * @param {Element} el @returns {string[]}
+   */
+  lib.unseenPartsOf = (el) => lib.factsOf(/** @type {Window} */ (el.ownerDocument.defaultView)).unseenParts?.get(el) ?? [];
+
+  /** @param {Element} el @param {string} role */
+  const nameMade = (el, role) => {
     lib.iconNamed.delete(el);
     let name = clean(labelledBy(el));
-    if (!name) name = clean(el.getAttribute("aria-label") || "");
+    if (!name) name = clean(unseen(el.getAttribute("aria-label") || ""));
     if (!name && el.namespaceURI === SVG_NS && el.localName !== "svg") {
       name = lib.svgLabel(el); // page-svg.js: a drawn control's title or text
     }
@@ -261,8 +290,8 @@ export function pageAria(lib) {
       ligature = content && lib.ligatureOf(el, content);
       if (!ligature) name = content;
     }
-    if (!name) name = clean(el.getAttribute("title") || "");
-    if (!name) name = clean((lib.placeholderShows(el) ? el.getAttribute("placeholder") : "") || el.getAttribute("aria-placeholder") || "");
+    if (!name) name = clean(unseen(el.getAttribute("title") || ""));
+    if (!name) name = clean((lib.placeholderShows(el) ? el.getAttribute("placeholder") : "") || unseen(el.getAttribute("aria-placeholder") || ""));
     // An icon-only control: named from its icon (page-icon-name.js), marked `icon-name` by statesOf.
     if (!name && (ligature || INTERACTIVE.has(role) || role === "clickable")) name = lib.iconName(el, ligature);
     return cap(name, MAX_NAME);

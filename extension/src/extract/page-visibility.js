@@ -78,7 +78,6 @@ export function pageVisibility(lib) {
   const STROKE_COVERS = 0.25;
   const MAX_ATTR_NAME = 80;
   const MAX_HIDDEN_NAME = 40;
-  const NAME_ATTRS = ["aria-label", "title", "alt", "placeholder", "aria-description"];
   const SAME_COLOUR = "text coloured like its background";
 
   /** @param {string} path a computed `clip-path` value */
@@ -349,8 +348,10 @@ export function pageVisibility(lib) {
    * The text of a subtree that shows (as contentText reads it: aria-label and alt of descendants included).
    * @param {Element} el
    * @param {any} st the element's own walk state
+   * @param {boolean} [painted] a sentence in a descendant's alt or aria-label left out (told): what a control's
+   *   painted words are next to its icons
    */
-  lib.seenText = (el, st) => {
+  lib.seenText = (el, st, painted = false) => {
     let out = "";
     /** @param {Node} node @param {any} s */
     const visit = (node, s) => {
@@ -371,7 +372,9 @@ export function pageVisibility(lib) {
       const own = e.getAttribute("aria-label");
       const label = own && lib.namingProhibited(e) && lib.seenText(e, ns).trim() ? null : own;
       if (label?.trim() || e.tagName === "IMG") {
-        if (!ns.invisible) out += label?.trim() ? ` ${label} ` : e.getAttribute("alt") ?? "";
+        // Nobody sees these words painted: with `painted`, a sentence of them is left out (told).
+        const words = label?.trim() ? ` ${label} ` : e.getAttribute("alt") ?? "";
+        if (!ns.invisible) out += painted ? told(words) : words;
         return;
       }
       const block = !cs.display.startsWith("inline");
@@ -388,6 +391,13 @@ export function pageVisibility(lib) {
    * @param {string} name
    */
   const sentenceLike = (name) => name.length > 30 || name.split(" ").length > 4;
+  /**
+   * An attribute's words inside a text a person reads (an icon's alt or aria-label): a word or two is the icon's
+   * name; a sentence of them is left out of the painted text, and the control's name in the index carries it,
+   * capped and marked `attr-name` (shownName).
+   * @param {string} text @returns {string}
+   */
+  const told = (text) => (sentenceLike(text.replace(/\s+/g, " ").trim()) ? " " : text);
 
   /**
    * The walk state an element's content is judged in, for a reader that starts at the element instead of walking
@@ -446,13 +456,12 @@ export function pageVisibility(lib) {
   lib.shownName = (el, name, st) => {
     if (st?.hideText) return [name.length > MAX_HIDDEN_NAME ? `${name.slice(0, MAX_HIDDEN_NAME)}…` : name, ["invisible"]];
     if (!name) return [name, []];
-    const head = name.endsWith("…") ? name.slice(0, -1) : name; // nameOf may have capped it already
-    for (const attr of NAME_ATTRS) {
-      const value = el.getAttribute(attr);
-      if (value === null || !value.replace(/\s+/g, " ").trim().startsWith(head)) continue;
-      if ((el.textContent ?? "").includes(head) || !sentenceLike(name)) return [name, []];
-      return [name.length > MAX_ATTR_NAME ? `${name.slice(0, MAX_ATTR_NAME)}…` : name, ["attr-name"]];
-    }
-    return [name, []];
+    // The parts nameOf took from attributes (page-aria.js unseenPartsOf: the control's aria-label or title, an
+    // icon's alt inside it) that the control's own text does not also show; one that reads like a sentence caps
+    // the whole name and marks it, whatever visible words stand beside it.
+    const text = el.textContent ?? "";
+    const told = lib.unseenPartsOf(el).filter((/** @type {string} */ part) => !text.includes(part) && name.includes(part.slice(0, 16)));
+    if (!told.some(sentenceLike)) return [name, []];
+    return [name.length > MAX_ATTR_NAME ? `${name.slice(0, MAX_ATTR_NAME)}…` : name, ["attr-name"]];
   };
 }

@@ -164,7 +164,10 @@ export function pageWalker(lib) {
       if (DESCEND.has(role)) return "";
       if (el.tagName === "INPUT") return role === "button" ? lib.nameOf(el, role) : "";
       if (!CONTENT_TOKEN.has(role) && !(TOGGLES.has(role) && el.hasAttribute("role"))) return "";
-      return lib.cap(lib.clean(lib.seenText(el, st)), INLINE_TEXT);
+      // Its painted words, and a sentence of its icons' alt or aria-label only where it paints no word (a picture
+      // link named by its alt); the index carries such a name, capped and marked (page-visibility.js shownName).
+      const painted = lib.clean(lib.seenText(el, st, true));
+      return lib.cap(painted || lib.clean(lib.seenText(el, st)), INLINE_TEXT);
     };
 
     /**
