@@ -40,7 +40,9 @@ definePagePart(pagePixels, { uses: [pageColour, pagePicture, pageRender, pageSca
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pagePixels(lib) {
-  const MASK = "bua-pixel-mask";
+  /** The mask's highlight name: a new one each time it is painted, so no rule of the page's names it beforehand. */
+  let MASK = "bua-pixel-mask";
+  const CLEAR = "rgba(0, 0, 0, 0)";
   /** At most this many texts are asked of the pixels per call; the rest are counted (`left`) and asked in the
    * caller's next round, or, once its rounds are spent, left out (run-in-page.js, pixel-reads.js). */
   const MAX_ASKS = 48;
@@ -222,13 +224,40 @@ export function pagePixels(lib) {
   /** @type {Set<Document | ShadowRoot>} */
   const adopted = new Set();
 
-  /** @param {number[] | null} which the ids of the texts to paint transparent, or null to take the mask away */
+  /** @type {Text[]} the texts the mask paints now */
+  let masked = [];
+
+  /**
+   * The texts the mask does not paint clear (a page rule for its highlight, or a `#id::selection` one that beats the
+   * mask's, !important): the bare capture would show their glyphs, and the pixels would read them as shown. Read from
+   * the computed style of the highlight and, for selected text, of the selection, on each text's element.
+   * @returns {number[]}
+   */
+  const undone = () => masked.filter((node) => {
+    const el = node.parentElement;
+    const win = node.ownerDocument.defaultView;
+    if (!el || !win) return false;
+    const clear = (/** @type {CSSStyleDeclaration} */ cs) => cs.color === CLEAR && cs.webkitTextFillColor === CLEAR
+      && (cs.textShadow === "none" || cs.textShadow === "");
+    if (!clear(win.getComputedStyle(el, `::highlight(${MASK})`))) return true;
+    const selection = win.getSelection();
+    return !!selection && selection.rangeCount > 0 && selection.containsNode(node, true) && !clear(win.getComputedStyle(el, "::selection"));
+  }).map((node) => /** @type {number} */ (ids.get(node)));
+
+  /**
+   * @param {number[] | null} which the ids of the texts to paint transparent, or null to take the mask away
+   * @returns {number[]} the ids of the texts the mask painted, or was to paint, and did not paint clear (undone): as
+   *   it is put on, and as it is taken away after the bare capture (a page script may restyle in between)
+   */
   lib.pixelMask = (which) => {
+    const before = undone();
+    masked = [];
     for (const root of adopted) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !ours.has(s));
     adopted.clear();
     for (const w of maskedWindows) /** @type {any} */ (w).CSS.highlights.delete(MASK);
     maskedWindows.clear();
-    if (!which) return true;
+    if (!which) return before;
+    MASK = `bua-pixel-mask-${Math.random().toString(36).slice(2, 10)}`;
     /** @type {Map<Window, Range[]>} */
     const byWin = new Map();
     for (const id of which) {
@@ -237,6 +266,7 @@ export function pagePixels(lib) {
       if (!node || !win) continue;
       const range = new win.Range();
       range.selectNodeContents(node);
+      masked.push(node);
       if (!byWin.has(win)) byWin.set(win, []);
       /** @type {Range[]} */ (byWin.get(win)).push(range);
       const root = /** @type {Document | ShadowRoot} */ (node.getRootNode());
@@ -249,7 +279,7 @@ export function pagePixels(lib) {
       /** @type {any} */ (win).CSS.highlights.set(MASK, new (/** @type {any} */ (win).Highlight)(...ranges));
       maskedWindows.add(win);
     }
-    return true;
+    return undone();
   };
   /** @type {Set<Window>} */
   const maskedWindows = new Set();
@@ -260,16 +290,17 @@ export function pagePixels(lib) {
     let own = sheets.get(win);
     if (!own) {
       own = new (/** @type {any} */ (win).CSSStyleSheet)();
-      // A selection paints its text above any highlight: selected glyphs go transparent too, for the capture without
-      // the texts (the background a selection paints stays, in both captures), or selected text would look unchanged
-      // by the mask, so hidden. Only the asked texts' boxes are compared.
-      /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent; -webkit-text-fill-color: transparent; `
-        + "-webkit-text-stroke-color: transparent; text-shadow: none; text-decoration-color: transparent }\n"
-        + "::selection { color: transparent !important; -webkit-text-fill-color: transparent !important; "
-        + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important }");
       sheets.set(win, /** @type {CSSStyleSheet} */ (own));
       ours.add(/** @type {CSSStyleSheet} */ (own));
     }
+    // A selection paints its text above any highlight: selected glyphs go transparent too, for the capture without
+    // the texts (the background a selection paints stays, in both captures), or selected text would look unchanged
+    // by the mask, so hidden. Only the asked texts' boxes are compared. The highlight's name is this mask's own.
+    /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent !important; `
+      + "-webkit-text-fill-color: transparent !important; -webkit-text-stroke-color: transparent !important; "
+      + "text-shadow: none !important; text-decoration-color: transparent !important }\n"
+      + "::selection { color: transparent !important; -webkit-text-fill-color: transparent !important; "
+      + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important }");
     return /** @type {CSSStyleSheet} */ (own);
   };
 }

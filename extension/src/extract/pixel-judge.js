@@ -42,7 +42,9 @@ const PAD = 2;
  * @typedef {{x: number, y: number, width: number, height: number}} Clip
  * @typedef {{data: Uint8ClampedArray, width: number, height: number, scale: number}} Capture scale: image px per
  *   CSS px (a high-DPI screen's device pixels)
- * @typedef {(mask: number[] | null) => Promise<unknown>} Mask paints the texts of these ids transparent (null: none)
+ * @typedef {(mask: number[] | null) => Promise<{value?: unknown}>} Mask paints the texts of these ids transparent (null:
+ *   none); its value: the ids of the texts the mask did not paint clear, as it was put on or taken away
+ *   (page-pixels.js pixelMask: a page rule that restyles the mask)
  */
 
 /** @param {Ask} ask whether its pixels that stand out are enough to read it by @param {number} count */
@@ -206,17 +208,19 @@ async function judgeOnce(dbg, frame, asked, mask) {
   let moved = false;
   /** @type {boolean[]} the clips painted again unlike their first capture */
   const unlike = [];
+  /** @type {Set<number>} the texts whose glyphs the page kept painting in the bare capture: left out */
+  const undone = new Set();
   try {
     // The first capture of a page just painted may be of a frame from before its last paint (seen: a canvas drawn
     // white on load missing from it, so white text over it read as shown): a throwaway capture brings a fresh frame.
     await captured(dbg, frame.tabId, { x: Math.ceil(view.x), y: Math.ceil(view.y), width: 1, height: 1 });
     for (const { clip } of clips) painted.push(await captured(dbg, frame.tabId, clip));
-    await mask(clips.flatMap((c) => c.asks.map((a) => a.id)));
+    undoneOf(await mask(clips.flatMap((c) => c.asks.map((a) => a.id)))).forEach((id) => undone.add(id));
     for (const { clip } of clips) bare.push(await captured(dbg, frame.tabId, clip));
+    undoneOf(await mask(null)).forEach((id) => undone.add(id));
     // A picture that moves (a playing video), or after a capture that never answered a frame from before its clip
     // took effect (Chrome applies a clip by moving the view's emulated offset; the image then shows the viewport's
     // top left): painted again, the clip gives other pixels, the pair tells nothing and the ink judges.
-    await mask(null);
     for (const [k, { clip }] of clips.entries()) {
       const again = await captured(dbg, frame.tabId, clip);
       if (!samePixels(painted[k], again)) [painted[k], unlike[k]] = [again, true];
@@ -237,7 +241,7 @@ async function judgeOnce(dbg, frame, asked, mask) {
     const inImage = (r) => [(r[0] - clip.x) * f, (r[1] - clip.y) * f, r[2] * f, r[3] * f];
     // A picture that moved between the captures: each text is judged by its ink over the bare frame instead.
     const moves = unlike[k] || pictureMoved(painted[k], bare[k], inClip.flatMap((a) => a.rects.map(inImage)), PAD * f);
-    return inClip.map((ask) => verdictOf(ask, /** @type {Ask} */ (whole.get(ask.id)), ask.rects.reduce((n, r) => n + (moves
+    return inClip.map((ask) => undone.has(ask.id) ? { id: ask.id, key: /** @type {string} */ (whole.get(ask.id)?.key), hidden: true } : verdictOf(ask, /** @type {Ask} */ (whole.get(ask.id)), ask.rects.reduce((n, r) => n + (moves
       ? inkStandingOut(painted[k], bare[k], inImage(r), ask) : standingOut(painted[k], bare[k], inImage(r))), 0) / (f * f), view));
   })), failed: [] };
 }
@@ -252,6 +256,9 @@ function verdictOf(ask, all, count, view) {
   return sameArea(all.rects, ask.rects)
     ? { id: ask.id, key: all.key ?? JSON.stringify(all.rects), hidden: true } : deferred(all, view);
 }
+
+/** @param {{value?: unknown} | undefined} answer a Mask's @returns {number[]} the ids it names */
+const undoneOf = (answer) => (Array.isArray(answer?.value) ? answer.value.filter((id) => typeof id === "number") : []);
 
 /** Parts of a box narrower or lower than this (CSS px) in the viewport are out of view. */
 const MIN_PART = 1;
