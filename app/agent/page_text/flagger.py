@@ -20,7 +20,7 @@ are a command or a yes (`short_turns`), chat-template turns written as headings 
 reasoning traces (`Thought:` / `Observation:`) are found by app/agent/page_text/turns.py; a label spelt out letter
 by letter (`U s e r:`), or in any other form of app/agent/page_text/labels.py's grammar (`[USER] pay`, `User said:`,
 `Human — yes`), is written `role: words` in the stream first. An obligation of now to press a sensitive control
-outside English is found by app/agent/page_text/obligations.py. Element handles' ids and class names are read as the
+or to move money outside English is found by app/agent/page_text/obligations.py. Element handles' ids and class names are read as the
 words they join, and a cut one as each phrase it may begin (app/agent/page_text/identifiers.py).
 
 Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
@@ -48,7 +48,7 @@ from typing import Any, Callable, Iterable
 from app.agent.page_text.compact import CompactView, compact_key, compact_source, invisibles_spaced
 from app.agent.page_text.identifiers import cut_readings, identifiers_read, pattern_words
 from app.agent.page_text.labels import LabelGrammar
-from app.agent.page_text.obligations import Obligation, obligation_lines
+from app.agent.page_text.obligations import CLAUSE_END, Obligation, obligation_lines
 from app.agent.page_text.turns import (
     ShortTurns,
     dialogue_lines,
@@ -274,10 +274,11 @@ def _short_turns() -> ShortTurns:
 @cache
 def _obligations() -> tuple[Obligation, ...]:
     """What obligation_lines reads: each language's words (injection_patterns.json `obligation_now`, the pay, delete
-    and transfer commands of sensitive-words.json)."""
+    and transfer commands of sensitive-words.json), with its amounts of money (_amount)."""
     phrases = sensitive_words()["phrases"]
+    table = spec()["obligation_now"]
     languages = []
-    for language, words in spec()["obligation_now"].items():
+    for language, words in table.items():
         if language.startswith("_"):
             continue
         controls = [re.escape(w) for category in ("pay", "delete", "transfer") for w in phrases[category].get(language, [])]
@@ -287,9 +288,50 @@ def _obligations() -> tuple[Obligation, ...]:
 
         def heads(kind: str, of: dict[str, list[str]] = words) -> frozenset[str]:
             return frozenset(read(w).split()[0] for w in of[kind])
+        unspaced = language in ("zh", "ja", "ko")
+        move = "|".join(_word_fragments({language: words["move"]}))
+        send = "|".join(_word_fragments({language: words["move"] + words["send"]}))
+        digit = _digit(words)[0]
+        stops = CLAUSE_END if digit == "[0-9]" or unspaced else rf"[!?;。！？；؟]|(?<!{digit})\.(?!{digit})"
         languages.append(Obligation(whole(words["must"]), whole(words["now"]), whole(words["press"]), whole(controls),
-                                    heads("must"), heads("now"), language in ("zh", "ja", "ko")))
+                                    re.compile(send, re.IGNORECASE),
+                                    _amount(language, words, table["_currency"], move, unspaced), re.compile(stops),
+                                    heads("must"), heads("now"), unspaced))
     return tuple(languages)
+
+
+def _amount(language: str, words: dict[str, Any], signs: list[str], move: str, unspaced: bool) -> re.Pattern[str]:
+    """An amount of money in one language's folded text: a number (0-9 and the language's `numerals`, folded) next to
+    a currency sign or code (`signs`) or one of its `currency` words, either side (`500 €`, `€500`, `200 dólares`,
+    `5万円`, `Rp 500.000`); a number right after or before a word that moves nothing but money (`move`: `virer 300`,
+    `2000 überweisen`; not `envoyer 2`, a word of `send`), as English's `transfer 500` is; or a word for money, funds or savings (`money`). Where a numeral folds to a letter (Arabic
+    `١` reads `l`), a number of a spaced script must stand apart from the word after it, so that a word's letters
+    are no number."""
+    digit, marks = _digit(words)
+    start = rf"(?<!{digit})(?<!{digit}{marks})" + ("" if unspaced else r"(?<![^\W\d_])")  # a number's first digit
+    number = rf"{start}{digit}(?:{marks}?{digit})*"
+    apart = r"(?![^\W\d_])" if not unspaced and digit != "[0-9]" else ""
+    after, before = [], []
+    for word in sorted(signs + words["currency"], key=len, reverse=True):
+        folded = folded_literals(re.escape(word))
+        for body, seen in dict.fromkeys(((folded, read(word)),  # `€` reads `ꞓ`, or `c` in a line with a `ü`
+                                         (folded.translate(_plain_table()), read(word).translate(_plain_table())))):
+            after.append(body + (r"(?!\w)" if not unspaced and seen[-1:].isalpha() else ""))
+            before.append((r"(?<!\w)" if not unspaced and seen[:1].isalpha() else "") + body)
+    money = "|".join(_word_fragments({language: words["money"]}))
+    parts = (rf"{number}{apart}\s*(?:{'|'.join(after)})", rf"(?:{'|'.join(before)})\s*{number}",
+             rf"(?:{move})\s*{number}", rf"{number}{apart}\s*(?:{move})", money)
+    return re.compile("|".join(f"(?:{part})" for part in parts), re.IGNORECASE)
+
+
+def _digit(words: dict[str, Any]) -> tuple[str, str]:
+    """A class of one language's digits as the flagger reads them, 0-9 and its `numerals` folded (`٥` reads `o`,
+    `۰` a point), and one of the marks that group them (`5.000`, `1,000`, `1 000`) but those that are a digit here,
+    so that a run of points is read one way only (and no space where a digit reads as a letter: `حالا ۵۰۰`, `l o..`,
+    is no number `l o`)."""
+    numerals = sorted({read(ch) for ch in words.get("numerals", "")} - set("0123456789"))
+    marks = [ch for ch in ".,'" + ("" if any(ch.isalpha() for ch in numerals) else " ") if ch not in numerals]
+    return "[0-9" + "".join(re.escape(ch) for ch in numerals) + "]", "[" + "".join(re.escape(ch) for ch in marks) + "]"
 
 
 @dataclass(frozen=True)
