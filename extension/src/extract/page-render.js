@@ -40,7 +40,7 @@ import { pageWordPaint } from "./page-word-paint.js";
 definePagePart(pageRender, { uses: [pageClipShape, pageColour, pageDetailsContent, pageMotion, pageShear, pageSvgEffects, pageWordPaint] });
 
 /**
- * Adds factsOf, styleOf, areasOf, renderContext, skipsContent, boxOff, textBoxes, shownData, boxesShow, showsAt
+ * Adds factsOf, styleOf, areasOf, renderContext, skipsContent, boxOff, textBoxes, paintedBoxes, shownData, boxesShow, showsAt
  * and shownParts to lib (needs pageColour).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -531,6 +531,8 @@ export function pageRender(lib) {
 
   /** @type {WeakMap<Document, Range>} */
   const ranges = new WeakMap();
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const SVG_TEXT = new Set(["text", "tspan", "textPath"]);
   /** @param {Text} node @returns {DOMRect[]} its boxes as painted (after transforms and zoom) */
   lib.textBoxes = (node) => {
     const doc = /** @type {Document} */ (node.ownerDocument);
@@ -540,9 +542,52 @@ export function pageRender(lib) {
       let range = ranges.get(doc);
       if (!range) ranges.set(doc, (range = doc.createRange()));
       range.selectNodeContents(node);
-      known.set(node, (boxes = [...range.getClientRects()]));
+      boxes = [...range.getClientRects()];
+      // SVG text laid out by `textLength` (squeezed or stretched to it) keeps the unadjusted advances in its range's
+      // boxes; the element's own box is what is painted: each box is cut to it.
+      const parent = node.parentElement;
+      if (parent && parent.namespaceURI === SVG_NS && SVG_TEXT.has(parent.localName)) {
+        const own = parent.getBoundingClientRect();
+        const Rect = /** @type {any} */ (doc.defaultView).DOMRect;
+        boxes = boxes.map((/** @type {DOMRect} */ r) => {
+          const [l, t] = [Math.max(r.left, own.left), Math.max(r.top, own.top)];
+          return new Rect(l, t, Math.max(0, Math.min(r.right, own.right) - l), Math.max(0, Math.min(r.bottom, own.bottom) - t));
+        });
+      }
+      known.set(node, boxes);
     }
     return boxes;
+  };
+
+  /**
+   * A text node's boxes as its glyphs paint them in a render context: where a transform scales the text up, a line
+   * whose box layout gives no height (a font under a pixel, its metrics rounded to nothing) is as tall as the font
+   * times the transforms' least stretch (page-shear.js), the size its glyphs are painted at (0.4 px text in a 40×
+   * scale paints 16 px glyphs on a box 0 px high).
+   * @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {DOMRect[]}
+   */
+  lib.paintedBoxes = (node, rc, win) => {
+    const rects = lib.textBoxes(node);
+    if (rc?.squash === undefined || !node.parentElement) return rects;
+    const glyph = rc.squash * (parseFloat(lib.styleOf(node.parentElement, win).fontSize) || 0);
+    if (!(glyph >= MIN_GLYPH_PX)) return rects;
+    return rects.map((/** @type {DOMRect} */ r) => (r.width >= 1 && r.height < MIN_GLYPH_PX ? new (/** @type {any} */ (win).DOMRect)(r.x, r.y, r.width, glyph) : r));
+  };
+
+  /**
+   * Whether a line's box is too thin for a glyph (under MIN_GLYPH_PX high: a tiny `::first-line` above ordinary lines
+   * of the same text); a box of no width (a collapsed space) is none.
+   * @param {DOMRect} r
+   */
+  const thinLine = (r) => r.width > 0 && r.height < MIN_GLYPH_PX;
+  /**
+   * Whether a word's box holds legible glyphs: boxesShow's rule for one box (thick enough for a glyph, an advance per
+   * character a glyph needs; a word of one or two characters by its larger side).
+   * @param {DOMRect} r @param {number} chars
+   */
+  const wordSized = (r, chars) => {
+    const [thin, long] = [Math.min(r.width, r.height), Math.max(r.width, r.height)];
+    return (chars <= 2 && thin >= MIN_ADVANCE_PX ? long : thin) >= MIN_GLYPH_PX && long / chars >= MIN_ADVANCE_PX;
   };
 
   /**
@@ -606,10 +651,15 @@ export function pageRender(lib) {
     /** @param {DOMRect} r @param {number} share how much of its width must show */
     const shows = (r, share) => {
       const part = meet(where, boxOf(r));
-      return part.r - part.l >= r.width * share - 0.5 && part.b - part.t >= r.height * 0.5;
+      return part.r - part.l >= r.width * share - 0.5 && part.b - part.t >= r.height * 0.5 && !thinLine(r);
     };
-    const rects = /** @type {DOMRect[]} */ (lib.textBoxes(node));
+    const rects = /** @type {DOMRect[]} */ (lib.paintedBoxes(node, rc, win));
     if (rects.every((/** @type {DOMRect} */ r) => shows(r, 1))) return data;
+    // A word's own boxes scaled up as the node's are (paintedBoxes), their heights lost to layout's rounding alike.
+    const tall = Math.max(0, ...rects.map((r) => r.height));
+    /** @param {DOMRect} r */
+    const inflated = (r) => (r.width >= 1 && r.height < MIN_GLYPH_PX && tall >= MIN_GLYPH_PX && rc?.squash !== undefined
+      ? new (/** @type {any} */ (win).DOMRect)(r.x, r.y, r.width, tall) : r);
     const doc = /** @type {Document} */ (node.ownerDocument);
     const range = doc.createRange();
     let out = "";
@@ -618,7 +668,8 @@ export function pageRender(lib) {
       const start = /** @type {number} */ (word.index);
       range.setStart(node, start);
       range.setEnd(node, start + word[0].length);
-      const seen = [...range.getClientRects()].some((/** @type {DOMRect} */ r) => shows(r, 0.6));
+      const seen = [...range.getClientRects()].some((/** @type {DOMRect} */ r) => shows(inflated(r), 0.6)
+        && wordSized(inflated(r), word[0].length));
       out += data.slice(at, start) + (seen ? word[0] : " ".repeat(word[0].length));
       at = start + word[0].length;
     }

@@ -93,10 +93,13 @@ export function pageSvg(lib) {
   lib.svgLabel = (el) => {
     const own = [...el.children].find((c) => c.localName === "title");
     if (own && lib.clean(own.textContent || "")) return lib.clean(own.textContent || "");
-    const text = lib.clean([...el.querySelectorAll("text")].map((t) => t.textContent).join(" ") || (el.localName === "text" ? el.textContent || "" : ""));
+    // Drawn text names the control as far as it is seen (page-aria.js contentText judges each text node: a
+    // textLength that squeezes it to a line names nothing).
+    const seen = (/** @type {Element} */ t) => lib.contentText(t, 0);
+    const text = lib.clean([...el.querySelectorAll("text")].map(seen).join(" ") || (el.localName === "text" ? seen(el) : ""));
     if (text) return text;
     const group = el.parentElement;
     const texts = group ? [...group.children].filter((c) => c.localName === "text") : [];
-    return texts.length === 1 ? lib.clean(texts[0].textContent || "") : "";
+    return texts.length === 1 ? lib.clean(seen(texts[0])) : "";
   };
 }

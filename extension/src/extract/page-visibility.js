@@ -312,7 +312,7 @@ export function pageVisibility(lib) {
       if (st.rc.hidden) return st.rc.hidden;
     }
     if (st.rc?.skips) return "not rendered"; // content-visibility: hidden, a closed <details> (page-render.js)
-    const rects = lib.textBoxes(node);
+    const rects = lib.paintedBoxes(node, st.rc, st.win);
     const why = lib.boxesShow(rects, chars, st.rc, st.win, st.fontPx ?? 16);
     if (why) return why;
     const el = node.parentElement;
