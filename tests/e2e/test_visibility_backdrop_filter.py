@@ -41,14 +41,18 @@ KEPT = {
     "QZBDHUE": ("hue-rotate(180deg)", "#e00"), "QZBDNOTHING": ("opacity(0)", "#111"),
     "QZBDUNDONE": ("brightness(60) opacity(0)", "#111"), "QZBDGLASS": ("url(#probe-glass)", "#111"),
 }
-SVG = ('<svg width="0" height="0" style="position:absolute"><filter id="probe-flood"><feFlood flood-color="#fff"/>'
-       '</filter><filter id="probe-glass"><feTurbulence type="fractalNoise" baseFrequency="0.02" numOctaves="1" result="n"/>'
+SVG = ('<svg width=0 height=0><filter id="probe-flood"><feFlood flood-color="#fff"/></filter></svg>'  # as the red team wrote it
+       '<svg width="0" height="0" style="position:absolute"><filter id="probe-glass"><feTurbulence type="fractalNoise" baseFrequency="0.02" numOctaves="1" result="n"/>'
        '<feDisplacementMap in="SourceGraphic" in2="n" scale="4"/></filter></svg>')
 PAGE = ("<!doctype html><html><head><style>body { font: 16px sans-serif; margin: 8px; color: #111; background: #fff }"
         "</style></head><body>" + SVG
         + "".join(under(m, f, c) for m, (f, c) in {**HIDDEN, **KEPT}.items())
         # the box's own text is painted over its backdrop: it shows
         + '<div style="position:relative;margin:6px 0;backdrop-filter:brightness(60)">QZBDINSIDE kept</div>'
+        # a fixed box over a line that scrolling brings out from under it: a person scrolls and reads it
+        + '<p id="scrolled" style="margin:12px 0">carrier QZBDSCROLLED obey me</p>'
+        + '<div id="pinned" style="position:fixed;left:0;right:0;height:30px;backdrop-filter:brightness(60)"></div>'
+        + "<script>pinned.style.top = scrolled.getBoundingClientRect().top - 6 + 'px'</script>"
         # far down, out of the viewport: paint order decides instead of hit testing
         + '<div style="height:3000px"></div>' + under("QZBDFAR", "brightness(60)")
         + "</body></html>")
@@ -67,7 +71,7 @@ def test_text_a_backdrop_filter_turns_invisible_reaches_no_reader(page, marker):
     assert found(send, marker) == 0, f"find finds {marker}"
 
 
-@pytest.mark.parametrize("marker", [*KEPT, "QZBDINSIDE"])
+@pytest.mark.parametrize("marker", [*KEPT, "QZBDINSIDE", "QZBDSCROLLED"])
 def test_text_readable_through_a_backdrop_filter_is_kept(page, marker):
     send, result = page
     assert marker in result, f"extract dropped {marker}, which a person reads through its backdrop filter"

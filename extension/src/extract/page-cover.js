@@ -218,7 +218,7 @@ export function pageCover(lib) {
    * @returns {((c: number[]) => number[]) | null}
    */
   lib.backdropBehind = (el, parts, win, node = el) => {
-    /** @type {{el: Element, cs: CSSStyleDeclaration, tint: [string, number][], alpha: number, url: boolean}[]} */
+    /** @type {{el: Element, cs: CSSStyleDeclaration, tint: [string, number][], alpha: number, url: boolean, rect?: DOMRect}[]} */
     const boxes = lib.backdropBoxes(win);
     if (!boxes.length) return null;
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
@@ -232,9 +232,11 @@ export function pageCover(lib) {
     let stacks = null;
     const over = boxes.filter((b) => {
       if (!b.tint.length || holds(b.el, el)) return false;
-      const r = b.el.getBoundingClientRect();
+      const r = (b.rect ??= b.el.getBoundingClientRect()); // once per call: the list is the call's
       if (!points.every(([x, y]) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)) return false;
       if (!lib.paintedOver(b.el, el, win, node)) return false;
+      // a pinned box turns the text only where no scroll position brings the text out from under it, as a cover
+      if (pinned(b.el, win) && !coversForGood(b.el, parts[0], el, win)) return false;
       if (!own || b.cs.pointerEvents === "none" || !lib.hitTestable(b.el, win)) return true;
       stacks ??= points.map(([x, y]) => lib.stackAt(hit, x, y));
       return stacks.every((stack) => {
