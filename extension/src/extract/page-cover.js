@@ -47,7 +47,7 @@ import { pageWalker } from "./page-walker.js";
 definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePaintPhase, pagePicture, pageRender, pageSticky, pageWalker] });
 
 /**
- * Adds coveredBy, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
+ * Adds coveredBy, backdropBehind, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
  * (needs pageRender, pagePaintOrder).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -203,6 +203,62 @@ export function pageCover(lib) {
       why = "covered";
     }
     return why;
+  };
+
+  /**
+   * What the backdrop-filter boxes painted over a text do to every colour there, text and background alike
+   * (page-backdrop.js backdropBoxes): a function from a colour to the colour painted, or null when no such box
+   * covers both its sample points. A box covers the text as an opaque one would (paint order,
+   * page-paint-order.js paintedOver; in the viewport also hit testing, which respects the box's clipping): its
+   * colour functions (page-colour.js tinted, the text's own filters' code) turn what is behind it, the result is
+   * laid over what was there by the product of its opacity()s and its own opacity (an opacity(0) changes
+   * nothing), and its translucent background is painted over that; boxes one over another in paint order. Its
+   * url() is left out: the pixels judge (page-pixels.js).
+   * @param {Element} el @param {Box[]} parts the text's visible boxes @param {Window} win @param {Node} [node]
+   * @returns {((c: number[]) => number[]) | null}
+   */
+  lib.backdropBehind = (el, parts, win, node = el) => {
+    /** @type {{el: Element, cs: CSSStyleDeclaration, tint: [string, number][], alpha: number, url: boolean, rect?: DOMRect}[]} */
+    const boxes = lib.backdropBoxes(win);
+    if (!boxes.length) return null;
+    const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
+    if (!points.length) return null;
+    const { viewport } = lib.areasOf(win);
+    const inView = points.every(([x, y]) => x >= viewport.l && y >= viewport.t && x < viewport.r && y < viewport.b);
+    const own = inView ? hitBox(el, win) : null;
+    const root = /** @type {any} */ (el.getRootNode());
+    const hit = root.elementsFromPoint ? root : win.document;
+    /** @type {Element[][] | null} */
+    let stacks = null;
+    const over = boxes.filter((b) => {
+      if (!b.tint.length || holds(b.el, el)) return false;
+      const r = (b.rect ??= b.el.getBoundingClientRect()); // once per call: the list is the call's
+      if (!points.every(([x, y]) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)) return false;
+      if (!lib.paintedOver(b.el, el, win, node)) return false;
+      // a pinned box turns the text only where no scroll position brings the text out from under it, as a cover
+      if (pinned(b.el, win) && !coversForGood(b.el, parts[0], el, win)) return false;
+      if (!own || b.cs.pointerEvents === "none" || !lib.hitTestable(b.el, win)) return true;
+      stacks ??= points.map(([x, y]) => lib.stackAt(hit, x, y));
+      return stacks.every((stack) => {
+        const at = stack.indexOf(own);
+        const i = stack.indexOf(b.el);
+        return i >= 0 && (at < 0 || i < at);
+      });
+    });
+    if (!over.length) return null;
+    const layers = over.map((b) => {
+      const alpha = b.alpha * alphaThrough(b.el, win);
+      const fill = lib.colourOf(b.cs.backgroundColor);
+      return { tint: b.tint, alpha, fill: fill && fill[3] > 0 ? fill : null, fillAlpha: alphaThrough(b.el, win) };
+    });
+    return (c) => {
+      let x = [c[0], c[1], c[2], 1];
+      for (const l of layers) {
+        if (l.alpha > 0) x = lib.composite(lib.tinted(x, l.tint), x, l.alpha);
+        if (l.fill) x = lib.composite(l.fill, x, l.fillAlpha);
+      }
+      return [x[0], x[1], x[2], c[3]];
+    };
   };
 
   /**

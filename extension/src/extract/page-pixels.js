@@ -6,7 +6,9 @@
  * worker captures its boxes as painted, and again with the text's glyphs made transparent (a registered highlight
  * over it, styled by a stylesheet adopted for the call: no DOM mutation), and compares (extract/pixel-judge.js).
  * Text whose glyphs change nothing a person could tell apart is hidden. Only such texts pay for it: a page with
- * no picture whose pixels are unreadable asks nothing.
+ * no picture whose pixels are unreadable asks nothing. A box whose backdrop-filter is an SVG filter (url(): a
+ * flood paints over what is behind it, a displacement "glass" keeps it readable) is judged the same way: the
+ * texts its box meets are asked of the pixels.
  *
  * - `pixelAsk(node, parts, win, rc)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
  *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
@@ -89,7 +91,9 @@ export function pagePixels(lib) {
       /** @type {{l: number, t: number, r: number, b: number}[]} */
       const out = [];
       for (let i = 0; i < els.length; i++) {
-        if (lib.pictureReadable(els[i], styles[i], win)) continue;
+        // An SVG filter as backdrop-filter (a flood, a colour matrix, a displacement) turns what is behind its box
+        // in ways style cannot tell: the texts it lies over are judged as over an unreadable picture.
+        if (lib.pictureReadable(els[i], styles[i], win) && !/url\(/.test(/** @type {any} */ (styles[i]).backdropFilter ?? "")) continue;
         const b = els[i].getBoundingClientRect();
         if (b.width >= 8 && b.height >= 8) out.push({ l: b.left, t: b.top, r: b.right, b: b.bottom });
       }

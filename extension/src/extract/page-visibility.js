@@ -21,7 +21,8 @@
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), its font draws ink for its characters
  *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy; an outline or box
- *   shadow: lib.decorationCovers, page-decor.js); over or under a picture whose pixels page code cannot read (a
+ *   shadow: lib.decorationCovers, page-decor.js); under a backdrop-filter box, its colours and its background's
+ *   as that box's colour functions turn them (lib.backdropBehind); over or under a picture whose pixels page code cannot read (a
  *   canvas, a video, another origin's image), what the rendering shows decides (lib.pixelAsk, page-pixels.js).
  *   Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
@@ -212,9 +213,10 @@ export function pageVisibility(lib) {
   };
 
   /**
-   * @typedef {{el: Element, rc: any, font: () => number, box: () => DOMRect, win: Window}} Paint how an element's text
-   *   is painted: its render context (effective opacity, filters' tint, blend mode, where it can show), its font
-   *   size, its first text box
+   * @typedef {{el: Element, rc: any, font: () => number, box: () => DOMRect, win: Window, behind?: (c: number[]) => number[]}} Paint
+   *   how an element's text is painted: its render context (effective opacity, filters' tint, blend mode, where it
+   *   can show), its font size, its first text box; behind: what the backdrop-filter boxes over it do to its inks
+   *   (page-cover.js backdropBehind), its backgrounds turned alike by the caller
    */
 
   /**
@@ -228,7 +230,7 @@ export function pageVisibility(lib) {
   const inkHides = (ink, paint, bg, own = 1) => {
     if (!ink) return "";
     const { alpha, tint, blend } = paint.rc;
-    const c = lib.tinted(ink, tint);
+    const c = paint.behind ? paint.behind(lib.tinted(ink, tint)) : lib.tinted(ink, tint);
     const a = alpha * own;
     if (c[3] * a <= MIN_TEXT_ALPHA) return "transparent text";
     if (!bg) return "";
@@ -327,7 +329,26 @@ export function pageVisibility(lib) {
     return hit.why || (lib.coveredByPainters(st.cover, node, el, parts, st) || lib.belowAncestor(el, parts, st.win)
       || lib.decorationCovers(el, parts, st.win, node) // page-decor.js: outlines, box shadows, borders
       || lib.frameCovered(parts, st.win) ? "covered" : "") // page-frame-cover.js: the parent page over a frame
+      || backdropHides(node, el, parts, st) // a backdrop-filter box over it turns its colours and its background's
       || lib.pixelAsk(node, parts, st.win, st.rc); // page-pixels.js: over a picture page code cannot read, the pixels decide
+  };
+
+  /**
+   * Why a text does not show under the backdrop-filter boxes painted over it, or "": its inks and the backgrounds
+   * they stand on, both turned by the boxes' colour functions (page-cover.js backdropBehind), judged as any text's
+   * colours are (colourHides). Nothing is read for a text no such box covers.
+   * @param {Text} node @param {Element} el @param {{l: number, t: number, r: number, b: number}[]} parts @param {any} st
+   */
+  const backdropHides = (node, el, parts, st) => {
+    const behind = lib.backdropBehind(el, parts, st.win, node);
+    if (!behind) return "";
+    const bg = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    if (!bg) return ""; // a picture behind: its colours are not known here
+    const cs = lib.styleOf(el, st.win);
+    /** @type {Paint} */
+    const paint = { el, rc: st.rc ?? { alpha: 1 }, font: () => st.fontPx ?? parseFloat(cs.fontSize),
+      box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win, behind };
+    return colourHides(cs, paint, bg.map(behind));
   };
 
   /**
