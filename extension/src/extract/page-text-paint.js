@@ -9,7 +9,8 @@
  *   changes), so a page without such a rule costs one lookup per element.
  * - `inFirstLine(node)`: whether a text node lies wholly on its element's first line.
  * - `highlightsOver(node, win)`: the computed `::highlight(name)` styles of the registered highlights whose ranges
- *   hold all of a text node (none when the page registers no highlight).
+ *   hold all of a text node (none when the page registers no highlight), and the `::selection` style where the
+ *   page's selection holds it.
  * - `highlightParts(node, win)`: the parts of a text node a highlight paints that are not all of it, with its style
  *   (page-word-paint.js blanks the words of a part painted in colours that do not show).
  *
@@ -104,6 +105,20 @@ export function pageTextPaint(lib) {
   /** @type {Highlights} */
   const NONE = { over: [], parts: [] };
 
+  /** @param {CSSStyleDeclaration} pseudo @param {CSSStyleDeclaration} own whether a pseudo-element paints the text otherwise */
+  const restyles = (pseudo, own) => pseudo.color !== own.color || pseudo.webkitTextFillColor !== own.webkitTextFillColor
+    || (lib.colourOf(pseudo.backgroundColor)?.[3] ?? 1) > 0 || pseudo.textShadow !== own.textShadow;
+
+  /** @param {Window} win @returns {Range[] | null} the ranges the window's selection holds now, null for none (once per call) */
+  const selectionOf = (win) => {
+    const facts = lib.factsOf(win);
+    if (facts.selection === undefined) {
+      const sel = win.getSelection();
+      facts.selection = sel && sel.rangeCount && !sel.isCollapsed ? Array.from({ length: sel.rangeCount }, (_, i) => sel.getRangeAt(i)) : null;
+    }
+    return facts.selection;
+  };
+
   /**
    * The registered highlights over a text node, read once per node per call: the styles of those that hold all
    * of it (one per highlight), and the parts, as [start, end) offsets in the node, of those that do not (a
@@ -113,7 +128,9 @@ export function pageTextPaint(lib) {
   const highlightsOf = (node, win) => {
     const registry = /** @type {any} */ (win).CSS?.highlights;
     const parent = node.parentElement;
-    if (!registry || !registry.size || !parent) return NONE;
+    const selected = selectionOf(win);
+    if ((!registry || !registry.size) && !selected) return NONE;
+    if (!parent) return NONE;
     const known = (lib.factsOf(win).highlights ??= new WeakMap());
     const had = known.get(node);
     if (had) return had;
@@ -122,8 +139,14 @@ export function pageTextPaint(lib) {
     const doc = /** @type {Document} */ (node.ownerDocument);
     const whole = doc.createRange();
     whole.selectNodeContents(node);
-    for (const [name, highlight] of registry) {
-      const style = () => win.getComputedStyle(parent, `::highlight(${name})`);
+    // The page's selection paints its text in the ::selection style, above every highlight (a selection kept
+    // white on white hides what it selects): judged as one more highlight.
+    const painters = [...(registry ?? [])].map(([name, highlight]) => [`::highlight(${name})`, highlight]);
+    // With no ::selection style of the page's, the selection keeps the text's colours (the browser's own highlight
+    // paints behind them): nothing to judge.
+    if (selected && restyles(win.getComputedStyle(parent, "::selection"), lib.styleOf(parent, win))) painters.push(["::selection", selected]);
+    for (const [pseudo, highlight] of painters) {
+      const style = () => win.getComputedStyle(parent, pseudo);
       let holds = false;
       for (const range of highlight) {
         if (holdsWhole(range, whole, win)) {

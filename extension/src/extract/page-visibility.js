@@ -362,7 +362,12 @@ export function pageVisibility(lib) {
     /** @type {Paint} */
     const paint = { el, rc: st.rc ?? { alpha: 1 }, font: () => parseFloat(cs.fontSize), box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win };
     const bg = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
-    return styles.some((/** @type {CSSStyleDeclaration} */ h) => !!colourHides(h, paint, bg));
+    // A highlight (or the selection) paints its own background under the glyphs it colours.
+    return styles.some((/** @type {CSSStyleDeclaration} */ h) => {
+      const own = lib.colourOf(h.backgroundColor);
+      const under = !own || own[3] <= 0 ? bg : bg ? bg.map((/** @type {number[]} */ c) => lib.composite(own, c)) : own[3] >= 1 ? [own] : null;
+      return !!colourHides(h, paint, under);
+    });
   };
 
   /**
