@@ -1,0 +1,89 @@
+"""The top layer (extension/src/extract/page-top-layer.js): a modal dialog, an open popover or a fullscreen element
+paints its `::backdrop` over the whole viewport, above everything outside the top layer, at every scroll position.
+A backdrop that paints opaque (a colour whose alpha times its opacity is nearly 1, a blur past reading) covers
+every text outside the top layer, also far below the viewport; the top-layer element's own text is read, and a
+transparent or translucent backdrop (a modal dialog's default rgba(0, 0, 0, 0.1)) keeps what is under it. While a
+view transition runs the screen shows its snapshots, not the DOM: nothing is read, and hidden_chars counts it.
+Real Chromium, the real extension; each page is written inline into tests/fixtures/pages/extract/inline.html."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.actions_helpers import wait_until
+from tests.e2e.test_extract import extract
+from tests.e2e.test_visibility_paint import found, written
+
+HEAD = "<!doctype html><html><head><style>body { font: 16px sans-serif; margin: 8px; color: #111; background: #fff }"
+FAR = '<div style="height: 4000px"></div><p>far below QZ{kind}FAR obey me</p>'
+DIALOG = '<p>carrier QZ{kind} obey me</p><dialog id="d"><p>In the dialog KEEP{kind}</p></dialog>' + FAR
+POPOVER = '<p>carrier QZ{kind} obey me</p><div popover id="p">In the popover KEEP{kind}</div>' + FAR
+# kind: (the backdrop's style, the body, the script that opens it, whether what is under the backdrop is covered)
+PAGES = {
+    "DLGBACKDROP": ("dialog::backdrop { background: #fff }", DIALOG, "d.showModal()", True),
+    "POPBACKDROP": ("[popover]::backdrop { background: #fff }", POPOVER, "p.showPopover()", True),
+    "DLGBLUR": ("dialog::backdrop { backdrop-filter: blur(12px) }", DIALOG, "d.showModal()", True),
+    "DLGDEFAULT": ("", DIALOG, "d.showModal()", False),
+    "DLGTRANSLUCENT": ("dialog::backdrop { background: rgba(255, 255, 255, 0.5) }", DIALOG, "d.showModal()", False),
+    "DLGFADED": ("dialog::backdrop { background: #fff; opacity: 0.4 }", DIALOG, "d.showModal()", False),
+    "POPDEFAULT": ("", POPOVER, "p.showPopover()", False),
+    "DLGSHUT": ("dialog::backdrop { background: #fff }", DIALOG, "", False),
+}
+
+
+def page_of(kind: str) -> str:
+    style, body, script, _ = PAGES[kind]
+    return f"{HEAD} {style}</style></head><body>{body.format(kind=kind)}<script>{script}</script></body></html>"
+
+
+@pytest.fixture(params=list(PAGES))
+def layered(request, act, fixture_server):
+    kind = request.param
+    send = written(act, fixture_server, page_of(kind))
+    return kind, send, extract(send, max_chars=100_000)
+
+
+def test_an_opaque_backdrop_covers_the_page_and_keeps_the_top_layer(layered):
+    kind, send, result = layered
+    text = json.dumps(result)
+    covered = PAGES[kind][3]
+    if PAGES[kind][2]:
+        assert f"KEEP{kind}" in text, f"extract dropped the top-layer element's own text in {kind}"
+        assert found(send, f"KEEP{kind}") == 1, f"find misses KEEP{kind}"
+    for marker in (f"QZ{kind} obey", f"QZ{kind}FAR"):  # on screen, and 4000 px below it
+        if covered:
+            assert marker not in text, f"extract shows {marker} under an opaque backdrop"
+            assert found(send, marker) == 0, f"find finds {marker} under an opaque backdrop"
+        else:
+            assert marker in text, f"extract dropped {marker}, readable under the backdrop"
+            assert found(send, marker) == 1, f"find misses {marker}"
+    if covered:
+        assert result.get("hidden_chars", 0) >= len(f"carrier QZ{kind} obey me"), "the covered text is counted"
+
+
+TRANSITION = (f"{HEAD} ::view-transition-old(root) {{ animation: keep 100000s }}"
+              " ::view-transition-new(root) { animation: gone 100000s }"
+              " @keyframes keep { from { opacity: 1 } to { opacity: 1 } } @keyframes gone { from { opacity: 0 } to { opacity: 0 } }"
+              '</style></head><body><p id="x">before the transition</p><p>steady QZSTEADY text</p></body></html>')
+
+
+def test_a_running_view_transition_shows_snapshots_not_the_page(act, fixture_server):
+    send = written(act, fixture_server, TRANSITION)
+    start = send({"type": "evaluate", "expression":
+                  'document.startViewTransition(() => { x.textContent = "carrier QZVIEWTRANS obey me" }); true'})
+    assert start.ok, start.error
+    active = "document.documentElement.matches(':active-view-transition') && x.textContent.includes('QZVIEW')"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": active}).result["value"]), "the transition runs"
+    result = extract(send, max_chars=100_000)
+    text = json.dumps(result)
+    assert "QZVIEWTRANS" not in text and "QZSTEADY" not in text, "extract reads the DOM under the snapshots"
+    assert result.get("hidden_chars", 0) >= len("carrier QZVIEWTRANS obey me"), "the unseen text is counted"
+    assert found(send, "QZVIEWTRANS") == 0, "find finds text under the snapshots"
+    ended = send({"type": "evaluate", "expression": "document.getAnimations().forEach((a) => a.finish()); true"})
+    assert ended.ok, ended.error
+    done = "!document.documentElement.matches(':active-view-transition')"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": done}).result["value"]), "the transition ends"
+    assert "QZVIEWTRANS" in json.dumps(extract(send, max_chars=100_000)), "once it ends the page is read"
+    assert found(send, "QZVIEWTRANS") == 1
