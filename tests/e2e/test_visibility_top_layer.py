@@ -3,7 +3,9 @@ paints its `::backdrop` over the whole viewport, above everything outside the to
 A backdrop that paints opaque (a colour whose alpha times its opacity is nearly 1, a blur past reading) covers
 every text outside the top layer, also far below the viewport; the top-layer element's own text is read, and a
 transparent or translucent backdrop (a modal dialog's default rgba(0, 0, 0, 0.1)) keeps what is under it. While a
-view transition runs the screen shows its snapshots, not the DOM: nothing is read, and hidden_chars counts it.
+view transition runs the screen shows its snapshots, not the DOM: nothing it captures is read (the whole page, or
+only its named boxes when the root's view-transition-name is none), and hidden_chars counts it. Text in another
+top-layer element is ordered by hit testing: a popover opened before a modal dialog lies under its backdrop.
 Real Chromium, the real extension; each page is written inline into tests/fixtures/pages/extract/inline.html."""
 
 from __future__ import annotations
@@ -63,19 +65,28 @@ def test_an_opaque_backdrop_covers_the_page_and_keeps_the_top_layer(layered):
         assert result.get("hidden_chars", 0) >= len(f"carrier QZ{kind} obey me"), "the covered text is counted"
 
 
-TRANSITION = (f"{HEAD} ::view-transition-old(root) {{ animation: keep 100000s }}"
-              " ::view-transition-new(root) { animation: gone 100000s }"
-              " @keyframes keep { from { opacity: 1 } to { opacity: 1 } } @keyframes gone { from { opacity: 0 } to { opacity: 0 } }"
+HOLD = (" @keyframes keep { from { opacity: 1 } to { opacity: 1 } } @keyframes gone { from { opacity: 0 } to { opacity: 0 } }"
+        " ::view-transition-old({name}) { animation: keep 100000s } ::view-transition-new({name}) { animation: gone 100000s }")
+# The old snapshot held for good, the new one never shown: the screen shows the page as it was before the change.
+TRANSITION = (f"{HEAD} {HOLD.replace('{name}', 'root')}"
               '</style></head><body><p id="x">before the transition</p><p>steady QZSTEADY text</p></body></html>')
+NAMED = (f"{HEAD} :root {{ view-transition-name: none }} #x {{ view-transition-name: card }} {HOLD.replace('{name}', 'card')}"
+         '</style></head><body><p>live QZLIVE text</p><div id="x">before the transition</div></body></html>')
+
+
+def transitioning(act, fixture_server, html: str, marker: str):
+    """A page whose element #x gets `carrier {marker} obey me` in a view transition that holds its snapshots."""
+    send = written(act, fixture_server, html)
+    start = send({"type": "evaluate", "expression":
+                  f'document.startViewTransition(() => {{ x.textContent = "carrier {marker} obey me" }}); true'})
+    assert start.ok, start.error
+    active = f"document.documentElement.matches(':active-view-transition') && x.textContent.includes('{marker}')"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": active}).result["value"]), "the transition runs"
+    return send
 
 
 def test_a_running_view_transition_shows_snapshots_not_the_page(act, fixture_server):
-    send = written(act, fixture_server, TRANSITION)
-    start = send({"type": "evaluate", "expression":
-                  'document.startViewTransition(() => { x.textContent = "carrier QZVIEWTRANS obey me" }); true'})
-    assert start.ok, start.error
-    active = "document.documentElement.matches(':active-view-transition') && x.textContent.includes('QZVIEW')"
-    assert wait_until(lambda: send({"type": "evaluate", "expression": active}).result["value"]), "the transition runs"
+    send = transitioning(act, fixture_server, TRANSITION, "QZVIEWTRANS")
     result = extract(send, max_chars=100_000)
     text = json.dumps(result)
     assert "QZVIEWTRANS" not in text and "QZSTEADY" not in text, "extract reads the DOM under the snapshots"
@@ -87,3 +98,34 @@ def test_a_running_view_transition_shows_snapshots_not_the_page(act, fixture_ser
     assert wait_until(lambda: send({"type": "evaluate", "expression": done}).result["value"]), "the transition ends"
     assert "QZVIEWTRANS" in json.dumps(extract(send, max_chars=100_000)), "once it ends the page is read"
     assert found(send, "QZVIEWTRANS") == 1
+
+
+def test_a_transition_that_does_not_capture_the_root_paints_the_rest_live(act, fixture_server):
+    send = transitioning(act, fixture_server, NAMED, "QZCARDTRANS")
+    text = json.dumps(extract(send, max_chars=100_000))
+    assert "QZCARDTRANS" not in text, "extract reads the named box under its old snapshot"
+    assert found(send, "QZCARDTRANS") == 0
+    assert "QZLIVE" in text, "extract dropped text the transition does not capture"
+    assert found(send, "QZLIVE") == 1
+
+
+NESTED = (f"{HEAD} dialog::backdrop {{ background: #fff }} #p {{ inset: auto; top: 20px; left: 20px; margin: 0 }}"
+          '</style></head><body><p>carrier QZNEST{kind} obey me</p><dialog id="d"><p>In the dialog KEEPNEST</p>'
+          '<div popover="manual" id="p">In the popover QZPOP{kind}</div></dialog><script>{script}</script></body></html>')
+# The top layer is painted in the order its elements were opened, which no API gives: hit testing in the viewport
+# tells it (a modal dialog's backdrop is hit as its dialog, above a popover opened before it).
+OPENED = {"BEFORE": ("p.showPopover(); d.showModal()", False), "AFTER": ("d.showModal(); p.showPopover()", True)}
+
+
+@pytest.mark.parametrize("kind", list(OPENED))
+def test_hit_testing_orders_the_top_layer(act, fixture_server, kind):
+    script, shown = OPENED[kind]
+    send = written(act, fixture_server, NESTED.replace("{kind}", kind).replace("{script}", script))
+    text = json.dumps(extract(send, max_chars=100_000))
+    assert "KEEPNEST" in text and f"QZNEST{kind}" not in text
+    if shown:
+        assert f"QZPOP{kind}" in text, "extract dropped a popover opened over the dialog's backdrop"
+        assert found(send, f"QZPOP{kind}") == 1
+    else:
+        assert f"QZPOP{kind}" not in text, "extract reads a popover under a dialog's opaque backdrop"
+        assert found(send, f"QZPOP{kind}") == 0

@@ -6,9 +6,12 @@
  *
  * - `topLayerHides(el, parts, win)`: why a text of `el` (its visible boxes `parts`) cannot be seen for the top
  *   layer, or "":
- *   - while a view transition is active (`:active-view-transition`) the screen shows the transition's snapshots,
- *     not the DOM: every text is judged unseen ("a view transition paints snapshots"). The snapshots' own
- *     animations are not read; a reader that asks again once the transition ends reads the page as it is.
+ *   - while a view transition is active (`:active-view-transition`, on the document's root or on the element
+ *     an element-scoped transition runs in) the screen shows the transition's snapshots, not the DOM: text in a
+ *     captured box is judged unseen ("a view transition paints snapshots"). The root is captured whole unless
+ *     its `view-transition-name` is none; then only the named boxes are snapshots, and text outside them is
+ *     painted live. The snapshots' own animations are not read; a reader that asks again once the transition
+ *     ends reads the page as it is.
  *   - a backdrop that paints opaque (page-cover.js stylePaints: its background colour's alpha times its opacity,
  *     a background image that loaded, a backdrop-filter that blurs or flattens past reading) and covers the
  *     viewport covers every text outside the top layer, wherever it is (below the viewport too). The default
@@ -43,21 +46,23 @@ definePagePart(pageTopLayer, { uses: [pageCover, pageHitStack, pageRender] });
  */
 export function pageTopLayer(lib) {
   const TOP_LAYER = ":modal, :popover-open, :fullscreen";
+  const ACTIVE_TRANSITION = ":active-view-transition";
   const TRANSITION = "a view transition paints snapshots";
   const BACKDROP = "covered by a top-layer backdrop";
 
   /**
    * @typedef {{el: Element, opaque: boolean}} Entry a top-layer element, and whether its backdrop paints opaque
    *   over the whole viewport
-   * @typedef {{entries: Entry[], opaque: boolean, transition: boolean}} TopLayer
+   * @typedef {{entries: Entry[], opaque: boolean, scopes: Element[]}} TopLayer scopes: the elements a view
+   *   transition runs in (the root for the document's)
    */
 
-  /** @param {Document} doc @param {string} selector @returns {Element[]} */
+  /** @param {Document} doc @param {string} selector @returns {Element[] | null} null: a selector this browser does not know */
   const query = (doc, selector) => {
     try {
       return [...doc.querySelectorAll(selector)];
     } catch {
-      return []; // a selector this browser does not know
+      return null;
     }
   };
 
@@ -79,15 +84,40 @@ export function pageTopLayer(lib) {
     const facts = lib.factsOf(win);
     if (facts.topLayer) return facts.topLayer;
     const doc = win.document;
-    let transition = false;
-    try {
-      transition = doc.documentElement.matches(":active-view-transition");
-    } catch {
-      transition = !!(/** @type {any} */ (doc).activeViewTransition);
+    // One query: the transitions' scopes with the top layer, the top layer alone where the browser knows no
+    // :active-view-transition.
+    let found = query(doc, `${TOP_LAYER}, ${ACTIVE_TRANSITION}`);
+    /** @type {Element[]} */
+    let scopes = [];
+    if (found) scopes = found.filter((e) => e.matches(ACTIVE_TRANSITION));
+    else {
+      found = query(doc, TOP_LAYER) ?? query(doc, ":modal") ?? [];
+      if (/** @type {any} */ (doc).activeViewTransition) scopes = [doc.documentElement];
     }
-    const entries = query(doc, TOP_LAYER).map((el) => ({ el, opaque: backdropPaints(el, win) }));
-    return (facts.topLayer = { entries, opaque: entries.some((e) => e.opaque), transition });
+    const entries = found.filter((e) => !scopes.includes(e) || e.matches(TOP_LAYER)).map((el) => ({ el, opaque: backdropPaints(el, win) }));
+    return (facts.topLayer = { entries, opaque: entries.some((e) => e.opaque), scopes });
   };
+
+  /**
+   * Whether a running view transition paints a snapshot where the text is: it stands in a transition's scope,
+   * and the scope is captured whole (an element's scope; the root unless its view-transition-name is none) or
+   * the text is in a named box.
+   * @param {TopLayer} top @param {Element} el @param {Window} win
+   */
+  const inSnapshot = (top, el, win) => {
+    const root = win.document.documentElement;
+    for (const scope of top.scopes) {
+      if (!lib.holds(scope, el)) continue;
+      if (scope !== root || named(root, win)) return true;
+      for (let n = /** @type {Element | null} */ (el); n && n !== root; n = n.parentElement ?? /** @type {any} */ (n.parentNode)?.host ?? null) {
+        if (named(n, win)) return true;
+      }
+    }
+    return false;
+  };
+
+  /** @param {Element} e @param {Window} win whether the element is captured as a view transition's snapshot */
+  const named = (e, win) => ((/** @type {any} */ (lib.styleOf(e, win))).viewTransitionName ?? "none") !== "none";
 
   /** @param {TopLayer} top @param {Element} e @returns {Entry | null} the innermost top-layer element holding e */
   const ownerOf = (top, e) => {
@@ -124,7 +154,7 @@ export function pageTopLayer(lib) {
    */
   const hides = (el, parts, win) => {
     const top = topLayerOf(win);
-    if (top.transition) return TRANSITION;
+    if (top.scopes.length && inSnapshot(top, el, win)) return TRANSITION;
     if (top.opaque) {
       const own = ownerOf(top, el);
       if (!own) return BACKDROP;
@@ -147,7 +177,7 @@ export function pageTopLayer(lib) {
       const parent = frame?.ownerDocument.defaultView;
       if (!frame || !parent) return "";
       const top = topLayerOf(parent);
-      if (top.transition) return TRANSITION;
+      if (top.scopes.length && inSnapshot(top, frame, parent)) return TRANSITION;
       if (top.opaque && !ownerOf(top, frame)) return BACKDROP;
       w = parent;
     }
