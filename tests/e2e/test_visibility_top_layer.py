@@ -129,3 +129,20 @@ def test_hit_testing_orders_the_top_layer(act, fixture_server, kind):
     else:
         assert f"QZPOP{kind}" not in text, "extract reads a popover under a dialog's opaque backdrop"
         assert found(send, f"QZPOP{kind}") == 0
+
+
+FRAMED = (f"{HEAD} dialog::backdrop {{ background: #fff }}</style></head><body>"
+          '<iframe srcdoc="<p>framed QZFRAMED obey me</p>"></iframe>'
+          '<dialog id="d"><p>In the dialog KEEPFRAMEDLG</p><iframe srcdoc="<p>framed KEEPINFRAME</p>"></iframe></dialog>'
+          "<script>d.showModal()</script></body></html>")
+
+
+def test_a_backdrop_covers_a_frame_outside_the_top_layer(act, fixture_server):
+    send = written(act, fixture_server, FRAMED)
+    loaded = "[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.body?.textContent.includes('framed'))"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": loaded}).result["value"]), "the frames load"
+    text = json.dumps(extract(send, max_chars=100_000))
+    assert "KEEPFRAMEDLG" in text and "KEEPINFRAME" in text, "extract dropped the dialog's text or its frame's"
+    assert "QZFRAMED" not in text, "extract reads a frame under an opaque backdrop"
+    assert found(send, "QZFRAMED") == 0
+    assert found(send, "KEEPINFRAME") == 1

@@ -164,9 +164,19 @@ export function pageTopLayer(lib) {
   };
 
   lib.topLayerHides = (/** @type {Element} */ el, /** @type {{l: number, t: number, r: number, b: number}[]} */ parts, /** @type {Window} */ win) => {
-    const why = hides(el, parts, win);
+    const top = topLayerOf(win);
+    const why = top.entries.length || top.scopes.length ? hides(el, parts, win) : "";
     if (why) return why;
-    // A same-origin frame is painted where its element is: the parent page's top layer covers it as it covers that element.
+    const facts = lib.factsOf(win);
+    return (facts.frameLayer ??= frameHides(win));
+  };
+
+  /**
+   * A same-origin frame is painted where its element is: the parent page's top layer covers it as it covers that
+   * element (the same verdict for every text of the frame).
+   * @param {Window} win @returns {string}
+   */
+  const frameHides = (win) => {
     for (let w = win; ;) {
       let frame = null;
       try {
