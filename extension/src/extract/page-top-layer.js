@@ -53,8 +53,8 @@ export function pageTopLayer(lib) {
   /**
    * @typedef {{el: Element, opaque: boolean}} Entry a top-layer element, and whether its backdrop paints opaque
    *   over the whole viewport
-   * @typedef {{entries: Entry[], opaque: boolean, scopes: Element[]}} TopLayer scopes: the elements a view
-   *   transition runs in (the root for the document's)
+   * @typedef {{entries: Entry[], opaque: boolean, scopes: Element[], frame?: string}} TopLayer scopes: the elements
+   *   a view transition runs in (the root for the document's); frame: the parent pages' verdict on the frame
    */
 
   /** @param {Document} doc @param {string} selector @returns {Element[] | null} null: a selector this browser does not know */
@@ -166,9 +166,7 @@ export function pageTopLayer(lib) {
   lib.topLayerHides = (/** @type {Element} */ el, /** @type {{l: number, t: number, r: number, b: number}[]} */ parts, /** @type {Window} */ win) => {
     const top = topLayerOf(win);
     const why = top.entries.length || top.scopes.length ? hides(el, parts, win) : "";
-    if (why) return why;
-    const facts = lib.factsOf(win);
-    return (facts.frameLayer ??= frameHides(win));
+    return why || (top.frame ??= frameHides(win));
   };
 
   /**
