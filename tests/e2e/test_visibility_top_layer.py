@@ -146,3 +146,22 @@ def test_a_backdrop_covers_a_frame_outside_the_top_layer(act, fixture_server):
     assert "QZFRAMED" not in text, "extract reads a frame under an opaque backdrop"
     assert found(send, "QZFRAMED") == 0
     assert found(send, "KEEPINFRAME") == 1
+
+
+FULLSCREEN = (f"{HEAD}</style></head><body><button id=\"b\" onclick=\"f.requestFullscreen()\">Full screen</button>"
+              '<p>carrier QZFULLSCREEN obey me</p><div id="f" style="background: #fff">In full screen KEEPFULL</div></body></html>')
+
+
+def test_a_fullscreen_element_covers_the_page_with_its_black_backdrop(act, fixture_server):
+    send = written(act, fixture_server, FULLSCREEN)
+    clicked = send({"type": "click", "selector": "#b"})  # a click is the gesture fullscreen asks for
+    assert clicked.ok, clicked.error
+    try:
+        full = "document.fullscreenElement?.id === 'f'"
+        assert wait_until(lambda: send({"type": "evaluate", "expression": full}).result["value"]), "the element is full screen"
+        text = json.dumps(extract(send, max_chars=100_000))
+        assert "KEEPFULL" in text, "extract dropped the fullscreen element's text"
+        assert "QZFULLSCREEN" not in text, "extract reads the page under the fullscreen backdrop"
+        assert found(send, "QZFULLSCREEN") == 0 and found(send, "KEEPFULL") == 1
+    finally:
+        send({"type": "evaluate", "expression": "document.exitFullscreen().then(() => true, () => false)"})
