@@ -47,7 +47,7 @@ import { pageWalker } from "./page-walker.js";
 definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePaintPhase, pagePicture, pageRender, pageSticky, pageWalker] });
 
 /**
- * Adds coveredBy, backdropBehind, hitTestable, paints, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
+ * Adds coveredBy, backdropBehind, hitTestable, paints, stylePaints, holds, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
  * (needs pageRender, pagePaintOrder).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -75,14 +75,22 @@ export function pageCover(lib) {
     if (!lib.pictureReadable(e, lib.styleOf(e, win), win)) return false;
     if (e.tagName === "IMG") return /** @type {HTMLImageElement} */ (e).complete && /** @type {HTMLImageElement} */ (e).naturalWidth > 0;
     if (PICTURES.has(e.tagName)) return true;
-    const cs = lib.styleOf(e, win);
+    return stylePaints(lib.styleOf(e, win), win);
+  };
+  lib.paints = paints;
+
+  /** @param {CSSStyleDeclaration} cs a box's style (an element's, a pseudo-element's) @param {Window} win whether
+   * its background paints opaque: a picture that loaded, a backdrop blur past reading, a colour whose alpha times
+   * the box's opacity is OPAQUE or more */
+  const stylePaints = (cs, win) => {
     if (cs.backgroundImage !== "none" && !/gradient/.test(cs.backgroundImage) && lib.imageShows(cs.backgroundImage, win)) return true;
     if (blursBehind(cs)) return true;
     const c = lib.colourOf(cs.backgroundColor);
     // An opacity is at most 1: a colour under OPAQUE stays under it, and its opacity need not be read.
     return !!c && c[3] >= OPAQUE && c[3] * (parseFloat(cs.opacity) || 0) >= OPAQUE;
   };
-  lib.paints = paints;
+  lib.stylePaints = stylePaints;
+  lib.holds = holds;
 
   /** A backdrop blur at least this wide (px) leaves no glyph of text under it legible. */
   const BLURS_TEXT_PX = 6;
@@ -111,10 +119,7 @@ export function pageCover(lib) {
     for (const which of ["::before", "::after"]) {
       const ps = win.getComputedStyle(el, which);
       if (ps.content === "none" || ps.content === "normal" || ps.position !== "absolute" || ps.display === "none") continue;
-      const c = lib.colourOf(ps.backgroundColor);
-      const opaque = (!!c && c[3] * (parseFloat(ps.opacity) || 0) >= OPAQUE) || blursBehind(ps)
-        || (ps.backgroundImage !== "none" && !/gradient/.test(ps.backgroundImage) && lib.imageShows(ps.backgroundImage, win));
-      if (!opaque || ps.visibility !== "visible") continue;
+      if (!stylePaints(ps, win) || ps.visibility !== "visible") continue;
       const r = el.getBoundingClientRect();
       const any = /** @type {any} */ (el);
       const px = (/** @type {string} */ v) => parseFloat(v) || 0;

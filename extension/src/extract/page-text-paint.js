@@ -18,9 +18,10 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageColour } from "./page-colour.js";
 import { pageRender } from "./page-render.js";
 
-definePagePart(pageTextPaint, { uses: [pageRender] });
+definePagePart(pageTextPaint, { uses: [pageColour, pageRender] });
 
 /**
  * Adds firstLineStyle, inFirstLine and highlightsOver to lib (needs pageRender's factsOf and textBoxes).

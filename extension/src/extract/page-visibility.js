@@ -20,9 +20,10 @@
  *   children sit on), ns.rc (the render context its children are judged in) and ns.fontPx.
  * - `textSeen(node, st)`: whether a text node (in an element whose colour shows) can be read where it is painted:
  *   its boxes hold a legible glyph inside what can show (lib.boxesShow), its font draws ink for its characters
- *   (lib.inkless, page-ink.js), and something opaque is not painted over it (lib.coveredBy; an outline or box
- *   shadow: lib.decorationCovers, page-decor.js); under a backdrop-filter box, its colours and its background's
- *   as that box's colour functions turn them (lib.backdropBehind); over or under a picture whose pixels page code cannot read (a
+ *   (lib.inkless, page-ink.js), the top layer does not hide it (lib.topLayerHides, page-top-layer.js: an opaque
+ *   ::backdrop, a view transition's snapshots), and something opaque is not painted over it (lib.coveredBy; an
+ *   outline or box shadow: lib.decorationCovers, page-decor.js); under a backdrop-filter box, its colours and its
+ *   background's as that box's colour functions turn them (lib.backdropBehind); over or under a picture whose pixels page code cannot read (a
  *   canvas, a video, another origin's image), what the rendering shows decides (lib.pixelAsk, page-pixels.js).
  *   Returns the reason, or "".
  * - `seenText(el, st)`: the text of a subtree that shows (a link's or button's visible content), judged as above.
@@ -62,9 +63,10 @@ import { pageSeen } from "./page-seen.js";
 import { pageSvg } from "./page-svg.js";
 import { pageTextInks } from "./page-text-inks.js";
 import { pageTextPaint } from "./page-text-paint.js";
+import { pageTopLayer } from "./page-top-layer.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageDetailsContent, pageFrameCover, pageInk, pageIsolation, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextInks, pageTextPaint, pageWalker] });
+definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageDetailsContent, pageFrameCover, pageInk, pageIsolation, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextInks, pageTextPaint, pageTopLayer, pageWalker] });
 
 /**
  * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
@@ -322,6 +324,8 @@ export function pageVisibility(lib) {
     if (el && highlightHides(node, el, st)) return SAME_COLOUR;
     const parts = lib.shownParts(rects, st.rc, st.win);
     if (!el || !parts.length) return "";
+    const layered = lib.topLayerHides(el, parts, st.win); // page-top-layer.js: a backdrop, a view transition's snapshots
+    if (layered) return layered;
     // One hit test per text node and call: a control's text is asked again for its name and token.
     const known = (lib.factsOf(st.win).covered ??= new WeakMap());
     let hit = known.get(node);
