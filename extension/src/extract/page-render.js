@@ -560,18 +560,30 @@ export function pageRender(lib) {
   };
 
   /**
-   * A text node's boxes as its glyphs paint them in a render context: where a transform scales the text up, a line
-   * whose box layout gives no height (a font under a pixel, its metrics rounded to nothing) is as tall as the font
-   * times the transforms' least stretch (page-shear.js), the size its glyphs are painted at (0.4 px text in a 40×
-   * scale paints 16 px glyphs on a box 0 px high).
+   * The height a text's glyphs are painted at where layout gives its line boxes none, or 0: layout rounds a font's
+   * metrics to whole pixels, so a font under a pixel (0.4 px) has line boxes 0 px high, and a transform that scales
+   * it up (40×) paints glyphs of the font times the transforms' least stretch (page-shear.js: 16 px) on them. A
+   * font of a pixel or more has boxes of its own height: a thin box there is thin as painted (a tiny `::first-line`
+   * above the element's ordinary lines, under a transform too).
+   * @param {Text} node @param {RenderContext | undefined} rc @param {Window} win
+   */
+  const roundedAway = (node, rc, win) => {
+    if (rc?.squash === undefined || !node.parentElement) return 0;
+    const font = parseFloat(lib.styleOf(node.parentElement, win).fontSize) || 0;
+    return font < 1 && rc.squash * font >= MIN_GLYPH_PX ? rc.squash * font : 0;
+  };
+  /** @param {DOMRect} r @param {number} glyph roundedAway's @param {Window} win @returns {DOMRect} the box as its glyphs paint */
+  const asPainted = (r, glyph, win) => (glyph && r.width >= 1 && r.height < MIN_GLYPH_PX
+    ? new (/** @type {any} */ (win).DOMRect)(r.x, r.y, r.width, glyph) : r);
+
+  /**
+   * A text node's boxes as its glyphs paint them in a render context (roundedAway: a sub-pixel font scaled up).
    * @param {Text} node @param {RenderContext | undefined} rc @param {Window} win @returns {DOMRect[]}
    */
   lib.paintedBoxes = (node, rc, win) => {
     const rects = lib.textBoxes(node);
-    if (rc?.squash === undefined || !node.parentElement) return rects;
-    const glyph = rc.squash * (parseFloat(lib.styleOf(node.parentElement, win).fontSize) || 0);
-    if (!(glyph >= MIN_GLYPH_PX)) return rects;
-    return rects.map((/** @type {DOMRect} */ r) => (r.width >= 1 && r.height < MIN_GLYPH_PX ? new (/** @type {any} */ (win).DOMRect)(r.x, r.y, r.width, glyph) : r));
+    const glyph = roundedAway(node, rc, win);
+    return glyph ? rects.map((/** @type {DOMRect} */ r) => asPainted(r, glyph, win)) : rects;
   };
 
   /**
@@ -655,11 +667,7 @@ export function pageRender(lib) {
     };
     const rects = /** @type {DOMRect[]} */ (lib.paintedBoxes(node, rc, win));
     if (rects.every((/** @type {DOMRect} */ r) => shows(r, 1))) return data;
-    // A word's own boxes scaled up as the node's are (paintedBoxes), their heights lost to layout's rounding alike.
-    const tall = Math.max(0, ...rects.map((r) => r.height));
-    /** @param {DOMRect} r */
-    const inflated = (r) => (r.width >= 1 && r.height < MIN_GLYPH_PX && tall >= MIN_GLYPH_PX && rc?.squash !== undefined
-      ? new (/** @type {any} */ (win).DOMRect)(r.x, r.y, r.width, tall) : r);
+    const glyph = roundedAway(node, rc, win); // a word's boxes as painted, as the node's are (paintedBoxes)
     const doc = /** @type {Document} */ (node.ownerDocument);
     const range = doc.createRange();
     let out = "";
@@ -668,8 +676,8 @@ export function pageRender(lib) {
       const start = /** @type {number} */ (word.index);
       range.setStart(node, start);
       range.setEnd(node, start + word[0].length);
-      const seen = [...range.getClientRects()].some((/** @type {DOMRect} */ r) => shows(inflated(r), 0.6)
-        && wordSized(inflated(r), word[0].length));
+      const seen = [...range.getClientRects()].map((/** @type {DOMRect} */ r) => asPainted(r, glyph, win))
+        .some((/** @type {DOMRect} */ r) => shows(r, 0.6) && wordSized(r, word[0].length));
       out += data.slice(at, start) + (seen ? word[0] : " ".repeat(word[0].length));
       at = start + word[0].length;
     }
