@@ -133,7 +133,7 @@ export function pageVisibility(lib) {
     const fontPx = rc.blur > 0 || rc.squash !== undefined || control ? parseFloat(cs.fontSize) : undefined;
     ns.fontPx = fontPx;
     const contentBox = st.rc?.content && !lib.isDetailsSummary(el) ? st.rc.content : null; // a <details>' content box
-    const above = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    const above = backgroundOf(st);
     const under = contentBox ? lib.paintsOf(contentBox.style, above, parseFloat(contentBox.style.opacity) || 0, contentBox.tint) : above;
     // A box-less element (display: contents) paints no background: its children stand on its parent's.
     const bg = cs.display === "contents" ? under : lib.paintsOf(cs, under, parseFloat(cs.opacity) || 0, rc.tint);
@@ -337,6 +337,15 @@ export function pageVisibility(lib) {
       || lib.pixelAsk(node, parts, st.win, st.rc); // page-pixels.js: over a picture page code cannot read, the pixels decide
   };
 
+  /** @param {any} st a walk state @returns {number[][] | null} the colours painted behind its text (the canvas by default) */
+  const backgroundOf = (st) => (st.bg === undefined ? lib.canvasOf(st.win) : st.bg);
+  /**
+   * How a text node is painted in its element's walk state, for colourHides.
+   * @param {Text} node @param {Element} el @param {any} st @param {CSSStyleDeclaration} cs el's style @returns {Paint}
+   */
+  const textPaint = (node, el, st, cs) => ({ el, rc: st.rc ?? { alpha: 1 }, font: () => parseFloat(cs.fontSize),
+    box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win });
+
   /**
    * Why a text does not show under the backdrop-filter boxes painted over it, or "": its inks and the backgrounds
    * they stand on, both turned by the boxes' colour functions (page-cover.js backdropBehind), judged as any text's
@@ -346,13 +355,10 @@ export function pageVisibility(lib) {
   const backdropHides = (node, el, parts, st) => {
     const behind = lib.backdropBehind(el, parts, st.win, node);
     if (!behind) return "";
-    const bg = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    const bg = backgroundOf(st);
     if (!bg) return ""; // a picture behind: its colours are not known here
     const cs = lib.styleOf(el, st.win);
-    /** @type {Paint} */
-    const paint = { el, rc: st.rc ?? { alpha: 1 }, font: () => st.fontPx ?? parseFloat(cs.fontSize),
-      box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win, behind };
-    return colourHides(cs, paint, bg.map(behind));
+    return colourHides(cs, { ...textPaint(node, el, st, cs), behind }, bg.map(behind));
   };
 
   /**
@@ -362,10 +368,8 @@ export function pageVisibility(lib) {
   const highlightHides = (node, el, st) => {
     const styles = lib.highlightsOver(node, st.win);
     if (!styles.length) return false;
-    const cs = lib.styleOf(el, st.win);
-    /** @type {Paint} */
-    const paint = { el, rc: st.rc ?? { alpha: 1 }, font: () => parseFloat(cs.fontSize), box: () => lib.textBoxes(node)[0] ?? el.getBoundingClientRect(), win: st.win };
-    const bg = st.bg === undefined ? lib.canvasOf(st.win) : st.bg;
+    const paint = textPaint(node, el, st, lib.styleOf(el, st.win));
+    const bg = backgroundOf(st);
     // A highlight (or the selection) paints its own background under the glyphs it colours.
     return styles.some((/** @type {CSSStyleDeclaration} */ h) => {
       const own = lib.colourOf(h.backgroundColor);
