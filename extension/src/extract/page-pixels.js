@@ -28,13 +28,14 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 import { pageTextInks } from "./page-text-inks.js";
 
-definePagePart(pagePixels, { uses: [pageColour, pagePicture, pageRender, pageScan, pageTextInks] });
+definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pagePicture, pageRender, pageScan, pageTextInks] });
 
 /**
  * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf,
@@ -93,7 +94,8 @@ export function pagePixels(lib) {
       for (let i = 0; i < els.length; i++) {
         // An SVG filter as backdrop-filter (a flood, a colour matrix, a displacement) turns what is behind its box
         // in ways style cannot tell: the texts it lies over are judged as over an unreadable picture.
-        if (lib.pictureReadable(els[i], styles[i], win) && !/url\(/.test(/** @type {any} */ (styles[i]).backdropFilter ?? "")) continue;
+        const backdrop = /** @type {any} */ (styles[i]).backdropFilter ?? "none";
+        if (lib.pictureReadable(els[i], styles[i], win) && (backdrop === "none" || !lib.backdropOf(backdrop).url)) continue;
         const b = els[i].getBoundingClientRect();
         if (b.width >= 8 && b.height >= 8) out.push({ l: b.left, t: b.top, r: b.right, b: b.bottom });
       }
