@@ -137,9 +137,14 @@ def test_text_over_a_drawn_canvas_inside_another_origins_frame_is_judged_by_the_
     canvas are placed in the tab and captured there, white text over a white-drawn canvas left out, dark text kept."""
     task = "t-pixel-frame"
     try:
-        _, result = framed(core, fixture_server, task, "/extract/canvas-frame.html")
-        assert "KEEPFRAMEPIX" in result["markdown"], result["markdown"]
-        assert "QZFRAMEPIX" not in json.dumps(result), result["markdown"]
+        send, result = framed(core, fixture_server, task, "/extract/canvas-frame.html")
+        results = [result]
+        # A capture that never answered (a loaded machine) leaves its texts out with the reason, never silently:
+        # extracted again, they are judged.
+        while "KEEPFRAMEPIX" not in results[-1]["markdown"] and results[-1].get("not_judged") and len(results) < 4:
+            results.append(send({"type": "extract"}).result)
+        assert "KEEPFRAMEPIX" in results[-1]["markdown"], results
+        assert not any("QZFRAMEPIX" in json.dumps(r) for r in results), results
     finally:
         rm.close_all(core, [task])
 

@@ -176,10 +176,37 @@ export const MAX_PIXEL_ROUNDS = 4;
  */
 export async function pixelVerdicts(dbg, frame, asked, mask) {
   try {
-    return await judgeByPixels(dbg, frame, asked, mask);
+    if (!frame.sessionId) return await judgeByPixels(dbg, frame, asked, mask);
+    // A frame in a process of its own paints apart from the tab the captures are taken in: a capture may show it as
+    // it was before its last change (the mask just put on, a canvas just drawn). Each change is let reach the screen.
+    await presented(dbg, frame);
+    return await judgeByPixels(dbg, frame, asked, async (ids) => {
+      const answer = await mask(ids);
+      await presented(dbg, frame);
+      return answer;
+    });
   } catch {
     return asked.map((a) => ({ id: a.id, key: a.key ?? JSON.stringify(a.rects), hidden: true, far: /** @type {const} */ ("uncaptured") }));
   }
+}
+
+/** How long a frame's next two animation frames are waited for (ms): a frame that does not paint is not waited on. */
+const PRESENT_MS = 1000;
+const TWO_FRAMES = "function () { return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))); }";
+
+/**
+ * Until the frame has painted twice (its last change then committed and sent to the tab's compositor), in the bua
+ * world (a page's own requestAnimationFrame is not ours), or PRESENT_MS.
+ * @param {DebuggerController} dbg @param {Frame} frame
+ */
+async function presented(dbg, frame) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((r) => { timer = setTimeout(r, PRESENT_MS); });
+  const painted = contextOf(dbg, frame).then((executionContextId) => dbg.send(frame.tabId, "Runtime.callFunctionOn",
+    { functionDeclaration: TWO_FRAMES, executionContextId, awaitPromise: true, returnByValue: true }, frame.sessionId))
+    .catch(() => undefined); // a frame gone or navigated: the judgement's own calls say so
+  await Promise.race([painted, late]).finally(() => clearTimeout(timer));
 }
 
 /**
