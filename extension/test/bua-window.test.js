@@ -47,3 +47,17 @@ test("with no window of the person's a focused one is created", async () => {
   assert.deepEqual(chrome.windows.created, [{ url: "about:blank", focused: true, type: "normal" }]);
   assert.equal(chrome.tabs.all.get(tab.id).windowId, tab.windowId);
 });
+
+test("a bua window that is closing (still found, taking no tab) is replaced by a new one", async () => {
+  const { chrome, bua } = setup();
+  const first = await bua.backgroundTab();
+  const create = chrome.tabs.create;
+  chrome.tabs.create = async (/** @type {any} */ props) => {
+    if (props.windowId === first.windowId) throw new Error(`No window with id: ${first.windowId}.`);
+    return create.call(chrome.tabs, props);
+  };
+  const second = await bua.backgroundTab();
+  assert.notEqual(second.windowId, first.windowId);
+  assert.equal(chrome.windows.created.length, 2);
+  assert.equal(chrome.storage.session.data[WINDOW_KEY], second.windowId);
+});

@@ -33,7 +33,9 @@ export class BuaWindow {
   backgroundTab() {
     const run = this.#lock.then(async () => {
       const windowId = await this.windowId();
-      if (windowId !== null) return this.#tabs.create({ windowId, url: "about:blank", active: false });
+      // A window closing now (the person closed its last tab) is still found but takes no tab: a new one is made.
+      const tab = windowId === null ? null : await this.#tabs.create({ windowId, url: "about:blank", active: false }).catch(() => null);
+      if (tab) return tab;
       const created = await this.#windows.create({ url: "about:blank", state: "minimized", focused: false, type: "normal" });
       await this.#storage.set({ [WINDOW_KEY]: created.id });
       this.#storedId = created.id;
