@@ -8,7 +8,8 @@
  * Text whose glyphs change nothing a person could tell apart is hidden. Only such texts pay for it: a page with
  * no picture whose pixels are unreadable asks nothing. A box whose backdrop-filter is an SVG filter (url(): a
  * flood paints over what is behind it, a displacement "glass" keeps it readable) is judged the same way: the
- * texts its box meets are asked of the pixels.
+ * texts its box meets are asked of the pixels; so are the texts that paint which is no box may reach
+ * (page-ink-overflow.js).
  *
  * - `pixelAsk(node, parts, win, rc)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
  *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
@@ -30,12 +31,13 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
+import { pageInkOverflow } from "./page-ink-overflow.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 import { pageTextInks } from "./page-text-inks.js";
 
-definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pagePicture, pageRender, pageScan, pageTextInks] });
+definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pageInkOverflow, pagePicture, pageRender, pageScan, pageTextInks] });
 
 /**
  * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf,
@@ -99,7 +101,8 @@ export function pagePixels(lib) {
         const b = els[i].getBoundingClientRect();
         if (b.width >= 8 && b.height >= 8) out.push({ l: b.left, t: b.top, r: b.right, b: b.bottom });
       }
-      facts.unreadable = out;
+      // Paint that is no box (a thick decoration, a column rule, a reflection…): the texts it may reach too.
+      facts.unreadable = out.concat(lib.inkOverflowAreas(win));
     }
     return facts.unreadable;
   };
@@ -245,7 +248,7 @@ export function pagePixels(lib) {
     if (!el || !win) return false;
     const clear = (/** @type {CSSStyleDeclaration} */ cs) => cs.color === CLEAR && cs.webkitTextFillColor === CLEAR
       && (cs.textShadow === "none" || cs.textShadow === "");
-    if (!clear(win.getComputedStyle(el, `::highlight(${MASK})`))) return true;
+    if (!clear(win.getComputedStyle(el, `::highlight(${names.get(node) ?? MASK})`))) return true;
     const selection = win.getSelection();
     return !!selection && selection.rangeCount > 0 && selection.containsNode(node, true) && !clear(win.getComputedStyle(el, "::selection"));
   }).map((node) => /** @type {number} */ (ids.get(node)));
@@ -260,39 +263,72 @@ export function pagePixels(lib) {
     masked = [];
     for (const root of adopted) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !ours.has(s));
     adopted.clear();
-    for (const w of maskedWindows) /** @type {any} */ (w).CSS.highlights.delete(MASK);
+    for (const w of maskedWindows) for (const name of maskNames) /** @type {any} */ (w).CSS.highlights.delete(name);
     maskedWindows.clear();
+    maskNames = [];
+    names = new WeakMap();
     if (!which) return before;
     MASK = `bua-pixel-mask-${Math.random().toString(36).slice(2, 10)}`;
-    /** @type {Map<Window, Range[]>} */
+    /** @type {string[]} the colours the masked texts' decoration lines are painted in, one highlight each ("": none) */
+    const colours = [""];
+    /** @type {Map<Window, Map<number, Range[]>>} */
     const byWin = new Map();
+    /** @type {[Document | ShadowRoot, Window][]} */
+    const roots = [];
     for (const id of which) {
       const node = nodes.get(id)?.deref();
       const win = node?.ownerDocument.defaultView;
       if (!node || !win) continue;
+      const colour = decorationColour(node, win);
+      const k = colours.includes(colour) ? colours.indexOf(colour) : colours.push(colour) - 1;
+      names.set(node, `${MASK}-${k}`);
       const range = new win.Range();
       range.selectNodeContents(node);
       masked.push(node);
-      if (!byWin.has(win)) byWin.set(win, []);
-      /** @type {Range[]} */ (byWin.get(win)).push(range);
-      const root = /** @type {Document | ShadowRoot} */ (node.getRootNode());
-      if (!adopted.has(root)) {
-        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(win)];
-        adopted.add(root);
-      }
+      const groups = byWin.get(win) ?? new Map();
+      byWin.set(win, groups.set(k, [...(groups.get(k) ?? []), range]));
+      roots.push([/** @type {Document | ShadowRoot} */ (node.getRootNode()), win]);
     }
-    for (const [win, ranges] of byWin) {
-      /** @type {any} */ (win).CSS.highlights.set(MASK, new (/** @type {any} */ (win).Highlight)(...ranges));
+    for (const [root, win] of roots) {
+      if (adopted.has(root)) continue;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(win, colours)];
+      adopted.add(root);
+    }
+    maskNames = colours.map((_, k) => `${MASK}-${k}`);
+    for (const [win, groups] of byWin) {
+      for (const [k, ranges] of groups) /** @type {any} */ (win).CSS.highlights.set(`${MASK}-${k}`, new (/** @type {any} */ (win).Highlight)(...ranges));
       maskedWindows.add(win);
     }
     return undone();
   };
   /** @type {Set<Window>} */
   const maskedWindows = new Set();
+  /** @type {string[]} the highlights the mask registered */
+  let maskNames = [];
+  /** @type {WeakMap<Text, string>} each masked text's highlight */
+  let names = new WeakMap();
+
+  /**
+   * The colour a text's decoration lines are painted in (its nearest decorating ancestor's), or "". A highlight
+   * repaints the lines of the text it holds in its own text-decoration-color: the mask keeps them as they were.
+   * @param {Text} node @param {Window} win
+   */
+  const decorationColour = (node, win) => {
+    let el = /** @type {Element | null} */ (node.parentElement);
+    for (let depth = 0; el && depth < 64; depth++) {
+      const cs = lib.styleOf(el, win);
+      if (cs.textDecorationLine !== "none") return cs.textDecorationColor;
+      el = el.parentElement ?? /** @type {any} */ (el.parentNode)?.host ?? null;
+    }
+    return "";
+  };
   /** @type {WeakMap<Window, CSSStyleSheet>} */
   const sheets = new WeakMap();
-  /** @param {Window} win a stylesheet of that window's (a sheet is adopted only by roots of its own document) */
-  const sheetFor = (win) => {
+  /**
+   * @param {Window} win a stylesheet of that window's (a sheet is adopted only by roots of its own document)
+   * @param {string[]} colours the decoration colour of each of the mask's highlights
+   */
+  const sheetFor = (win, colours) => {
     let own = sheets.get(win);
     if (!own) {
       own = new (/** @type {any} */ (win).CSSStyleSheet)();
@@ -302,11 +338,12 @@ export function pagePixels(lib) {
     // A selection paints its text above any highlight: selected glyphs go transparent too, for the capture without
     // the texts (the background a selection paints stays, in both captures), or selected text would look unchanged
     // by the mask, so hidden. Only the asked texts' boxes are compared. The highlight's name is this mask's own.
-    /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent !important; `
-      + "-webkit-text-fill-color: transparent !important; -webkit-text-stroke-color: transparent !important; "
-      + "text-shadow: none !important; text-decoration-color: transparent !important }\n"
-      + "::selection { color: transparent !important; -webkit-text-fill-color: transparent !important; "
-      + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important }");
+    // Decoration lines stay painted: they are no letters (an underline pulled over the glyphs in their colour leaves
+    // nothing of them to read, page-ink-overflow.js), and a line alone, with its glyphs clear, reads as nothing.
+    const clear = "color: transparent !important; -webkit-text-fill-color: transparent !important; "
+      + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important";
+    /** @type {CSSStyleSheet} */ (own).replaceSync(colours.map((c, k) => `::highlight(${MASK}-${k}) { ${clear}`
+      + (c ? `; text-decoration-color: ${c} !important }` : " }")).join("\n") + `\n::selection { ${clear} }`);
     return /** @type {CSSStyleSheet} */ (own);
   };
 }
