@@ -248,7 +248,7 @@ export function pagePixels(lib) {
     if (!el || !win) return false;
     const clear = (/** @type {CSSStyleDeclaration} */ cs) => cs.color === CLEAR && cs.webkitTextFillColor === CLEAR
       && (cs.textShadow === "none" || cs.textShadow === "");
-    if (!clear(win.getComputedStyle(el, `::highlight(${names.get(node) ?? MASK})`))) return true;
+    if (!clear(win.getComputedStyle(el, `::highlight(${MASK})`))) return true;
     const selection = win.getSelection();
     return !!selection && selection.rangeCount > 0 && selection.containsNode(node, true) && !clear(win.getComputedStyle(el, "::selection"));
   }).map((node) => /** @type {number} */ (ids.get(node)));
@@ -263,72 +263,39 @@ export function pagePixels(lib) {
     masked = [];
     for (const root of adopted) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !ours.has(s));
     adopted.clear();
-    for (const w of maskedWindows) for (const name of maskNames) /** @type {any} */ (w).CSS.highlights.delete(name);
+    for (const w of maskedWindows) /** @type {any} */ (w).CSS.highlights.delete(MASK);
     maskedWindows.clear();
-    maskNames = [];
-    names = new WeakMap();
     if (!which) return before;
     MASK = `bua-pixel-mask-${Math.random().toString(36).slice(2, 10)}`;
-    /** @type {string[]} the colours the masked texts' decoration lines are painted in, one highlight each ("": none) */
-    const colours = [""];
-    /** @type {Map<Window, Map<number, Range[]>>} */
+    /** @type {Map<Window, Range[]>} */
     const byWin = new Map();
-    /** @type {[Document | ShadowRoot, Window][]} */
-    const roots = [];
     for (const id of which) {
       const node = nodes.get(id)?.deref();
       const win = node?.ownerDocument.defaultView;
       if (!node || !win) continue;
-      const colour = decorationColour(node, win);
-      const k = colours.includes(colour) ? colours.indexOf(colour) : colours.push(colour) - 1;
-      names.set(node, `${MASK}-${k}`);
       const range = new win.Range();
       range.selectNodeContents(node);
       masked.push(node);
-      const groups = byWin.get(win) ?? new Map();
-      byWin.set(win, groups.set(k, [...(groups.get(k) ?? []), range]));
-      roots.push([/** @type {Document | ShadowRoot} */ (node.getRootNode()), win]);
+      if (!byWin.has(win)) byWin.set(win, []);
+      /** @type {Range[]} */ (byWin.get(win)).push(range);
+      const root = /** @type {Document | ShadowRoot} */ (node.getRootNode());
+      if (!adopted.has(root)) {
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(win)];
+        adopted.add(root);
+      }
     }
-    for (const [root, win] of roots) {
-      if (adopted.has(root)) continue;
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(win, colours)];
-      adopted.add(root);
-    }
-    maskNames = colours.map((_, k) => `${MASK}-${k}`);
-    for (const [win, groups] of byWin) {
-      for (const [k, ranges] of groups) /** @type {any} */ (win).CSS.highlights.set(`${MASK}-${k}`, new (/** @type {any} */ (win).Highlight)(...ranges));
+    for (const [win, ranges] of byWin) {
+      /** @type {any} */ (win).CSS.highlights.set(MASK, new (/** @type {any} */ (win).Highlight)(...ranges));
       maskedWindows.add(win);
     }
     return undone();
   };
   /** @type {Set<Window>} */
   const maskedWindows = new Set();
-  /** @type {string[]} the highlights the mask registered */
-  let maskNames = [];
-  /** @type {WeakMap<Text, string>} each masked text's highlight */
-  let names = new WeakMap();
-
-  /**
-   * The colour a text's decoration lines are painted in (its nearest decorating ancestor's), or "". A highlight
-   * repaints the lines of the text it holds in its own text-decoration-color: the mask keeps them as they were.
-   * @param {Text} node @param {Window} win
-   */
-  const decorationColour = (node, win) => {
-    let el = /** @type {Element | null} */ (node.parentElement);
-    for (let depth = 0; el && depth < 64; depth++) {
-      const cs = lib.styleOf(el, win);
-      if (cs.textDecorationLine !== "none") return cs.textDecorationColor;
-      el = el.parentElement ?? /** @type {any} */ (el.parentNode)?.host ?? null;
-    }
-    return "";
-  };
   /** @type {WeakMap<Window, CSSStyleSheet>} */
   const sheets = new WeakMap();
-  /**
-   * @param {Window} win a stylesheet of that window's (a sheet is adopted only by roots of its own document)
-   * @param {string[]} colours the decoration colour of each of the mask's highlights
-   */
-  const sheetFor = (win, colours) => {
+  /** @param {Window} win a stylesheet of that window's (a sheet is adopted only by roots of its own document) */
+  const sheetFor = (win) => {
     let own = sheets.get(win);
     if (!own) {
       own = new (/** @type {any} */ (win).CSSStyleSheet)();
@@ -338,12 +305,11 @@ export function pagePixels(lib) {
     // A selection paints its text above any highlight: selected glyphs go transparent too, for the capture without
     // the texts (the background a selection paints stays, in both captures), or selected text would look unchanged
     // by the mask, so hidden. Only the asked texts' boxes are compared. The highlight's name is this mask's own.
-    // Decoration lines stay painted: they are no letters (an underline pulled over the glyphs in their colour leaves
-    // nothing of them to read, page-ink-overflow.js), and a line alone, with its glyphs clear, reads as nothing.
-    const clear = "color: transparent !important; -webkit-text-fill-color: transparent !important; "
-      + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important";
-    /** @type {CSSStyleSheet} */ (own).replaceSync(colours.map((c, k) => `::highlight(${MASK}-${k}) { ${clear}`
-      + (c ? `; text-decoration-color: ${c} !important }` : " }")).join("\n") + `\n::selection { ${clear} }`);
+    /** @type {CSSStyleSheet} */ (own).replaceSync(`::highlight(${MASK}) { color: transparent !important; `
+      + "-webkit-text-fill-color: transparent !important; -webkit-text-stroke-color: transparent !important; "
+      + "text-shadow: none !important; text-decoration-color: transparent !important }\n"
+      + "::selection { color: transparent !important; -webkit-text-fill-color: transparent !important; "
+      + "-webkit-text-stroke-color: transparent !important; text-shadow: none !important }");
     return /** @type {CSSStyleSheet} */ (own);
   };
 }
