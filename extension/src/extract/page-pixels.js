@@ -8,7 +8,8 @@
  * Text whose glyphs change nothing a person could tell apart is hidden. Only such texts pay for it: a page with
  * no picture whose pixels are unreadable asks nothing. A box whose backdrop-filter is an SVG filter (url(): a
  * flood paints over what is behind it, a displacement "glass" keeps it readable) is judged the same way: the
- * texts its box meets are asked of the pixels.
+ * texts its box meets are asked of the pixels; so are the texts that paint which is no box may reach
+ * (page-ink-overflow.js).
  *
  * - `pixelAsk(node, parts, win, rc)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
  *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
@@ -30,12 +31,13 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
+import { pageInkOverflow } from "./page-ink-overflow.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 import { pageTextInks } from "./page-text-inks.js";
 
-definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pagePicture, pageRender, pageScan, pageTextInks] });
+definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pageInkOverflow, pagePicture, pageRender, pageScan, pageTextInks] });
 
 /**
  * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf,
@@ -99,7 +101,8 @@ export function pagePixels(lib) {
         const b = els[i].getBoundingClientRect();
         if (b.width >= 8 && b.height >= 8) out.push({ l: b.left, t: b.top, r: b.right, b: b.bottom });
       }
-      facts.unreadable = out;
+      // Paint that is no box (a thick decoration, a column rule, a reflection…): the texts it may reach too.
+      facts.unreadable = out.concat(lib.inkOverflowAreas(win));
     }
     return facts.unreadable;
   };
