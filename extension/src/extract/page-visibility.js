@@ -342,7 +342,8 @@ export function pageVisibility(lib) {
       || lib.decorationCovers(el, parts, st.win, node) // page-decor.js: outlines, box shadows, borders
       || lib.frameCovered(parts, st.win) ? "covered" : "") // page-frame-cover.js: the parent page over a frame
       || backdropHides(node, el, parts, st) // a backdrop-filter box over it turns its colours and its background's
-      || lib.pixelAsk(node, parts, st.win, st.rc); // page-pixels.js: over a picture page code cannot read, the pixels decide
+      // page-pixels.js: over a picture page code cannot read, or where the top layer's order decides, the pixels decide
+      || lib.pixelAsk(node, parts, st.win, st.rc, lib.topLayerUnsure(el, st.win));
   };
 
   /** @param {any} st a walk state @returns {number[][] | null} the colours painted behind its text (the canvas by default) */
