@@ -20,7 +20,7 @@ import { pageVisibility } from "./page-visibility.js";
 definePagePart(pageAria, { uses: [pageClickable, pageFields, pageIconName, pageRender, pageSeen, pageShadow, pageSvg, pageVisibility] });
 
 /**
- * Adds roleOf, nameOf, ownTextShows, unseenPartsOf, statesOf, isInteractive, contentText, namingProhibited and kids to lib (contentText needs pageSeen; nameOf
+ * Adds roleOf, nameOf, unseenPartsOf, statesOf, isInteractive, contentText, namingProhibited and kids to lib (contentText needs pageSeen; nameOf
  * pageIconName).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
@@ -239,7 +239,6 @@ export function pageAria(lib) {
     const st = lib.seenState(el);
     return !!st && !st.invisible && !st.hideText;
   };
-  lib.ownTextShows = ownTextShows;
 
   /** @param {any} el */
   const nativeLabel = (el) => {
@@ -326,7 +325,6 @@ export function pageAria(lib) {
     if (el.isContentEditable) return lib.shownText(el);
     return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
   };
-
 
   /**
    * State flags worth showing, as short words: checked (absent = not

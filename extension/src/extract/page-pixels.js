@@ -12,7 +12,8 @@
  *
  * - `pixelAsk(node, parts, win, rc, undecided)`: the verdict for a text the in-page judgement found shown, or "": when
  *   its boxes meet an unreadable picture, or the in-page judgement cannot tell (`undecided`: a popover and a modal
- *   dialog's opaque backdrop, whose order in the top layer no API gives), the call's verdict for it (given by the service worker: `pixelCall`) decides;
+ *   dialog's opaque backdrop, whose order in the top layer no API gives), the call's verdict for it (given by the
+ *   service worker: `pixelCall`) decides;
  *   without one it is kept and asked (its boxes in the top document's CSS px, and its inks: every colour its
  *   glyphs paint — fill, stroke, shadows — through its filters, with its alpha times its effective opacity, and
  *   its blend mode; pixel-measure.js judges by them when the picture moves between the captures).

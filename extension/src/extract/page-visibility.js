@@ -38,7 +38,7 @@
  * - `shownName(el, name, st)`: the one rule for a listed control's name, wherever it is quoted (the index, find,
  *   an element_stale error's candidates). The name (page-aria.js nameOf) is made only of what a person sees: the
  *   control's own text where it shows (its content as contentText judges it; an input button's value only when
- *   its own text shows: lib.ownTextShows), a <label> or aria-labelledby text judged where it is painted, a
+ *   its own text shows: page-aria.js ownTextShows), a <label> or aria-labelledby text judged where it is painted, a
  *   placeholder that shows, or an attribute (aria-label, title, alt). The parts from attributes are capped at 80
  *   characters and, when one reads like a sentence (over 30 characters or 4 words: an icon's label does not),
  *   marked with the state `attr-name`. A control that stays listed although its text cannot be seen (an opacity-0
