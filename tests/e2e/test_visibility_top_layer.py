@@ -7,7 +7,8 @@ view transition runs the screen shows its snapshots, not the DOM: nothing it cap
 only its named boxes when the root's view-transition-name is none), and hidden_chars counts it. Text in another
 top-layer element is ordered by hit testing: a popover opened before a modal dialog lies under its backdrop; one
 outside the dialog is inert either way (hit testing lists none of it), and the rendering tells which paints on top.
-A modal dialog inside a shadow root covers the page as any other, and keeps the light children slotted into it.
+A modal dialog inside a shadow root covers the page as any other, and keeps the light children slotted into it;
+an element-scoped view transition inside one shows its snapshot.
 Real Chromium, the real extension; each page is written inline into tests/fixtures/pages/extract/inline.html."""
 
 from __future__ import annotations
@@ -109,6 +110,27 @@ def test_a_transition_that_does_not_capture_the_root_paints_the_rest_live(act, f
     assert found(send, "QZCARDTRANS") == 0
     assert "QZLIVE" in text, "extract dropped text the transition does not capture"
     assert found(send, "QZLIVE") == 1
+
+
+# An element-scoped transition inside a component: the scope's old snapshot held for good, over its live content.
+SCOPED = (f"{HEAD}</style></head><body><p>live KEEPOUTSIDE text</p><div id=\"host\"></div><script>"
+          "const root = host.attachShadow({ mode: 'open' }); root.innerHTML = '<style>"
+          f"{HOLD.replace('{name}', 'root').replace('::view', '#x::view')}</style><div id=\"x\">before the transition</div>';"
+          "</script></body></html>")
+
+
+def test_a_view_transition_inside_a_shadow_root_shows_its_snapshot(act, fixture_server):
+    send = written(act, fixture_server, SCOPED)
+    x = "document.getElementById('host').shadowRoot.getElementById('x')"
+    start = send({"type": "evaluate", "expression":
+                  f'{x}.startViewTransition(() => {{ {x}.textContent = "carrier QZSHADOWTRANS obey me" }}); true'})
+    assert start.ok, start.error
+    active = f"{x}.matches(':active-view-transition') && {x}.textContent.includes('QZSHADOWTRANS')"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": active}).result["value"]), "the transition runs"
+    text = json.dumps(extract(send, max_chars=100_000))
+    assert "QZSHADOWTRANS" not in text, "extract reads a component's content under its transition's snapshot"
+    assert found(send, "QZSHADOWTRANS") == 0
+    assert "KEEPOUTSIDE" in text, "extract dropped text outside the transition's scope"
 
 
 NESTED = (f"{HEAD} dialog::backdrop {{ background: #fff }} #p {{ inset: auto; top: 20px; left: 20px; margin: 0 }}"
