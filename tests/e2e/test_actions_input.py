@@ -18,7 +18,7 @@ def test_type_with_clear_replaces_and_fires_input_then_change_on_commit(page):
     response = send({"type": "type", "selector": "#name", "text": "Ada Lovelace", "clear": True})
     assert response.ok, response.error
     assert response.result["value"] == "Ada Lovelace"
-    assert response.result["typed_into"] == 'input#name "name"'
+    assert response.result["typed_into"] == 'input#name "Name"'  # its visible <label>
     assert response.result["effects"]["nothing_changed"] is False
     assert events(send) == ["input:name"], "the change event waits for the commit, as for a person"
     assert send({"type": "press_key", "key": "Tab"}).ok

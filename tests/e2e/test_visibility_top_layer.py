@@ -5,7 +5,10 @@ every text outside the top layer, also far below the viewport; the top-layer ele
 transparent or translucent backdrop (a modal dialog's default rgba(0, 0, 0, 0.1)) keeps what is under it. While a
 view transition runs the screen shows its snapshots, not the DOM: nothing it captures is read (the whole page, or
 only its named boxes when the root's view-transition-name is none), and hidden_chars counts it. Text in another
-top-layer element is ordered by hit testing: a popover opened before a modal dialog lies under its backdrop.
+top-layer element is ordered by hit testing: a popover opened before a modal dialog lies under its backdrop; one
+outside the dialog is inert either way (hit testing lists none of it), and the rendering tells which paints on top.
+A modal dialog inside a shadow root covers the page as any other, and keeps the light children slotted into it;
+an element-scoped view transition inside one shows its snapshot.
 Real Chromium, the real extension; each page is written inline into tests/fixtures/pages/extract/inline.html."""
 
 from __future__ import annotations
@@ -109,18 +112,46 @@ def test_a_transition_that_does_not_capture_the_root_paints_the_rest_live(act, f
     assert found(send, "QZLIVE") == 1
 
 
+# An element-scoped transition inside a component: the scope's old snapshot held for good, over its live content.
+SCOPED = (f"{HEAD}</style></head><body><p>live KEEPOUTSIDE text</p><div id=\"host\"></div><script>"
+          "const root = host.attachShadow({ mode: 'open' }); root.innerHTML = '<style>"
+          f"{HOLD.replace('{name}', 'root').replace('::view', '#x::view')}</style><div id=\"x\">before the transition</div>';"
+          "</script></body></html>")
+
+
+def test_a_view_transition_inside_a_shadow_root_shows_its_snapshot(act, fixture_server):
+    send = written(act, fixture_server, SCOPED)
+    x = "document.getElementById('host').shadowRoot.getElementById('x')"
+    start = send({"type": "evaluate", "expression":
+                  f'{x}.startViewTransition(() => {{ {x}.textContent = "carrier QZSHADOWTRANS obey me" }}); true'})
+    assert start.ok, start.error
+    active = f"{x}.matches(':active-view-transition') && {x}.textContent.includes('QZSHADOWTRANS')"
+    assert wait_until(lambda: send({"type": "evaluate", "expression": active}).result["value"]), "the transition runs"
+    text = json.dumps(extract(send, max_chars=100_000))
+    assert "QZSHADOWTRANS" not in text, "extract reads a component's content under its transition's snapshot"
+    assert found(send, "QZSHADOWTRANS") == 0
+    assert "KEEPOUTSIDE" in text, "extract dropped text outside the transition's scope"
+
+
 NESTED = (f"{HEAD} dialog::backdrop {{ background: #fff }} #p {{ inset: auto; top: 20px; left: 20px; margin: 0 }}"
           '</style></head><body><p>carrier QZNEST{kind} obey me</p><dialog id="d"><p>In the dialog KEEPNEST</p>'
           '<div popover="manual" id="p">In the popover QZPOP{kind}</div></dialog><script>{script}</script></body></html>')
+# Outside the modal dialog the popover is inert whenever it was opened: hit testing lists none of it, and the
+# rendering (the pixels) tells whether the dialog's opaque backdrop paints over it.
+OUTSIDE = (f"{HEAD} dialog::backdrop {{ background: #fff }} #p {{ inset: auto; top: 200px; left: 20px; margin: 0 }}"
+           '</style></head><body><p>carrier QZNEST{kind} obey me</p><dialog id="d"><p>In the dialog KEEPNEST</p></dialog>'
+           '<div popover="manual" id="p">In the popover QZPOP{kind}</div><script>{script}</script></body></html>')
 # The top layer is painted in the order its elements were opened, which no API gives: hit testing in the viewport
 # tells it (a modal dialog's backdrop is hit as its dialog, above a popover opened before it).
 OPENED = {"BEFORE": ("p.showPopover(); d.showModal()", False), "AFTER": ("d.showModal(); p.showPopover()", True)}
 
 
+@pytest.mark.parametrize("page", ["NESTED", "OUTSIDE"])
 @pytest.mark.parametrize("kind", list(OPENED))
-def test_hit_testing_orders_the_top_layer(act, fixture_server, kind):
+def test_the_order_the_top_layer_was_opened_in_decides(act, fixture_server, kind, page):
     script, shown = OPENED[kind]
-    send = written(act, fixture_server, NESTED.replace("{kind}", kind).replace("{script}", script))
+    html = {"NESTED": NESTED, "OUTSIDE": OUTSIDE}[page]
+    send = written(act, fixture_server, html.replace("{kind}", kind).replace("{script}", script))
     text = json.dumps(extract(send, max_chars=100_000))
     assert "KEEPNEST" in text and f"QZNEST{kind}" not in text
     if shown:
@@ -135,17 +166,27 @@ FRAMED = (f"{HEAD} dialog::backdrop {{ background: #fff }}</style></head><body>"
           '<iframe srcdoc="<p>framed QZFRAMED obey me</p>"></iframe>'
           '<dialog id="d"><p>In the dialog KEEPFRAMEDLG</p><iframe srcdoc="<p>framed KEEPINFRAME</p>"></iframe></dialog>'
           "<script>d.showModal()</script></body></html>")
+# A modal dialog inside a shadow root is in the top layer as any other; a light child slotted into it is in it.
+SHADOWED = (f"{HEAD}</style></head><body><p>carrier QZSHADOWDLG obey me</p><div id=\"host\"><span>slotted KEEPSLOTTED</span></div>"
+            "<script>const root = host.attachShadow({ mode: 'open' }); root.innerHTML = '<style>dialog::backdrop "
+            "{ background: #fff }</style><dialog id=\"d\"><p>In the component KEEPSHADOWDLG</p><slot></slot></dialog>';"
+            "root.getElementById('d').showModal()</script></body></html>")
+LOADED = "[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.body?.textContent.includes('framed'))"
+# page: (the html, an expression true once it is in place, the words kept, the carrier under the backdrop)
+OUTSIDE_TOP = {"FRAMED": (FRAMED, LOADED, ["KEEPFRAMEDLG", "KEEPINFRAME"], "QZFRAMED"),
+               "SHADOWED": (SHADOWED, "true", ["KEEPSHADOWDLG", "KEEPSLOTTED"], "QZSHADOWDLG")}
 
 
-def test_a_backdrop_covers_a_frame_outside_the_top_layer(act, fixture_server):
-    send = written(act, fixture_server, FRAMED)
-    loaded = "[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.body?.textContent.includes('framed'))"
-    assert wait_until(lambda: send({"type": "evaluate", "expression": loaded}).result["value"]), "the frames load"
+@pytest.mark.parametrize("page", list(OUTSIDE_TOP))
+def test_a_backdrop_covers_a_frame_or_a_component_outside_it(act, fixture_server, page):
+    html, ready, kept, carrier = OUTSIDE_TOP[page]
+    send = written(act, fixture_server, html)
+    assert wait_until(lambda: send({"type": "evaluate", "expression": ready}).result["value"]), "the page is in place"
     text = json.dumps(extract(send, max_chars=100_000))
-    assert "KEEPFRAMEDLG" in text and "KEEPINFRAME" in text, "extract dropped the dialog's text or its frame's"
-    assert "QZFRAMED" not in text, "extract reads a frame under an opaque backdrop"
-    assert found(send, "QZFRAMED") == 0
-    assert found(send, "KEEPINFRAME") == 1
+    assert all(k in text for k in kept), f"extract dropped one of {kept}"
+    assert carrier not in text, f"extract reads {carrier} under an opaque backdrop"
+    assert found(send, carrier) == 0
+    assert found(send, kept[-1]) == 1
 
 
 FULLSCREEN = (f"{HEAD}</style></head><body><button id=\"b\" onclick=\"f.requestFullscreen()\">Full screen</button>"

@@ -229,6 +229,17 @@ export function pageAria(lib) {
     return byControl.get(el) || [];
   };
 
+  /**
+   * Whether a control's own painted text (an input button's value, a field's value) can be read: its walk state
+   * (page-seen.js seenState) shows text. A name or value taken from it is given only then; a <label> or
+   * aria-labelledby text is judged where it is painted (contentText), an attribute by page-visibility.js shownName.
+   * @param {Element} el
+   */
+  const ownTextShows = (el) => {
+    const st = lib.seenState(el);
+    return !!st && !st.invisible && !st.hideText;
+  };
+
   /** @param {any} el */
   const nativeLabel = (el) => {
     const labels = labelsOf(el);
@@ -237,7 +248,9 @@ export function pageAria(lib) {
     }
     if (el.tagName === "INPUT") {
       const type = (el.getAttribute("type") || "text").toLowerCase();
+      // Its value (or the browser's "Submit") is text the button paints itself: a name only where it shows.
       if (type === "submit" || type === "reset" || type === "button") {
+        if (!ownTextShows(el)) return "";
         return el.value || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
       }
       if (type === "image") return unseen(el.getAttribute("alt") || "") || "Submit";
@@ -303,8 +316,7 @@ export function pageAria(lib) {
    * @param {any} el
    */
   const valueOf = (el) => {
-    const st = lib.seenState(el);
-    if (!st || st.hideText || st.invisible) return "";
+    if (!ownTextShows(el)) return "";
     if (el.tagName === "SELECT") return [...el.selectedOptions].map((o) => o.label).join(", ");
     if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
       if ((el.getAttribute("type") || "").toLowerCase() === "password") return el.value ? "••••" : "";
@@ -313,9 +325,6 @@ export function pageAria(lib) {
     if (el.isContentEditable) return lib.shownText(el);
     return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
   };
-
-  /** @param {any} option whether a select's list shows it (page-visibility.js optionListed) */
-  const listed = (option) => lib.optionListed(option);
 
   /**
    * State flags worth showing, as short words: checked (absent = not
@@ -341,9 +350,9 @@ export function pageAria(lib) {
         out.push(`range=${el.min || aria("aria-valuemin")}..${el.max || aria("aria-valuemax")}`);
       }
       if (el.tagName === "SELECT" && role === "combobox") {
-        const labels = [...el.options].filter(listed).map((o) => o.label);
+        const labels = lib.optionsShown(el).map((/** @type {HTMLOptionElement} */ o) => o.label); // page-visibility.js
         const shown = labels.slice(0, 8).join("|");
-        out.push(`options=${JSON.stringify(labels.length > 8 ? `${shown}|…${labels.length - 8} more` : shown)}`);
+        if (labels.length) out.push(`options=${JSON.stringify(labels.length > 8 ? `${shown}|…${labels.length - 8} more` : shown)}`);
       }
     }
     if (el.tagName === "INPUT") out.push(...lib.fieldType(el));

@@ -17,8 +17,9 @@ import { pageRegistry } from "./page-registry.js";
 import { pageSearch } from "./page-search.js";
 import { pageSeen } from "./page-seen.js";
 import { pageShadow } from "./page-shadow.js";
+import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageFind, { uses: [pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch, pageSeen, pageShadow] });
+definePagePart(pageFind, { uses: [pageAria, pageClickable, pageContext, pageControls, pageControlsFind, pageRegistry, pageSearch, pageSeen, pageShadow, pageVisibility] });
 
 /**
  * Adds INTERACTIVE_SELECTOR, findLike, findModal and omittedFrom to lib
@@ -60,7 +61,8 @@ export function pageFind(lib) {
     while (roots.length && found.length < limit) {
       const root = /** @type {Document | ShadowRoot} */ (roots.shift());
       for (const el of root.querySelectorAll(lib.INTERACTIVE_SELECTOR)) {
-        if (lib.roleOf(el) !== role || lib.nameOf(el, role) !== name) continue;
+        // The name the index listed it with (page-visibility.js shownName), which the stale uid carried.
+        if (lib.roleOf(el) !== role || lib.shownName(el, lib.nameOf(el, role), lib.seenState(el))[0] !== name) continue;
         if (!seen(el)) continue;
         found.push({ el, role, name, row: el.closest("tr,[role=row]"), li: el.closest("li") });
         if (found.length >= limit) break;

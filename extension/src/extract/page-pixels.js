@@ -11,8 +11,10 @@
  * texts its box meets are asked of the pixels; so are the texts that paint which is no box may reach
  * (page-ink-overflow.js).
  *
- * - `pixelAsk(node, parts, win, rc)`: the verdict for a text the in-page judgement found shown, or "": when its boxes
- *   meet an unreadable picture, the call's verdict for it (given by the service worker: `pixelCall`) decides;
+ * - `pixelAsk(node, parts, win, rc, undecided)`: the verdict for a text the in-page judgement found shown, or "": when
+ *   its boxes meet an unreadable picture, or the in-page judgement cannot tell (`undecided`: a popover and a modal
+ *   dialog's opaque backdrop, whose order in the top layer no API gives), the call's verdict for it (given by the
+ *   service worker: `pixelCall`) decides;
  *   without one it is kept and asked (its boxes in the top document's CSS px, and its inks: every colour its
  *   glyphs paint — fill, stroke, shadows — through its filters, with its alpha times its effective opacity, and
  *   its blend mode; pixel-measure.js judges by them when the picture moves between the captures).
@@ -150,11 +152,13 @@ export function pagePixels(lib) {
   /**
    * @param {Text} node @param {{l: number, t: number, r: number, b: number}[]} parts its visible boxes
    * @param {Window} win @param {any} [rc] its render context (page-render.js), for its ink
+   * @param {boolean} [undecided] the in-page judgement cannot tell whatever pictures it meets (page-top-layer.js
+   *   topLayerUnsure: which of two top-layer elements paints over the other): asked all the same
    * @returns {string} "covered" or "text coloured like its background" when the pixels say so
    */
-  lib.pixelAsk = (node, parts, win, rc) => {
-    const pics = unreadable(win);
-    if (!pics.length || !parts.some((p) => pics.some((q) => q.l < p.r && q.r > p.l && q.t < p.b && q.b > p.t))) return "";
+  lib.pixelAsk = (node, parts, win, rc, undecided = false) => {
+    const pics = undecided ? [] : unreadable(win);
+    if (!undecided && (!pics.length || !parts.some((p) => pics.some((q) => q.l < p.r && q.r > p.l && q.t < p.b && q.b > p.t)))) return "";
     const at = offsetOf(win);
     const rects = parts.map((p) => [p.l + at[0], p.t + at[1], p.r - p.l, p.b - p.t].map((v) => Math.round(v * 4) / 4));
     const id = idOf(node);

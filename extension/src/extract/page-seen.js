@@ -43,7 +43,7 @@ export function pageSeen(lib) {
   /** Elements whose text children are never shown. */
   const NO_TEXT = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TITLE", "HEAD", "title", "desc", "metadata"]);
   const FIELDS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
-  const NAME_ATTRS = ["aria-label", "placeholder", "title", "alt", "name"];
+  const NAME_ATTRS = ["aria-label", "placeholder", "title", "alt"]; // not a field's name=: it is never painted
   const MAX_LABEL = 40;
 
   /** @type {WeakMap<Element, any> | null} */
@@ -258,8 +258,9 @@ export function pageSeen(lib) {
   };
 
   /**
-   * What a description quotes for an element: the text it shows, else (a control a person sees, with no text of
-   * its own: an icon button, an empty field) its label or placeholder, capped; "" for an element nobody sees.
+   * What a description quotes for an element: the text it shows, else a control's listed name (its visible label,
+   * its value where it shows, its aria-label: shownName's rule), else (a control a person sees) its placeholder or
+   * another naming attribute, capped; "" for an element nobody sees.
    * @param {Element} el
    * @returns {string}
    */
@@ -267,6 +268,9 @@ export function pageSeen(lib) {
     const st = lib.seenState(el);
     if (!st) return "";
     let text = FIELDS.has(el.tagName) ? "" : lib.shownText(el, MAX_LABEL * 2);
+    const role = lib.roleOf(el);
+    // A control is quoted by the name the index lists it with (page-visibility.js shownName: only what is seen).
+    if (!text && lib.isInteractiveRole(role)) text = lib.clean(lib.shownName(el, lib.nameOf(el, role), st)[0]);
     if (!text && !st.invisible && !st.hideText) {
       for (const attr of NAME_ATTRS) {
         if (attr === "placeholder" && !lib.placeholderShows(el)) continue;

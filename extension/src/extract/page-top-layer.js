@@ -19,14 +19,18 @@
  *   - text inside another top-layer element: the top layer is painted in the order its elements were opened,
  *     which no API gives. Where the text is in the viewport, hit testing decides: the element of an opaque
  *     backdrop (a modal dialog's backdrop is hit as its dialog) or one of its boxes listed above every box of the
- *     text's own top-layer element covers it. Elsewhere, and where hit testing lists no box of the text's element
- *     (an element outside the topmost modal dialog is inert), the text is kept: the choice that never drops what
- *     a person may read, at the price of a popover left under a later modal's opaque backdrop reaching readers.
+ *     text's own top-layer element covers it. An element outside the topmost modal dialog is inert, so hit
+ *     testing lists none of it: a popover outside a modal dialog whose backdrop paints opaque is painted under it
+ *     when opened before it and over it when opened after, and `topLayerUnsure` hands its texts to the pixels
+ *     (page-pixels.js: a text under the backdrop changes nothing when masked, and is left out). Elsewhere the text
+ *     is kept.
  *   A backdrop with a transform, clip-path, mask or filter of its own is not judged (its text is kept).
- *   Top-layer elements inside shadow roots are not found (the document's query does not reach them). In a
- *   same-origin frame, the parent page's top layer is asked for the frame's element too.
+ *   Top-layer elements and element-scoped view transitions inside shadow roots, open and closed, are found too
+ *   (page-shadow.js shadowRoots), and a top-layer element holds what the flat tree puts in it (a light child
+ *   slotted into a component's dialog). In a same-origin frame, the parent page's top layer is asked for the
+ *   frame's element too.
  *
- * One document query per call and window (cached in lib.factsOf); nothing per text when no top-layer element is
+ * One query per root, call and window (cached in lib.factsOf); nothing per text when no top-layer element is
  * open and no view transition runs.
  *
  * Sent to the page as source text (run-in-page.js): self-contained.
@@ -36,12 +40,13 @@ import { definePagePart } from "../page/page-code.js";
 import { pageCover } from "./page-cover.js";
 import { pageHitStack } from "./page-hit-stack.js";
 import { pageRender } from "./page-render.js";
+import { pageShadow } from "./page-shadow.js";
 
-definePagePart(pageTopLayer, { uses: [pageCover, pageHitStack, pageRender] });
+definePagePart(pageTopLayer, { uses: [pageCover, pageHitStack, pageRender, pageShadow] });
 
 /**
- * Adds topLayerHides to lib (needs pageCover's stylePaints and holds, pageHitStack's stackAt, pageRender's factsOf
- * and areasOf).
+ * Adds topLayerHides and topLayerUnsure to lib (needs pageCover's stylePaints, pageHitStack's stackAt, pageRender's
+ * factsOf and areasOf, pageShadow's shadowRoots).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageTopLayer(lib) {
@@ -57,13 +62,29 @@ export function pageTopLayer(lib) {
    *   a view transition runs in (the root for the document's); frame: the parent pages' verdict on the frame
    */
 
-  /** @param {Document} doc @param {string} selector @returns {Element[] | null} null: a selector this browser does not know */
+  /**
+   * The elements matching a selector in the document and in every shadow root of it (page-shadow.js shadowRoots,
+   * open and closed: a modal dialog or popover inside a component is in the top layer as any other).
+   * @param {Document} doc @param {string} selector @returns {Element[] | null} null: a selector this browser does not know
+   */
   const query = (doc, selector) => {
     try {
-      return [...doc.querySelectorAll(selector)];
+      const roots = (lib.shadowRoots?.() ?? []).filter((/** @type {ShadowRoot} */ r) => r.ownerDocument === doc);
+      return [doc, ...roots].flatMap((root) => [...root.querySelectorAll(selector)]);
     } catch {
       return null;
     }
+  };
+
+  /**
+   * Whether a holds b in the flat tree (a light child slotted into a shadow root's dialog is in that dialog).
+   * @param {Node} a @param {Node} b
+   */
+  const holds = (a, b) => {
+    for (let n = /** @type {Node | null} */ (b); n; n = /** @type {any} */ (n).assignedSlot ?? n.parentNode ?? /** @type {any} */ (n).host ?? null) {
+      if (n === a) return true;
+    }
+    return false;
   };
 
   /** @param {Element} el a top-layer element @param {Window} win whether its ::backdrop paints opaque over the viewport */
@@ -107,7 +128,7 @@ export function pageTopLayer(lib) {
   const inSnapshot = (top, el, win) => {
     const root = win.document.documentElement;
     for (const scope of top.scopes) {
-      if (!lib.holds(scope, el)) continue;
+      if (!holds(scope, el)) continue;
       if (scope !== root || named(root, win)) return true;
       for (let n = /** @type {Element | null} */ (el); n && n !== root; n = n.parentElement ?? /** @type {any} */ (n.parentNode)?.host ?? null) {
         if (named(n, win)) return true;
@@ -124,10 +145,19 @@ export function pageTopLayer(lib) {
     /** @type {Entry | null} */
     let found = null;
     for (const entry of top.entries) {
-      if (lib.holds(entry.el, e) && (!found || lib.holds(found.el, entry.el))) found = entry;
+      if (holds(entry.el, e) && (!found || holds(found.el, entry.el))) found = entry;
     }
     return found;
   };
+
+  /**
+   * Whether the text's top-layer element is inert for a modal dialog whose backdrop paints opaque and that does not
+   * hold it (a popover outside the dialog, opened before it or after). Every element outside the topmost modal
+   * dialog is inert, so hit testing lists none of it, and which of the two is painted on top (the order they were
+   * opened in) no API gives: the rendering decides (page-pixels.js).
+   * @param {TopLayer} top @param {Entry} own
+   */
+  const blockedBy = (top, own) => top.entries.some((e) => e !== own && e.opaque && e.el.matches(":modal") && !holds(e.el, own.el));
 
   /**
    * Whether an opaque backdrop's element, or a box of it, is listed above every box of the text's own top-layer
@@ -167,6 +197,18 @@ export function pageTopLayer(lib) {
     const top = topLayerOf(win);
     const why = top.entries.length || top.scopes.length ? hides(el, parts, win) : "";
     return why || (top.frame ??= frameHides(win));
+  };
+
+  /**
+   * Whether the top layer's order decides whether a text of el shows and page code cannot read it (blockedBy):
+   * the text is asked of the pixels.
+   * @param {Element} el @param {Window} win
+   */
+  lib.topLayerUnsure = (el, win) => {
+    const top = topLayerOf(win);
+    if (!top.opaque || !top.entries.length) return false;
+    const own = ownerOf(top, el);
+    return !!own && blockedBy(top, own);
   };
 
   /**

@@ -33,11 +33,18 @@
  * - `optionListed(option)`: whether a <select>'s list shows an option (not hidden, itself or by its optgroup).
  * - `placeholderShows(el)`: whether a field's placeholder can be read (its ::placeholder colour over the field);
  *   a name or state from a placeholder nobody can read is not given.
- * - `shownName(el, name, st)`: an accessible name that comes from an attribute (aria-label, title, alt,
- *   placeholder) rather than visible text is capped at 80 characters and, when it reads like a sentence (over 30
- *   characters or 4 words: an icon's label does not), marked with the state `attr-name`; a control that stays
- *   listed although nothing of it shows (an opacity-0 file input over a styled label) has its name capped at 40 and
- *   the state `invisible`, and none of its text in the markdown.
+ * - `optionsShown(select)`: the options a <select>'s list shows in a colour a person reads (its `options=`, and
+ *   what select offers and names).
+ * - `shownName(el, name, st)`: the one rule for a listed control's name, wherever it is quoted (the index, find,
+ *   an element_stale error's candidates). The name (page-aria.js nameOf) is made only of what a person sees: the
+ *   control's own text where it shows (its content as contentText judges it; an input button's value only when
+ *   its own text shows: page-aria.js ownTextShows), a <label> or aria-labelledby text judged where it is painted, a
+ *   placeholder that shows, or an attribute (aria-label, title, alt). The parts from attributes are capped at 80
+ *   characters and, when one reads like a sentence (over 30 characters or 4 words: an icon's label does not),
+ *   marked with the state `attr-name`. A control that stays listed although its text cannot be seen (an opacity-0
+ *   checkbox under its visible label, a transparent submit button) gets the state `invisible`, none of its text
+ *   in the markdown, and a name only from those sources: `button invisible` where its hidden text was its only
+ *   name, its visible label's words where it has one.
  *
  * Comments, <template> and <noscript> are never walked (page-walker.js's SKIP).
  *
@@ -69,8 +76,8 @@ import { pageWalker } from "./page-walker.js";
 definePagePart(pageVisibility, { uses: [pageAria, pageBlend, pageColour, pageControls, pageCover, pageDecor, pageDetailsContent, pageFrameCover, pageInk, pageIsolation, pagePaintOrder, pagePicture, pagePixels, pageRender, pageSeen, pageSvg, pageTextInks, pageTextPaint, pageTopLayer, pageWalker] });
 
 /**
- * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, placeholderShows, hiddenLength and
- * shownName to lib (needs pageRender, pageCover).
+ * Adds hiddenBy, textVisibility, textSeen, seenText, stateAbove, optionListed, optionsShown, placeholderShows,
+ * hiddenLength and shownName to lib (needs pageRender, pageCover).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageVisibility(lib) {
@@ -80,7 +87,8 @@ export function pageVisibility(lib) {
   /** A text stroke this wide, times the font size, covers the glyphs' fill (stems are ~0.1–0.2 em). */
   const STROKE_COVERS = 0.25;
   const MAX_ATTR_NAME = 80;
-  const MAX_HIDDEN_NAME = 40;
+  /** A select's list is a popup of its own, white unless the select or the option paints a background. */
+  const POPUP = [255, 255, 255, 1];
   const SAME_COLOUR = "text coloured like its background";
 
   /** @param {string} path a computed `clip-path` value */
@@ -334,7 +342,8 @@ export function pageVisibility(lib) {
       || lib.decorationCovers(el, parts, st.win, node) // page-decor.js: outlines, box shadows, borders
       || lib.frameCovered(parts, st.win) ? "covered" : "") // page-frame-cover.js: the parent page over a frame
       || backdropHides(node, el, parts, st) // a backdrop-filter box over it turns its colours and its background's
-      || lib.pixelAsk(node, parts, st.win, st.rc); // page-pixels.js: over a picture page code cannot read, the pixels decide
+      // page-pixels.js: over a picture page code cannot read, or where the top layer's order decides, the pixels decide
+      || lib.pixelAsk(node, parts, st.win, st.rc, lib.topLayerUnsure(el, st.win));
   };
 
   /** @param {any} st a walk state @returns {number[][] | null} the colours painted behind its text (the canvas by default) */
@@ -462,6 +471,26 @@ export function pageVisibility(lib) {
   };
 
   /**
+   * The options of a <select> a person can read in its list: listed (optionListed), in a colour that shows over
+   * the option's background, over the select's, over the popup's white. The list is painted apart from the page
+   * (the select's opacity, clipping and cover do not reach it: an opacity-0 native select under a styled one opens
+   * a readable list); an option coloured like its background (a transparent select's options inherit its colour)
+   * names nothing a person reads.
+   * @param {HTMLSelectElement} select @returns {HTMLOptionElement[]}
+   */
+  lib.optionsShown = (select) => {
+    const win = /** @type {Window} */ (select.ownerDocument.defaultView);
+    const list = lib.composite(lib.colourOf(lib.styleOf(select, win).backgroundColor) ?? [0, 0, 0, 0], POPUP);
+    const box = () => select.getBoundingClientRect();
+    return [...select.options].filter((option) => {
+      if (!lib.optionListed(option)) return false;
+      const cs = lib.styleOf(option, win);
+      const bg = lib.composite(lib.colourOf(cs.backgroundColor) ?? [0, 0, 0, 0], list);
+      return !colourHides(cs, { el: option, rc: { alpha: 1 }, font: () => parseFloat(cs.fontSize) || 16, box, win }, [bg]);
+    });
+  };
+
+  /**
    * Whether a field's placeholder can be read: the field is empty and its ::placeholder colour shows over the
    * field (judged as any text's colour; a placeholder coloured like its field names nothing a person sees).
    * @param {Element} el
@@ -488,7 +517,15 @@ export function pageVisibility(lib) {
    * @returns {[string, string[]]} the name to show, and the states to add
    */
   lib.shownName = (el, name, st) => {
-    if (st?.hideText) return [name.length > MAX_HIDDEN_NAME ? `${name.slice(0, MAX_HIDDEN_NAME)}…` : name, ["invisible"]];
+    const [shown, states] = attrNamed(el, name);
+    return st?.hideText ? [shown, [...states, "invisible"]] : [shown, states];
+  };
+
+  /**
+   * A name with the parts taken from attributes capped and marked where one reads like a sentence.
+   * @param {Element} el @param {string} name @returns {[string, string[]]}
+   */
+  const attrNamed = (el, name) => {
     if (!name) return [name, []];
     // The parts nameOf took from attributes (page-aria.js unseenPartsOf: the control's aria-label or title, an
     // icon's alt inside it) that the control's own text does not also show; one that reads like a sentence caps

@@ -106,10 +106,10 @@ export function chooseOption(text) {
   const el = this;
   const want = text.replace(/\s+/g, " ").trim().toLowerCase();
   const label = (/** @type {HTMLOptionElement} */ o) => String(o.label || o.textContent || "").replace(/\s+/g, " ").trim();
-  // An option the list does not show (hidden, display:none, in a hidden optgroup) is neither offered nor named
-  // (extract/page-visibility.js optionListed).
+  // An option the list does not show (hidden, display:none, in a hidden optgroup, coloured like its background)
+  // is neither offered nor named (extract/page-visibility.js optionsShown).
   const lib = /** @type {any} */ (globalThis).__bua;
-  const options = Array.from(el.options).filter((o) => lib.optionListed(o));
+  const options = /** @type {HTMLOptionElement[]} */ (lib.optionsShown(el));
   const containing = options.filter((o) => label(o).toLowerCase().includes(want));
   const match = options.find((o) => label(o).toLowerCase() === want)
     || options.find((o) => String(o.value).toLowerCase() === want)
