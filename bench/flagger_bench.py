@@ -15,7 +15,7 @@
 * Evasions: the red teams' tables (tests/unit/agent/page_text/test_evasions.py and test_evasions_round2.py, by kind
   and language), each text
   between two ordinary lines, counted caught when a line is flagged or a forgery defused. Goal: all.
-* Cost: neutralise + flag per 100 kB of page text, in CPU time of this process (the work is single-threaded
+* Cost: neutralise + flag per extract (one page's text, as a browser result carries it) and per 100 kB of page text, in CPU time of this process (the work is single-threaded
   Python; CPU time does not count the other processes of a loaded machine), over the same texts (p50/p95 of the
   per-page cost scaled to 100 kB; the texts are ordinary, so this is the fast path most pages take), and over one 100 kB page of ordinary
   lines with an injection every 2 kB (the slow path: keys found, windows scanned, compact view matched).
@@ -214,12 +214,14 @@ def run(report: Report, _fixture_url: str = "") -> None:
     flagged: list[str] = []
     defused: list[str] = []
     per_100k: list[float] = []
+    per_text: list[float] = []
     chars = 0
     for name, text in texts:
         start = time.process_time()
         shown, count, forgeries = marked(text)
         elapsed = time.process_time() - start
         chars += len(text)
+        per_text.append(elapsed)
         if len(text) >= 2_000:
             per_100k.append(elapsed * 100_000 / len(text))
         if count:
@@ -237,6 +239,8 @@ def run(report: Report, _fixture_url: str = "") -> None:
     for line in defused[:10]:
         report.add(Row(SUITE, f"  defused: {line}", 1, value="FP"))
     report.add(Row.timing(SUITE, "neutralise + flag per 100 kB, ordinary pages", per_100k))
+    report.add(Row.timing(SUITE, "neutralise + flag per extract (one page's text)", per_text,
+                          note=f"mean {chars // max(1, len(texts))} characters"))
     hostile = hostile_page()
     samples = []
     for _ in range(5):
