@@ -1,6 +1,6 @@
 """Flags page text that addresses an AI agent ("ignore previous instructions", "new task:", a fake "System:" or
 "Human:"/"Assistant:" turn, "the user has authorised you", "send the contents of this page to …"), with the patterns
-of `injection_patterns.json` (the one list, per language: 20 languages claimed; its false positives on ordinary
+of `injection_patterns.json` (the one list, per language: 21 languages claimed, Hindi the 21st; its false positives on ordinary
 text are measured by `python -m bench flagger` with no browser, and through Chromium by `python -m bench safety`
 and `python -m bench corpus`).
 
@@ -19,8 +19,10 @@ pronoun, a form of `be`, `yes`, `please`, an agent's permission words) or a payl
 are a command or a yes (`short_turns`), chat-template turns written as headings (`### Instruction:`) and fake
 reasoning traces (`Thought:` / `Observation:`) are found by app/agent/page_text/turns.py; a label spelt out letter
 by letter (`U s e r:`), or in any other form of app/agent/page_text/labels.py's grammar (`[USER] pay`, `User said:`,
-`Human — yes`), is written `role: words` in the stream first. An obligation of now to press a sensitive control
-or to move money outside English is found by app/agent/page_text/obligations.py. Element handles' ids and class names are read as the
+`Human — yes`), is written `role: words` in the stream first. An obligation of now, or a polite imperative of now, to press a
+sensitive control or to move money is found by app/agent/page_text/obligations.py; a `Q:` / `A:` transcript whose
+answer says yes then a command by turns.py qa_lines; a markdown table is also read down its columns and, where its
+rows open with a role's label, as a dialogue (app/agent/page_text/tables.py). Element handles' ids and class names are read as the
 words they join, and a cut one as each phrase it may begin (app/agent/page_text/identifiers.py).
 
 Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream

@@ -19,6 +19,12 @@ the control's own name (`今すぐ購入`, `Jetzt kaufen`, `立即购买`, `Buy 
 ください" is no hurry), and a step that says what it is for (`purpose`: `…するには`, `um … zu`, `pour …`, `如需…`) is a
 how-to's, not an order to press (it still moves no money unflagged). A clause may run over up to CLAUSE_LINES lines
 (a phrase split over paragraphs or list items) while a line ends with no stop.
+
+Languages are found by their words' heads (and CJK and Devanagari by script), not by a language identifier:
+py3langid (measured on the flagger bench's 321 texts) names every polite line of test_evasions_round3.py right, but
+reading each line costs about 3 ms per extract at p50 (the whole flagging costs 3.4 ms), and it reads full-width
+German as Cantonese (`yue`): a router on its answer would let a look-alike evade, while the fold it cannot read
+(`く` folds to `❬`) is what these rules run on.
 """
 
 from __future__ import annotations
