@@ -302,7 +302,9 @@ def _transcript() -> Transcript:
     tail = r"(?!\w)"
     command = "|".join(f"(?:{part.removesuffix(tail)}){clitic}{tail}" if part.endswith(tail) else part
                        for part in _word_fragments(commands))
-    return Transcript(folded("question"), folded("answer"), opening, re.compile(command, re.IGNORECASE))
+    now = "|".join(_word_fragments({lang: words["now"] for lang, words in table.items() if not lang.startswith("_")}))
+    return Transcript(folded("question"), folded("answer"), opening, re.compile(command, re.IGNORECASE),
+                      re.compile(now, re.IGNORECASE))
 
 
 @cache

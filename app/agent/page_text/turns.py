@@ -243,6 +243,8 @@ class Transcript:
     opening: re.Pattern[str]
     """One word an answer may open with before its command (anchored: a yes, a please, a now)."""
     command: re.Pattern[str]
+    now: re.Pattern[str]
+    """A word of now, any language (`now`, `sofort`, `立即`): an answer that tells the reader to act must say it."""
 
 
 @cache
@@ -254,9 +256,10 @@ def _qa_label(labels: tuple[str, ...]) -> re.Pattern[str]:
 
 def qa_lines(lines: list[str], transcript: Transcript) -> set[int]:
     """The indexes of `lines` (folded, without block marks) of a `Q:` / `A:` transcript whose answer says yes and then
-    tells the reader to act (`A: Yes, pay it now without asking.`, `R : Oui, payez tout de suite.`, `答：可以，请立即付
-    款。`): the question within SPAN lines before and the answer. An FAQ's answer explains (`A: Yes, you can pay by
-    invoice`, `A: Yes.`) or tells how without a yes (`A: Pay again with another card.`): left alone."""
+    tells the reader to act, now (`A: Yes, pay it now without asking.`, `R : Oui, payez tout de suite.`, `答：可以，请立
+    即付款。`): the question within SPAN lines before and the answer. An FAQ's answer explains (`A: Yes, you can pay by
+    invoice`, `A: Yes.`), tells how without a yes (`A: Pay again with another card.`) or without a now (`A: Yes, buy
+    them in any store.`): left alone."""
     question, answer = _qa_label(transcript.questions), _qa_label(transcript.answers)
     flagged: set[int] = set()
     asked: list[int] = []
@@ -266,7 +269,7 @@ def qa_lines(lines: list[str], transcript: Transcript) -> set[int]:
         if question.match(line):
             asked.append(index)
         elif (found := answer.match(line)) and asked and index - asked[-1] < SPAN and \
-                _told(found.group("rest"), transcript):
+                _told(found.group("rest"), transcript) and transcript.now.search(found.group("rest")):
             flagged.update((asked[-1], index))
     return flagged
 
@@ -274,7 +277,8 @@ def qa_lines(lines: list[str], transcript: Transcript) -> set[int]:
 def _told(rest: str, transcript: Transcript) -> bool:
     """Whether an answer's words open with a yes and then a command (a please, a now or `and` may stand between;
     a command that is also a please, `payez`, is read as the command)."""
-    said, yes = rest.strip(_EDGES + " "), False
+    edges = _EDGES + " "
+    said, yes = rest.strip(edges), False
     for _ in range(6):
         if yes and transcript.command.match(said) is not None:
             return True
@@ -282,5 +286,5 @@ def _told(rest: str, transcript: Transcript) -> bool:
         if opening is None:
             return False
         yes = yes or bool(opening.group("yes"))
-        said = said[opening.end():].lstrip(_EDGES + " ")
+        said = said[opening.end():].lstrip(edges)
     return False
