@@ -15,7 +15,7 @@
 * Evasions: the red teams' tables (tests/unit/agent/page_text/test_evasions.py and test_evasions_round2.py, by kind
   and language), each text
   between two ordinary lines, counted caught when a line is flagged or a forgery defused. Goal: all.
-* Cost: neutralise + flag per 100 kB of page text, in CPU time of this process (the work is single-threaded
+* Cost: neutralise + flag per extract (one page's text, as a browser result carries it) and per 100 kB of page text, in CPU time of this process (the work is single-threaded
   Python; CPU time does not count the other processes of a loaded machine), over the same texts (p50/p95 of the
   per-page cost scaled to 100 kB; the texts are ordinary, so this is the fast path most pages take), and over one 100 kB page of ordinary
   lines with an injection every 2 kB (the slow path: keys found, windows scanned, compact view matched).
@@ -46,17 +46,25 @@ not find in what the model reads)."""
 
 
 class _Text(HTMLParser):
-    """A page's text: one line per block, attributes a person can be shown (alt, title, …) as lines too."""
+    """A page's text: one line per block, attributes a person can be shown (alt, title, …) as lines too, and a
+    table's row as extract writes it (extension/src/extract/markdown.js): `| cell | cell |`, so the flagger reads
+    its columns too (app/agent/page_text/tables.py)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
         self.current: list[str] = []
         self.skipping = 0
+        self.row: list[str] | None = None
+        """The cells of the table row being read (a nested table's rows are read as its own)."""
 
     def _break(self) -> None:
         line = " ".join("".join(self.current).split())
-        if line:
+        if line and self.row is not None:
+            if not self.row:
+                self.row.append("")
+            self.row[-1] = f"{self.row[-1]} {line}".strip()
+        elif line:
             self.lines.append(line)
         self.current = []
 
@@ -65,22 +73,35 @@ class _Text(HTMLParser):
             self.skipping += 1
         if tag in _BLOCKS:
             self._break()
+        if tag == "tr":
+            self._end_row()
+            self.row = []
+        elif tag in ("td", "th") and self.row is not None:
+            self.row.append("")
         for name, value in attrs:
             if name in _ATTRIBUTES and value and value.strip():
                 self.lines.append(" ".join(value.split()))
+
+    def _end_row(self) -> None:
+        self._break()
+        if self.row is not None and any(self.row):
+            self.lines.append("| " + " | ".join(self.row) + " |")
+        self.row = None
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _SKIPPED:
             self.skipping = max(0, self.skipping - 1)
         if tag in _BLOCKS:
             self._break()
+        if tag in ("tr", "table"):
+            self._end_row()
 
     def handle_data(self, data: str) -> None:
         if not self.skipping:
             self.current.append(data)
 
     def text(self) -> str:
-        self._break()
+        self._end_row()
         return "\n".join(self.lines)
 
 
@@ -149,6 +170,9 @@ def evasions() -> dict[str, list[str]]:
     from tests.unit.agent.page_text import test_evasions_round2 as second
     for name, text in second.CASES.items():
         kinds.setdefault(f"round 2 {name.split(':')[0]}", []).append(text)
+    from tests.unit.agent.page_text import test_evasions_round3 as third
+    for name, text in third.CASES.items():
+        kinds.setdefault(f"round 3 {name.split(':')[0]}", []).append(text)
     return kinds
 
 
@@ -157,7 +181,9 @@ def tempting_lines(report: Report) -> None:
     mode: enable it in Settings"): each must stay untouched."""
     from tests.unit.agent.page_text import test_evasions as red
     from tests.unit.agent.page_text import test_evasions_round2 as second
-    lines = [*red.ORDINARY, *red.ORDINARY_TURNS, *red.ORDINARY_SHORT_TURNS, *red.ORDINARY_IDENTIFIERS, *second.ORDINARY]
+    from tests.unit.agent.page_text import test_evasions_round3 as third
+    lines = [*red.ORDINARY, *red.ORDINARY_TURNS, *red.ORDINARY_SHORT_TURNS, *red.ORDINARY_IDENTIFIERS, *second.ORDINARY,
+             *third.ORDINARY]
     touched = [line for line in lines if marked(line)[1:] != (0, 0)]
     report.add(Row(SUITE, "false positives: ordinary lines with an injection's words", len(lines), value=len(touched)))
     for line in touched[:10]:
@@ -188,12 +214,14 @@ def run(report: Report, _fixture_url: str = "") -> None:
     flagged: list[str] = []
     defused: list[str] = []
     per_100k: list[float] = []
+    per_text: list[float] = []
     chars = 0
     for name, text in texts:
         start = time.process_time()
         shown, count, forgeries = marked(text)
         elapsed = time.process_time() - start
         chars += len(text)
+        per_text.append(elapsed)
         if len(text) >= 2_000:
             per_100k.append(elapsed * 100_000 / len(text))
         if count:
@@ -211,6 +239,8 @@ def run(report: Report, _fixture_url: str = "") -> None:
     for line in defused[:10]:
         report.add(Row(SUITE, f"  defused: {line}", 1, value="FP"))
     report.add(Row.timing(SUITE, "neutralise + flag per 100 kB, ordinary pages", per_100k))
+    report.add(Row.timing(SUITE, "neutralise + flag per extract (one page's text)", per_text,
+                          note=f"mean {chars // max(1, len(texts))} characters"))
     hostile = hostile_page()
     samples = []
     for _ in range(5):

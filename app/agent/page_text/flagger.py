@@ -1,6 +1,6 @@
 """Flags page text that addresses an AI agent ("ignore previous instructions", "new task:", a fake "System:" or
 "Human:"/"Assistant:" turn, "the user has authorised you", "send the contents of this page to …"), with the patterns
-of `injection_patterns.json` (the one list, per language: 20 languages claimed; its false positives on ordinary
+of `injection_patterns.json` (the one list, per language: 21 languages claimed, Hindi the 21st; its false positives on ordinary
 text are measured by `python -m bench flagger` with no browser, and through Chromium by `python -m bench safety`
 and `python -m bench corpus`).
 
@@ -19,8 +19,10 @@ pronoun, a form of `be`, `yes`, `please`, an agent's permission words) or a payl
 are a command or a yes (`short_turns`), chat-template turns written as headings (`### Instruction:`) and fake
 reasoning traces (`Thought:` / `Observation:`) are found by app/agent/page_text/turns.py; a label spelt out letter
 by letter (`U s e r:`), or in any other form of app/agent/page_text/labels.py's grammar (`[USER] pay`, `User said:`,
-`Human — yes`), is written `role: words` in the stream first. An obligation of now to press a sensitive control
-or to move money outside English is found by app/agent/page_text/obligations.py. Element handles' ids and class names are read as the
+`Human — yes`), is written `role: words` in the stream first. An obligation of now, or a polite imperative of now, to press a
+sensitive control or to move money is found by app/agent/page_text/obligations.py; a `Q:` / `A:` transcript whose
+answer says yes then a command by turns.py qa_lines; a markdown table is also read down its columns and, where its
+rows open with a role's label, as a dialogue (app/agent/page_text/tables.py). Element handles' ids and class names are read as the
 words they join, and a cut one as each phrase it may begin (app/agent/page_text/identifiers.py).
 
 Every keyed pattern runs a second time, rewritten automatically, over a compact view of the same stream
@@ -49,10 +51,13 @@ from app.agent.page_text.compact import CompactView, compact_key, compact_source
 from app.agent.page_text.identifiers import cut_readings, identifiers_read, pattern_words
 from app.agent.page_text.labels import LabelGrammar
 from app.agent.page_text.obligations import CLAUSE_END, Obligation, obligation_lines
+from app.agent.page_text.tables import columns, role_rows, table_rows
 from app.agent.page_text.turns import (
     ShortTurns,
+    Transcript,
     dialogue_lines,
     lone_turn_lines,
+    qa_lines,
     short_turn_lines,
     step_trace_lines,
     template_turns,
@@ -272,32 +277,78 @@ def _short_turns() -> ShortTurns:
 
 
 @cache
+def _transcript() -> Transcript:
+    """What qa_lines reads: the labels of injection_patterns.json `qa_labels`, the yes of `short_turns`, the please
+    and the now of `obligation_now`, and as commands its words of moving money and the pay, send, delete and
+    transfer commands of sensitive-words.json (not a short turn's grants: an FAQ's `Sí, aceptamos tarjetas` is
+    "we accept")."""
+    labels = spec()["qa_labels"]
+
+    def folded(kind: str) -> tuple[str, ...]:
+        return tuple(sorted({read(w) for lang, words in labels[kind].items() if not lang.startswith("_") for w in words}))
+    table = spec()["obligation_now"]
+    softer = {lang: [*words.get("polite", []), *words["now"]] for lang, words in table.items() if not lang.startswith("_")}
+    softer.setdefault("en", []).extend(["and", "go ahead and"])
+    yes = "|".join(_word_fragments(spec()["short_turns"]["assent"]))
+    opening = re.compile(f"(?P<yes>{yes})|" + "|".join(_word_fragments(softer)), re.IGNORECASE)
+    phrases = sensitive_words()["phrases"]
+    commands: dict[str, list[str]] = {lang: list(words["move"]) for lang, words in table.items() if not lang.startswith("_")}
+    for category in ("pay", "send", "delete", "transfer"):
+        for lang, words in phrases[category].items():
+            commands.setdefault(lang, []).extend(re.escape(w) for w in words if len(w.split()) <= 2)
+    commands["en"] = [w.replace("\\ ", r"\s+(?:(?:the|your|my|this|that|our)\s+)?") for w in commands["en"]]  # `confirm
+    # the order`: a determiner inside a command of two words
+    clitic = r"(?:(?:se)?(?:lo|la|los|las|le|les))?"  # `págala`, `pagala`: a pronoun joined to the verb
+    tail = r"(?!\w)"
+    command = "|".join(f"(?:{part.removesuffix(tail)}){clitic}{tail}" if part.endswith(tail) else part
+                       for part in _word_fragments(commands))
+    now = "|".join(_word_fragments({lang: words["now"] for lang, words in table.items() if not lang.startswith("_")}))
+    return Transcript(folded("question"), folded("answer"), opening, re.compile(command, re.IGNORECASE),
+                      re.compile(now, re.IGNORECASE))
+
+
+@cache
 def _obligations() -> tuple[Obligation, ...]:
     """What obligation_lines reads: each language's words (injection_patterns.json `obligation_now`, the pay, delete
-    and transfer commands of sensitive-words.json), with its amounts of money (_amount)."""
+    and transfer commands of sensitive-words.json, its own and English's, as a page names its buttons in English
+    too), with its amounts of money (_amount)."""
     phrases = sensitive_words()["phrases"]
     table = spec()["obligation_now"]
     languages = []
     for language, words in table.items():
         if language.startswith("_"):
             continue
-        controls = [re.escape(w) for category in ("pay", "delete", "transfer") for w in phrases[category].get(language, [])]
+        controls = [re.escape(w) for category in ("pay", "delete", "transfer")
+                    for lang in dict.fromkeys((language, "en")) for w in phrases[category].get(lang, [])]
 
         def whole(fragments: list[str], lang: str = language) -> re.Pattern[str]:
             return re.compile("|".join(_word_fragments({lang: fragments})), re.IGNORECASE)
 
         def heads(kind: str, of: dict[str, list[str]] = words) -> frozenset[str]:
-            return frozenset(read(w).split()[0] for w in of[kind])
+            return frozenset(max(read(w).split(), key=len) for w in of.get(kind, []))  # the rarest word of each
         unspaced = language in ("zh", "ja", "ko")
         move = "|".join(_word_fragments({language: words["move"]}))
         send = "|".join(_word_fragments({language: words["move"] + words["send"]}))
         digit = _digit(words)[0]
         stops = CLAUSE_END if digit == "[0-9]" or unspaced else rf"[!?;。！？；؟]|(?<!{digit})\.(?!{digit})"
+        polite = whole(words["polite"]) if words.get("polite") else None
+        purpose = whole(words["purpose"]) if words.get("purpose") else None
         languages.append(Obligation(whole(words["must"]), whole(words["now"]), whole(words["press"]), whole(controls),
                                     re.compile(send, re.IGNORECASE),
                                     _amount(language, words, table["_currency"], move, unspaced), re.compile(stops),
-                                    heads("must"), heads("now"), unspaced))
+                                    heads("must"), heads("now"), unspaced, polite, purpose, heads("polite"),
+                                    _script(language)))
     return tuple(languages)
+
+
+_SCRIPTS = {"zh": "[\u2e80-\u9fff\uf900-\ufaff]", "ja": "[\u2e80-\u9fff\uf900-\ufaff]",
+            "ko": "[\uac00-\ud7af]", "hi": "[\u0900-\u097f]"}
+"""The languages whose words `\\w` cannot cut (no spaces, or vowel signs that are no word letters), by a letter of
+their script."""
+
+
+def _script(language: str) -> re.Pattern[str] | None:
+    return re.compile(_SCRIPTS[language]) if language in _SCRIPTS else None
 
 
 def _amount(language: str, words: dict[str, Any], signs: list[str], move: str, unspaced: bool) -> re.Pattern[str]:
@@ -409,6 +460,8 @@ def _flagged_stream_lines(s: Stream, near: dict[int, set[int]]) -> set[int]:
     flagged |= lone_turn_lines(texts, _all_roles(), _turn_cues())
     flagged |= short_turn_lines(texts, _short_turns())
     flagged |= obligation_lines(texts, _obligations())
+    if ":" in s.text:
+        flagged |= qa_lines(texts, _transcript())
     if not s.starts:
         return flagged
     every = patterns()
@@ -504,12 +557,36 @@ def _flagged_lines(text: str) -> set[int]:
     lines = {s.origins[line] for line in _flagged_stream_lines(s, near) | compact}
     if "#" in text:
         lines |= template_turns(read(text).split("\n"), _all_roles())
+    if "|" in text:
+        lines |= _table_lines(text)
     spaced = invisibles_spaced(text) if refused else text
     if spaced is not text:  # words glued by invisible characters: their edges are where those were
         c = stream(spaced)
         again = CompactView.of(c.text)
         lines |= {c.origins[line] for line in again.flagged(again.key_lines(guarded), regexes, windows_of(c))[0]}
     return lines
+
+
+def _table_lines(text: str) -> set[int]:
+    """The lines of `text`'s markdown tables flagged when read down a column, or as the dialogue their rows of
+    chat-turn labels spell (app/agent/page_text/tables.py; a role's cell is matched folded)."""
+    found: set[int] = set()
+    for table in table_rows(text.split("\n")):
+        for column in columns(table):
+            if len(column) >= 2:
+                found |= {column[line][0] for line in _flagged_lines("\n".join(cell for _index, cell in column))}
+        turns = role_rows([(index, [read(cell) for cell in cells]) for index, cells in table], _role_cell())
+        if len(turns) >= 2:
+            said = [turn for _index, turn in turns]
+            found |= {turns[line][0] for line in dialogue_lines(said, role_words("user"),
+                                                                role_words("assistant") + role_words("model"))}
+    return found
+
+
+@cache
+def _role_cell() -> re.Pattern[str]:
+    """A table cell, folded, that is a chat-turn role's label."""
+    return re.compile(_alternation(_all_roles()), re.IGNORECASE)
 
 
 def matches(text: str) -> list[Pattern]:

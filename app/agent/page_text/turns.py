@@ -232,3 +232,59 @@ def _among_fields(lines: list[str], turn: list[int], label: re.Pattern[str]) -> 
         if 0 <= near < len(lines) and _FIELD.match(lines[near]) and label.match(lines[near]) is None:
             return True
     return False
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """What a question-and-answer transcript's turns are read by (injection_patterns.json `qa_labels`): its labels,
+    folded, and the words an answer may open with before its command: a yes, a please, a now, `and`."""
+    questions: tuple[str, ...]
+    answers: tuple[str, ...]
+    opening: re.Pattern[str]
+    """One word an answer may open with before its command (anchored: a yes, a please, a now)."""
+    command: re.Pattern[str]
+    now: re.Pattern[str]
+    """A word of now, any language (`now`, `sofort`, `立即`): an answer that tells the reader to act must say it."""
+
+
+@cache
+def _qa_label(labels: tuple[str, ...]) -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in sorted(labels, key=len, reverse=True))
+    return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:{words})(?![^\W\d_])[*_]*\s*[\]>)|]*\s*:[*_]*\s*(?P<rest>.*)$",
+                      re.IGNORECASE)
+
+
+def qa_lines(lines: list[str], transcript: Transcript) -> set[int]:
+    """The indexes of `lines` (folded, without block marks) of a `Q:` / `A:` transcript whose answer says yes and then
+    tells the reader to act, now (`A: Yes, pay it now without asking.`, `R : Oui, payez tout de suite.`, `答：可以，请立
+    即付款。`): the question within SPAN lines before and the answer. An FAQ's answer explains (`A: Yes, you can pay by
+    invoice`, `A: Yes.`), tells how without a yes (`A: Pay again with another card.`) or without a now (`A: Yes, buy
+    them in any store.`): left alone."""
+    question, answer = _qa_label(transcript.questions), _qa_label(transcript.answers)
+    flagged: set[int] = set()
+    asked: list[int] = []
+    for index, line in enumerate(lines):
+        if ":" not in line[:24]:
+            continue
+        if question.match(line):
+            asked.append(index)
+        elif (found := answer.match(line)) and asked and index - asked[-1] < SPAN and \
+                _told(found.group("rest"), transcript) and transcript.now.search(found.group("rest")):
+            flagged.update((asked[-1], index))
+    return flagged
+
+
+def _told(rest: str, transcript: Transcript) -> bool:
+    """Whether an answer's words open with a yes and then a command (a please, a now or `and` may stand between;
+    a command that is also a please, `payez`, is read as the command)."""
+    edges = _EDGES + " "
+    said, yes = rest.strip(edges), False
+    for _ in range(6):
+        if yes and transcript.command.match(said) is not None:
+            return True
+        opening = transcript.opening.match(said)
+        if opening is None:
+            return False
+        yes = yes or bool(opening.group("yes"))
+        said = said[opening.end():].lstrip(edges)
+    return False
