@@ -72,6 +72,12 @@ def assert_judged(send, prefixes: list[str], waits: bool = True) -> None:
 def test_closed_roots_on_divs_are_read_and_judged(act, fixture_server):
     send = written(act, fixture_server, page(hosts("D"), attach("D")))
     assert_judged(send, ["D"])
+    for kind in HIDING:  # select_text reads the host as a person sees it: the root's own text, not the carrier
+        whole = send({"type": "select_text", "selector": f"#D{kind}"})
+        assert whole.ok and f"KEEPD{kind}" in json.dumps(whole.result), f"select_text of #D{kind}: {whole}"
+        assert f"QZD{kind}" not in json.dumps(whole.result), f"select_text shows QZD{kind}"
+        part = send({"type": "select_text", "selector": f"#D{kind}", "text": f"QZD{kind}"})
+        assert not part.ok and part.error.code == "invalid_action", f"select_text selects hidden QZD{kind}: {part}"
 
 
 def test_closed_roots_on_custom_elements_are_read_and_judged(act, fixture_server):

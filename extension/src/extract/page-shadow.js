@@ -5,13 +5,14 @@
  * reader climbing from it would skip the root's own styles around the slot (an opacity:0 or clipped wrapper, a cover).
  *
  * `lib.closedRoots` (host → root) is filled by the extension (extract/closed-roots.js): it asks `closedScan()`
- * what to look at — the document (a whole walk), or only the elements inserted since the last look and the custom
+ * what to look at — the parts of a whole walk, or only the elements inserted since the last look and the custom
  * elements defined since — describes each with DOM.describeNode {depth: -1, pierce} (which sees closed roots, in
  * same-process frames too), resolves the closed roots into this world with DOM.resolveNode and hands them back
  * through `addClosedRoots(...roots)`. A whole walk is due for a document not walked yet, a frame that loaded
- * another document, too many insertions, and when the last one is older than CLOSED_WALK_MS or than
+ * another document, too many insertions, and when the last one ended longer ago than CLOSED_WALK_MS or than
  * CLOSED_WALK_SHARE times its own cost: attaching a root to an element already in the page is no insertion (no
- * mutation tells it), so only a whole walk finds it, and a whole walk of a big page costs tens of milliseconds.
+ * mutation tells it), so only a whole walk finds it, and describing 4,000 elements costs tens of milliseconds, so a
+ * walk hands over WALK_ELEMENTS elements a call: a page with more is walked over several reads.
  *
  * The same scan notes every shadow root it passes, open and closed, so the
  * effects counter of an action can watch them all without walking a big page
@@ -41,6 +42,7 @@ export function pageShadow(lib) {
   const WHOLE_SCAN_MS = 30_000;
   const CLOSED_WALK_MS = 2000;
   const CLOSED_WALK_SHARE = 20;
+  const WALK_ELEMENTS = 4000;
   const WATCH = { childList: true, subtree: true };
   /** @type {WeakMap<Element, ShadowRoot>} */
   lib.closedRoots = new WeakMap();
@@ -62,8 +64,12 @@ export function pageShadow(lib) {
   let inserted = null;
   /** @type {Element[] | null} elements inserted since the extension last looked for closed roots; null: too many */
   let undescribed = [];
-  /** @type {{at: number, ms: number, frames: Map<any, Document | null>} | null} the last whole walk for closed roots */
+  /** @type {{done: number | null, ms: number, frames: Map<any, Document | null>, handed: boolean} | null} the last
+   *  whole walk for closed roots: when its last part was handed over (null: parts are left), what it cost so far, the
+   *  frames' documents when it began, whether the last call handed parts of it */
   let closedWalk = null;
+  /** @type {{node: Element, deep: boolean, size: number}[]} the whole walk's parts not handed over yet */
+  let walkLeft = [];
   const watcher = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
@@ -182,10 +188,33 @@ export function pageShadow(lib) {
   };
 
   /**
-   * What the extension is to describe for closed roots now (extract/closed-roots.js): [document] for a whole walk,
-   * else the elements inserted since its last look and the custom elements defined since (a constructor may have
-   * attached a root); null when nothing is. Each call hands its elements over once.
-   * @returns {Node[] | null}
+   * The parts of a whole walk under `el`, in document order: a subtree of at most WALK_ELEMENTS elements is one part
+   * described whole (deep); a bigger element is described by itself (its own roots) and its children split in turn.
+   * A same-process frame counts its document's elements.
+   * @param {Element} el
+   * @param {{node: Element, deep: boolean, size: number}[]} out
+   */
+  const partsOf = (el, out) => {
+    const doc = el.localName === "iframe" || el.localName === "frame" ? documentOf(el) : null;
+    const size = (doc ?? el).getElementsByTagName("*").length;
+    if (size <= WALK_ELEMENTS) {
+      out.push({ node: el, deep: true, size: size + 1 });
+      return;
+    }
+    out.push({ node: el, deep: false, size: 1 });
+    if (doc) {
+      if (doc.documentElement) partsOf(doc.documentElement, out);
+      return;
+    }
+    for (const child of el.children) partsOf(child, out);
+  };
+
+  /**
+   * What the extension is to describe for closed roots now (extract/closed-roots.js): the next parts of a whole walk
+   * (at most WALK_ELEMENTS elements a call, so a big page's walk is spread over several reads), or the elements
+   * inserted since its last look and the custom elements defined since (a constructor may have attached a root);
+   * null when nothing is. Answered as [...elements described by themselves, ...subtrees, how many of the first].
+   * @returns {(Node | number)[] | null}
    */
   lib.closedScan = () => {
     refresh(true);
@@ -197,16 +226,31 @@ export function pageShadow(lib) {
     const fresh = undescribed === null ? null : outermost([...undescribed, ...defined]);
     undescribed = [];
     if (!closedWalk || fresh === null || fresh.length > MAX_DESCRIBED || framesMoved(closedWalk.frames)
-      || now - closedWalk.at > Math.max(CLOSED_WALK_MS, CLOSED_WALK_SHARE * closedWalk.ms)) {
-      closedWalk = { at: now, ms: 0, frames: new Map(frames) };
-      return [document];
+      || (closedWalk.done !== null && now - closedWalk.done > Math.max(CLOSED_WALK_MS, CLOSED_WALK_SHARE * closedWalk.ms))) {
+      closedWalk = { done: null, ms: 0, frames: new Map(frames), handed: false };
+      walkLeft = [];
+      if (document.documentElement) partsOf(document.documentElement, walkLeft);
     }
-    return fresh.length ? fresh : null;
+    /** @type {Element[]} */
+    const heads = [];
+    /** @type {Element[]} */
+    const deep = fresh ?? [];
+    closedWalk.handed = closedWalk.done === null;
+    if (closedWalk.done === null) {
+      for (let taken = 0; walkLeft.length && taken < WALK_ELEMENTS;) {
+        const part = /** @type {{node: Element, deep: boolean, size: number}} */ (walkLeft.shift());
+        if (!part.node.isConnected) continue;
+        (part.deep ? deep : heads).push(part.node);
+        taken += part.size;
+      }
+      if (!walkLeft.length) closedWalk.done = now;
+    }
+    return heads.length || deep.length ? [...heads, ...deep, heads.length] : null;
   };
 
-  /** @param {number} ms how long the extension's whole walk took (the next is due CLOSED_WALK_SHARE times later) */
+  /** @param {number} ms how long the extension's describing took (a whole walk's parts add up to its cost) */
   lib.closedWalked = (ms) => {
-    if (closedWalk) closedWalk.ms = ms;
+    if (closedWalk && closedWalk.handed) closedWalk.ms += ms;
   };
 
   /**
