@@ -4,7 +4,7 @@
  * out-of-process iframes, each spliced in where its <iframe> stands.
  *
  * Per session: closed shadow roots are revealed to the walker first
- * (page-shadow.js), the <iframe> elements of child sessions are resolved
+ * (closed-roots.js, by callPage), the <iframe> elements of child sessions are resolved
  * (DOM.getFrameOwner → DOM.resolveNode) and handed to the walker, which
  * leaves a placeholder for each. The elements with input listeners are told
  * to the walker too (listeners.js). Elements get their uids here (uid-map.js), and the walk's text loses its
@@ -19,7 +19,6 @@ import { blockedNote, blockedOwners } from "../tabs/blocked-frames.js";
 import { originOf, otherOrigin } from "./framed.js";
 
 const MAX_FRAME_DEPTH = 4;
-const MAX_SHADOW_ROUNDS = 4;
 const MIN_FRAME_LIMIT = 2000;
 
 /**
@@ -65,7 +64,6 @@ export async function collectTab(dbg, tabId, { limit, selector, blocklist }) {
  * @returns {Promise<any>}
  */
 async function walkFrame(dbg, frame, opts) {
-  await revealClosedRoots(dbg, frame);
   const listeners = await syncListeners(dbg, frame);
   // Blocked frames come last: their key wins, and the walker leaves "[blocked frame: site]" where they stand.
   const owners = [...await childFrameOwners(dbg, frame),
@@ -170,31 +168,4 @@ async function childFrameOwners(dbg, frame) {
     }
   }));
   return /** @type {{sessionId: string, objectId: string}[]} */ (owners.filter(Boolean));
-}
-
-/**
- * Find closed shadow roots on custom elements the page has not shown us yet
- * and hand them to the walker (see page-shadow.js).
- * @param {DebuggerController} dbg
- * @param {Frame} frame
- */
-export async function revealClosedRoots(dbg, frame) {
-  for (let round = 0; round < MAX_SHADOW_ROUNDS; round++) {
-    const pending = await callPage(dbg, frame, "pendingHosts", [], { returnByValue: false });
-    if (!pending.objectId) return;
-    const { result } = await dbg.send(frame.tabId, "Runtime.getProperties", { objectId: pending.objectId, ownProperties: true }, frame.sessionId);
-    const hosts = result.filter((/** @type {any} */ p) => /^\d+$/.test(p.name) && p.value?.objectId).map((/** @type {any} */ p) => p.value.objectId);
-    const executionContextId = await contextOf(dbg, frame);
-    const roots = await Promise.all(hosts.map(async (/** @type {string} */ objectId) => {
-      const { node } = await dbg.send(frame.tabId, "DOM.describeNode", { objectId, depth: 0, pierce: false }, frame.sessionId);
-      const closed = (node.shadowRoots ?? []).find((/** @type {any} */ r) => r.shadowRootType === "closed");
-      if (!closed) return null;
-      const { object } = await dbg.send(frame.tabId, "DOM.resolveNode", { backendNodeId: closed.backendNodeId, executionContextId }, frame.sessionId);
-      return object?.objectId ?? null;
-    }));
-    const found = roots.filter(Boolean).map((objectId) => ({ objectId }));
-    await dbg.send(frame.tabId, "Runtime.releaseObject", { objectId: pending.objectId }, frame.sessionId);
-    if (!found.length) return;
-    await callPage(dbg, frame, "addClosedRoots", found);
-  }
 }

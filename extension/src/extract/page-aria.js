@@ -70,7 +70,7 @@ export function pageAria(lib) {
    */
   lib.kids = (node) => {
     const el = /** @type {any} */ (node);
-    const root = el.shadowRoot || lib.closedRoots?.get(el);
+    const root = lib.shadowOf(el);
     if (root) return [...root.childNodes];
     if (el.localName === "slot" && el.assignedNodes) {
       const assigned = el.assignedNodes({ flatten: false });

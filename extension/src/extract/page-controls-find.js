@@ -7,10 +7,11 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageShadow } from "./page-shadow.js";
 import { pageClickable } from "./page-clickable.js";
 import { pageControls } from "./page-controls.js";
 
-definePagePart(pageControlsFind, { uses: [pageClickable, pageControls] });
+definePagePart(pageControlsFind, { uses: [pageClickable, pageControls, pageShadow] });
 
 /**
  * Adds scriptControlsIn, scriptCountAfter, firstAfter and scriptNamed to lib (needs pageClickable, pageControls).
@@ -156,7 +157,7 @@ export function pageControlsFind(lib) {
       if (text) {
         const walker = (root.ownerDocument ?? /** @type {Document} */ (root)).createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (/** @type {Text} */ (node).data.toLowerCase().includes(first)) climb(/** @type {any} */ (node).assignedSlot ?? node.parentElement);
+          if (/** @type {Text} */ (node).data.toLowerCase().includes(first)) climb(lib.slotOf(node) ?? node.parentElement);
         }
       }
       for (const el of root.querySelectorAll(NAMING)) climb(el);

@@ -16,6 +16,7 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageShadow } from "./page-shadow.js";
 import { pageAria } from "./page-aria.js";
 import { pageClickable } from "./page-clickable.js";
 import { pageMath } from "./page-math.js";
@@ -24,7 +25,7 @@ import { pageRender } from "./page-render.js";
 import { pageSvg } from "./page-svg.js";
 import { pageVisibility } from "./page-visibility.js";
 
-definePagePart(pageControls, { uses: [pageAria, pageClickable, pageMath, pageReading, pageRender, pageSvg, pageVisibility] });
+definePagePart(pageControls, { uses: [pageAria, pageClickable, pageMath, pageReading, pageRender, pageShadow, pageSvg, pageVisibility] });
 
 /** The role-like labels a script control gets (page-clickable.js): the extension asks listeners only for these. */
 export const SCRIPT_ROLES = ["clickable", "row", "item", "cell", "gridcell", "img", "columnheader", "draggable"];
@@ -68,7 +69,7 @@ export function pageControls(lib) {
    * @returns {Element | null}
    */
   const parentOf = (node) => {
-    const slot = /** @type {any} */ (node).assignedSlot;
+    const slot = lib.slotOf(node);
     if (slot) return slot;
     const p = node.parentNode;
     if (!p) return null;

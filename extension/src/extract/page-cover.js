@@ -34,6 +34,7 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageShadow } from "./page-shadow.js";
 import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
 import { pageHitStack } from "./page-hit-stack.js";
@@ -44,7 +45,7 @@ import { pageRender } from "./page-render.js";
 import { pageSticky } from "./page-sticky.js";
 import { pageWalker } from "./page-walker.js";
 
-definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePaintPhase, pagePicture, pageRender, pageSticky, pageWalker] });
+definePagePart(pageCover, { uses: [pageBackdrop, pageColour, pageHitStack, pagePaintOrder, pagePaintPhase, pagePicture, pageRender, pageShadow, pageSticky, pageWalker] });
 
 /**
  * Adds coveredBy, backdropBehind, hitTestable, paints, stylePaints, holds, pictureBehind, coverBegin, notePainter, coveredByPainters and coveredLater to lib
@@ -145,7 +146,7 @@ export function pageCover(lib) {
   };
 
   /** @param {Element} e its parent in the flat tree (a slotted element's slot, a shadow root's host) */
-  const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
+  const up = (e) => /** @type {Element | null} */ (lib.slotOf(e) ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
 
 
   /** @param {Element} e @param {Window} win whether it, or an ancestor, is fixed or sticky (page-sticky.js) */

@@ -69,7 +69,7 @@ export function pageFind(lib) {
       }
       for (const el of root.querySelectorAll("*")) {
         const any = /** @type {any} */ (el);
-        const shadow = any.shadowRoot || lib.closedRoots?.get(el);
+        const shadow = lib.shadowOf(el);
         if (shadow) roots.push(shadow);
         if (any.contentDocument) roots.push(any.contentDocument);
       }

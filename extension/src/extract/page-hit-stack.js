@@ -26,7 +26,7 @@ export function pageHitStack(lib) {
   const MAX_DEPTH = 8;
 
   /** @param {Element} e @returns {ShadowRoot | null} */
-  const rootOf = (e) => /** @type {any} */ (e).shadowRoot ?? lib.closedRoots?.get(e) ?? null;
+  const rootOf = (e) => lib.shadowOf(e);
 
   /**
    * @param {Document | ShadowRoot} hit @param {number} x @param {number} y @param {number} [depth]
@@ -34,11 +34,13 @@ export function pageHitStack(lib) {
    */
   const stackAt = (hit, x, y, depth = 0) => {
     const stack = hit.elementsFromPoint(x, y);
-    if (depth >= MAX_DEPTH || !stack.some((e) => rootOf(e))) return stack;
+    if (depth >= MAX_DEPTH || !stack.some((e) => e.getRootNode() === hit && rootOf(e))) return stack;
     /** @type {Element[]} */
     const out = [];
     for (const e of stack) {
-      const root = rootOf(e);
+      // A root's stack goes on past its host into the trees around it: only hosts of this tree are opened here (a
+      // host around it opened again would start this root's stack over, nested roots deep, and lose its order).
+      const root = e.getRootNode() === hit ? rootOf(e) : null;
       if (root && root !== hit) {
         const inner = stackAt(root, x, y, depth + 1);
         const at = inner.indexOf(e);

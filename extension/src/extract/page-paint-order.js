@@ -22,12 +22,13 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageShadow } from "./page-shadow.js";
 import { pageCover } from "./page-cover.js";
 import { pagePaintPhase } from "./page-paint-phase.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 
-definePagePart(pagePaintOrder, { uses: [pageCover, pagePaintPhase, pageRender, pageScan] });
+definePagePart(pagePaintOrder, { uses: [pageCover, pagePaintPhase, pageRender, pageScan, pageShadow] });
 
 /**
  * Adds layerOf, paintedOver, belowAncestor, positionedAbove and paintersOf to lib (needs pageRender's factsOf, pageCover's paints).
@@ -35,7 +36,7 @@ definePagePart(pagePaintOrder, { uses: [pageCover, pagePaintPhase, pageRender, p
  */
 export function pagePaintOrder(lib) {
   /** @param {Element} e its parent in the flat tree (a slotted element's slot, a shadow root's host) */
-  const up = (e) => /** @type {Element | null} */ (e.assignedSlot ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
+  const up = (e) => /** @type {Element | null} */ (lib.slotOf(e) ?? e.parentElement ?? /** @type {any} */ (e.parentNode)?.host ?? null);
 
   /**
    * Whether a box makes a stacking context (CSS 2.2 §9.9.1, and every property since that makes one): the context

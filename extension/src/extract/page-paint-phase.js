@@ -16,9 +16,10 @@
  */
 
 import { definePagePart } from "../page/page-code.js";
+import { pageShadow } from "./page-shadow.js";
 import { pageRender } from "./page-render.js";
 
-definePagePart(pagePaintPhase, { uses: [pageRender] });
+definePagePart(pagePaintPhase, { uses: [pageRender, pageShadow] });
 
 /**
  * Adds laterInLayer and paintsAfter to lib (needs pageRender's styleOf).
@@ -33,7 +34,7 @@ export function pagePaintPhase(lib) {
   const INLINE = 3;
 
   /** @param {Node} n its parent in the flat tree (a slotted node's slot, a shadow root's host) */
-  const up = (n) => /** @type {Element | null} */ (/** @type {any} */ (n).assignedSlot ?? n.parentElement
+  const up = (n) => /** @type {Element | null} */ (lib.slotOf(n) ?? n.parentElement
     ?? /** @type {any} */ (n.parentNode)?.host ?? null);
 
   /** @param {Element} e @param {Window} win whether it is an item of a flex or grid container */

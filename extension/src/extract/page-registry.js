@@ -76,7 +76,7 @@ export function pageRegistry(lib) {
       if (hit) return hit;
       for (const el of root.querySelectorAll("*")) {
         const any = /** @type {any} */ (el);
-        const shadow = any.shadowRoot || lib.closedRoots?.get(el);
+        const shadow = lib.shadowOf(el);
         if (shadow) roots.push(shadow);
         if (any.contentDocument) roots.push(any.contentDocument);
       }

@@ -50,7 +50,7 @@ export function pageScan(lib) {
     /** @type {number[]} */
     const inside = [];
     /** @param {Element} e @returns {ShadowRoot | null} its shadow root, open or closed (page-shadow.js resolved) */
-    const rootOf = (e) => /** @type {any} */ (e).shadowRoot ?? lib.closedRoots?.get(e) ?? null;
+    const rootOf = (e) => lib.shadowOf(e);
     const body = win.document.body;
     /** @type {[Element | null, Node, number][]} the trees to walk: the body's, then each shadow root met, each with
      *  whether its content is inside (its host's mark) */

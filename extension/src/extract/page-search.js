@@ -61,7 +61,7 @@ export function pageSearch(lib) {
     const known = lib.shadowRoots?.();
     const scan = (/** @type {Document | ShadowRoot} */ root) => {
       for (const el of root.querySelectorAll("*")) {
-        const shadow = /** @type {any} */ (el).shadowRoot || lib.closedRoots?.get(el);
+        const shadow = lib.shadowOf(el);
         if (shadow) out.push(shadow);
       }
       for (const frame of root.querySelectorAll("iframe,frame")) {

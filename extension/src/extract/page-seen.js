@@ -97,7 +97,7 @@ export function pageSeen(lib) {
    */
   const unslotted = (node) => {
     const p = /** @type {any} */ (node.parentNode);
-    return !!p && p.nodeType === 1 && !(/** @type {any} */ (node).assignedSlot) && !!(p.shadowRoot || lib.closedRoots?.get(p));
+    return !!p && p.nodeType === 1 && !lib.slotOf(node) && !!lib.shadowOf(p);
   };
 
   /**

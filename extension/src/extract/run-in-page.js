@@ -22,6 +22,7 @@ import { NOT_KEPT, callKept, textHash } from "../page/functions.js";
 import { judgeByPixels } from "./pixel-judge.js";
 import { pagePixels } from "./page-pixels.js";
 import { libraryParts, librarySource } from "../page/page-code.js";
+import { revealClosedRoots } from "./closed-roots.js";
 
 export const WORLD_NAME = "bua";
 
@@ -123,11 +124,12 @@ export function forgetContexts(tabId) {
  * @returns {Promise<number>} the execution context id
  */
 export async function libraryContextOf(dbg, frame) {
-  const executionContextId = await contextOf(dbg, frame);
-  if (installed.get(keyOf(frame)) === executionContextId) return executionContextId;
-  await callPage(dbg, frame, "seenReady");
+  await revealClosedRoots(dbg, frame); // installs the library too
   return contextOf(dbg, frame);
 }
+
+/** The library's methods that read the page for a reader: the frame's closed shadow roots are revealed first. */
+const READS = new Set(["walk", "search", "lookup", "query", "findLike"]);
 
 /** A CDP error that means the execution context is gone (the frame navigated): ask for a new one. */
 export const CONTEXT_GONE = /Cannot find context|context with specified id|Execution context was destroyed|Inspected target navigated/i;
@@ -142,6 +144,7 @@ export const CONTEXT_GONE = /Cannot find context|context with specified id|Execu
  * @returns {Promise<{value?: any, objectId?: string, subtype?: string, type?: string}>} the RemoteObject
  */
 export async function callPage(dbg, frame, method, args = [], { returnByValue = true } = {}) {
+  if (READS.has(method)) await revealClosedRoots(dbg, frame);
   let res = await callOnce(dbg, frame, method, args, returnByValue, returnByValue ? [] : null);
   // Texts page code could not judge (page-pixels.js): the pixels decide, and the call is made again with the
   // verdicts when any of them is hidden (a call that reads page text reads it again, changing nothing). A read
@@ -339,6 +342,7 @@ const onNode = (f) => `function (pixels, doc, id, ...args) {
  * @returns {Promise<any>} the function's JSON value, or NODE_MISSING
  */
 export async function callOnNode(dbg, frame, node, ref, args, pixels) {
+  if (installed.has(keyOf(frame))) await revealClosedRoots(dbg, frame);
   const executionContextId = await contextOf(dbg, frame);
   let res;
   try {

@@ -12,9 +12,14 @@ import { describeElement, hiddenReason } from "./functions.js";
  * @param {string} state
  */
 export function checkSelector(selector, state) {
+  const lib = globalThis.__bua;
   /** @type {(Document | ShadowRoot)[]} */
   const roots = [document];
-  for (const el of document.querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
+  // Closed roots too, those the library was handed (extract/closed-roots.js).
+  for (const el of document.querySelectorAll("*")) {
+    const root = lib && lib.shadowOf ? lib.shadowOf(el) : el.shadowRoot;
+    if (root) roots.push(root);
+  }
   /** @type {any[]} */
   let all = [];
   try {
@@ -49,7 +54,10 @@ export function checkText(text, state) {
   const want = norm(text).trim();
   /** @type {(HTMLElement | ShadowRoot)[]} */
   const roots = [document.body || document.documentElement];
-  for (const el of document.querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
+  for (const el of document.querySelectorAll("*")) {
+    const root = lib && lib.shadowOf ? lib.shadowOf(el) : el.shadowRoot;
+    if (root) roots.push(root);
+  }
   let attached = null;
   let visible = null;
   for (const root of roots) {

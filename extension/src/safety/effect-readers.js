@@ -11,7 +11,6 @@ import { prepareTab } from "../tabs/tab-prep.js";
 import { inWorld, onElement, topFrameId } from "../tabs/isolated-world.js";
 import { keptFunction } from "../page/functions.js";
 import { focusFacts, pageFacts, targetFacts } from "./page-facts.js";
-import { revealClosedRoots } from "../extract/collect.js";
 import { controlOf, deepElementAt } from "../page/pointer.js";
 import { classifyChoice, classifyControl, classifyPage, keyMode } from "./classify.js";
 import { definePageFunction } from "../page/page-code.js";
@@ -72,8 +71,7 @@ const READERS = {
   async script(action, effect, ctx, tabId) {
     // A script the engine proves free of side effects only reads: nothing to confirm (script-effects.js).
     if (await provedReadOnly(ctx, tabId, effect.scripts)) return null;
-    // A script reaches controls in closed shadow roots too: find them the way extract does first.
-    await revealClosedRoots(ctx.debugger, { tabId, frameId: await topFrameId(ctx, tabId) });
+    // A script reaches controls in closed shadow roots too: inWorld hands them to the library first (closed-roots.js).
     const page = await inWorld(ctx, tabId, pageFacts);
     const findings = classifyPage(page, 20);
     if (findings.length === 0) return null;
