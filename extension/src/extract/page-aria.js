@@ -69,23 +69,6 @@ export function pageAria(lib) {
    * @returns {Node[]}
    */
   lib.kids = (node) => {
-    // Once per node and task (a microtask forgets them: nothing in a call changes the page): the walk, the names
-    // and the tokens read a control's children again (bench/walk_profile.py).
-    const known = (kidsKnown ??= forgetKids());
-    let kids = known.get(node);
-    if (!kids) known.set(node, (kids = kidsNow(node)));
-    return kids;
-  };
-  /** @type {WeakMap<Node, Node[]> | null} */
-  let kidsKnown = null;
-  const forgetKids = () => {
-    queueMicrotask(() => {
-      kidsKnown = null;
-    });
-    return new WeakMap();
-  };
-  /** @param {Node} node @returns {Node[]} lib.kids's answer, read afresh */
-  const kidsNow = (node) => {
     const el = /** @type {any} */ (node);
     const root = el.shadowRoot || lib.closedRoots?.get(el);
     if (root) return [...root.childNodes];

@@ -400,9 +400,12 @@ export function pageCover(lib) {
     metBefore.set(el, layer);
     if (layer) ns.layer = layer;
     if ((ns.rc?.alpha ?? 1) < OPAQUE || el === st.win.document.body) return;
-    const pinnedBox = !!st.rc?.at?.fixed || pinned(el, st.win);
+    // Asked only of a box that paints: pinOf climbs the positioned boxes above it (bench/walk_profile.py).
+    const pinnedBox = () => !!st.rc?.at?.fixed || pinned(el, st.win);
     if (layer && cs.position !== "static" && cs.visibility === "visible") {
-      for (const box of pseudoCovers(el, st.win)) file(cover, { el, box, win: st.win, seq: layer.seq, z, pinned: pinnedBox, through: true, pseudo: true });
+      const pseudo = pseudoCovers(el, st.win);
+      const pin = pseudo.length ? pinnedBox() : false;
+      for (const box of pseudo) file(cover, { el, box, win: st.win, seq: layer.seq, z, pinned: pin, through: true, pseudo: true });
     }
     // Most boxes paint nothing: a transparent background and no picture say so without paints' reads.
     if (cs.visibility !== "visible" || (!layer && cs.backgroundColor === "rgba(0, 0, 0, 0)" && cs.backgroundImage === "none"
@@ -410,7 +413,7 @@ export function pageCover(lib) {
     const r = el.getBoundingClientRect();
     if (r.width < 8 || r.height < 8) return;
     file(cover, { el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq: layer?.seq ?? ++cover.seq, z,
-      pinned: pinnedBox, through: cs.pointerEvents === "none" });
+      pinned: pinnedBox(), through: cs.pointerEvents === "none" });
   };
 
   /** @param {Painter} p @param {TextMark} t whether the painter's box (where it can stand) holds both the text's points */

@@ -206,23 +206,8 @@ export function pageVisibility(lib) {
     return !verdict === !onLine || !lib.inFirstLine(own) ? verdict : onLine;
   };
 
-  /** @type {WeakMap<Element, Text | null> | null} ownText's answers in this task (a microtask forgets them) */
-  let ownKnown = null;
-  /** @param {Element} el its first text node of its own that is not only white space, or null (once per task: the
-   * walk, the names and the tokens judge a control's element again) */
+  /** @param {Element} el its first text node of its own that is not only white space, or null */
   const ownText = (el) => {
-    if (!ownKnown) {
-      ownKnown = new WeakMap();
-      queueMicrotask(() => {
-        ownKnown = null;
-      });
-    }
-    let own = ownKnown.get(el);
-    if (own === undefined) ownKnown.set(el, (own = ownTextNow(el)));
-    return own;
-  };
-  /** @param {Element} el ownText's answer, read afresh */
-  const ownTextNow = (el) => {
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3 && /\S/.test(/** @type {Text} */ (n).data)) return /** @type {Text} */ (n);
     }
