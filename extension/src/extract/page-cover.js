@@ -71,12 +71,16 @@ export function pageCover(lib) {
    * that did not load, or a background image that did not, paints nothing; a picture whose pixels cannot be read
    * is left to the pixels) */
   const paints = (e, win) => {
+    const cs = lib.styleOf(e, win);
     // A picture whose pixels page code cannot read (a canvas, a video, another origin's image) may be clear where
-    // the text is: the rendering decides (page-pixels.js), not its box.
-    if (!lib.pictureReadable(e, lib.styleOf(e, win), win)) return false;
-    if (e.tagName === "IMG") return /** @type {HTMLImageElement} */ (e).complete && /** @type {HTMLImageElement} */ (e).naturalWidth > 0;
-    if (PICTURES.has(e.tagName)) return true;
-    return stylePaints(lib.styleOf(e, win), win);
+    // the text is: the rendering decides (page-pixels.js), not its box. Asked last: a box whose style paints
+    // nothing opaque needs no mask read (bench/walk_profile.py: most boxes of a page paint nothing).
+    if (e.tagName === "IMG") {
+      return /** @type {HTMLImageElement} */ (e).complete && /** @type {HTMLImageElement} */ (e).naturalWidth > 0
+        && lib.pictureReadable(e, cs, win);
+    }
+    if (PICTURES.has(e.tagName)) return lib.pictureReadable(e, cs, win);
+    return stylePaints(cs, win) && lib.pictureReadable(e, cs, win);
   };
   lib.paints = paints;
 
@@ -397,9 +401,12 @@ export function pageCover(lib) {
     metBefore.set(el, layer);
     if (layer) ns.layer = layer;
     if ((ns.rc?.alpha ?? 1) < OPAQUE || el === st.win.document.body) return;
-    const pinnedBox = !!st.rc?.at?.fixed || pinned(el, st.win);
+    // Asked only of a box that paints: pinOf climbs the positioned boxes above it (bench/walk_profile.py).
+    const pinnedBox = () => !!st.rc?.at?.fixed || pinned(el, st.win);
     if (layer && cs.position !== "static" && cs.visibility === "visible") {
-      for (const box of pseudoCovers(el, st.win)) file(cover, { el, box, win: st.win, seq: layer.seq, z, pinned: pinnedBox, through: true, pseudo: true });
+      const pseudo = pseudoCovers(el, st.win);
+      const pin = pseudo.length ? pinnedBox() : false;
+      for (const box of pseudo) file(cover, { el, box, win: st.win, seq: layer.seq, z, pinned: pin, through: true, pseudo: true });
     }
     // Most boxes paint nothing: a transparent background and no picture say so without paints' reads.
     if (cs.visibility !== "visible" || (!layer && cs.backgroundColor === "rgba(0, 0, 0, 0)" && cs.backgroundImage === "none"
@@ -407,7 +414,7 @@ export function pageCover(lib) {
     const r = el.getBoundingClientRect();
     if (r.width < 8 || r.height < 8) return;
     file(cover, { el, box: { l: r.left, t: r.top, r: r.right, b: r.bottom }, win: st.win, seq: layer?.seq ?? ++cover.seq, z,
-      pinned: pinnedBox, through: cs.pointerEvents === "none" });
+      pinned: pinnedBox(), through: cs.pointerEvents === "none" });
   };
 
   /** @param {Painter} p @param {TextMark} t whether the painter's box (where it can stand) holds both the text's points */

@@ -118,8 +118,12 @@ export function pageDecor(lib) {
 
   /** @param {CSSStyleDeclaration} cs @returns {number[]} its border widths, top, right, bottom, left (px) */
   const borderWidths = (cs) => SIDES.map((side) => parseFloat(/** @type {any} */ (cs)[`border${side}Width`]) || 0);
-  /** @param {CSSStyleDeclaration} cs whether a side is as thick as a glyph (a ring of thinner borders covers none) */
-  const mayRing = (cs) => cs.borderStyle !== "none" && Math.max(...borderWidths(cs)) >= 4;
+  /**
+   * @param {CSSStyleDeclaration} cs whether a side is as thick as a glyph (a ring of thinner borders covers none), by
+   *   one read: a side's computed width is 0 where its style is none or hidden (CSS Backgrounds 3 §4.3), so the
+   *   `border-width` shorthand says it for every box, most of which have no border
+   */
+  const mayRing = (cs) => cs.borderWidth.split(" ").some((w) => parseFloat(w) >= 4);
 
   /** @param {CSSStyleDeclaration} cs whether a line-through thick enough to cover glyphs is declared */
   const mayStrike = (cs) => cs.textDecorationLine.includes("line-through") && parseFloat(cs.textDecorationThickness) >= MIN_STRIKE_PX;

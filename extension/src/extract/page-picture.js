@@ -165,6 +165,15 @@ export function pagePicture(lib) {
 
   /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win */
   lib.pictureReadable = (el, cs, win) => {
+    // Once per style and call: the opaque boxes (page-paint-order.js) and the unreadable pictures (page-pixels.js)
+    // ask of the same elements.
+    const known = (lib.factsOf(win).readable ??= new WeakMap());
+    let can = known.get(cs);
+    if (can === undefined) known.set(cs, (can = readableNow(el, cs, win)));
+    return can;
+  };
+  /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win pictureReadable's answer, made afresh */
+  const readableNow = (el, cs, win) => {
     if (UNREAD.has(el.tagName) || !maskDecided(cs, win.document)) return false;
     if (el.tagName === "IMG") {
       const img = /** @type {HTMLImageElement} */ (el);

@@ -62,10 +62,17 @@ export function pageSticky(lib) {
 
   /** @param {Element} e @param {Window} win */
   lib.pinOf = (e, win) => {
-    for (let l = lib.positionedAbove(e, win); l; l = l.parentElement ? lib.positionedAbove(l.parentElement, win) : null) {
-      if (/fixed|sticky/.test(lib.styleOf(l, win).position)) return l;
+    // Once per element and call: a reader without a walk asks it of every opaque box for each text (page-cover.js).
+    const known = (lib.factsOf(win).pins ??= new WeakMap());
+    let pin = known.get(e);
+    if (pin === undefined) {
+      pin = null;
+      for (let l = lib.positionedAbove(e, win); l && !pin; l = l.parentElement ? lib.positionedAbove(l.parentElement, win) : null) {
+        if (/fixed|sticky/.test(lib.styleOf(l, win).position)) pin = l;
+      }
+      known.set(e, pin);
     }
-    return null;
+    return pin;
   };
 
   /** @param {Element} e @param {Window} win whether a fixed box's containing block is an ancestor (a transform,
