@@ -563,4 +563,9 @@ test("a popup's initial about:blank, loaded before its opener's POST navigates i
   holds.opened(tab.id, loaded.id);
   await tick();
   assert.ok(excluded().includes(loaded.id), "a popup whose web page had loaded when Fetch went on is left out at once");
+
+  const own = chrome.tabs.add({ url: "about:blank" });
+  await holds.hold("t2", own.id);
+  await tick();
+  assert.ok(excluded().includes(own.id), "bua's own new about:blank tab, which its actions navigate through Fetch, is left out at once");
 });

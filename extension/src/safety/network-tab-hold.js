@@ -80,6 +80,8 @@ export class TabHold {
   #beforeTop = () => Promise.resolve();
   /** @type {string | undefined} the tab's top frame (Page.getFrameTree, Page.frameNavigated) */
   #topFrame;
+  /** whether another tab opened this one (its first navigation may be its opener's, begun before Fetch was on) */
+  #opened;
   /** the top frame's URL as Page.frameNavigated last told it ("" before) */
   #topUrl = "";
 
@@ -88,8 +90,10 @@ export class TabHold {
    * @param {DebuggerController} dbg
    * @param {string} taskId
    * @param {number} tabId
+   * @param {{opened?: boolean}} [options] `opened`: another tab opened this one (#proves)
    */
-  constructor(service, dbg, taskId, tabId) {
+  constructor(service, dbg, taskId, tabId, { opened = false } = {}) {
+    this.#opened = opened;
     this.#service = service;
     this.#dbg = dbg;
     this.#taskId = taskId;
@@ -131,7 +135,7 @@ export class TabHold {
       }),
       dbg.on(tabId, "Inspector.targetCrashed", (_params, source) => this.#crashed(source.sessionId)),
       dbg.on(tabId, "Page.loadEventFired", (_params, source) => {
-        if (source.sessionId === undefined && FETCHED_DOCUMENT.test(this.#topUrl)) this.#beforeTop().catch(() => {});
+        if (source.sessionId === undefined && this.#proves(this.#topUrl)) this.#beforeTop().catch(() => {});
       }),
       dbg.onDetach(tabId, () => this.end(LET_GO, { detached: true })),
       ...this.#sockets.watch(dbg, tabId, () => !this.#ended && this.#acting !== undefined, () => secretForms(this.#taskId)),
@@ -157,7 +161,16 @@ export class TabHold {
     const state = await this.#dbg.send(this.#tabId, "Runtime.evaluate", { expression: "[document.readyState, location.href]",
       contextId: world.executionContextId, returnByValue: true });
     const [readyState, href] = Array.isArray(state?.result?.value) ? state.result.value : [];
-    return readyState === "complete" && FETCHED_DOCUMENT.test(String(href ?? ""));
+    return readyState === "complete" && this.#proves(String(href ?? ""));
+  }
+
+  /**
+   * Whether a loaded top document at `url` shows Fetch reaches the tab: any, in a tab no tab opened (bua's own new
+   * tab, navigated by its actions once the hold is on); only a web page in a tab another opened (FETCHED_DOCUMENT).
+   * @param {string} url
+   */
+  #proves(url) {
+    return !this.#opened || FETCHED_DOCUMENT.test(url);
   }
 
   /**
