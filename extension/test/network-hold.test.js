@@ -521,3 +521,51 @@ test("the close guard gives a frame that never had a user activation one, so its
   assert.deepEqual(calls(), [false, true, false, false], "off, then on again with no second activation");
   r.holds.answer(r.asked()[2].data.hold_id, { decision: "deny", asked: true });
 });
+
+test("a popup's initial about:blank, loaded before its opener's POST navigates it, keeps the popup under the rules; a web page's load leaves it out", async () => {
+  const chrome = createChrome();
+  const tab = chrome.tabs.add({ url: "https://shop.example/" });
+  const dbg = new DebuggerController(chrome.debugger);
+  /** @type {any[]} */
+  const writes = [];
+  const cover = new NewTabCover({ rules: { updateSessionRules: async (/** @type {any} */ c) => { writes.push(c); } },
+    tabs: { query: chrome.tabs.query }, isSessionTab: (id) => id === tab.id });
+  const holds = new NetworkHolds({ post: () => true, timers: realTimers, strict: async () => STRICT_OFF, cover,
+    debugger: dbg, sessions: { get: () => ({ url: "https://shop.example/" }) } });
+  /** @type {Map<number, string>} each tab's document as Runtime.evaluate reads it in bua's world */
+  const documents = new Map();
+  chrome.debugger.handlers["Page.getFrameTree"] = () => ({ frameTree: { frame: { id: "TOP" } } });
+  chrome.debugger.handlers["Page.createIsolatedWorld"] = () => ({ executionContextId: 7 });
+  chrome.debugger.handlers["Runtime.evaluate"] = (_params, tabId) => ({ result: { value: ["complete", documents.get(tabId) ?? "about:blank"] } });
+  await holds.hold("t1", tab.id);
+  const excluded = () => writes.at(-1).addRules[0].condition.excludedTabIds;
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  const popup = chrome.tabs.add({ url: "about:blank" });
+  cover.tabCreated({ id: popup.id, openerTabId: tab.id });
+  holds.opened(tab.id, popup.id);
+  await tick();
+  assert.deepEqual(chrome.debugger.callsOf("Fetch.enable").map((c) => c.tabId), [tab.id, popup.id], "the popup is held");
+  assert.equal(excluded().includes(popup.id), false,
+    "its about:blank was complete when Fetch went on, which proves nothing of the POST its opener sends into it: still covered");
+  chrome.debugger.emit(popup.id, "Page.frameNavigated", { frame: { id: "TOP", url: "about:blank" } });
+  chrome.debugger.emit(popup.id, "Page.loadEventFired", {});
+  await tick();
+  assert.equal(excluded().includes(popup.id), false, "nor does about:blank's load event leave it out");
+  chrome.debugger.emit(popup.id, "Page.frameNavigated", { frame: { id: "TOP", url: "https://shop.example/next" } });
+  chrome.debugger.emit(popup.id, "Page.loadEventFired", {});
+  await tick();
+  assert.ok(excluded().includes(popup.id), "a web page loaded through Fetch: left out");
+
+  const loaded = chrome.tabs.add({ url: "https://shop.example/help" });
+  documents.set(loaded.id, "https://shop.example/help");
+  cover.tabCreated({ id: loaded.id, openerTabId: tab.id });
+  holds.opened(tab.id, loaded.id);
+  await tick();
+  assert.ok(excluded().includes(loaded.id), "a popup whose web page had loaded when Fetch went on is left out at once");
+
+  const own = chrome.tabs.add({ url: "about:blank" });
+  await holds.hold("t2", own.id);
+  await tick();
+  assert.ok(excluded().includes(own.id), "bua's own new about:blank tab, which its actions navigate through Fetch, is left out at once");
+});

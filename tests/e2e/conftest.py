@@ -14,6 +14,7 @@ from app.agent.runtime import AgentRuntime
 from app.agent.settings import AgentSettings
 from app.agent.tools import browser as browser_tool
 from app.safety.confirmations import Decision
+from tests.e2e.actions_helpers import wait_until
 from tests.e2e.safety_helpers import Person
 from tests.harness.actions import pool_request
 from tests.harness.browser import start_connected_browser
@@ -36,6 +37,30 @@ def browser(core, tmp_path_factory):
     browser, _bridge = start_connected_browser(core, tmp_path_factory.mktemp("profile"))
     yield browser
     browser.stop()
+
+
+def _pages(browser: Any) -> set[str]:
+    return {t["targetId"] for t in browser.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "page"}
+
+
+@pytest.fixture(autouse=True)
+def _close_the_tests_tabs(request: pytest.FixtureRequest):
+    """The tabs a test opened are closed after it: hundreds of tests' tabs left open would keep as many renderers
+    alive for the rest of the run, slowing every later test (and the pixel captures) on a small machine. Tabs a
+    module's fixture opened before its first test stay."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = _pages(browser)
+    yield
+    try:
+        opened = _pages(browser) - before
+        for target in opened:
+            browser.cdp.send("Target.closeTarget", {"targetId": target})
+        wait_until(lambda: not opened & _pages(browser), 10)  # gone before the next test counts tabs
+    except (RuntimeError, TimeoutError, OSError):
+        pass  # the browser was stopped or restarted by the test itself
 
 
 @pytest.fixture

@@ -41,11 +41,14 @@ def test_two_tasks_cannot_touch_each_others_tabs(core, act, fixture_server):
 def test_a_tab_the_person_opened_is_refused(act, browser, fixture_server):
     target = browser.cdp.send("Target.createTarget", {"url": fixture_server.url("/second.html")})["targetId"]
     try:
+        # a tab just created is listed with url "" (its pendingUrl set) until it commits: waited for, then counted
+        def person_tabs() -> list[dict]:
+            return [t for t in in_extension(browser, "chrome.tabs.query({}).then(ts => ts.map(t => ({tab_id: t.id, url: t.url})))")
+                    if t["url"] == fixture_server.url("/second.html")]
+        assert wait_until(person_tabs), "the person's tab never loaded"
+        person = person_tabs()
         listed = act({"type": "get_tabs"}, task_id="t-user").result
         assert listed["tabs"] == [] and listed["other_tabs"] >= 1, "the person's tab is only counted"
-        person = [t for t in in_extension(browser, "chrome.tabs.query({}).then(ts => ts.map(t => ({tab_id: t.id, url: t.url})))")
-                  if t["url"] == fixture_server.url("/second.html")]
-        assert person
         for action in ({"type": "extract", "tab_id": person[0]["tab_id"]},
                        {"type": "navigate", "url": fixture_server.url("/"), "tab_id": person[0]["tab_id"]},
                        {"type": "close_tab", "tab_id": person[0]["tab_id"]}):
@@ -244,7 +247,9 @@ def test_session_tabs_sit_in_a_labelled_group_and_leave_it_when_the_session_ends
     assert wait_until(lambda: in_extension(browser, read) is not None, 5)
     assert in_extension(browser, read) == {"group": "bua · Collect invoices", "badge": "bua"}
     other = {"type": "navigate", "url": fixture_server.url("/sessions.html?group-2")}
-    other_tab = core.call(pool_request(core.pool, other, "t-group-2", label="Book travel")).result["tab_id"]
+    opened = core.call(pool_request(core.pool, other, "t-group-2", label="Book travel"))
+    assert opened.ok, opened.error.message
+    other_tab = opened.result["tab_id"]
     groups = f"Promise.all([{tab_id}, {other_tab}].map(id => chrome.tabs.get(id).then(t => t.groupId)))"
     assert wait_until(lambda: -1 not in in_extension(browser, groups), 5)
     first, second = in_extension(browser, groups)

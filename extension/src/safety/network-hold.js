@@ -98,7 +98,8 @@ export class NetworkHolds {
    * @param {{setTimeout: (fn: () => void, ms: number) => unknown, clearTimeout: (handle: unknown) => void}} deps.timers
    * @param {() => Promise<import("./network-strict.js").StrictMode>} deps.strict the person's strict-mode setting
    * @param {DebuggerController} deps.debugger
-   * @param {{get: (tabId: number) => {url?: string} | undefined}} deps.sessions the session store (a tab's page)
+   * @param {{get: (tabId: number) => {url?: string, opener_tab_id?: number} | undefined}} deps.sessions the session
+   *   store (a tab's page, the tab that opened it)
    * @param {import("./network-new-tabs.js").NewTabCover} [deps.cover] covers the tabs a session tab opens until
    *   their own hold is on (absent: they are held from their session's start)
    */
@@ -197,16 +198,17 @@ export class NetworkHolds {
    * A session began on a tab (also one restored when the worker starts): its hold goes on.
    * @param {string} taskId
    * @param {number} tabId
+   * @param {{opened?: boolean}} [options] `opened`: another tab opened it (NetworkHolds.opened)
    * @returns {Promise<TabHold>}
    */
-  hold(taskId, tabId) {
+  hold(taskId, tabId, { opened = false } = {}) {
     const current = this.#holds.get(tabId);
     const ready = this.#ready.get(tabId);
     if (current && !current.ended && ready) {
       if (current.taskId === taskId) return ready;
       current.end("the tab's session changed hands");
     }
-    const hold = new TabHold(this, this.#dbg, taskId, tabId);
+    const hold = new TabHold(this, this.#dbg, taskId, tabId, { opened: opened || this.#sessions.get(tabId)?.opener_tab_id !== undefined });
     this.#holds.set(tabId, hold);
     const covered = this.#cover?.cover();
     const started = (async () => {
@@ -295,7 +297,7 @@ export class NetworkHolds {
   opened(openerTabId, tabId) {
     const opener = this.#holds.get(openerTabId);
     if (!opener || opener.ended || this.#holds.has(tabId)) return;
-    this.hold(opener.taskId, tabId).catch((err) => console.warn("bua: could not hold a new tab:", err));
+    this.hold(opener.taskId, tabId, { opened: true }).catch((err) => console.warn("bua: could not hold a new tab:", err));
   }
 
   /**
