@@ -102,9 +102,20 @@ def obligation_lines(lines: list[str], languages: tuple[Obligation, ...]) -> set
             for begin, end in _clauses(window, language):
                 if begin <= len(lines[index]) and _obliges(window[begin:end], language):  # the later lines' own
                     # clauses are read from their own line
-                    first = window.count("\n", 0, begin)
-                    flagged.update(range(index + first, index + window.count("\n", 0, end) + 1))
+                    first, last = _obliging_lines(window, begin, end, language)
+                    flagged.update(range(index + first, index + last + 1))
     return flagged
+
+
+def _obliging_lines(window: str, begin: int, end: int, language: Obligation) -> tuple[int, int]:
+    """The first and last lines of the window (counted in it) of the fewest whole lines of an obliging clause that
+    still oblige: a line it ran over that holds none of its words (a heading before it, with no stop) is not its."""
+    starts = [begin] + [i + 1 for i in range(begin, end) if window[i] == "\n"]
+    top = next(k for k in range(len(starts) - 1, -1, -1) if _obliges(window[starts[k]:end], language))
+    bottom = next(k for k in range(top, len(starts))
+                  if k == len(starts) - 1 or _obliges(window[starts[top]:starts[k + 1] - 1], language))
+    first = window.count("\n", 0, begin)
+    return first + top, first + bottom
 
 
 def _closed(line: str) -> bool:

@@ -185,11 +185,14 @@ class ShortTurns:
     cues: re.Pattern[str]
 
 
+def _alternation(group: tuple[str, ...]) -> str:
+    """A regex alternative of the words, longest first (so `User` does not win over `Username`)."""
+    return "|".join(re.escape(w) for w in sorted(group, key=len, reverse=True))
+
+
 @cache
 def _short_label(speaker: tuple[str, ...], other: tuple[str, ...]) -> re.Pattern[str]:
-    def words(group: tuple[str, ...]) -> str:
-        return "|".join(re.escape(w) for w in sorted(group, key=len, reverse=True))
-    return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:(?P<speaker>{words(speaker)})|(?:{words(other)}))(?![^\W\d_])"
+    return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:(?P<speaker>{_alternation(speaker)})|(?:{_alternation(other)}))(?![^\W\d_])"
                       r"\s*(?:\]\([^)\n]*\))?[\]>)*|]*\s*:[*_]*\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
@@ -249,8 +252,7 @@ class Transcript:
 
 @cache
 def _qa_label(labels: tuple[str, ...]) -> re.Pattern[str]:
-    words = "|".join(re.escape(w) for w in sorted(labels, key=len, reverse=True))
-    return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:{words})(?![^\W\d_])[*_]*\s*[\]>)|]*\s*:[*_]*\s*(?P<rest>.*)$",
+    return re.compile(rf"^(?:[\[<(*#|]+\s*)?(?:{_alternation(labels)})(?![^\W\d_])[*_]*\s*[\]>)|]*\s*:[*_]*\s*(?P<rest>.*)$",
                       re.IGNORECASE)
 
 

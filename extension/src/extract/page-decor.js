@@ -31,7 +31,7 @@ import { pageScan } from "./page-scan.js";
 definePagePart(pageDecor, { uses: [pageColour, pageCover, pagePaintOrder, pagePaintPhase, pageRender, pageScan] });
 
 /**
- * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pagePaintOrder).
+ * Adds decorationCovers to lib (needs pageRender's factsOf and styleOf, pageColour, pageCover's holds, pagePaintOrder).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageDecor(lib) {
@@ -282,13 +282,8 @@ export function pageDecor(lib) {
   /** @param {Box} b @param {number[]} p */
   const inside = (b, [x, y]) => x > b.l && x < b.r && y > b.t && y < b.b;
 
-  /** @param {Node} a @param {Node} b whether a holds b, across shadow roots */
-  const holds = (a, b) => {
-    for (let n = /** @type {Node | null} */ (b); n; n = n.parentNode ?? /** @type {any} */ (n).host ?? null) {
-      if (n === a) return true;
-    }
-    return false;
-  };
+  /** @param {Node} a @param {Node} b whether a holds b, across shadow roots (page-cover.js) */
+  const holds = (a, b) => lib.holds(a, b);
 
   /**
    * Whether a decoration is painted after the in-flow text of `el`.

@@ -77,11 +77,12 @@ export function pageTopLayer(lib) {
   };
 
   /**
-   * Whether a holds b in the flat tree (a light child slotted into a shadow root's dialog is in that dialog).
+   * Whether a holds b in the flat tree (a light child slotted into a shadow root's dialog, open or closed:
+   * page-shadow.js slotOf, is in that dialog).
    * @param {Node} a @param {Node} b
    */
   const holds = (a, b) => {
-    for (let n = /** @type {Node | null} */ (b); n; n = /** @type {any} */ (n).assignedSlot ?? n.parentNode ?? /** @type {any} */ (n).host ?? null) {
+    for (let n = /** @type {Node | null} */ (b); n; n = lib.slotOf(n) ?? n.parentNode ?? /** @type {any} */ (n).host ?? null) {
       if (n === a) return true;
     }
     return false;

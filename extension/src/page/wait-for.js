@@ -8,18 +8,30 @@ import { definePageFunction } from "./page-code.js";
 import { describeElement, hiddenReason } from "./functions.js";
 
 /**
- * @param {string} selector
- * @param {string} state
+ * Where a check looks: `first`, then the shadow root of each element of the document, open or closed (a closed one
+ * the library was handed: extract/closed-roots.js).
+ * @template {Document | HTMLElement} T
+ * @param {T} first
+ * @returns {(T | ShadowRoot)[]}
  */
-export function checkSelector(selector, state) {
+export function searchRoots(first) {
   const lib = globalThis.__bua;
-  /** @type {(Document | ShadowRoot)[]} */
-  const roots = [document];
-  // Closed roots too, those the library was handed (extract/closed-roots.js).
+  /** @type {(T | ShadowRoot)[]} */
+  const roots = [first];
   for (const el of document.querySelectorAll("*")) {
     const root = lib && lib.shadowOf ? lib.shadowOf(el) : el.shadowRoot;
     if (root) roots.push(root);
   }
+  return roots;
+}
+definePageFunction(searchRoots);
+
+/**
+ * @param {string} selector
+ * @param {string} state
+ */
+export function checkSelector(selector, state) {
+  const roots = searchRoots(document);
   /** @type {any[]} */
   let all = [];
   try {
@@ -39,7 +51,7 @@ export function checkSelector(selector, state) {
   } else seen = `the selector matches ${all.length} element(s), ${visible.length} visible, e.g. ${describeElement(visible[0])}`;
   return { done, seen };
 }
-definePageFunction(checkSelector, { uses: [hiddenReason, describeElement] });
+definePageFunction(checkSelector, { uses: [hiddenReason, describeElement, searchRoots] });
 
 /**
  * Text is visible when a person sees it (the library's judgement, extract/page-seen.js: what extract shows);
@@ -52,12 +64,7 @@ export function checkText(text, state) {
   const judged = Boolean(lib && typeof lib.textShows === "function");
   const norm = (/** @type {string} */ s) => s.replace(/\s+/g, " ").toLowerCase();
   const want = norm(text).trim();
-  /** @type {(HTMLElement | ShadowRoot)[]} */
-  const roots = [document.body || document.documentElement];
-  for (const el of document.querySelectorAll("*")) {
-    const root = lib && lib.shadowOf ? lib.shadowOf(el) : el.shadowRoot;
-    if (root) roots.push(root);
-  }
+  const roots = searchRoots(document.body || document.documentElement);
   let attached = null;
   let visible = null;
   for (const root of roots) {
@@ -88,7 +95,7 @@ export function checkText(text, state) {
   }
   return { done, seen };
 }
-definePageFunction(checkText, { uses: [describeElement, hiddenReason] });
+definePageFunction(checkText, { uses: [describeElement, hiddenReason, searchRoots] });
 
 /**
  * @this {Element} the element
