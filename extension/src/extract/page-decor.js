@@ -49,8 +49,8 @@ export function pageDecor(lib) {
 
   /**
    * @typedef {{l: number, t: number, r: number, b: number}} Box
-   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic" | "strike" | "under",
-   *   solid?: boolean, thick?: number, offset?: number, over?: boolean, colour?: number[]}} Decoration a solid area
+   * @typedef {{el: Element, outer: Box, hole: Box | null, kind: "outline" | "shadow" | "atomic" | "strike",
+   *   solid?: boolean, thick?: number}} Decoration a solid area
    *   (outer less hole) that an element's outline or shadow paints, or an atomic box of its layer (solid: whether
    *   it paints opaque, asked when a text lies in it)
    */
@@ -128,54 +128,6 @@ export function pageDecor(lib) {
   /** @param {CSSStyleDeclaration} cs whether a line-through thick enough to cover glyphs is declared */
   const mayStrike = (cs) => cs.textDecorationLine.includes("line-through") && parseFloat(cs.textDecorationThickness) >= MIN_STRIKE_PX;
 
-  /** A line under or over the glyphs this thick (a fraction of the font size) may reach across them. */
-  const UNDER_THICK = 0.3;
-  /** The glyphs' band above the baseline (a fraction of the font size) a line must span to leave none of them. */
-  const GLYPHS = 0.65;
-  /** Text whose colour stands out from the line under it by less than this is not told apart from it. */
-  const UNDER_CONTRAST = 1.3;
-  /** Where the baseline lies above a text box's bottom (a fraction of the font size: the descent). */
-  const DESCENT = 0.2;
-
-  /** @param {CSSStyleDeclaration} cs whether an underline or overline thick enough to span glyphs is declared */
-  const mayUnderline = (cs) => /underline|overline/.test(cs.textDecorationLine)
-    && parseFloat(cs.textDecorationThickness) >= UNDER_THICK * (parseFloat(cs.fontSize) || 16);
-
-  /**
-   * The thick underline or overline a box draws under its text's glyphs (CSS Text Decoration 3: underlines and
-   * overlines are painted before the text), or null: in a solid colour only. Its place is worked out from each
-   * text's boxes (lineUnder).
-   * @param {Element} e @param {CSSStyleDeclaration} cs @param {Window} win @returns {Decoration | null}
-   */
-  const underlineOf = (e, cs, win) => {
-    const alpha = alphaThrough(e, win);
-    const colour = lib.colourOf(cs.textDecorationColor);
-    if (!solid(cs.textDecorationColor, alpha) || !colour) return null;
-    const r = e.getBoundingClientRect();
-    const font = parseFloat(cs.fontSize) || 16;
-    const offset = parseFloat(/** @type {any} */ (cs).textUnderlineOffset);
-    return { el: e, outer: { l: r.left, t: r.top, r: r.right, b: r.bottom }, hole: null, kind: "under",
-      thick: parseFloat(cs.textDecorationThickness), offset: Number.isFinite(offset) ? offset : 0.1 * font,
-      over: !cs.textDecorationLine.includes("underline"), colour };
-  };
-
-  /**
-   * Whether a line drawn under a text's glyphs spans them (from a little above the baseline to the glyphs' top, in
-   * each of its boxes) in a colour the text does not stand out from: nothing of the glyphs is left to read.
-   * @param {Decoration} d @param {Box[]} parts @param {CSSStyleDeclaration} cs the text's element's style
-   */
-  const lineUnder = (d, parts, cs) => {
-    const font = parseFloat(cs.fontSize) || 16;
-    const ink = lib.colourOf(cs.webkitTextFillColor || cs.color);
-    if (!ink || !d.colour || lib.contrast(lib.composite(ink, d.colour), d.colour) >= UNDER_CONTRAST) return false;
-    return parts.every((p) => {
-      const baseline = p.b - DESCENT * font;
-      const top = d.over ? p.t : baseline + (d.offset ?? 0);
-      const bottom = top + (d.thick ?? 0);
-      return top <= baseline - GLYPHS * font && bottom >= baseline - 0.05 * font;
-    });
-  };
-
   /**
    * The solid ring a box's borders paint (painted with its background, as a shadow is), or null: each side of a
    * solid-looking style and an opaque colour counts its width; dotted and dashed sides paint gaps, and count none.
@@ -234,13 +186,10 @@ export function pageDecor(lib) {
         const outlined = cs.outlineStyle !== "none" && cs.outlineStyle !== "auto";
         const struck = mayStrike(cs);
         const ringed = mayRing(cs);
-        const lined = mayUnderline(cs);
-        if (!outlined && cs.boxShadow === "none" && !ringed && !struck && !lined) continue;
+        if (!outlined && cs.boxShadow === "none" && !ringed && !struck) continue;
         if (cs.visibility !== "visible" || !e.checkVisibility()) continue;
         const strike = struck ? strikeOf(e, cs, win) : null;
         if (strike) facts.decorations.push(strike);
-        const under = lined ? underlineOf(e, cs, win) : null;
-        if (under) facts.decorations.push(under);
         facts.decorations.push(...decorationsOf(e, cs, win));
         const ring = ringed ? borderRing(e, cs, win) : null;
         if (ring) facts.decorations.push(ring);
@@ -316,9 +265,7 @@ export function pageDecor(lib) {
     const points = (parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts).map((p) => [(p.l + p.r) / 2, (p.t + p.b) / 2]);
     const near = [...(bands.get(Math.floor(points[0][1] / BAND)) ?? []), ...(bands.get(TALL) ?? [])];
     const tall = Math.max(...parts.map((p) => p.b - p.t));
-    const cs = lib.styleOf(el, win);
-    if (near.some((d) => d.kind === "under" && holds(d.el, node) && lineUnder(d, parts, cs))) return true;
-    return near.some((d) => d.kind !== "under" && points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p)))
+    return near.some((d) => points.every((p) => inside(d.outer, p) && !(d.hole && inside(d.hole, p)))
       && (d.kind !== "strike" || (d.thick ?? 0) >= tall * STRIKE_COVERS) && paintedAfter(d, el, node, win));
   };
 }

@@ -8,8 +8,7 @@
  * Text whose glyphs change nothing a person could tell apart is hidden. Only such texts pay for it: a page with
  * no picture whose pixels are unreadable asks nothing. A box whose backdrop-filter is an SVG filter (url(): a
  * flood paints over what is behind it, a displacement "glass" keeps it readable) is judged the same way: the
- * texts its box meets are asked of the pixels; so are the texts that paint which is no box may reach
- * (page-ink-overflow.js).
+ * texts its box meets are asked of the pixels.
  *
  * - `pixelAsk(node, parts, win, rc, undecided)`: the verdict for a text the in-page judgement found shown, or "": when
  *   its boxes meet an unreadable picture, or the in-page judgement cannot tell (`undecided`: a popover and a modal
@@ -33,13 +32,12 @@
 import { definePagePart } from "../page/page-code.js";
 import { pageBackdrop } from "./page-backdrop.js";
 import { pageColour } from "./page-colour.js";
-import { pageInkOverflow } from "./page-ink-overflow.js";
 import { pagePicture } from "./page-picture.js";
 import { pageRender } from "./page-render.js";
 import { pageScan } from "./page-scan.js";
 import { pageTextInks } from "./page-text-inks.js";
 
-definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pageInkOverflow, pagePicture, pageRender, pageScan, pageTextInks] });
+definePagePart(pagePixels, { uses: [pageBackdrop, pageColour, pagePicture, pageRender, pageScan, pageTextInks] });
 
 /**
  * Adds pixelAsk, pixelCall, pixelAsked, pixelDeferred and pixelMask to lib (needs renderedScan, pictureReadable, factsOf,
@@ -103,8 +101,7 @@ export function pagePixels(lib) {
         const b = els[i].getBoundingClientRect();
         if (b.width >= 8 && b.height >= 8) out.push({ l: b.left, t: b.top, r: b.right, b: b.bottom });
       }
-      // Paint that is no box (a thick decoration, a column rule, a reflection…): the texts it may reach too.
-      facts.unreadable = out.concat(lib.inkOverflowAreas(win));
+      facts.unreadable = out;
     }
     return facts.unreadable;
   };

@@ -7,8 +7,6 @@
  *   painted in other colours than the element (a rule for it exists in a style sheet of its tree, or a sheet
  *   cannot be read), or null. Sheets are read once each (kept across calls, read again when their rule count
  *   changes), so a page without such a rule costs one lookup per element.
- * - `firstLinePseudo(el, cs, win)`: the computed `::first-line` style of a block container whose tree has a
- *   sheet that may style it (a background of it, page-ink-overflow.js), or null.
  * - `inFirstLine(node)`: whether a text node lies wholly on its element's first line.
  * - `highlightsOver(node, win)`: the computed `::highlight(name)` styles of the registered highlights whose ranges
  *   hold all of a text node (none when the page registers no highlight), and the `::selection` style where the
@@ -26,7 +24,7 @@ import { pageRender } from "./page-render.js";
 definePagePart(pageTextPaint, { uses: [pageColour, pageRender] });
 
 /**
- * Adds firstLinePseudo, firstLineStyle, inFirstLine and highlightsOver to lib (needs pageRender's factsOf and textBoxes).
+ * Adds firstLineStyle, inFirstLine and highlightsOver to lib (needs pageRender's factsOf and textBoxes).
  * @param {any} lib the in-page library object (globalThis.__bua)
  */
 export function pageTextPaint(lib) {
@@ -73,15 +71,10 @@ export function pageTextPaint(lib) {
   };
 
   /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win @returns {CSSStyleDeclaration | null} */
-  lib.firstLinePseudo = (el, cs, win) => {
-    if (cs.display.startsWith("inline") && cs.display !== "inline-block") return null;
-    return treeStylesFirstLine(el, win) ? win.getComputedStyle(el, "::first-line") : null;
-  };
-
-  /** @param {Element} el @param {CSSStyleDeclaration} cs @param {Window} win @returns {CSSStyleDeclaration | null} */
   lib.firstLineStyle = (el, cs, win) => {
-    const line = lib.firstLinePseudo(el, cs, win);
-    if (!line) return null;
+    if (cs.display.startsWith("inline") && cs.display !== "inline-block") return null;
+    if (!treeStylesFirstLine(el, win)) return null;
+    const line = win.getComputedStyle(el, "::first-line");
     const any = /** @type {any} */ (line);
     const own = /** @type {any} */ (cs);
     return PAINT.some((p) => any[p] !== own[p]) ? line : null;
